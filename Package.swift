@@ -1,0 +1,31 @@
+// swift-tools-version:6.0
+// gallery-render: renders an iOS photo carousel or round-photo grid at a scroll position to a PNG.
+//
+// Modules, bottom to top: C shims (CPNG, CJPEG) → ImageCodecs → Raster → GalleryLayout (pure geometry,
+// no pixels) → RenderPipeline → GalleryCLI → the `gallery-render` executable.
+import PackageDescription
+
+let package = Package(
+    name: "gallery-render",
+    products: [
+        .executable(name: "gallery-render", targets: ["gallery-render"]),
+        .library(name: "GalleryLayout", targets: ["GalleryLayout"]),
+    ],
+    targets: [
+        .target(name: "CPNG", linkerSettings: [.linkedLibrary("png16")]),
+        .target(name: "CJPEG", linkerSettings: [.linkedLibrary("jpeg")]),
+        .target(name: "ImageCodecs", dependencies: ["CPNG", "CJPEG"]),
+        .target(name: "Raster", dependencies: ["ImageCodecs"]),
+        .target(name: "GalleryLayout"),
+        .target(name: "RenderPipeline", dependencies: ["ImageCodecs", "Raster", "GalleryLayout"]),
+        .target(name: "GalleryCLI", dependencies: ["RenderPipeline", "GalleryLayout", "ImageCodecs"]),
+        .executableTarget(name: "gallery-render", dependencies: ["GalleryCLI"]),
+
+        .target(name: "TestSupport", dependencies: ["ImageCodecs"], path: "Tests/TestSupport"),
+        .testTarget(name: "ImageCodecsTests", dependencies: ["ImageCodecs", "TestSupport"], exclude: ["Golden"]),
+        .testTarget(name: "RasterTests", dependencies: ["Raster"]),
+        .testTarget(name: "GalleryLayoutTests", dependencies: ["GalleryLayout"]),
+        .testTarget(name: "RenderPipelineTests", dependencies: ["RenderPipeline"]),
+        .testTarget(name: "GalleryCLITests", dependencies: ["GalleryCLI", "gallery-render"]),
+    ]
+)

@@ -1,0 +1,217 @@
+#include "gr_jpeg.h"
+
+#include <setjmp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <jerror.h>
+#include <jpeglib.h>
+
+typedef struct {
+    struct jpeg_error_mgr base;
+    jmp_buf jump;
+    gr_jpeg_status status;
+    uint32_t warnings;
+    char *message; /* 256 bytes, owned by the caller */
+} error_state;
+
+typedef struct {
+    struct jpeg_progress_mgr base;
+    uint32_t max_scans;
+} progress_state;
+
+static void format_message(j_common_ptr cinfo, char *destination) {
+    char text[JMSG_LENGTH_MAX];
+    cinfo->err->format_message(cinfo, text);
+    strncpy(destination, text, 255);
+    destination[255] = '\0';
+}
+
+static void on_error_exit(j_common_ptr cinfo) {
+    error_state *state = (error_state *)cinfo->err;
+    if (state->status == GR_JPEG_ERROR && cinfo->err->msg_code == JERR_BAD_PRECISION &&
+        cinfo->err->msg_parm.i[0] == 12) {
+        state->status = GR_JPEG_12_BIT;
+    }
+    format_message(cinfo, state->message);
+    longjmp(state->jump, 1);
+}
+
+static void on_emit_message(j_common_ptr cinfo, int level) {
+    if (level >= 0) return; /* trace messages */
+    error_state *state = (error_state *)cinfo->err;
+    if (state->warnings == 0) format_message(cinfo, state->message);
+    state->warnings++;
+}
+
+static void on_progress(j_common_ptr cinfo) {
+    progress_state *progress = (progress_state *)cinfo->progress;
+    j_decompress_ptr decoder = (j_decompress_ptr)cinfo;
+    if (decoder->input_scan_number > (int)progress->max_scans) {
+        error_state *state = (error_state *)cinfo->err;
+        state->status = GR_JPEG_TOO_MANY_SCANS;
+        snprintf(state->message, 256, "progressive JPEG has more than %u scans", progress->max_scans);
+        longjmp(state->jump, 1);
+    }
+}
+
+static uint32_t scaled(uint32_t size, uint32_t eighths) {
+    return (uint32_t)(((uint64_t)size * eighths + 7) / 8); /* libjpeg's jdiv_round_up */
+}
+
+uint32_t gr_jpeg_pick_scale(uint32_t width, uint32_t height, uint32_t min_width, uint32_t min_height) {
+    for (uint32_t m = 1; m < 8; m++) {
+        if (scaled(width, m) >= min_width && scaled(height, m) >= min_height) return m;
+    }
+    return 8;
+}
+
+/* Adobe CMYK/YCCK JPEGs store inverted ink values; plain CMYK stores them directly. */
+static void cmyk_to_rgba(const uint8_t *cmyk, uint8_t *rgba, uint32_t width, int inverted) {
+    for (uint32_t x = 0; x < width; x++) {
+        unsigned c = cmyk[0], m = cmyk[1], y = cmyk[2], k = cmyk[3];
+        if (!inverted) {
+            c = 255 - c;
+            m = 255 - m;
+            y = 255 - y;
+            k = 255 - k;
+        }
+        rgba[0] = (uint8_t)((c * k + 127) / 255);
+        rgba[1] = (uint8_t)((m * k + 127) / 255);
+        rgba[2] = (uint8_t)((y * k + 127) / 255);
+        rgba[3] = 255;
+        cmyk += 4;
+        rgba += 4;
+    }
+}
+
+gr_jpeg_status gr_jpeg_decode(const uint8_t *data, size_t size, const gr_jpeg_options *options,
+                              gr_jpeg_image *out) {
+    memset(out, 0, sizeof(*out));
+    struct jpeg_decompress_struct cinfo;
+    error_state errors;
+    progress_state progress;
+    memset(&cinfo, 0, sizeof(cinfo));
+    cinfo.err = jpeg_std_error(&errors.base);
+    errors.base.error_exit = on_error_exit;
+    errors.base.emit_message = on_emit_message;
+    errors.status = GR_JPEG_ERROR;
+    errors.warnings = 0;
+    errors.message = out->message;
+
+    /* Assigned after setjmp and freed on the error branch, hence volatile. */
+    uint8_t *volatile pixels = NULL;
+    uint8_t *volatile cmyk_row = NULL;
+    volatile int created = 0;
+
+    if (setjmp(errors.jump)) {
+        free(cmyk_row);
+        free(pixels);
+        if (created) jpeg_destroy_decompress(&cinfo);
+        out->warnings = errors.warnings;
+        return errors.status;
+    }
+    if (size == 0 || data == NULL) ERREXIT(&cinfo, JERR_INPUT_EMPTY);
+    jpeg_create_decompress(&cinfo);
+    created = 1;
+    progress.base.progress_monitor = on_progress;
+    progress.max_scans = options->max_scans;
+    cinfo.progress = &progress.base;
+    jpeg_mem_src(&cinfo, data, (unsigned long)size);
+    jpeg_read_header(&cinfo, TRUE);
+
+    out->full_width = cinfo.image_width;
+    out->full_height = cinfo.image_height;
+    if (cinfo.image_width > options->max_side || cinfo.image_height > options->max_side ||
+        (uint64_t)cinfo.image_width * cinfo.image_height > options->max_pixels) {
+        errors.status = GR_JPEG_TOO_LARGE;
+        snprintf(out->message, 256, "%ux%u is over the pixel budget", cinfo.image_width,
+                 cinfo.image_height);
+        longjmp(errors.jump, 1);
+    }
+
+    uint32_t m = gr_jpeg_pick_scale(cinfo.image_width, cinfo.image_height, options->min_width,
+                                    options->min_height);
+    cinfo.scale_num = m;
+    cinfo.scale_denom = 8;
+    cinfo.dct_method = JDCT_ISLOW;
+    cinfo.do_fancy_upsampling = TRUE;
+    int is_cmyk = cinfo.jpeg_color_space == JCS_CMYK || cinfo.jpeg_color_space == JCS_YCCK;
+    cinfo.out_color_space = is_cmyk ? JCS_CMYK : JCS_EXT_RGBA;
+
+    jpeg_start_decompress(&cinfo);
+    uint32_t width = cinfo.output_width, height = cinfo.output_height;
+    errors.status = GR_JPEG_NO_MEMORY;
+    pixels = malloc((size_t)width * height * 4);
+    if (is_cmyk) cmyk_row = malloc((size_t)width * 4);
+    if (pixels == NULL || (is_cmyk && cmyk_row == NULL)) ERREXIT(&cinfo, JERR_OUT_OF_MEMORY);
+    errors.status = GR_JPEG_ERROR;
+
+    while (cinfo.output_scanline < height) {
+        uint8_t *row = pixels + (size_t)cinfo.output_scanline * width * 4;
+        JSAMPROW target = is_cmyk ? cmyk_row : row;
+        if (jpeg_read_scanlines(&cinfo, &target, 1) != 1) break; /* suspended: cannot happen in memory */
+        if (is_cmyk) cmyk_to_rgba(cmyk_row, row, width, cinfo.saw_Adobe_marker);
+    }
+    if (cinfo.output_scanline < height) ERREXIT(&cinfo, JERR_INPUT_EOF);
+    jpeg_finish_decompress(&cinfo);
+    jpeg_destroy_decompress(&cinfo);
+    free(cmyk_row);
+
+    out->pixels = pixels;
+    out->width = width;
+    out->height = height;
+    out->scale_eighths = m;
+    out->warnings = errors.warnings;
+    return GR_JPEG_OK;
+}
+
+gr_jpeg_status gr_jpeg_encode(const uint8_t *rgba, uint32_t width, uint32_t height, int quality,
+                              int progressive, const uint8_t *app1, size_t app1_size, gr_jpeg_buffer *out) {
+    memset(out, 0, sizeof(*out));
+    struct jpeg_compress_struct cinfo;
+    error_state errors;
+    memset(&cinfo, 0, sizeof(cinfo));
+    cinfo.err = jpeg_std_error(&errors.base);
+    errors.base.error_exit = on_error_exit;
+    errors.base.emit_message = on_emit_message;
+    errors.status = GR_JPEG_ERROR;
+    errors.warnings = 0;
+    errors.message = out->message;
+    /* jpeg_mem_dest owns and grows this buffer; it is freed on every path. */
+    unsigned char *volatile bytes = NULL;
+    volatile unsigned long size = 0;
+    volatile int created = 0;
+    if (setjmp(errors.jump)) {
+        if (created) jpeg_destroy_compress(&cinfo);
+        free(bytes);
+        return errors.status;
+    }
+    jpeg_create_compress(&cinfo);
+    created = 1;
+    jpeg_mem_dest(&cinfo, (unsigned char **)&bytes, (unsigned long *)&size);
+    cinfo.image_width = width;
+    cinfo.image_height = height;
+    cinfo.input_components = 4;
+    cinfo.in_color_space = JCS_EXT_RGBX;
+    jpeg_set_defaults(&cinfo);
+    jpeg_set_quality(&cinfo, quality, TRUE);
+    cinfo.dct_method = JDCT_ISLOW;
+    if (progressive) jpeg_simple_progression(&cinfo);
+    jpeg_start_compress(&cinfo, TRUE);
+    if (app1 != NULL && app1_size > 0 && app1_size <= 65533) {
+        jpeg_write_marker(&cinfo, JPEG_APP0 + 1, app1, (unsigned int)app1_size);
+    }
+    while (cinfo.next_scanline < height) {
+        JSAMPROW row = (JSAMPROW)(rgba + (size_t)cinfo.next_scanline * width * 4);
+        jpeg_write_scanlines(&cinfo, &row, 1);
+    }
+    jpeg_finish_compress(&cinfo);
+    jpeg_destroy_compress(&cinfo);
+    out->bytes = bytes;
+    out->size = size;
+    return GR_JPEG_OK;
+}
+
+void gr_jpeg_free(void *pointer) { free(pointer); }

@@ -1,0 +1,76 @@
+/*
+ * gr_jpeg — the only place gallery-render touches libjpeg(-turbo).
+ *
+ * Why a shim: libjpeg reports fatal errors by longjmp, which must never cross a Swift frame, and
+ * libjpeg-turbo 2.1.5 must run one decode start to finish on one thread. gr_jpeg_decode therefore
+ * calls setjmp itself and performs the whole decode in one synchronous call, freeing everything on
+ * every path, and returns a status plus libjpeg's own message.
+ */
+#ifndef GR_JPEG_H
+#define GR_JPEG_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef enum {
+    GR_JPEG_OK = 0,
+    GR_JPEG_ERROR = 1,           /* libjpeg refused the data; see message */
+    GR_JPEG_TOO_LARGE = 2,       /* header over the pixel budget; nothing allocated */
+    GR_JPEG_TOO_MANY_SCANS = 3,  /* progressive JPEG with more scans than max_scans */
+    GR_JPEG_12_BIT = 4,          /* 12-bit sample precision */
+    GR_JPEG_NO_MEMORY = 5,
+} gr_jpeg_status;
+
+typedef struct {
+    uint64_t max_pixels;   /* budget on the full-size header dimensions */
+    uint32_t max_side;
+    uint32_t max_scans;    /* progressive scan limit (libjpeg-turbo's TJFLAG_LIMITSCANS uses 500) */
+    uint32_t min_width;    /* smallest acceptable output size, in stored (not EXIF-rotated) axes; */
+    uint32_t min_height;   /* the shim picks the smallest scale M/8 whose output is at least this */
+} gr_jpeg_options;
+
+/** A decoded image: 8-bit RGBA (alpha always 255), rows packed (stride width*4). */
+typedef struct {
+    uint8_t *pixels;        /* malloc'd; release with gr_jpeg_free */
+    uint32_t width;         /* output size after DCT scaling */
+    uint32_t height;
+    uint32_t full_width;    /* size in the header */
+    uint32_t full_height;
+    uint32_t scale_eighths; /* M in M/8 */
+    uint32_t warnings;      /* number of libjpeg warnings (corrupt or truncated data) */
+    char message[256];      /* error, or the first warning */
+} gr_jpeg_image;
+
+/** Decodes a JPEG (baseline, progressive, arithmetic, gray, RGB, YCbCr, CMYK/YCCK) to RGBA. */
+gr_jpeg_status gr_jpeg_decode(const uint8_t *data, size_t size, const gr_jpeg_options *options,
+                              gr_jpeg_image *out);
+
+/** The scale M (1…8, meaning M/8) the decoder would pick for a full size and a minimum output. */
+uint32_t gr_jpeg_pick_scale(uint32_t width, uint32_t height, uint32_t min_width, uint32_t min_height);
+
+/** Encoded JPEG bytes. */
+typedef struct {
+    uint8_t *bytes;    /* malloc'd; release with gr_jpeg_free */
+    size_t size;
+    char message[256];
+} gr_jpeg_buffer;
+
+/**
+ * Encodes RGBA pixels (alpha ignored) as a 4:2:0 JPEG, optionally progressive, optionally with an
+ * APP1 payload (e.g. "Exif\0\0" + TIFF). Used to generate test and benchmark photos, never for output.
+ */
+gr_jpeg_status gr_jpeg_encode(const uint8_t *rgba, uint32_t width, uint32_t height, int quality,
+                              int progressive, const uint8_t *app1, size_t app1_size, gr_jpeg_buffer *out);
+
+/** Frees memory returned by gr_jpeg_decode and gr_jpeg_encode. */
+void gr_jpeg_free(void *pointer);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

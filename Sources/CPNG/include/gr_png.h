@@ -1,0 +1,65 @@
+/*
+ * gr_png — the only place gallery-render touches libpng.
+ *
+ * Why a shim: libpng reports errors by longjmp, and a longjmp must never cross a Swift frame. Each
+ * entry point below calls setjmp itself, drives libpng from start to finish in one synchronous call,
+ * frees everything it took on every path, and returns a status plus libpng's own message.
+ * It uses the classic png_read_* / png_write_* API with explicit transforms (not png_image_*, whose
+ * 1.6.39 implementation has known overflows).
+ */
+#ifndef GR_PNG_H
+#define GR_PNG_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/** Outcome of a shim call. */
+typedef enum {
+    GR_PNG_OK = 0,
+    GR_PNG_ERROR = 1,        /* libpng refused the data; see message */
+    GR_PNG_TOO_LARGE = 2,    /* header over the pixel budget; nothing allocated */
+    GR_PNG_NO_MEMORY = 3,
+} gr_png_status;
+
+/** A decoded image: 8-bit RGBA, straight (not premultiplied) alpha, rows packed (stride width*4). */
+typedef struct {
+    uint8_t *pixels;   /* malloc'd; release with gr_png_free */
+    uint32_t width;
+    uint32_t height;
+    char message[256]; /* libpng's message when status != GR_PNG_OK */
+} gr_png_image;
+
+/**
+ * Decodes a whole PNG from memory into 8-bit RGBA. Every colour type and bit depth is expanded;
+ * 16-bit samples are reduced with rounding (png_set_scale_16); gamma, cHRM and iCCP are ignored.
+ * The header is checked against max_pixels and max_side before any pixel buffer is allocated.
+ */
+gr_png_status gr_png_decode(const uint8_t *data, size_t size, uint64_t max_pixels, uint32_t max_side,
+                            gr_png_image *out);
+
+/** Encoded PNG bytes. */
+typedef struct {
+    uint8_t *bytes;    /* malloc'd; release with gr_png_free */
+    size_t size;
+    char message[256];
+} gr_png_buffer;
+
+/**
+ * Encodes 8-bit RGBA pixels (straight alpha, stride width*4) as a PNG: RGB when has_alpha is 0,
+ * RGBA otherwise. No time stamp or other varying chunk: identical pixels give identical bytes.
+ */
+gr_png_status gr_png_encode(const uint8_t *rgba, uint32_t width, uint32_t height, int has_alpha,
+                            int compression_level, int filters, gr_png_buffer *out);
+
+/** Frees memory returned by the functions above. */
+void gr_png_free(void *pointer);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

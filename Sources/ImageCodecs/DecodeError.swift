@@ -1,0 +1,33 @@
+/// Why a photo could not be decoded. Each case carries what a person needs to fix it.
+public enum DecodeError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The file could not be read from disk.
+    case unreadable(reason: String)
+    /// The file is empty.
+    case empty
+    /// The bytes are neither PNG nor JPEG.
+    case unrecognizedFormat
+    /// The header declares more pixels than the budget allows.
+    case overBudget(width: Int, height: Int, budget: PixelBudget)
+    /// A progressive JPEG with more scans than allowed.
+    case tooManyScans(limit: Int)
+    /// A 12-bit JPEG.
+    case unsupported12BitJPEG
+    /// The codec refused the data; `message` is libpng's or libjpeg's own.
+    case corrupt(format: ImageFormat, message: String)
+    /// The codec ran out of memory.
+    case outOfMemory
+
+    public var description: String {
+        switch self {
+        case .unreadable(let reason): "cannot read file: \(reason)"
+        case .empty: "empty file"
+        case .unrecognizedFormat: "not a PNG or JPEG image"
+        case .overBudget(let width, let height, let budget):
+            "\(width)x\(height) is over the pixel budget (\(budget.maxPixels) pixels, \(budget.maxSide) px per side)"
+        case .tooManyScans(let limit): "progressive JPEG has more than \(limit) scans"
+        case .unsupported12BitJPEG: "12-bit JPEG is not supported"
+        case .corrupt(let format, let message): "corrupt \(format == .png ? "PNG" : "JPEG"): \(message)"
+        case .outOfMemory: "out of memory"
+        }
+    }
+}

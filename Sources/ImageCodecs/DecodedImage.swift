@@ -1,0 +1,14 @@
+/// The result of a successful decode: upright pixels plus what the caller should know about them.
+public struct DecodedImage: Sendable {
+    /// Upright (EXIF orientation applied) 8-bit RGBA, straight alpha.
+    public var image: RGBAImage
+    public var format: ImageFormat
+    /// The orientation that was applied.
+    public var orientation: EXIFOrientation
+    /// Full size of the stored image, upright.
+    public var fullSize: PixelSize
+    /// The DCT scale used, in eighths (8 = full size); always 8 for PNG.
+    public var scaleEighths: Int
+    /// Problems the codec recovered from (a truncated JPEG, say); empty when the data was clean.
+    public var warnings: [String]
+}

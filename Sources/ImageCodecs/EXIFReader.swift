@@ -1,0 +1,62 @@
+/// Finds the EXIF orientation of a JPEG by walking its markers up to the first scan.
+///
+/// Defensive by construction: every length, offset and count is checked against the bytes at hand
+/// and ignored when it points outside them; only IFD0 is read, so no offset chain can loop.
+public enum EXIFReader {
+    /// The orientation in the first APP1 Exif segment, or `.up` when there is none or it is invalid.
+    public static func orientation<Bytes: RandomAccessCollection>(ofJPEG bytes: Bytes) -> EXIFOrientation
+    where Bytes.Element == UInt8, Bytes.Index == Int {
+        var position = bytes.startIndex + 2  // after SOI
+        while position + 4 <= bytes.endIndex {
+            guard bytes[position] == 0xFF else { return .up }
+            let marker = bytes[position + 1]
+            if marker == 0xFF { position += 1; continue }  // fill byte
+            if marker == 0xD8 || marker == 0x01 || (0xD0...0xD7).contains(marker) { position += 2; continue }
+            if marker == 0xDA || marker == 0xD9 { return .up }  // start of scan or end of image
+            let length = Int(bytes[position + 2]) << 8 | Int(bytes[position + 3])
+            let segmentStart = position + 4, segmentEnd = position + 2 + length
+            guard length >= 2, segmentEnd <= bytes.endIndex else { return .up }
+            if marker == 0xE1, let found = orientation(inAPP1: bytes[segmentStart..<segmentEnd]) {
+                return found
+            }
+            position = segmentEnd
+        }
+        return .up
+    }
+
+    /// The orientation tag of an APP1 payload starting "Exif\0\0", or nil.
+    static func orientation<Bytes: RandomAccessCollection>(inAPP1 segment: Bytes) -> EXIFOrientation?
+    where Bytes.Element == UInt8, Bytes.Index == Int {
+        let header: [UInt8] = [0x45, 0x78, 0x69, 0x66, 0, 0]
+        guard segment.count >= 14, segment.prefix(6).elementsEqual(header) else { return nil }
+        let tiff = segment.startIndex + 6
+        let count = segment.endIndex - tiff
+        let bigEndian: Bool
+        switch (segment[tiff], segment[tiff + 1]) {
+        case (0x4D, 0x4D): bigEndian = true
+        case (0x49, 0x49): bigEndian = false
+        default: return nil
+        }
+        func read(_ offset: Int, _ size: Int) -> Int? {
+            guard offset >= 0, size <= count, offset <= count - size else { return nil }
+            var value = 0
+            for i in 0..<size {
+                let byte = Int(segment[tiff + offset + (bigEndian ? i : size - 1 - i)])
+                value = value << 8 | byte
+            }
+            return value
+        }
+        guard read(2, 2) == 42, let ifd = read(4, 4), let entries = read(ifd, 2) else { return nil }
+        for entry in 0..<entries {
+            let at = ifd + 2 + entry * 12
+            guard let tag = read(at, 2), let type = read(at + 2, 2), let values = read(at + 4, 4) else {
+                return nil
+            }
+            if tag == 0x0112 {
+                guard type == 3, values >= 1, let value = read(at + 8, 2) else { return nil }
+                return EXIFOrientation(rawValue: value)
+            }
+        }
+        return nil
+    }
+}

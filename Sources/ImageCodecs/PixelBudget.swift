@@ -1,0 +1,29 @@
+/// Upper bounds on an image's declared size, checked from its header before any pixel buffer is
+/// allocated, so a hostile header cannot make the process allocate gigabytes.
+public struct PixelBudget: Sendable, Hashable {
+    /// Most pixels (width × height) an image may declare.
+    public var maxPixels: Int
+    /// Longest side an image may declare, in pixels.
+    public var maxSide: Int
+    /// Most scans a progressive JPEG may have (libjpeg-turbo's TJFLAG_LIMITSCANS bound).
+    public var maxScans: Int
+
+    public init(maxPixels: Int = 100_000_000, maxSide: Int = 32_768, maxScans: Int = 500) {
+        self.maxPixels = maxPixels
+        self.maxSide = maxSide
+        self.maxScans = maxScans
+    }
+
+    /// 100 megapixels, 32768 px per side, 500 scans.
+    public static let standard = PixelBudget()
+
+    /// A budget of `megapixels` million pixels with the standard side and scan limits.
+    public init(megapixels: Double) {
+        self.init(maxPixels: Int((megapixels * 1_000_000).rounded()))
+    }
+
+    /// True when an image of `size` fits the budget.
+    public func allows(_ size: PixelSize) -> Bool {
+        size.width <= maxSide && size.height <= maxSide && size.width * size.height <= maxPixels
+    }
+}

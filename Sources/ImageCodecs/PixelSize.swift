@@ -1,0 +1,15 @@
+/// A size in whole pixels.
+public struct PixelSize: Sendable, Hashable, CustomStringConvertible {
+    public var width: Int
+    public var height: Int
+
+    public init(width: Int, height: Int) {
+        self.width = width
+        self.height = height
+    }
+
+    /// The same size with width and height exchanged.
+    public var transposed: PixelSize { PixelSize(width: height, height: width) }
+
+    public var description: String { "\(width)x\(height)" }
+}

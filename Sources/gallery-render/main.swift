@@ -1,0 +1,7 @@
+import GalleryCLI
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+exit(GalleryCommand.main(arguments: Array(CommandLine.arguments.dropFirst())))

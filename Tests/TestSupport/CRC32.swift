@@ -1,0 +1,58 @@
+/// CRC-32 (ISO 3309, as PNG chunks use), for crafting test PNGs.
+public enum CRC32 {
+    private static let table: [UInt32] = (0..<256).map { n in
+        var c = UInt32(n)
+        for _ in 0..<8 { c = c & 1 != 0 ? 0xEDB8_8320 ^ (c >> 1) : c >> 1 }
+        return c
+    }
+
+    public static func checksum<Bytes: Sequence>(_ bytes: Bytes) -> UInt32 where Bytes.Element == UInt8 {
+        var c: UInt32 = 0xFFFF_FFFF
+        for byte in bytes { c = table[Int((c ^ UInt32(byte)) & 0xFF)] ^ (c >> 8) }
+        return c ^ 0xFFFF_FFFF
+    }
+}
+
+/// Builds PNG files chunk by chunk, for hostile-input tests.
+public enum PNGCrafter {
+    public static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+
+    public static func be32(_ v: UInt32) -> [UInt8] { [UInt8(v >> 24), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)] }
+
+    /// One chunk with a correct CRC.
+    public static func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
+        let body = Array(type.utf8) + data
+        return be32(UInt32(data.count)) + body + be32(CRC32.checksum(body))
+    }
+
+    /// IHDR for 8-bit RGB at the given size.
+    public static func ihdr(width: UInt32, height: UInt32) -> [UInt8] {
+        chunk("IHDR", be32(width) + be32(height) + [8, 2, 0, 0, 0])
+    }
+
+    /// A zlib stream of stored (uncompressed) deflate blocks holding `data`.
+    public static func zlibStored(_ data: [UInt8]) -> [UInt8] {
+        var out: [UInt8] = [0x78, 0x01]
+        var blocks = stride(from: 0, to: max(data.count, 1), by: 65535).map { $0 }
+        if data.isEmpty { blocks = [0] }
+        for start in blocks {
+            let end = min(start + 65535, data.count)
+            let length = UInt16(end - start)
+            out += [end == data.count ? 1 : 0, UInt8(length & 0xFF), UInt8(length >> 8), UInt8(~length & 0xFF), UInt8(~length >> 8)]
+            out += data[start..<end]
+        }
+        var a: UInt32 = 1, b: UInt32 = 0
+        for byte in data {
+            a = (a + UInt32(byte)) % 65521
+            b = (b + a) % 65521
+        }
+        return out + be32(b << 16 | a)
+    }
+
+    /// A complete PNG: IHDR with the given colour type and bit depth, one IDAT of `rows` (each row
+    /// already prefixed with its filter byte), IEND.
+    public static func png(width: UInt32, height: UInt32, bitDepth: UInt8, colorType: UInt8, rows: [UInt8]) -> [UInt8] {
+        signature + chunk("IHDR", be32(width) + be32(height) + [bitDepth, colorType, 0, 0, 0])
+            + chunk("IDAT", zlibStored(rows)) + chunk("IEND", [])
+    }
+}
