@@ -1,0 +1,74 @@
+/// A collection view to lay out: a layout, a viewport and a number of items. Pure geometry in
+/// points — no pixels, no I/O — so every number is exact and testable.
+///
+/// ```swift
+/// let gallery = Gallery(style: .line(LineLayout()), viewport: Size(width: 375, height: 200), itemCount: 20)
+/// let frame = try gallery.frame(atOffset: 120)   // items 2, 0, 1 in draw order
+/// ```
+public struct Gallery: Sendable, Hashable {
+    public var style: LayoutStyle
+    /// The visible area, in points.
+    public var viewport: Size
+    public var itemCount: Int
+    /// When true, offsets are not clamped to the scrollable range (a bounce).
+    public var allowsOverscroll: Bool
+
+    public init(style: LayoutStyle, viewport: Size, itemCount: Int, allowsOverscroll: Bool = false) {
+        self.style = style
+        self.viewport = viewport
+        self.itemCount = itemCount
+        self.allowsOverscroll = allowsOverscroll
+    }
+
+    /// Throws the first invalid parameter.
+    public func validate() throws(LayoutError) {
+        try LayoutError.check(viewport.width, "width", positive: true)
+        try LayoutError.check(viewport.height, "height", positive: true)
+        guard itemCount >= 0 else { throw LayoutError(parameter: "count", reason: "must not be negative") }
+        switch style {
+        case .line(let line): try line.validate()
+        case .grid(let grid): try grid.validate(in: viewport)
+        }
+    }
+
+    /// Size of the scrollable content.
+    public var contentSize: Size {
+        switch style {
+        case .line(let line): line.contentSize(count: itemCount, viewport: viewport)
+        case .grid(let grid): grid.contentSize(count: itemCount, viewport: viewport)
+        }
+    }
+
+    /// The offsets a scroll can rest at: [0, max(0, content − viewport)] along the scroll axis.
+    public var scrollableRange: ClosedRange<Double> {
+        switch style {
+        case .line: 0...max(0, contentSize.width - viewport.width)
+        case .grid: 0...max(0, contentSize.height - viewport.height)
+        }
+    }
+
+    /// `offset` clamped to the scrollable range, unless overscroll is allowed.
+    public func clamped(_ offset: Double) -> Double {
+        allowsOverscroll ? offset : min(max(offset, scrollableRange.lowerBound), scrollableRange.upperBound)
+    }
+
+    /// Where a line scroll released at `offset` with `velocity` (points per second) comes to rest;
+    /// the grid does not snap, so it returns the clamped offset.
+    public func snapped(_ offset: Double, velocity: Double = 0, deceleration: DecelerationRate = .normal) -> Double {
+        guard case .line(let line) = style else { return clamped(offset) }
+        return line.snappedOffset(from: clamped(offset), velocity: velocity, deceleration: deceleration, count: itemCount)
+    }
+
+    /// The frame at `offset` (clamped unless overscroll is allowed).
+    public func frame(atOffset offset: Double) throws(LayoutError) -> LayoutFrame {
+        try validate()
+        try LayoutError.check(offset, "offset")
+        let offset = clamped(offset)
+        let items: [LayoutItem] =
+            switch style {
+            case .line(let line): line.items(count: itemCount, viewport: viewport, offset: offset)
+            case .grid(let grid): grid.items(count: itemCount, viewport: viewport, offset: offset)
+            }
+        return LayoutFrame(offset: offset, contentSize: contentSize, items: items)
+    }
+}

@@ -1,0 +1,79 @@
+/// The round-photo grid: C justified columns of square cells, scrolling vertically.
+///
+/// Item i sits in row ⌊i/C⌋, column i mod C, with its frame origin at (col·(S + g), row·(S + R) − offset)
+/// where g = (W − C·S)/(C − 1) is the column gap. Every row, the last too, uses the same columns.
+public struct GridLayout: Sendable, Hashable {
+    /// C, the number of columns.
+    public var columns: Int
+    /// S, the cell side in points, or nil for the default W/C − 8.
+    public var itemSize: Double?
+    /// R, the gap between rows, in points.
+    public var rowSpacing: Double
+
+    public init(columns: Int = 3, itemSize: Double? = nil, rowSpacing: Double = 10) {
+        self.columns = columns
+        self.itemSize = itemSize
+        self.rowSpacing = rowSpacing
+    }
+
+    /// The cell side in `viewport`.
+    public func side(in viewport: Size) -> Double {
+        itemSize ?? viewport.width / Double(columns) - 8
+    }
+
+    /// The gap between columns in `viewport`: (W − C·S)/(C − 1), 0 for one column.
+    public func columnGap(in viewport: Size) -> Double {
+        columns > 1 ? (viewport.width - Double(columns) * side(in: viewport)) / Double(columns - 1) : 0
+    }
+
+    /// Distance between the tops of neighbouring rows.
+    public func rowPitch(in viewport: Size) -> Double { side(in: viewport) + rowSpacing }
+
+    /// Throws the first invalid parameter, given the viewport the grid is laid out in.
+    public func validate(in viewport: Size) throws(LayoutError) {
+        guard columns >= 1 else { throw LayoutError(parameter: "columns", reason: "must be at least 1, not \(columns)") }
+        if let itemSize { try LayoutError.check(itemSize, "itemSize", positive: true) }
+        try LayoutError.check(rowSpacing, "spacing", nonNegative: true)
+        let side = side(in: viewport)
+        guard side > 0 else {
+            throw LayoutError(
+                parameter: itemSize == nil ? "columns" : "itemSize",
+                reason: "\(columns) columns leave a cell side of \(side) pt in a \(viewport.width) pt viewport")
+        }
+        guard Double(columns) * side <= viewport.width else {
+            throw LayoutError(
+                parameter: "itemSize", reason: "\(columns) cells of \(side) pt do not fit in \(viewport.width) pt")
+        }
+    }
+
+    /// Content size for `count` items: rows·S + (rows − 1)·R high.
+    public func contentSize(count: Int, viewport: Size) -> Size {
+        let rows = (count + columns - 1) / columns
+        let height = rows == 0 ? 0 : Double(rows) * side(in: viewport) + Double(rows - 1) * rowSpacing
+        return Size(width: viewport.width, height: height)
+    }
+
+    /// The visible items at `offset`, in draw order (all scales are 1, so by index).
+    public func items(count: Int, viewport: Size, offset: Double) -> [LayoutItem] {
+        let side = side(in: viewport), pitch = rowPitch(in: viewport), gap = columnGap(in: viewport)
+        let rows = (count + columns - 1) / columns
+        guard rows > 0 else { return [] }
+        // Only rows that can touch [offset, offset + H] are looked at.
+        let first = max(0, Int(((offset - side) / pitch).rounded(.down)))
+        let last = min(rows - 1, Int(((offset + viewport.height) / pitch).rounded(.up)))
+        guard first <= last else { return [] }
+        let left = columns == 1 ? (viewport.width - side) / 2 : 0
+        var items: [LayoutItem] = []
+        for row in first...last {
+            for column in 0..<columns {
+                let index = row * columns + column
+                guard index < count else { break }
+                let origin = Point(x: left + Double(column) * (side + gap), y: Double(row) * pitch - offset)
+                let item = LayoutItem(
+                    index: index, center: Point(x: origin.x + side / 2, y: origin.y + side / 2), size: side, scale: 1)
+                if item.overlaps(viewport) { items.append(item) }
+            }
+        }
+        return items
+    }
+}

@@ -1,0 +1,13 @@
+/// Which layout a gallery uses, with its parameters.
+public enum LayoutStyle: Sendable, Hashable {
+    case line(LineLayout)
+    case grid(GridLayout)
+
+    /// The name used on the command line and in JSON: `line` or `grid`.
+    public var name: String {
+        switch self {
+        case .line: "line"
+        case .grid: "grid"
+        }
+    }
+}

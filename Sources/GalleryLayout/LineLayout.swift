@@ -1,0 +1,91 @@
+/// The line carousel (an imitation of Android's Gallery): a horizontal row of squares that grow
+/// towards the centre of the viewport, and snap to the item nearest the centre.
+///
+/// Item i's untransformed square of side S is centred at x = (W − S)/2 + i·(S + L) + S/2 in content
+/// points; its scale is max(minScale, 1 + f·(1 − |x − c|/A)) where c = offset + W/2.
+public struct LineLayout: Sendable, Hashable {
+    /// S, the untransformed item side, in points.
+    public var itemSize: Double
+    /// L, the gap between items, in points.
+    public var spacing: Double
+    /// A, the distance from the centre over which items grow.
+    public var activeDistance: Double
+    /// f, the growth at the centre.
+    public var scaleFactor: Double
+    /// The lower bound of the scale; an item whose scale is ≤ 0 is not drawn.
+    public var minScale: Double
+
+    /// The tutorial's constants: S = 100, L = 0.7·S, A = 150, f = 0.6, min scale 0.
+    public init(
+        itemSize: Double = 100, spacing: Double? = nil, activeDistance: Double = 150, scaleFactor: Double = 0.6,
+        minScale: Double = 0
+    ) {
+        self.itemSize = itemSize
+        self.spacing = spacing ?? 0.7 * itemSize
+        self.activeDistance = activeDistance
+        self.scaleFactor = scaleFactor
+        self.minScale = minScale
+    }
+
+    /// Throws the first invalid parameter.
+    public func validate() throws(LayoutError) {
+        try LayoutError.check(itemSize, "itemSize", positive: true)
+        try LayoutError.check(spacing, "spacing", nonNegative: true)
+        try LayoutError.check(activeDistance, "activeDistance", positive: true)
+        try LayoutError.check(scaleFactor, "scaleFactor")
+        try LayoutError.check(minScale, "minScale", nonNegative: true)
+    }
+
+    /// Distance between neighbouring item centres.
+    public var pitch: Double { itemSize + spacing }
+
+    /// Content size for `count` items in `viewport`: (W − S) + n·S + (n − 1)·L wide.
+    public func contentSize(count: Int, viewport: Size) -> Size {
+        let n = Double(count)
+        let width = count == 0 ? viewport.width : (viewport.width - itemSize) + n * itemSize + (n - 1) * spacing
+        return Size(width: width, height: viewport.height)
+    }
+
+    /// The scale of an item whose centre is `distance` points from the visible centre. Computed as
+    /// 1 + f·(A − d)/A, the contract's 1 + f·(1 − d/A) rearranged so that round numbers stay exact
+    /// (0.72, not 0.7200000000000001; exactly 0 at 400 pt rather than 1e-16).
+    public func scale(atDistance distance: Double) -> Double {
+        max(minScale, 1 + scaleFactor * (activeDistance - abs(distance)) / activeDistance)
+    }
+
+    /// The visible items at `offset`, in draw order.
+    public func items(count: Int, viewport: Size, offset: Double) -> [LayoutItem] {
+        let visibleCenter = offset + viewport.width / 2
+        var items: [LayoutItem] = []
+        for index in 0..<count {
+            let x = viewport.width / 2 + Double(index) * pitch
+            let scale = scale(atDistance: x - visibleCenter)
+            guard scale > 0 else { continue }
+            let item = LayoutItem(
+                index: index, center: Point(x: x - offset, y: viewport.height / 2), size: itemSize * scale, scale: scale)
+            if item.overlaps(viewport) { items.append(item) }
+        }
+        return items.sorted { ($0.scale, $0.index) < ($1.scale, $1.index) }
+    }
+
+    /// Where a scroll released at `offset` with `velocity` comes to rest: the offset i·(S + L) of the
+    /// item whose centre is nearest the projected visible centre, ties to the lower index.
+    public func snappedOffset(from offset: Double, velocity: Double, deceleration: DecelerationRate, count: Int)
+        -> Double
+    {
+        guard count > 0 else { return 0 }
+        let projected = offset + deceleration.projectedDistance(velocity: velocity)
+        let nearest = (projected / pitch - 0.5).rounded(.up)
+        let index = min(max(nearest, 0), Double(count - 1))
+        return index * pitch
+    }
+}
+
+extension LayoutItem {
+    /// True when the drawn square overlaps the viewport by a positive area.
+    func overlaps(_ viewport: Size) -> Bool {
+        let half = size / 2
+        return center.x - half < viewport.width && center.x + half > 0 && center.y - half < viewport.height
+            && center.y + half > 0
+    }
+}

@@ -1,0 +1,137 @@
+import GalleryLayout
+import Testing
+
+/// Hand-computed from the tutorial's constants (S = 100, L = 70, A = 150, f = 0.6), W = 375.
+@Suite struct LineLayoutTests {
+    let gallery = Gallery(style: .line(LineLayout()), viewport: Size(width: 375, height: 200), itemCount: 20)
+
+    func close(_ a: Double, _ b: Double) -> Bool { abs(a - b) <= 1e-9 }
+
+    @Test func offset120ShowsItems2Then0Then1() throws {
+        // c = 120 + 187.5 = 307.5; centres 187.5, 357.5, 527.5 are 120, 50, 220 away:
+        // scales 1 + 0.6·(1 − d/150) = 1.12, 1.40, 0.72.
+        let frame = try gallery.frame(atOffset: 120)
+        #expect(frame.items.map(\.index) == [2, 0, 1])
+        let expected: [(x: Double, scale: Double)] = [(407.5, 0.72), (67.5, 1.12), (237.5, 1.40)]
+        for (item, want) in zip(frame.items, expected) {
+            #expect(close(item.center.x, want.x))
+            #expect(close(item.center.y, 100))
+            #expect(close(item.scale, want.scale))
+            #expect(close(item.size, 100 * want.scale))
+        }
+    }
+
+    @Test func contentWidthIs3605() {
+        // (375 − 100) + 20·100 + 19·70
+        #expect(gallery.contentSize == Size(width: 3605, height: 200))
+        #expect(gallery.scrollableRange == 0...3230)
+    }
+
+    @Test func snapsFrom120To170() {
+        #expect(gallery.snapped(120) == 170)
+        #expect(gallery.snapped(84) == 0)  // 84/170 < 0.5
+        #expect(gallery.snapped(85) == 0)  // a tie goes to the lower index
+        #expect(gallery.snapped(85.001) == 170)
+    }
+
+    @Test func flingProjectsWithTheDecelerationRate() {
+        // 1000 pt/s at 0.998: 1·0.998/0.002 = 499 pt → 619 → nearest item 4 (680 − 619 = 61 < 109).
+        #expect(abs(DecelerationRate.normal.projectedDistance(velocity: 1000) - 499) < 1e-9)
+        #expect(gallery.snapped(120, velocity: 1000) == 680)
+        // 0.99: 1·0.99/0.01 = 99 → 219 → item 1.
+        #expect(gallery.snapped(120, velocity: 1000, deceleration: .fast) == 170)
+        #expect(gallery.snapped(120, velocity: -1_000_000) == 0)
+        #expect(gallery.snapped(120, velocity: 1_000_000) == 3230)
+    }
+
+    @Test func offsetsClampUnlessOverscroll() throws {
+        #expect(try gallery.frame(atOffset: -50).offset == 0)
+        #expect(try gallery.frame(atOffset: 9999).offset == 3230)
+        var bouncy = gallery
+        bouncy.allowsOverscroll = true
+        #expect(try bouncy.frame(atOffset: -50).offset == -50)
+    }
+
+    @Test func itemsBeyondFourHundredPointsAreNotDrawn() throws {
+        // At 400 pt the tutorial's formula reaches 0, and goes negative (mirroring) past it.
+        let line = LineLayout()
+        #expect(line.scale(atDistance: 400) == 0)
+        #expect(line.scale(atDistance: 500) == 0)
+        let wide = Gallery(style: .line(line), viewport: Size(width: 1400, height: 200), itemCount: 20)
+        for item in try wide.frame(atOffset: 0).items {
+            #expect(item.scale > 0)
+            #expect(abs(item.center.x - 700) < 400)
+        }
+    }
+
+    @Test func invalidParametersAreNamed() {
+        func error(_ style: LayoutStyle, width: Double = 375) -> String? {
+            do {
+                try Gallery(style: style, viewport: Size(width: width, height: 200), itemCount: 3).validate()
+                return nil
+            } catch { return error.parameter }
+        }
+        #expect(error(.line(LineLayout(itemSize: -1))) == "itemSize")
+        #expect(error(.line(LineLayout(itemSize: .nan))) == "itemSize")
+        #expect(error(.line(LineLayout(spacing: -3))) == "spacing")
+        #expect(error(.line(LineLayout(activeDistance: 0))) == "activeDistance")
+        #expect(error(.line(LineLayout(scaleFactor: .infinity))) == "scaleFactor")
+        #expect(error(.line(LineLayout()), width: .nan) == "width")
+        #expect(error(.grid(GridLayout(columns: 0))) == "columns")
+        #expect(error(.grid(GridLayout(columns: 50))) == "columns")  // 375/50 − 8 < 0
+        #expect(error(.grid(GridLayout(itemSize: 130))) == "itemSize")  // 3·130 > 375
+        #expect(error(.line(LineLayout())) == nil)
+    }
+}
+
+/// Properties that hold for any item, offset and viewport.
+@Suite struct LineLayoutPropertyTests {
+    static let widths: [Double] = [320, 375, 414, 568, 1024]
+
+    @Test(arguments: widths)
+    func itemAtItsRestingOffsetIsCentredAtFullScale(width: Double) throws {
+        let gallery = Gallery(style: .line(LineLayout()), viewport: Size(width: width, height: 200), itemCount: 12)
+        for i in 0..<12 {
+            let frame = try gallery.frame(atOffset: Double(i) * 170)
+            let top = try #require(frame.items.last)
+            #expect(top.index == i)
+            #expect(abs(top.scale - 1.6) < 1e-12)
+            #expect(abs(top.center.x - width / 2) < 1e-9)
+        }
+    }
+
+    @Test func scaleIsSymmetricAndNeverGrowsWithDistance() {
+        let line = LineLayout()
+        var previous = Double.infinity
+        for step in 0...1000 {
+            let d = Double(step) * 0.5
+            #expect(line.scale(atDistance: d) == line.scale(atDistance: -d))
+            #expect(line.scale(atDistance: d) <= previous)
+            previous = line.scale(atDistance: d)
+        }
+    }
+
+    @Test(arguments: widths)
+    func snappingIsIdempotentAndLandsOnAnItem(width: Double) {
+        let gallery = Gallery(style: .line(LineLayout()), viewport: Size(width: width, height: 200), itemCount: 9)
+        for step in -20...300 {
+            let offset = Double(step) * 7.3
+            for velocity in [-3000.0, -200, 0, 150, 2500] {
+                let rest = gallery.snapped(offset, velocity: velocity)
+                #expect(gallery.snapped(rest) == rest)
+                #expect(gallery.scrollableRange.contains(rest))
+                let index = rest / 170
+                #expect(index == index.rounded() && index >= 0 && index < 9)
+            }
+        }
+    }
+
+    @Test func clampingHoldsAtBothEnds() throws {
+        let gallery = Gallery(style: .line(LineLayout()), viewport: Size(width: 375, height: 200), itemCount: 5)
+        #expect(try gallery.frame(atOffset: -1e9).offset == 0)
+        #expect(try gallery.frame(atOffset: 1e9).offset == 680)
+        let single = Gallery(style: .line(LineLayout()), viewport: Size(width: 375, height: 200), itemCount: 1)
+        #expect(single.scrollableRange == 0...0)
+        #expect(single.snapped(500, velocity: 9000) == 0)
+    }
+}
