@@ -60,9 +60,11 @@ static uint32_t scaled(uint32_t size, uint32_t eighths) {
     return (uint32_t)(((uint64_t)size * eighths + 7) / 8); /* libjpeg's jdiv_round_up */
 }
 
-uint32_t gr_jpeg_pick_scale(uint32_t width, uint32_t height, uint32_t min_width, uint32_t min_height) {
+uint32_t gr_jpeg_pick_scale(uint32_t width, uint32_t height, uint32_t min_width, uint32_t min_height,
+                            int either_side) {
     for (uint32_t m = 1; m < 8; m++) {
-        if (scaled(width, m) >= min_width && scaled(height, m) >= min_height) return m;
+        int wide = scaled(width, m) >= min_width, tall = scaled(height, m) >= min_height;
+        if (either_side ? (wide || tall) : (wide && tall)) return m;
     }
     return 8;
 }
@@ -132,7 +134,7 @@ gr_jpeg_status gr_jpeg_decode(const uint8_t *data, size_t size, const gr_jpeg_op
     }
 
     uint32_t m = gr_jpeg_pick_scale(cinfo.image_width, cinfo.image_height, options->min_width,
-                                    options->min_height);
+                                    options->min_height, options->either_side);
     cinfo.scale_num = m;
     cinfo.scale_denom = 8;
     cinfo.dct_method = JDCT_ISLOW;

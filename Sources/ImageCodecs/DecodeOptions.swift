@@ -2,14 +2,25 @@
 public struct DecodeOptions: Sendable, Hashable {
     /// Limits checked from the header before any pixel buffer is allocated.
     public var budget: PixelBudget
-    /// The size (upright, after EXIF orientation) the image will finally be resampled to, or nil for
-    /// full resolution. A JPEG then decodes at the smallest DCT scale M/8 that still leaves at least
-    /// 2× for the final resampling filter, as libvips's shrink-on-load does.
+    /// The box (upright, after EXIF orientation) the image will finally be drawn into, or nil for full
+    /// resolution. A JPEG then decodes at the smallest DCT scale M/8 that still leaves at least 2× for
+    /// the final resampling filter, as libvips's shrink-on-load does.
     public var targetSize: PixelSize?
+    /// How the image will fill `targetSize`.
+    public var fit: TargetFit
 
-    public init(budget: PixelBudget = .standard, targetSize: PixelSize? = nil) {
+    /// How an image fills its target box, which decides what "2× left for the filter" means.
+    public enum TargetFit: Sendable, Hashable {
+        /// Covers the box (aspect-fill, or a stretch): both sides must stay ≥ 2× the box.
+        case cover
+        /// Fits inside the box (aspect-fit): one side at ≥ 2× the box is enough.
+        case fit
+    }
+
+    public init(budget: PixelBudget = .standard, targetSize: PixelSize? = nil, fit: TargetFit = .cover) {
         self.budget = budget
         self.targetSize = targetSize
+        self.fit = fit
     }
 
     /// The smallest decoded size (upright) that leaves 2× for the final filter.

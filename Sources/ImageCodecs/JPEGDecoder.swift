@@ -14,7 +14,7 @@ public enum JPEGDecoder {
             max_pixels: UInt64(options.budget.maxPixels), max_side: UInt32(clamping: options.budget.maxSide),
             max_scans: UInt32(clamping: options.budget.maxScans),
             min_width: UInt32(clamping: minimum?.width ?? Int(UInt32.max)),
-            min_height: UInt32(clamping: minimum?.height ?? Int(UInt32.max)))
+            min_height: UInt32(clamping: minimum?.height ?? Int(UInt32.max)), either_side: options.fit == .fit ? 1 : 0)
         var result = gr_jpeg_image()
         let status = bytes.withUnsafeBufferPointer { buffer in
             gr_jpeg_decode(buffer.baseAddress, buffer.count, &settings, &result)
@@ -39,7 +39,7 @@ public enum JPEGDecoder {
         return Int(
             gr_jpeg_pick_scale(
                 UInt32(clamping: fullSize.width), UInt32(clamping: fullSize.height),
-                UInt32(clamping: minimum.width), UInt32(clamping: minimum.height)))
+                UInt32(clamping: minimum.width), UInt32(clamping: minimum.height), options.fit == .fit ? 1 : 0))
     }
 
     /// The one place a CJPEG status becomes a typed error.

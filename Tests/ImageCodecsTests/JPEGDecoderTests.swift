@@ -40,6 +40,17 @@ import Testing
         #expect(JPEGDecoder.scaleEighths(for: full, options: DecodeOptions()) == 8)
     }
 
+    @Test func aspectFitNeedsOnlyOneSideAtTwiceTheBox() {
+        // Fitting into a 300 box, one side at ≥ 600 is enough: 1/8 gives 504×378 (no), 2/8 gives 1008×756.
+        let full = PixelSize(width: 4032, height: 3024)
+        let box = PixelSize(width: 300, height: 300)
+        #expect(JPEGDecoder.scaleEighths(for: full, options: DecodeOptions(targetSize: box, fit: .fit)) == 2)
+        // A 300×1000 box: fit needs 600 wide or 2000 high (2/8: 1008 wide); cover needs both (6/8: 2268 high).
+        let tall = PixelSize(width: 300, height: 1000)
+        #expect(JPEGDecoder.scaleEighths(for: full, options: DecodeOptions(targetSize: tall, fit: .fit)) == 2)
+        #expect(JPEGDecoder.scaleEighths(for: full, options: DecodeOptions(targetSize: tall, fit: .cover)) == 6)
+    }
+
     @Test func scalingComposesWithOrientation() throws {
         // Stored 64×32, orientation 6: upright 32×64. A target of 8×16 (upright) needs ≥ 16×32 upright,
         // i.e. ≥ 32×16 stored: 4/8.

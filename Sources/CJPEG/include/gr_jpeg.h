@@ -31,6 +31,7 @@ typedef struct {
     uint32_t max_scans;    /* progressive scan limit (libjpeg-turbo's TJFLAG_LIMITSCANS uses 500) */
     uint32_t min_width;    /* smallest acceptable output size, in stored (not EXIF-rotated) axes; */
     uint32_t min_height;   /* the shim picks the smallest scale M/8 whose output is at least this */
+    int either_side;       /* nonzero: one side reaching its minimum is enough (aspect-fit) */
 } gr_jpeg_options;
 
 /** A decoded image: 8-bit RGBA (alpha always 255), rows packed (stride width*4). */
@@ -50,7 +51,8 @@ gr_jpeg_status gr_jpeg_decode(const uint8_t *data, size_t size, const gr_jpeg_op
                               gr_jpeg_image *out);
 
 /** The scale M (1…8, meaning M/8) the decoder would pick for a full size and a minimum output. */
-uint32_t gr_jpeg_pick_scale(uint32_t width, uint32_t height, uint32_t min_width, uint32_t min_height);
+uint32_t gr_jpeg_pick_scale(uint32_t width, uint32_t height, uint32_t min_width, uint32_t min_height,
+                            int either_side);
 
 /** Encoded JPEG bytes. */
 typedef struct {
