@@ -1,0 +1,7 @@
+/// The mask of an item.
+public enum Shape: Sendable, Hashable {
+    /// A circle of radius half the item's final side (the default).
+    case circle
+    /// A rounded square; the corner radius is in points before the item's scale.
+    case rounded(cornerRadius: Double)
+}
