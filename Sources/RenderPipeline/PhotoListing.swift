@@ -1,0 +1,65 @@
+import Foundation
+import ImageCodecs
+
+/// Turns the PHOTOS arguments into the ordered list of photo paths.
+///
+/// A folder contributes its PNG and JPEG files (by magic bytes), not recursively, in natural order,
+/// hidden files skipped. A file named directly is always an item, whatever it holds.
+public enum PhotoListing {
+    /// Why the PHOTOS arguments give no usable list.
+    public enum ListingError: Error, Sendable, Equatable, CustomStringConvertible {
+        case missing(path: String)
+        case noPhotos(folders: [String])
+
+        public var description: String {
+            switch self {
+            case .missing(let path): "\(path): no such file or folder"
+            case .noPhotos(let folders):
+                folders.isEmpty
+                    ? "no photos given (name a folder or files, or use --count)"
+                    : "no PNG or JPEG photos in \(folders.joined(separator: ", "))"
+            }
+        }
+    }
+
+    /// The photos of `inputs`, in order. Throws when an input does not exist, or when no photo is
+    /// found at all and `allowEmpty` is false.
+    public static func photos(from inputs: [String], allowEmpty: Bool = false) throws(ListingError) -> [String] {
+        var photos: [String] = []
+        var folders: [String] = []
+        for input in inputs {
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: input, isDirectory: &isFolder) else {
+                throw .missing(path: input)
+            }
+            if isFolder.boolValue {
+                folders.append(input)
+                photos += photosInFolder(input)
+            } else {
+                photos.append(input)
+            }
+        }
+        if photos.isEmpty && !allowEmpty { throw .noPhotos(folders: folders) }
+        return photos
+    }
+
+    static func photosInFolder(_ folder: String) -> [String] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        let base = folder.hasSuffix("/") ? folder : folder + "/"
+        return names.filter { !$0.hasPrefix(".") }
+            .sorted(by: NaturalOrder.areInIncreasingOrder)
+            .map { base + $0 }
+            .filter(isImage)
+    }
+
+    /// True when the file at `path` is a regular file starting with a PNG or JPEG signature.
+    static func isImage(_ path: String) -> Bool {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return false }
+        defer { try? handle.close() }
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), !isFolder.boolValue,
+            let head = try? handle.read(upToCount: 8)
+        else { return false }
+        return ImageFormat(sniffing: [UInt8](head)) != nil
+    }
+}

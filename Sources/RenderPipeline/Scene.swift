@@ -1,0 +1,60 @@
+import GalleryLayout
+import ImageCodecs
+import Raster
+
+/// Everything that decides how a frame looks, apart from the scroll offset.
+public struct Scene: Sendable {
+    /// Layout, viewport (points), item count and overscroll.
+    public var gallery: Gallery
+    /// Pixels per point; the frame is round(width·scale) × round(height·scale) pixels.
+    public var displayScale: Double
+    public var style: ItemStyle
+    public var background: Color
+    /// Photo paths; item i shows `photos[i % photos.count]`; none means placeholders only.
+    public var photos: [String]
+    /// When set, each offset is replaced by where the line layout comes to rest.
+    public var snap: Snap?
+    public var budget: PixelBudget
+
+    /// A fling to snap: its velocity (points per second) and deceleration.
+    public struct Snap: Sendable, Hashable {
+        public var velocity: Double
+        public var deceleration: DecelerationRate
+
+        public init(velocity: Double = 0, deceleration: DecelerationRate = .normal) {
+            self.velocity = velocity
+            self.deceleration = deceleration
+        }
+    }
+
+    public init(
+        gallery: Gallery, displayScale: Double = 1, style: ItemStyle = ItemStyle(), background: Color = .white,
+        photos: [String] = [], snap: Snap? = nil, budget: PixelBudget = .standard
+    ) {
+        self.gallery = gallery
+        self.displayScale = displayScale
+        self.style = style
+        self.background = background
+        self.photos = photos
+        self.snap = snap
+        self.budget = budget
+    }
+
+    /// The frame size in pixels.
+    public var pixelSize: PixelSize {
+        PixelSize(
+            width: Int((gallery.viewport.width * displayScale).rounded()),
+            height: Int((gallery.viewport.height * displayScale).rounded()))
+    }
+
+    /// The photo shown by item `index`, or nil for a placeholder.
+    public func photo(forItem index: Int) -> String? {
+        photos.isEmpty ? nil : photos[index % photos.count]
+    }
+
+    /// The layout at `offset`, after snapping (when asked) and clamping.
+    public func layout(atOffset offset: Double) throws(LayoutError) -> LayoutFrame {
+        let rest = snap.map { gallery.snapped(offset, velocity: $0.velocity, deceleration: $0.deceleration) } ?? offset
+        return try gallery.frame(atOffset: rest)
+    }
+}
