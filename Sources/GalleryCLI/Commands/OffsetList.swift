@@ -1,0 +1,23 @@
+/// The `--offsets` syntax: `A..B/STEP` (B included when reached) or `a,b,c`.
+enum OffsetList {
+    /// Most frames one option may ask for.
+    static let limit = 100_000
+
+    static func parse(_ text: String) -> [Double]? {
+        if text.contains("..") {
+            let parts = text.split(separator: "/", maxSplits: 1)
+            let bounds = parts[0].components(separatedBy: "..")
+            guard parts.count == 2, bounds.count == 2, let start = Double(bounds[0]), let end = Double(bounds[1]),
+                let step = Double(parts[1]), start.isFinite, end.isFinite, step.isFinite, step > 0, start <= end,
+                (end - start) / step < Double(limit)
+            else { return nil }
+            let count = Int(((end - start) / step + 1e-9).rounded(.down)) + 1
+            return (0..<count).map { start + Double($0) * step }
+        }
+        let values = text.split(separator: ",", omittingEmptySubsequences: false).map { Double($0.trimmingCharacters(in: .whitespaces)) }
+        guard !values.isEmpty, values.count <= limit, values.allSatisfy({ $0?.isFinite == true }) else { return nil }
+        return values.compactMap { $0 }
+    }
+}
+
+import Foundation

@@ -1,0 +1,59 @@
+/// A small parser with swift-argument-parser's conventions: `--opt value`, `--opt=value`, `-o value`,
+/// flags, `--` ending options, and `-` as an ordinary value (standard output or input).
+enum ArgumentParser {
+    static func parse(_ arguments: [String], spec: CommandSpec) throws(UsageError) -> ParsedArguments {
+        var parsed = ParsedArguments()
+        var index = 0
+        var optionsEnded = false
+        while index < arguments.count {
+            let argument = arguments[index]
+            index += 1
+            if optionsEnded || argument == "-" || !argument.hasPrefix("-") {
+                parsed.positionals.append(argument)
+                continue
+            }
+            if argument == "--" {
+                optionsEnded = true
+                continue
+            }
+            let option: OptionSpec
+            var inlineValue: String?
+            if argument.hasPrefix("--") {
+                let body = argument.dropFirst(2)
+                let name = body.split(separator: "=", maxSplits: 1).first.map(String.init) ?? ""
+                if let equals = body.firstIndex(of: "=") { inlineValue = String(body[body.index(after: equals)...]) }
+                guard let found = spec.option(named: name) else { throw UsageError("Unknown option '--\(name)'") }
+                option = found
+            } else {
+                let letters = Array(argument.dropFirst())
+                guard letters.count == 1, let found = spec.option(short: letters[0]) else {
+                    throw UsageError("Unknown option '\(argument)'")
+                }
+                option = found
+            }
+            if option.isFlag {
+                if inlineValue != nil { throw UsageError("The flag '--\(option.name)' does not take a value") }
+                parsed.flags.insert(option.name)
+                continue
+            }
+            let value: String
+            if let inlineValue {
+                value = inlineValue
+            } else {
+                guard index < arguments.count, arguments[index] == "-" || !isOptionLike(arguments[index]) else {
+                    throw UsageError("Missing value for '\(option.displayName)'")
+                }
+                value = arguments[index]
+                index += 1
+            }
+            parsed.values[option.name, default: []].append(value)
+        }
+        return parsed
+    }
+
+    /// An argument that looks like an option rather than a value (negative numbers are values).
+    private static func isOptionLike(_ argument: String) -> Bool {
+        guard argument.hasPrefix("-"), argument.count > 1 else { return false }
+        return Double(argument) == nil
+    }
+}

@@ -1,0 +1,54 @@
+/// Renders `--help` in swift-argument-parser's layout: OVERVIEW, USAGE, ARGUMENTS, OPTIONS, …
+enum HelpFormatter {
+    static func help(for spec: CommandSpec, subcommands: [(name: String, abstract: String)] = []) -> String {
+        var text = "OVERVIEW: \(spec.abstract)\n\nUSAGE: \(spec.usage)\n"
+        if !spec.arguments.isEmpty {
+            text += "\nARGUMENTS:\n"
+            for argument in spec.arguments { text += row("<\(argument.name)>", argument.help) }
+        }
+        for group in spec.optionGroups where !group.options.isEmpty {
+            text += "\n\(group.title):\n"
+            for option in group.options { text += row(option.synopsis, describe(option)) }
+        }
+        if !subcommands.isEmpty {
+            text += "\nSUBCOMMANDS:\n"
+            for command in subcommands { text += row(command.name, command.abstract) }
+            text += "\n  See 'gallery-render help <subcommand>' for detailed help.\n"
+        }
+        if let discussion = spec.discussion { text += "\n\(discussion)\n" }
+        return text
+    }
+
+    private static func describe(_ option: OptionSpec) -> String {
+        var help = option.help
+        var notes: [String] = []
+        if !option.values.isEmpty { notes.append("values: " + option.values.joined(separator: ", ")) }
+        if let defaultText = option.defaultText { notes.append("default: \(defaultText)") }
+        if !notes.isEmpty { help += " (\(notes.joined(separator: "; ")))" }
+        return help
+    }
+
+    /// Two columns: the name padded to 26, the help wrapped at 80 characters.
+    private static func row(_ name: String, _ help: String) -> String {
+        let indent = String(repeating: " ", count: 28)
+        var lines: [String] = []
+        var current = ""
+        for word in help.split(separator: " ") {
+            if !current.isEmpty, current.count + word.count + 1 > 52 {
+                lines.append(current)
+                current = ""
+            }
+            current += current.isEmpty ? String(word) : " " + word
+        }
+        if !current.isEmpty { lines.append(current) }
+        let first = "  " + name
+        var text: String
+        if first.count <= 26 {
+            text = first + String(repeating: " ", count: 28 - first.count) + (lines.first ?? "") + "\n"
+        } else {
+            text = first + "\n" + indent + (lines.first ?? "") + "\n"
+        }
+        for line in lines.dropFirst() { text += indent + line + "\n" }
+        return text
+    }
+}
