@@ -3,8 +3,8 @@
 ///
 /// Coverage is computed from the exact geometry, not by snapping the edge to pixels: within a pixel
 /// column the shape spans [cy − h(x), cy + h(x)] exactly, so the covered height of a pixel is exact;
-/// that height is averaged over 16 sub-columns across the pixel's width (midpoint rule), which keeps
-/// the area error far below 1/100 of a pixel.
+/// that height is averaged over 16 sub-columns across the part of the pixel inside the shape's
+/// x-extent (midpoint rule): straight edges come out exact, curved ones within 1/1000 of a pixel.
 public struct RoundedSquare: Sendable, Hashable {
     public var centerX: Double
     public var centerY: Double
@@ -39,29 +39,36 @@ public struct RoundedSquare: Sendable, Hashable {
 
     /// Per-column coverage helper for pixel columns `columns`.
     public func columnProfile(columns: Range<Int>) -> ColumnProfile {
-        var heights = [Double](repeating: -1, count: columns.count * Self.subColumns)
+        let n = Self.subColumns
+        var heights = [Double](repeating: -1, count: columns.count * n)
+        var widths = [Double](repeating: 0, count: columns.count)
         var inner = [Double](repeating: -1, count: columns.count)
         var outer = [Double](repeating: -1, count: columns.count)
-        let step = 1 / Double(Self.subColumns)
         for (c, column) in columns.enumerated() {
+            // Sub-columns span only the part of the pixel inside the shape's x-extent, so vertical
+            // edges are exact and curved ones are sampled where they are.
+            let left = max(Double(column), centerX - half), right = min(Double(column + 1), centerX + half)
+            guard right > left else { continue }
+            widths[c] = right - left
             var low = Double.infinity, high = -Double.infinity
-            for k in 0..<Self.subColumns {
-                let x = Double(column) + (Double(k) + 0.5) * step
-                let h = halfHeight(at: x - centerX)
-                heights[c * Self.subColumns + k] = h
+            for k in 0..<n {
+                let h = halfHeight(at: left + (Double(k) + 0.5) * (right - left) / Double(n) - centerX)
+                heights[c * n + k] = h
                 low = min(low, h)
                 high = max(high, h)
             }
-            inner[c] = low
+            inner[c] = widths[c] == 1 ? low : -1  // fully-inside shortcut only for whole columns
             outer[c] = high
         }
-        return ColumnProfile(centerY: centerY, heights: heights, inner: inner, outer: outer)
+        return ColumnProfile(centerY: centerY, heights: heights, widths: widths, inner: inner, outer: outer)
     }
 
     /// Precomputed half-heights for a run of pixel columns.
     public struct ColumnProfile: Sendable {
         let centerY: Double
         let heights: [Double]
+        /// Width (0…1) of each pixel column that lies within the shape's x-extent.
+        let widths: [Double]
         /// Smallest and largest half-height within each column: for fast fully-in/out answers.
         let inner: [Double]
         let outer: [Double]
@@ -81,7 +88,7 @@ public struct RoundedSquare: Sendable, Hashable {
                 if h <= 0 { continue }
                 covered += max(0, min(bottom, h) - max(top, -h))
             }
-            return Float(covered / Double(RoundedSquare.subColumns))
+            return Float(covered * widths[c] / Double(RoundedSquare.subColumns))
         }
     }
 }

@@ -1,0 +1,65 @@
+import Foundation
+import Raster
+import Testing
+
+@Suite struct MaskTests {
+    /// Total coverage and its centroid over a `width`×`height` frame.
+    static func measure(_ shape: RoundedSquare, width: Int, height: Int) -> (area: Double, x: Double, y: Double) {
+        let profile = shape.columnProfile(columns: 0..<width)
+        var area = 0.0, sx = 0.0, sy = 0.0
+        for y in 0..<height {
+            for x in 0..<width {
+                let c = Double(profile.coverage(column: x, row: y))
+                area += c
+                sx += c * (Double(x) + 0.5)
+                sy += c * (Double(y) + 0.5)
+            }
+        }
+        return (area, sx / area, sy / area)
+    }
+
+    @Test(arguments: [1.0, 2.0, 3.0])
+    func circleAreaAndCentreAreExactAtEveryScale(displayScale: Double) {
+        // A 72 pt item (the carousel's third item at offset 120) at a sub-pixel centre.
+        let radius = 36 * displayScale
+        let circle = RoundedSquare(centerX: 90.3 * displayScale, centerY: 61.7 * displayScale, half: radius, cornerRadius: radius)
+        let m = Self.measure(circle, width: Int(200 * displayScale), height: Int(130 * displayScale))
+        #expect(abs(m.area / (Double.pi * radius * radius) - 1) < 0.001)
+        #expect(abs(m.x - 90.3 * displayScale) < 0.01)
+        #expect(abs(m.y - 61.7 * displayScale) < 0.01)
+    }
+
+    @Test func tinyCirclesKeepTheirArea() {
+        for radius in [0.3, 0.5, 1.0, 1.7] {
+            let circle = RoundedSquare(centerX: 5.25, centerY: 4.5, half: radius, cornerRadius: radius)
+            let m = Self.measure(circle, width: 12, height: 10)
+            #expect(abs(m.area / (Double.pi * radius * radius) - 1) < 0.02, "radius \(radius)")
+        }
+    }
+
+    @Test func roundedSquareAreaIsSquareMinusCorners() {
+        // Side 40, corner radius 6: 40² − (4 − π)·6².
+        let shape = RoundedSquare(centerX: 30.4, centerY: 25.9, half: 20, cornerRadius: 6)
+        let m = Self.measure(shape, width: 64, height: 64)
+        let expected = 1600 - (4 - Double.pi) * 36
+        #expect(abs(m.area - expected) < 0.05)
+        #expect(abs(m.x - 30.4) < 0.01 && abs(m.y - 25.9) < 0.01)
+    }
+
+    @Test func edgeIsAntiAliasedNotSnapped() {
+        // A circle whose edge crosses pixel centres has partial coverages, not only 0 and 1.
+        let circle = RoundedSquare(centerX: 20.2, centerY: 20.7, half: 13.3, cornerRadius: 13.3)
+        let profile = circle.columnProfile(columns: 0..<41)
+        let partial = (0..<41).flatMap { x in (0..<41).map { profile.coverage(column: x, row: $0) } }.filter { $0 > 0.05 && $0 < 0.95 }
+        #expect(partial.count > 40)
+    }
+
+    @Test func ringIsTheShapeMinusItsInset() {
+        let outer = RoundedSquare(centerX: 32, centerY: 32, half: 25, cornerRadius: 25)
+        let inner = outer.inset(by: 4)
+        #expect(inner.half == 21 && inner.cornerRadius == 21)
+        let ring = Self.measure(outer, width: 64, height: 64).area - Self.measure(inner, width: 64, height: 64).area
+        #expect(abs(ring - Double.pi * (25 * 25 - 21 * 21)) < 0.1)
+    }
+}
+
