@@ -7,7 +7,7 @@
 
 PREFIX ?= /usr/local
 SWIFT ?= swift
-RELEASE_FLAGS := -c release --static-swift-stdlib
+RELEASE_FLAGS := -c release --static-swift-stdlib --product gallery-render
 BIN := .build/release/gallery-render
 OUT := out
 

@@ -17,7 +17,7 @@ let package = Package(
         .target(name: "ImageCodecs", dependencies: ["CPNG", "CJPEG"]),
         .target(name: "Raster", dependencies: ["ImageCodecs"]),
         .target(name: "GalleryLayout"),
-        .target(name: "RenderPipeline", dependencies: ["ImageCodecs", "Raster", "GalleryLayout"], exclude: ["Pixelmatch.swift"]),
+        .target(name: "RenderPipeline", dependencies: ["ImageCodecs", "Raster", "GalleryLayout"]),
         .target(name: "GalleryCLI", dependencies: ["RenderPipeline", "GalleryLayout", "ImageCodecs"]),
         .executableTarget(name: "gallery-render", dependencies: ["GalleryCLI"]),
 
@@ -25,7 +25,9 @@ let package = Package(
         .testTarget(name: "ImageCodecsTests", dependencies: ["ImageCodecs", "TestSupport"], exclude: ["Golden"]),
         .testTarget(name: "RasterTests", dependencies: ["Raster", "TestSupport"]),
         .testTarget(name: "GalleryLayoutTests", dependencies: ["GalleryLayout"]),
-        .testTarget(name: "RenderPipelineTests", dependencies: ["RenderPipeline"]),
-        .testTarget(name: "GalleryCLITests", dependencies: ["GalleryCLI", "gallery-render"]),
+        .testTarget(
+            name: "RenderPipelineTests", dependencies: ["RenderPipeline", "TestSupport"],
+            exclude: ["Golden"]),
+        .testTarget(name: "GalleryCLITests", dependencies: ["gallery-render", "TestSupport"]),
     ]
 )
