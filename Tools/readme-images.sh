@@ -1,0 +1,13 @@
+#!/usr/bin/env bash
+# Renders the README's pictures with the tool itself: bash Tools/readme-images.sh (after make release).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bin=.build/release/gallery-render
+out=docs/images
+photos=Fixtures/photos
+mkdir -p "$out"
+"$bin" --width 375 --offset 120 --display-scale 2 "$photos" -o "$out/line-offset-120@2x.png"
+"$bin" --layout grid --device iphone-8 --height 420 --offset 60 --display-scale 1 "$photos" -o "$out/grid-iphone-8.png"
+"$bin" --device iphone-15 --height 160 --offset 510 --border-width 3 --border-color white --background '#1C1C1E' "$photos" -o "$out/line-iphone-15@3x.png"
+"$bin" --width 320 --height 130 --offsets 0..255/85 "$photos" -o "$out/scroll-{index}.png"
+"$bin" --device iphone-se --landscape --height 180 --offset 300 --snap --velocity 800 --shape rounded --corner-radius 14 "$photos" -o "$out/landscape-snap.png"
