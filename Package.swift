@@ -2,7 +2,7 @@
 // gallery-render: renders an iOS photo carousel or round-photo grid at a scroll position to a PNG.
 //
 // Modules, bottom to top: C shims (CPNG, CJPEG) → ImageCodecs → Raster → GalleryLayout (pure geometry,
-// no pixels) → RenderPipeline → GalleryCLI → the `gallery-render` executable.
+// no pixels) → RenderPipeline, VisualDiff (pixelmatch) → GalleryCLI → the `gallery-render` executable.
 import PackageDescription
 
 let package = Package(
@@ -18,7 +18,8 @@ let package = Package(
         .target(name: "Raster", dependencies: ["ImageCodecs"]),
         .target(name: "GalleryLayout"),
         .target(name: "RenderPipeline", dependencies: ["ImageCodecs", "Raster", "GalleryLayout"]),
-        .target(name: "GalleryCLI", dependencies: ["RenderPipeline", "GalleryLayout", "ImageCodecs"]),
+        .target(name: "VisualDiff", dependencies: ["ImageCodecs"]),
+        .target(name: "GalleryCLI", dependencies: ["RenderPipeline", "GalleryLayout", "ImageCodecs", "VisualDiff"]),
         .executableTarget(name: "gallery-render", dependencies: ["GalleryCLI"]),
 
         .target(name: "TestSupport", dependencies: ["ImageCodecs"], path: "Tests/TestSupport"),
@@ -28,6 +29,7 @@ let package = Package(
         .testTarget(
             name: "RenderPipelineTests", dependencies: ["RenderPipeline", "TestSupport"],
             exclude: ["Golden"]),
+        .testTarget(name: "VisualDiffTests", dependencies: ["VisualDiff"]),
         .testTarget(name: "GalleryCLITests", dependencies: ["gallery-render", "TestSupport"]),
     ]
 )
