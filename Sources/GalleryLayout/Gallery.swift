@@ -31,6 +31,18 @@ public struct Gallery: Sendable, Hashable {
         }
     }
 
+    /// The largest side, in points, any item of this gallery can be drawn at, whatever the offset:
+    /// S·(1 + f) for the line (its centred item), the cell side for the grid. Renderers size photo
+    /// decodes by it, so a frame's pixels never depend on which other frames are rendered with it.
+    public var largestItemSide: Double {
+        switch style {
+        case .line(let line):
+            // With a negative growth factor items grow away from the centre; none beyond W is visible.
+            line.itemSize * max(line.scale(atDistance: 0), line.scale(atDistance: viewport.width), 1)
+        case .grid(let grid): grid.side(in: viewport)
+        }
+    }
+
     /// Size of the scrollable content.
     public var contentSize: Size {
         switch style {

@@ -3,8 +3,7 @@ import ImageCodecs
 import Raster
 
 /// One frame, planned: its layout and, per visible item in draw order, where it goes in pixels and
-/// which photo it shows. Planning all frames first lets each photo be decoded once, at the largest
-/// size any frame needs.
+/// which photo it shows. Planning all frames first lets each photo be decoded once per run.
 public struct FramePlan: Sendable {
     public var layout: LayoutFrame
     public var size: PixelSize
@@ -14,8 +13,6 @@ public struct FramePlan: Sendable {
         public var index: Int
         public var photo: String?
         public var placement: ItemPainter.Placement
-        /// The item's square in whole pixels: the box its photo is decoded for.
-        public var box: PixelSize
     }
 
     /// Plans `scene` at `offset`.
@@ -25,11 +22,9 @@ public struct FramePlan: Sendable {
         let scale = scene.displayScale
         items = layout.items.map { item in
             let square = PixelRect(centerX: item.center.x * scale, centerY: item.center.y * scale, side: item.size * scale)
-            let side = max(1, Int(square.width.rounded(.up)))
             return Item(
                 index: item.index, photo: scene.photo(forItem: item.index),
-                placement: ItemPainter.Placement(square: square, pixelsPerPoint: item.scale * scale),
-                box: PixelSize(width: side, height: side))
+                placement: ItemPainter.Placement(square: square, pixelsPerPoint: item.scale * scale))
         }
     }
 }

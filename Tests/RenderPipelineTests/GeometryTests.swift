@@ -19,9 +19,8 @@ import Testing
         let scene = Scene(
             gallery: Gallery(style: layout, viewport: Size(width: 375, height: height), itemCount: 20),
             displayScale: displayScale, style: ItemStyle(placeholder: .black), background: .white, photos: [photo])
-        let plan = try FramePlan(scene: scene, offset: offset)
-        let photos = DecodedPhotos(for: [plan], contentMode: .aspectFill, budget: .standard, jobs: 2)
-        return (FrameRenderer(scene: scene).render(plan, photos: photos), plan)
+        let frame = try FrameRenderer(scene: scene).render(offset: offset, jobs: 2)
+        return (frame.image, frame.plan)
     }
 
     /// Area and centroid of `item`'s circle clipped to the frame, by fine numerical integration.

@@ -70,10 +70,9 @@ import Testing
 
     static func render(_ testCase: Case) throws -> RGBAImage {
         let scene = testCase.scene(fixtures)
-        let plan = try FramePlan(scene: scene, offset: testCase.offset)
-        let photos = DecodedPhotos(for: [plan], contentMode: scene.style.contentMode, budget: .standard, jobs: 2)
-        #expect(photos.problems.isEmpty)
-        return FrameRenderer(scene: scene).render(plan, photos: photos, jobs: 2)
+        let frame = try FrameRenderer(scene: scene).render(offset: testCase.offset, jobs: 2)
+        #expect(frame.problems.isEmpty)
+        return frame.image
     }
 
     @Test(arguments: cases)
@@ -100,19 +99,9 @@ import Testing
 
     @Test func outputDoesNotDependOnTheNumberOfThreads() throws {
         let scene = Self.cases[1].scene(Self.fixtures)
-        let plan = try FramePlan(scene: scene, offset: 120)
-        let serial = DecodedPhotos(for: [plan], contentMode: .aspectFill, budget: .standard, jobs: 1)
-        let parallel = DecodedPhotos(for: [plan], contentMode: .aspectFill, budget: .standard, jobs: 8)
-        let a = FrameRenderer(scene: scene).render(plan, photos: serial, jobs: 1)
-        let b = FrameRenderer(scene: scene).render(plan, photos: parallel, jobs: 8)
+        let a = try FrameRenderer(scene: scene).render(offset: 120, jobs: 1).image
+        let b = try FrameRenderer(scene: scene).render(offset: 120, jobs: 8).image
         #expect(try PNGEncoder.encode(a) == PNGEncoder.encode(b))
     }
 
-    @Test func eachPhotoIsDecodedOnceForAWholeScroll() throws {
-        let scene = Self.line(scale: 2)(Self.fixtures)
-        let plans = try stride(from: 0.0, through: 1020, by: 17).map { try FramePlan(scene: scene, offset: $0) }
-        let photos = DecodedPhotos(for: plans, contentMode: .aspectFill, budget: .standard, jobs: 2)
-        let shown = Set(plans.flatMap { $0.items.compactMap(\.photo) })
-        #expect(photos.decodeCount == shown.count)
-    }
 }

@@ -40,43 +40,27 @@ enum RenderCommand {
         return try render(request, pattern: pattern, strict: parsed.flag("strict"), jobs: jobs, console: console)
     }
 
-    /// Plans every frame, decodes each photo once, reports unreadable photos, then renders and writes.
+    /// Renders the frames through the batch renderer (one scene), reporting unreadable photos.
     static func render(_ request: SceneOptions.Request, pattern: String, strict: Bool, jobs: Int, console: Console)
         throws -> ExitCode
     {
-        let scene = request.scene
-        var plans: [FramePlan] = []
-        for offset in request.offsets {
-            do { plans.append(try FramePlan(scene: scene, offset: offset)) } catch {
-                throw UsageError("--offset: \(error.reason)")
-            }
+        let frames = request.offsets.enumerated().map { index, offset in
+            BatchJob.Frame(offset: offset, output: OutputOptions.path(pattern: pattern, index: index, offset: offset))
         }
-        let photos = DecodedPhotos(for: plans, contentMode: scene.style.contentMode, budget: scene.budget, jobs: jobs)
-        let problems = photos.problems
-        if strict, !problems.isEmpty {
-            throw CommandFailure(messages: problems.map { "\($0.path): \($0.message)" } + ["--strict: nothing was written"])
-        }
-        for problem in problems { console.warning("\(problem.path): \(problem.message)\(problem.isError ? " (drawn as a placeholder)" : "")") }
-
-        let renderer = FrameRenderer(scene: scene)
-        let progress = Progress(total: plans.count, console: console)
-        // Frames run in parallel when there are several; a single frame parallelises over its items.
-        let frameJobs = plans.count > 1 ? jobs : 1
-        let frames = plans
-        let outcomes = Parallel.map(Array(frames.indices), jobs: frameJobs) { (index: Int) -> String? in
-            let image = renderer.render(frames[index], photos: photos, jobs: frames.count > 1 ? 1 : jobs)
-            let path = OutputOptions.path(pattern: pattern, index: index, offset: request.offsets[index])
-            defer { progress.advance() }
-            do {
-                try AtomicFile.write(try PNGEncoder.encode(image), to: path)
-                return nil
-            } catch {
-                return "\(error)"
-            }
-        }
+        let progress = Progress(total: frames.count, console: console)
+        let report = BatchRenderer(jobs: jobs, strict: strict).run(
+            [BatchJob(name: "render", scene: request.scene, frames: frames)],
+            onProblem: { problem in console.warning(Self.describe(problem)) },
+            onFrame: { progress.advance() })
         progress.finish()
-        let failures = outcomes.compactMap { $0 }
-        guard failures.isEmpty else { throw CommandFailure(messages: failures) }
+        if let failure = report.failedScenes.first?.failure {
+            throw CommandFailure(messages: failure + (strict && report.frames.isEmpty ? ["--strict: nothing was written"] : []))
+        }
         return .success
+    }
+
+    /// One warning line: the file, the reason, and what was done about it.
+    static func describe(_ problem: PhotoProblem) -> String {
+        "\(problem.path): \(problem.message)\(problem.isError ? " (drawn as a placeholder)" : "")"
     }
 }

@@ -1,0 +1,118 @@
+import Foundation
+import ImageCodecs
+
+/// Renders many frames of many scenes: plans them all, decodes each photo once through a bounded
+/// cache, renders frames in parallel, encodes and writes each atomically.
+///
+/// Scenes run one after another, their frames in parallel (a single frame parallelises over its
+/// items). Under `strict`, a scene whose photos cannot all be read fails before any of its frames is
+/// written; other scenes still render. Output is identical whatever `jobs` is.
+public struct BatchRenderer: Sendable {
+    public var jobs: Int
+    public var strict: Bool
+    public var cacheBytes: Int
+
+    public init(jobs: Int, strict: Bool = false, cacheBytes: Int = 512 << 20) {
+        self.jobs = max(1, jobs)
+        self.strict = strict
+        self.cacheBytes = cacheBytes
+    }
+
+    /// Runs `batch`. `onProblem` hears each photo problem once, as found; `onFrame` after each frame.
+    public func run(
+        _ batch: [BatchJob], onProblem: @escaping @Sendable (PhotoProblem) -> Void = { _ in },
+        onFrame: @escaping @Sendable () -> Void = {}
+    ) -> BatchReport {
+        let start = Date()
+        var report = BatchReport()
+        var planned: [(job: BatchJob, plans: [FramePlan])] = []
+        for job in batch {
+            do {
+                planned.append((job, try Self.plan(job)))
+            } catch {
+                report.scenes.append(.init(name: job.name, frameCount: job.frames.count, failure: ["\(error)"]))
+            }
+        }
+        let cache = PhotoCache(
+            plans: planned.flatMap { entry in entry.plans.map { ($0, entry.job.scene) } }, capacityBytes: cacheBytes)
+        let announcer = ProblemAnnouncer(onProblem)
+
+        for (job, plans) in planned {
+            let uses = plans.map { plan in plan.items.compactMap { $0.photo.map(job.scene.photoKey) } }
+            if strict, let failure = probe(Set(uses.joined()), cache: cache, announcer: announcer) {
+                for key in uses.joined() { cache.skip(key) }
+                report.scenes.append(.init(name: job.name, frameCount: plans.count, failure: failure))
+                continue
+            }
+            let renderer = FrameRenderer(scene: job.scene)
+            let itemJobs = plans.count > 1 ? 1 : jobs
+            let work = Array(zip(job.frames, zip(plans, uses)))
+            let outcomes = Parallel.map(work, jobs: plans.count > 1 ? jobs : 1) { frame, planned in
+                let (plan, keys) = planned
+                let began = Date()
+                var images: [String: RGBAImage] = [:]
+                var warnings: Set<String> = []
+                for key in keys {
+                    switch cache.acquire(key) {
+                    case .success(let decoded):
+                        images[key.path] = decoded.image
+                        warnings.formUnion(decoded.warnings.map { "\(key.path): \($0)" })
+                    case .failure(let error): warnings.insert("\(key.path): \(error)")
+                    }
+                }
+                announcer.flush(cache.problems)
+                let shown = images
+                let image = renderer.render(plan, jobs: itemJobs) { shown[$0] }
+                for key in keys { cache.release(key) }
+                var failure: String?
+                do { try AtomicFile.write(try PNGEncoder.encode(image), to: frame.output) } catch { failure = "\(error)" }
+                onFrame()
+                let record = BatchReport.FrameRecord(
+                    scene: job.name, output: frame.output, offset: frame.offset, renderedOffset: plan.layout.offset,
+                    seconds: Date().timeIntervalSince(began), warnings: warnings.sorted())
+                return (record, failure)
+            }
+            report.frames += outcomes.filter { $0.1 == nil }.map(\.0)
+            let failures = outcomes.compactMap(\.1)
+            report.scenes.append(.init(name: job.name, frameCount: plans.count, failure: failures.isEmpty ? nil : failures))
+        }
+        report.decodeCount = cache.decodeCount
+        report.problems = cache.problems
+        report.seconds = Date().timeIntervalSince(start)
+        return report
+    }
+
+    private static func plan(_ job: BatchJob) throws -> [FramePlan] {
+        try job.frames.map { try FramePlan(scene: job.scene, offset: $0.offset) }
+    }
+
+    /// Reads every photo of a scene before any of its frames is written; the problems, or nil.
+    private func probe(_ keys: Set<PhotoKey>, cache: PhotoCache, announcer: ProblemAnnouncer) -> [String]? {
+        let sorted = keys.sorted { $0.path < $1.path }
+        _ = Parallel.map(sorted, jobs: jobs) { key in cache.acquire(key) }
+        for key in sorted { cache.release(key, consumingUse: false) }
+        let problems = cache.problems
+        announcer.flush(problems)
+        let paths = Set(keys.map(\.path))
+        let bad = problems.filter { paths.contains($0.path) }.map(\.description)
+        return bad.isEmpty ? nil : bad
+    }
+}
+
+/// Calls the problem callback once per problem, in the order the cache found them.
+private final class ProblemAnnouncer: @unchecked Sendable {
+    private let lock = NSLock()
+    private var announced = 0
+    private let callback: @Sendable (PhotoProblem) -> Void
+
+    init(_ callback: @escaping @Sendable (PhotoProblem) -> Void) { self.callback = callback }
+
+    func flush(_ problems: [PhotoProblem]) {
+        lock.lock()
+        defer { lock.unlock() }
+        while announced < problems.count {
+            callback(problems[announced])
+            announced += 1
+        }
+    }
+}

@@ -1,0 +1,34 @@
+/// What a batch run did: every frame written, every scene's outcome, and the decoding work.
+public struct BatchReport: Sendable {
+    public struct FrameRecord: Sendable {
+        public var scene: String
+        public var output: String
+        /// The offset asked for, and the one rendered (after clamping and snapping).
+        public var offset: Double
+        public var renderedOffset: Double
+        public var seconds: Double
+        /// Warnings about the photos this frame shows.
+        public var warnings: [String]
+    }
+
+    public struct SceneRecord: Sendable {
+        public var name: String
+        public var frameCount: Int
+        /// Why the scene failed, or nil when all its frames were written.
+        public var failure: [String]?
+
+        public init(name: String, frameCount: Int, failure: [String]?) {
+            self.name = name
+            self.frameCount = frameCount
+            self.failure = failure
+        }
+    }
+
+    public var frames: [FrameRecord] = []
+    public var scenes: [SceneRecord] = []
+    public var decodeCount = 0
+    public var problems: [PhotoProblem] = []
+    public var seconds = 0.0
+
+    public var failedScenes: [SceneRecord] { scenes.filter { $0.failure != nil } }
+}

@@ -1,0 +1,103 @@
+import Foundation
+import GalleryLayout
+import ImageCodecs
+import Raster
+import RenderPipeline
+import TestSupport
+import Testing
+
+@Suite struct BatchRendererTests {
+    static let fixtures = (1...12).map { Corpus.repositoryRoot.appendingPathComponent("Fixtures/photos/\($0).jpg").path }
+
+    static func scroll(_ folder: TemporaryFolder, name: String) -> BatchJob {
+        let scene = Scene(
+            gallery: Gallery(style: .line(LineLayout()), viewport: Size(width: 375, height: 200), itemCount: 12),
+            displayScale: 1, photos: fixtures)
+        let frames = stride(from: 0.0, through: 1020, by: 51).enumerated().map { index, offset in
+            BatchJob.Frame(offset: offset, output: folder.file("\(name)/\(index).png"))
+        }
+        return BatchJob(name: name, scene: scene, frames: frames)
+    }
+
+    /// The photos a job's frames show.
+    static func shown(_ job: BatchJob) throws -> Set<String> {
+        Set(try job.frames.flatMap { try FramePlan(scene: job.scene, offset: $0.offset).items.compactMap(\.photo) })
+    }
+
+    @Test func aScrollDecodesEachPhotoOnce() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let job = Self.scroll(folder, name: "scroll")
+        let report = BatchRenderer(jobs: 2).run([job])
+        #expect(report.frames.count == 21)
+        #expect(report.failedScenes.isEmpty)
+        // Offsets 0…1020 show items 0–7 (at 1020, item 6 is centred): eight photos, each decoded once.
+        #expect(try Self.shown(job).count == 8)
+        #expect(report.decodeCount == 8)
+    }
+
+    @Test func aTinyCacheStillRendersTheSameFrames() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let roomy = BatchRenderer(jobs: 2).run([Self.scroll(folder, name: "roomy")])
+        let tight = BatchRenderer(jobs: 2, cacheBytes: 1).run([Self.scroll(folder, name: "tight")])
+        #expect(roomy.decodeCount == 8)
+        #expect(tight.decodeCount > 8)  // evicted between uses, decoded again
+        for index in [0, 7, 20] {
+            #expect(try Data(contentsOf: URL(fileURLWithPath: folder.file("roomy/\(index).png"))) == Data(contentsOf: URL(fileURLWithPath: folder.file("tight/\(index).png"))))
+        }
+    }
+
+    @Test func outputIsTheSameWhateverTheJobs() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        _ = BatchRenderer(jobs: 1).run([Self.scroll(folder, name: "one")])
+        _ = BatchRenderer(jobs: 5).run([Self.scroll(folder, name: "five")])
+        for index in 0..<21 {
+            #expect(try Data(contentsOf: URL(fileURLWithPath: folder.file("one/\(index).png"))) == Data(contentsOf: URL(fileURLWithPath: folder.file("five/\(index).png"))))
+        }
+    }
+
+    @Test func strictSceneWithAnUnreadablePhotoFailsAloneAndWritesNothing() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let broken = try folder.write(Array("not a photo".utf8), to: "broken.jpg")
+        var bad = Self.scroll(folder, name: "bad")
+        bad.scene.photos = [broken] + Self.fixtures
+        let good = Self.scroll(folder, name: "good")
+        let report = BatchRenderer(jobs: 2, strict: true).run([bad, good])
+        #expect(report.failedScenes.map(\.name) == ["bad"])
+        #expect(report.failedScenes.first?.failure?.first?.contains("broken.jpg") == true)
+        #expect(!FileManager.default.fileExists(atPath: folder.file("bad")))
+        #expect(report.frames.count == 21)
+    }
+}
+
+@Suite struct ShardPlannerTests {
+    @Test func shardsAreDisjointCompleteAndBalancedByFrames() {
+        let frames = [1, 41, 1, 61, 3, 3, 1, 20, 20, 1]
+        for shards in 1...5 {
+            let assignment = ShardPlanner.assign(frameCounts: frames, shards: shards)
+            #expect(assignment.count == frames.count)
+            #expect(assignment.allSatisfy { (0..<shards).contains($0) })
+            // Greedy list scheduling: no shard carries more than the mean plus the largest scene.
+            let loads = (0..<shards).map { shard in zip(frames, assignment).filter { $0.1 == shard }.reduce(0) { $0 + $1.0 } }
+            #expect(loads.reduce(0, +) == frames.reduce(0, +))
+            #expect(Double(loads.max() ?? 0) <= Double(frames.reduce(0, +)) / Double(shards) + 61, "\(loads)")
+        }
+    }
+
+    @Test func appendingScenesNeverMovesExistingOnes() {
+        let frames = [5, 1, 40, 2, 2, 9]
+        for shards in 1...4 {
+            let before = ShardPlanner.assign(frameCounts: frames, shards: shards)
+            let after = ShardPlanner.assign(frameCounts: frames + [100, 1, 7], shards: shards)
+            #expect(Array(after.prefix(frames.count)) == before)
+        }
+    }
+
+    @Test func balancesByFramesNotScenes() {
+        // One 40-frame scene and four 10-frame ones over two shards: 40 | 40, not 3 scenes | 2 scenes.
+        #expect(ShardPlanner.assign(frameCounts: [40, 10, 10, 10, 10], shards: 2) == [0, 1, 1, 1, 1])
+    }
+}
