@@ -9,6 +9,7 @@ public enum GalleryCommand {
     static let subcommands: [(name: String, abstract: String)] = [
         ("render (default)", RenderCommand.spec.abstract),
         ("layout", LayoutCommand.spec.abstract),
+        ("batch", BatchCommand.spec.abstract),
     ]
 
     /// Runs the command with `arguments` (without the program name) and returns the exit code.
@@ -16,7 +17,7 @@ public enum GalleryCommand {
         var console = Console()
         var name = "render"
         var rest = arguments
-        if let first = arguments.first, ["render", "layout", "help"].contains(first) {
+        if let first = arguments.first, ["render", "layout", "batch", "help"].contains(first) {
             name = first
             rest = Array(arguments.dropFirst())
         }
@@ -34,11 +35,17 @@ public enum GalleryCommand {
                 return ExitCode.success.rawValue
             }
         }
-        let spec = name == "layout" ? LayoutCommand.spec : RenderCommand.spec
+        let spec =
+            switch name {
+            case "layout": LayoutCommand.spec
+            case "batch": BatchCommand.spec
+            default: RenderCommand.spec
+            }
         do {
             let code =
                 switch name {
                 case "layout": try LayoutCommand.run(rest, console: &console)
+                case "batch": try BatchCommand.run(rest, console: &console)
                 default: try RenderCommand.run(rest, console: &console)
                 }
             return code.rawValue

@@ -37,6 +37,10 @@ enum SceneOptions {
         OptionSpec("max-megapixels", value: "n", help: "Pixel budget per photo, checked from its header before decoding.", default: "100"),
     ]
 
+    /// The spec manifest scenes are read against: the scene options alone.
+    static let manifestSpec = CommandSpec(
+        commandName: "manifest", abstract: "", arguments: [], optionGroups: [("SCENE OPTIONS", specs)], discussion: nil, usage: "")
+
     static let colorHelp = "COLOR is #RGB, #RRGGBB, #RRGGBBAA or a CSS named colour. EXIF orientation is always honoured."
 
     static var deviceHelp: String {

@@ -1,10 +1,26 @@
 /// A usage error: printed as `Error: …`, the usage line and a pointer to `--help`; exit 64.
 struct UsageError: Error, Sendable, Equatable {
     let message: String
+    /// The option at fault (long name), when one is.
+    let option: String?
+    /// The reason alone, without the option's name.
+    let reason: String
 
-    init(_ message: String) { self.message = message }
+    init(_ message: String) {
+        self.message = message
+        option = nil
+        reason = message
+    }
+
+    private init(message: String, option: String, reason: String) {
+        self.message = message
+        self.option = option
+        self.reason = reason
+    }
 
     static func invalidValue(_ value: String, for option: OptionSpec, _ reason: String) -> UsageError {
-        UsageError("The value '\(value)' is invalid for '\(option.displayName)': \(reason)")
+        UsageError(
+            message: "The value '\(value)' is invalid for '\(option.displayName)': \(reason)", option: option.name,
+            reason: "the value '\(value)' is invalid: \(reason)")
     }
 }

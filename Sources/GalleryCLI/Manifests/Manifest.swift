@@ -1,0 +1,118 @@
+import Foundation
+
+/// A batch manifest: defaults plus named scenes, keyed by the scene options' long names in camelCase.
+///
+/// ```json
+/// {"defaults": {"layout": "line", "width": 375, "displayScale": 2, "photos": ["photos/"]},
+///  "scenes": [{"name": "carousel-rest", "offset": 0}, {"name": "carousel-scroll", "offsets": "0..680/17"}]}
+/// ```
+/// The whole manifest is checked before anything renders; every error names the scene and the key.
+struct Manifest: Sendable {
+    let path: String
+    let scenes: [ManifestScene]
+
+    private struct File: Decodable {
+        let defaults: [String: ManifestValue]?
+        let scenes: [[String: ManifestValue]]
+    }
+
+    /// The keys a scene may have: `name`, `photos`, and every scene option in camelCase.
+    static let keys: [String: String] = Dictionary(
+        uniqueKeysWithValues: SceneOptions.specs.map { (camelCase($0.name), $0.name) } + [("photos", "photos"), ("name", "name")])
+
+    /// Reads and checks the manifest at `path`.
+    init(path: String) throws(UsageError) {
+        self.path = path
+        let data: Data
+        do { data = try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
+            throw UsageError("\(path): cannot read the manifest: \((error as NSError).localizedDescription)")
+        }
+        let file: File
+        do {
+            guard let top = try JSONSerialization.jsonObject(with: data) as? [String: Any] else {
+                throw UsageError("\(path): a manifest is a JSON object with \"scenes\"")
+            }
+            if let unknown = top.keys.sorted().first(where: { $0 != "defaults" && $0 != "scenes" }) {
+                throw UsageError("\(path): unknown key '\(unknown)' (a manifest has \"defaults\" and \"scenes\")")
+            }
+            file = try JSONDecoder().decode(File.self, from: data)
+        } catch let error as UsageError {
+            throw error
+        } catch {
+            throw UsageError("\(path): invalid manifest JSON: \(Self.describe(error))")
+        }
+        let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        let defaults = file.defaults ?? [:]
+        if defaults["name"] != nil { throw UsageError("\(path): defaults: 'name' belongs to each scene") }
+        var names: Set<String> = []
+        var scenes: [ManifestScene] = []
+        for (position, entry) in file.scenes.enumerated() {
+            guard case .string(let name)? = entry["name"] else {
+                throw UsageError("\(path): scene \(position + 1): missing \"name\"")
+            }
+            guard Self.isSafe(name) else {
+                throw UsageError("\(path): scene '\(name)': key 'name': not a safe file name (letters, digits, '.', '-', '_'; not starting with '.')")
+            }
+            guard names.insert(name).inserted else { throw UsageError("\(path): scene '\(name)': key 'name': used twice") }
+            scenes.append(try Self.scene(name: name, merging: defaults, entry, folder: folder, manifest: path))
+        }
+        guard !scenes.isEmpty else { throw UsageError("\(path): no scenes") }
+        self.scenes = scenes
+    }
+
+    private static func scene(
+        name: String, merging defaults: [String: ManifestValue], _ entry: [String: ManifestValue], folder: String,
+        manifest: String
+    ) throws(UsageError) -> ManifestScene {
+        var values: [String: String] = [:]
+        var flags: Set<String> = []
+        var photos: [String] = []
+        let merged = defaults.merging(entry) { $1 }
+        for key in merged.keys.sorted() where key != "name" {
+            guard let value = merged[key] else { continue }
+            func fail(_ reason: String) -> UsageError { UsageError("\(manifest): scene '\(name)': key '\(key)': \(reason)") }
+            guard let option = keys[key] else { throw fail("unknown key") }
+            if key == "photos" {
+                let list: [ManifestValue]
+                switch value {
+                case .array(let items): list = items
+                case .string: list = [value]
+                default: throw fail("expected a path or a list of paths")
+                }
+                for item in list {
+                    guard case .string(let relative) = item else { throw fail("expected a path or a list of paths") }
+                    photos.append(relative.hasPrefix("/") ? relative : folder + "/" + relative)
+                }
+            } else if SceneOptions.specs.first(where: { $0.name == option })?.isFlag == true {
+                guard case .bool(let on) = value else { throw fail("expected true or false") }
+                if on { flags.insert(option) }
+            } else {
+                guard let text = value.optionText else { throw fail("expected a number or a string") }
+                values[option] = text
+            }
+        }
+        return ManifestScene(name: name, photos: photos, values: values, flags: flags)
+    }
+
+    /// A scene name usable as a file and folder name on every system.
+    static func isSafe(_ name: String) -> Bool {
+        !name.isEmpty && name.count <= 128 && !name.hasPrefix(".")
+            && name.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || "._-".unicodeScalars.contains($0) }
+    }
+
+    /// `display-scale` → `displayScale`.
+    static func camelCase(_ kebab: String) -> String {
+        let parts = kebab.split(separator: "-")
+        return (parts.first.map(String.init) ?? "") + parts.dropFirst().map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
+    }
+
+    private static func describe(_ error: any Error) -> String {
+        switch error {
+        case DecodingError.dataCorrupted(let context): context.debugDescription
+        case DecodingError.keyNotFound(let key, _): "missing \"\(key.stringValue)\""
+        case DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context):
+            "at \(context.codingPath.map(\.stringValue).joined(separator: ".")): \(context.debugDescription)"
+        default: "\(error)"
+        }
+    }
+}

@@ -1,0 +1,45 @@
+import RenderPipeline
+
+/// A manifest turned into batch work for one shard: every scene validated (usage errors name the
+/// scene and key), this shard's scenes picked, photos listed, output paths assigned under a folder.
+struct ManifestPlan: Sendable {
+    /// This shard's scenes, ready to render.
+    var jobs: [BatchJob] = []
+    /// This shard's scenes that failed before rendering (no photos, say), with the reason.
+    var failures: [(name: String, message: String)] = []
+    /// Relative output path of every frame in `jobs`, e.g. `carousel.png`, `scroll/0003.png`.
+    var relativePaths: [String] = []
+
+    init(manifest: Manifest, shard: Shard, outputFolder: String, spec: CommandSpec) throws(UsageError) {
+        var requests: [SceneOptions.Request] = []
+        for scene in manifest.scenes {
+            do {
+                requests.append(try SceneOptions.request(from: scene, spec: spec, photos: []))
+            } catch {
+                let key = error.option.map { "key '\(Manifest.camelCase($0))': \(error.reason)" } ?? error.message
+                throw UsageError("\(manifest.path): scene '\(scene.name)': \(key)")
+            }
+        }
+        let shards = ShardPlanner.assign(frameCounts: requests.map(\.offsets.count), shards: shard.count)
+        let folder = outputFolder.hasSuffix("/") ? String(outputFolder.dropLast()) : outputFolder
+        for (position, scene) in manifest.scenes.enumerated() where shards[position] == shard.index - 1 {
+            let photos: [String]
+            do {
+                photos = try PhotoListing.photos(from: scene.photos, allowEmpty: scene.has("count"))
+            } catch {
+                failures.append((scene.name, error.description))
+                continue
+            }
+            // Options were checked above; listing photos changes nothing that can fail.
+            guard let request = try? SceneOptions.request(from: scene, spec: spec, photos: photos) else { continue }
+            let paths = request.offsets.indices.map { index in
+                request.isSequence ? "\(scene.name)/\(OutputOptions.path(pattern: "{index}", index: index, offset: 0)).png" : "\(scene.name).png"
+            }
+            relativePaths += paths
+            jobs.append(
+                BatchJob(
+                    name: scene.name, scene: request.scene,
+                    frames: zip(request.offsets, paths).map { BatchJob.Frame(offset: $0, output: folder + "/" + $1) }))
+        }
+    }
+}
