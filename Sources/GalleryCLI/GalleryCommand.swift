@@ -10,6 +10,8 @@ public enum GalleryCommand {
         ("render (default)", RenderCommand.spec.abstract),
         ("layout", LayoutCommand.spec.abstract),
         ("batch", BatchCommand.spec.abstract),
+        ("diff", DiffCommand.spec.abstract),
+        ("check", CheckCommand.spec.abstract),
     ]
 
     /// Runs the command with `arguments` (without the program name) and returns the exit code.
@@ -17,7 +19,7 @@ public enum GalleryCommand {
         var console = Console()
         var name = "render"
         var rest = arguments
-        if let first = arguments.first, ["render", "layout", "batch", "help"].contains(first) {
+        if let first = arguments.first, ["render", "layout", "batch", "diff", "check", "help"].contains(first) {
             name = first
             rest = Array(arguments.dropFirst())
         }
@@ -39,6 +41,8 @@ public enum GalleryCommand {
             switch name {
             case "layout": LayoutCommand.spec
             case "batch": BatchCommand.spec
+            case "diff": DiffCommand.spec
+            case "check": CheckCommand.spec
             default: RenderCommand.spec
             }
         do {
@@ -46,6 +50,8 @@ public enum GalleryCommand {
                 switch name {
                 case "layout": try LayoutCommand.run(rest, console: &console)
                 case "batch": try BatchCommand.run(rest, console: &console)
+                case "diff": try DiffCommand.run(rest, console: &console)
+                case "check": try CheckCommand.run(rest, console: &console)
                 default: try RenderCommand.run(rest, console: &console)
                 }
             return code.rawValue

@@ -1,0 +1,112 @@
+import Foundation
+import ImageCodecs
+import RenderPipeline
+import VisualDiff
+
+/// `gallery-render check MANIFEST.json --baseline DIR`: render, compare with recorded baselines,
+/// report to people (HTML) and machines (JUnit XML, exit status, GitHub annotations).
+enum CheckCommand {
+    static let spec = CommandSpec(
+        commandName: "gallery-render check",
+        abstract: "Render a manifest and compare every frame with its recorded baseline.",
+        arguments: [("manifest", "A JSON manifest, as for batch.")],
+        optionGroups: [
+            ("CHECK OPTIONS", [
+                OptionSpec("baseline", value: "dir", help: "Folder of baselines, at the same relative paths as batch writes."),
+                OptionSpec("record", help: "Write the baselines instead of comparing (never use in CI)."),
+                OptionSpec("report", value: "dir", help: "Write a self-contained HTML report (index.html) with expected, actual and diff images of each failing frame."),
+                OptionSpec("junit", value: "file", help: "Write JUnit XML: one testcase per frame."),
+            ] + BatchCommand.runOptions),
+            ("DIFF OPTIONS", DiffOptions.specs),
+            ("OPTIONS", [OutputOptions.help]),
+        ],
+        discussion: "Exit status: 0 every frame matches, 1 a difference, a missing baseline or a failed scene, 2 a baseline could not be read, 64 usage error.\nWith GITHUB_ACTIONS=true, failures are also printed as ::error annotations.",
+        usage: "gallery-render check <manifest> --baseline <dir> [--record] [--report <dir>] [--junit <file>] [--shard <k/n>]")
+
+    static func run(_ arguments: [String], console: inout Console) throws -> ExitCode {
+        let parsed = try ArgumentParser.parse(arguments, spec: spec)
+        if parsed.flag("help") {
+            console.out(HelpFormatter.help(for: spec))
+            return .success
+        }
+        console.quiet = parsed.flag("quiet")
+        let settings = try BatchCommand.RunSettings(parsed, spec: spec)
+        guard let baseline = parsed.value("baseline") else { throw UsageError("Missing expected option '--baseline <dir>'") }
+        let criteria = try DiffOptions.criteria(ValueParsing(source: parsed, spec: spec), source: parsed)
+        let manifest = try Manifest(path: settings.manifest)
+        let record = parsed.flag("record")
+
+        let actualFolder = record ? baseline : NSTemporaryDirectory() + "gallery-render-check-\(UUID().uuidString)"
+        defer { if !record { try? FileManager.default.removeItem(atPath: actualFolder) } }
+        let plan = try ManifestPlan(manifest: manifest, shard: settings.shard, outputFolder: actualFolder, spec: SceneOptions.manifestSpec)
+        let report = BatchCommand.render(plan, settings: settings, console: console)
+        for scene in report.failedScenes { console.error("Error: scene '\(scene.name)': \((scene.failure ?? []).joined(separator: "; "))\n") }
+        if record {
+            console.error("Recorded \(report.frames.count) baselines in \(baseline)\n")
+            return report.failedScenes.isEmpty ? .success : .failure
+        }
+
+        let checks = compare(plan: plan, report: report, baseline: baseline, actualFolder: actualFolder, manifest: settings.manifest, criteria: criteria, jobs: settings.jobs)
+        if let folder = parsed.value("report") {
+            try HTMLReport.write(checks, to: folder, title: "gallery-render check — \(URL(fileURLWithPath: settings.manifest).lastPathComponent)") { check in
+                let diff = actualFolder + "/.diff/" + check.path
+                return (baseline + "/" + check.path, actualFolder + "/" + check.path, FileManager.default.fileExists(atPath: diff) ? diff : nil)
+            }
+        }
+        if let junit = parsed.value("junit") {
+            try AtomicFile.write(Array(JUnitReport.xml(checks, suite: settings.manifest, seconds: report.seconds).utf8), to: junit)
+        }
+        let failing = checks.filter(\.failed)
+        let annotate = ProcessInfo.processInfo.environment["GITHUB_ACTIONS"] == "true"
+        for check in failing {
+            console.error("FAIL \(check.path): \(check.message)\n")
+            if annotate {
+                console.out("::error file=\(baseline)/\(check.path),title=gallery-render check: \(check.path)::\(check.message)\n")
+            }
+        }
+        console.error("\(checks.count - failing.count) passed, \(failing.count) failed\n")
+        if checks.contains(where: { $0.status == .unreadable }) { return .cannotCompare }
+        return failing.isEmpty && report.failedScenes.isEmpty ? .success : .failure
+    }
+
+    /// Compares every planned frame with its baseline, in parallel; failing frames keep a diff image
+    /// under `actualFolder/.diff/` for the report.
+    static func compare(
+        plan: ManifestPlan, report: BatchReport, baseline: String, actualFolder: String, manifest: String,
+        criteria: DiffCriteria, jobs: Int
+    ) -> [FrameCheck] {
+        let rendered = Set(report.frames.map(\.output))
+        let sceneOfFrame = plan.jobs.flatMap { job in job.frames.map { _ in job.name } }
+        let work = Array(zip(plan.relativePaths, sceneOfFrame))
+        let comparer = ImageComparer(criteria: criteria)
+        var checks = Parallel.map(work, jobs: jobs) { path, scene -> FrameCheck in
+            let began = Date()
+            let expected = baseline + "/" + path, actual = actualFolder + "/" + path
+            func verdict(_ status: FrameCheck.Status, _ message: String, _ comparison: Comparison? = nil) -> FrameCheck {
+                FrameCheck(path: path, scene: scene, status: status, message: message, comparison: comparison, seconds: Date().timeIntervalSince(began))
+            }
+            guard rendered.contains(actual) else { return verdict(.sceneFailed, "the frame was not rendered (scene '\(scene)' failed)") }
+            guard FileManager.default.fileExists(atPath: expected) else {
+                return verdict(.missingBaseline, "no baseline at \(expected); record it with: gallery-render check \(manifest) --baseline \(baseline) --record")
+            }
+            var (comparison, _) = comparer.compare(expected: expected, actual: actual)
+            if !comparison.matches, case .compared = comparison {
+                let withImage = comparer.compare(expected: expected, actual: actual, diffImage: true)
+                comparison = withImage.0
+                if let diff = withImage.1, let png = try? PNGEncoder.encode(diff) {
+                    try? AtomicFile.write(png, to: actualFolder + "/.diff/" + path)
+                }
+            }
+            switch comparison {
+            case .compared(let counts): return verdict(counts.matches ? .passed : .different, comparison.summary, comparison)
+            case .sizeMismatch: return verdict(.different, comparison.summary, comparison)
+            case .unreadable: return verdict(.unreadable, comparison.summary, comparison)
+            }
+        }
+        // Scenes that failed before rendering have no planned frames; report them as one case each.
+        for (name, message) in plan.failures {
+            checks.append(FrameCheck(path: name, scene: name, status: .sceneFailed, message: message, comparison: nil, seconds: 0))
+        }
+        return checks
+    }
+}

@@ -1,0 +1,65 @@
+import Foundation
+import ImageCodecs
+
+/// A self-contained HTML report of a `check` run: a summary, then each failing frame with its
+/// expected, actual and diff images side by side. Images are copied next to `index.html` and linked
+/// relatively, so the folder opens from disk or as a CI artifact.
+enum HTMLReport {
+    /// Writes `folder/index.html` and `folder/images/…`. `images(check)` gives the expected, actual
+    /// and diff image paths to copy for a failing frame (any may be nil).
+    static func write(
+        _ checks: [FrameCheck], to folder: String, title: String,
+        images: (FrameCheck) -> (expected: String?, actual: String?, diff: String?)
+    ) throws {
+        let imageFolder = folder + "/images"
+        try? FileManager.default.removeItem(atPath: imageFolder)
+        try FileManager.default.createDirectory(atPath: imageFolder, withIntermediateDirectories: true)
+        let failing = checks.filter(\.failed)
+        let passed = checks.count - failing.count
+        var body = ""
+        for check in failing {
+            let stem = check.path.replacingOccurrences(of: "/", with: "__").replacingOccurrences(of: ".png", with: "")
+            let sources = images(check)
+            var cells = ""
+            for (label, source) in [("expected", sources.expected), ("actual", sources.actual), ("diff", sources.diff)] {
+                guard let source, FileManager.default.fileExists(atPath: source) else {
+                    cells += "<figure><figcaption>\(label)</figcaption><div class=\"none\">none</div></figure>"
+                    continue
+                }
+                let name = "images/\(stem)-\(label).png"
+                try? FileManager.default.removeItem(atPath: folder + "/" + name)
+                try FileManager.default.copyItem(atPath: source, toPath: folder + "/" + name)
+                cells += "<figure><figcaption>\(label)</figcaption><a href=\"\(XMLText.escape(name))\"><img src=\"\(XMLText.escape(name))\" alt=\"\(label)\"></a></figure>"
+            }
+            body += """
+                <section class="frame \(check.status == .different ? "different" : "problem")">
+                <h2>\(XMLText.escape(check.path)) <span class="status">\(XMLText.escape(check.status.rawValue))</span></h2>
+                <p>scene <code>\(XMLText.escape(check.scene))</code> — \(XMLText.escape(check.message))</p>
+                <div class="images">\(cells)</div>
+                </section>
+
+                """
+        }
+        if failing.isEmpty { body = "<p class=\"ok\">Every frame matches its baseline.</p>\n" }
+        let html = """
+            <!doctype html>
+            <html lang="en"><head><meta charset="utf-8"><title>\(XMLText.escape(title))</title>
+            <style>
+            body{font:15px/1.45 -apple-system,system-ui,sans-serif;margin:2em;color:#1d1d1f;background:#fafafa}
+            h1{font-size:1.5em;margin:0 0 .3em}.summary{margin:0 0 1.5em;font-size:1.1em}
+            .pass{color:#1a7f37}.fail{color:#cf222e}.ok{color:#1a7f37;font-weight:600}
+            .frame{background:#fff;border:1px solid #ddd;border-left:6px solid #cf222e;border-radius:8px;padding:1em 1.2em;margin:0 0 1.5em}
+            .frame.problem{border-left-color:#bf8700}h2{font-size:1.15em;margin:0 0 .3em}
+            .status{font-size:.75em;font-weight:600;text-transform:uppercase;color:#cf222e;margin-left:.6em}
+            .images{display:flex;gap:1em;flex-wrap:wrap}figure{margin:0;flex:1 1 30%;min-width:200px}
+            figcaption{font-weight:600;margin-bottom:.3em}img{max-width:100%;border:1px solid #ccc;background:repeating-conic-gradient(#eee 0 25%,#fff 0 50%) 0 0/16px 16px}
+            .none{border:1px dashed #ccc;padding:2em;text-align:center;color:#888}code{background:#f0f0f0;padding:0 .3em;border-radius:3px}
+            </style></head><body>
+            <h1>\(XMLText.escape(title))</h1>
+            <p class="summary"><span class="pass">\(passed) passed</span>, <span class="fail">\(failing.count) failed</span> of \(checks.count) frames</p>
+            \(body)</body></html>
+
+            """
+        try AtomicFile.write(Array(html.utf8), to: folder + "/index.html")
+    }
+}

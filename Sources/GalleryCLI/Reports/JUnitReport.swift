@@ -1,0 +1,36 @@
+/// JUnit XML for a `check` run: one testcase per frame, failures with their counts. The subset of the
+/// schema GitHub (test reporters), GitLab (`artifacts:reports:junit`) and Jenkins all read.
+enum JUnitReport {
+    static func xml(_ checks: [FrameCheck], suite: String, seconds: Double) -> String {
+        let failures = checks.filter { $0.failed && $0.status != .unreadable }.count
+        let errors = checks.filter { $0.status == .unreadable }.count
+        let time = format(seconds)
+        var xml = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <testsuites name="gallery-render check" tests="\(checks.count)" failures="\(failures)" errors="\(errors)" time="\(time)">
+              <testsuite name="\(XMLText.escape(suite))" tests="\(checks.count)" failures="\(failures)" errors="\(errors)" skipped="0" time="\(time)">
+
+            """
+        for check in checks {
+            let open = "    <testcase classname=\"\(XMLText.escape(check.scene))\" name=\"\(XMLText.escape(check.path))\" time=\"\(format(check.seconds))\""
+            switch check.status {
+            case .passed:
+                xml += open + "/>\n"
+            case .unreadable:
+                xml += open + ">\n      <error type=\"unreadable\" message=\"\(XMLText.escape(check.message))\"/>\n    </testcase>\n"
+            default:
+                let type = check.status.rawValue.replacingOccurrences(of: " ", with: "-")
+                xml += open + ">\n      <failure type=\"\(type)\" message=\"\(XMLText.escape(check.message))\">\(XMLText.escape(check.message))</failure>\n    </testcase>\n"
+            }
+        }
+        return xml + "  </testsuite>\n</testsuites>\n"
+    }
+
+    private static func format(_ seconds: Double) -> String {
+        let millis = Int((seconds * 1000).rounded())
+        let fraction = String(millis % 1000)
+        return "\(millis / 1000)." + String(repeating: "0", count: 3 - fraction.count) + fraction
+    }
+}
+
+import Foundation

@@ -1,0 +1,28 @@
+/// When two images count as matching: pixelmatch's per-pixel measure plus limits on how many pixels
+/// may differ.
+///
+/// Without limits, any differing pixel is a difference. With `maxDiffPixels` and/or `maxDiffRatio`,
+/// each given limit must hold (as Playwright's `maxDiffPixels` / `maxDiffPixelRatio` combine).
+public struct DiffCriteria: Sendable, Hashable {
+    /// pixelmatch's threshold in 0…1: a pixel differs when its YIQ distance exceeds 35215 · t².
+    public var threshold: Double
+    /// Count anti-aliased pixels too.
+    public var includeAA: Bool
+    public var maxDiffPixels: Int?
+    public var maxDiffRatio: Double?
+
+    public init(threshold: Double = 0.1, includeAA: Bool = false, maxDiffPixels: Int? = nil, maxDiffRatio: Double? = nil) {
+        self.threshold = threshold
+        self.includeAA = includeAA
+        self.maxDiffPixels = maxDiffPixels
+        self.maxDiffRatio = maxDiffRatio
+    }
+
+    /// True when `diffPixels` of `totalPixels` is within the limits.
+    public func accepts(diffPixels: Int, totalPixels: Int) -> Bool {
+        if maxDiffPixels == nil && maxDiffRatio == nil { return diffPixels == 0 }
+        if let maxDiffPixels, diffPixels > maxDiffPixels { return false }
+        if let maxDiffRatio, totalPixels > 0, Double(diffPixels) / Double(totalPixels) > maxDiffRatio { return false }
+        return true
+    }
+}

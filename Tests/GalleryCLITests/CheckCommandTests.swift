@@ -1,0 +1,68 @@
+import Foundation
+import ImageCodecs
+import TestSupport
+import Testing
+
+/// The whole CI loop: record, check passes, a baseline changes, check fails and says exactly where.
+@Suite struct CheckCommandTests {
+    static let manifest = """
+        {"defaults": {"width": 200, "height": 120, "photos": ["photos/"]},
+         "scenes": [{"name": "rest", "offset": 0}, {"name": "scroll", "offsets": "0..170/85"}]}
+        """
+
+    @Test func recordCheckChangeAndReport() throws {
+        let folder = try BatchCommandTests.project(Self.manifest)
+        defer { folder.remove() }
+        let manifest = folder.file("manifest.json"), baseline = folder.file("baseline")
+        let recorded = try CommandRunner.run(["check", manifest, "--baseline", baseline, "--record"])
+        #expect(recorded.status == 0, "\(recorded.stderr)")
+        #expect(BatchCommandTests.files(baseline) == ["rest.png", "scroll/0000.png", "scroll/0001.png", "scroll/0002.png"])
+
+        let clean = try CommandRunner.run(["check", manifest, "--baseline", baseline, "--junit", folder.file("clean.xml")])
+        #expect(clean.status == 0, "\(clean.stderr)")
+        #expect(clean.stderr.contains("4 passed, 0 failed"))
+
+        // Change one baseline: a frame rendered at another offset.
+        let changed = try CommandRunner.run(["--width", "200", "--height", "120", folder.file("photos"), "--offset", "40", "-o", baseline + "/scroll/0001.png"])
+        #expect(changed.status == 0)
+        let failed = try CommandRunner.run(
+            ["check", manifest, "--baseline", baseline, "--report", folder.file("report"), "--junit", folder.file("junit.xml")],
+            environment: ["GITHUB_ACTIONS": "true"])
+        #expect(failed.status == 1)
+        #expect(failed.stderr.contains("FAIL scroll/0001.png"))
+        #expect(failed.stderr.contains("3 passed, 1 failed"))
+        #expect(failed.output.contains("::error file=\(baseline)/scroll/0001.png"))
+
+        let junit = try String(contentsOfFile: folder.file("junit.xml"), encoding: .utf8)
+        #expect(junit.contains(#"tests="4" failures="1""#))
+        let failures = junit.components(separatedBy: "<failure").dropFirst()
+        #expect(failures.count == 1)
+        #expect(junit.contains(#"name="scroll/0001.png" time="#) && junit.range(of: #"name="scroll/0001.png"[^>]*>\s*<failure"#, options: .regularExpression) != nil)
+
+        let html = try String(contentsOfFile: folder.file("report/index.html"), encoding: .utf8)
+        #expect(html.contains("scroll/0001.png"))
+        #expect(!html.contains("scroll/0000.png") && !html.contains("rest.png"))
+        #expect(html.contains("3 passed") && html.contains("1 failed"))
+        for image in ["expected", "actual", "diff"] {
+            #expect(html.contains("src=\"images/scroll__0001-\(image).png\""))
+            #expect(FileManager.default.fileExists(atPath: folder.file("report/images/scroll__0001-\(image).png")))
+        }
+        #expect(!html.contains(folder.path))  // relative links only: the folder opens anywhere
+    }
+
+    @Test func missingBaselineFailsAndSaysHowToRecord() throws {
+        let folder = try BatchCommandTests.project(Self.manifest)
+        defer { folder.remove() }
+        let run = try CommandRunner.run(["check", folder.file("manifest.json"), "--baseline", folder.file("none")])
+        #expect(run.status == 1)
+        #expect(run.stderr.contains("no baseline") && run.stderr.contains("--record"))
+    }
+
+    @Test func unreadableBaselineCannotBeCompared() throws {
+        let folder = try BatchCommandTests.project(Self.manifest)
+        defer { folder.remove() }
+        #expect(try CommandRunner.run(["check", folder.file("manifest.json"), "--baseline", folder.file("b"), "--record"]).status == 0)
+        try folder.write(Array("broken".utf8), to: "b/rest.png")
+        #expect(try CommandRunner.run(["check", folder.file("manifest.json"), "--baseline", folder.file("b")]).status == 2)
+    }
+}

@@ -1,0 +1,104 @@
+import Foundation
+import ImageCodecs
+import TestSupport
+import Testing
+
+/// `diff` through the binary. Expected counts are derived by hand from pixelmatch's definitions
+/// (see VisualDiffTests for the full arithmetic): a grey change of d gives a YIQ distance of
+/// 0.5053·d², compared with 35215·t².
+@Suite struct DiffCommandTests {
+    static func grey(_ v: UInt8, width: Int = 9, height: Int = 9) -> RGBAImage { RGBAImage(width: width, height: height, fill: (v, v, v, 255)) }
+
+    static func write(_ images: [String: RGBAImage]) throws -> TemporaryFolder {
+        let folder = try TemporaryFolder()
+        for (name, image) in images { try folder.write(try PNGEncoder.encode(image), to: name) }
+        return folder
+    }
+
+    static func json(_ run: CommandRunner.Outcome) throws -> [String: Any] {
+        try #require(try JSONSerialization.jsonObject(with: Data(run.stdout)) as? [String: Any])
+    }
+
+    @Test func identicalImagesMatch() throws {
+        let folder = try Self.write(["a.png": Self.grey(100), "b.png": Self.grey(100)])
+        defer { folder.remove() }
+        let run = try CommandRunner.run(["diff", folder.file("a.png"), folder.file("b.png"), "--json"])
+        #expect(run.status == 0)
+        let json = try Self.json(run)
+        #expect(json["match"] as? Bool == true && json["diffPixels"] as? Int == 0 && json["totalPixels"] as? Int == 81)
+        #expect(json["width"] as? Int == 9 && json["height"] as? Int == 9 && json["ratio"] as? Double == 0)
+    }
+
+    @Test(arguments: [(0.0, 1), (0.1, 1), (0.3, 0)] as [(Double, Int)])
+    func singlePixelChangeAgainstThreshold(threshold: Double, expected: Int) throws {
+        // Grey 100 → 150 (d = 50): 0.5053 · 2500 = 1263.25; limits 0, 352.15, 3169.35.
+        var changed = Self.grey(100)
+        changed.pixels.replaceSubrange(160..<163, with: [150, 150, 150])  // pixel (4, 4)
+        let folder = try Self.write(["a.png": Self.grey(100), "b.png": changed])
+        defer { folder.remove() }
+        let run = try CommandRunner.run(["diff", folder.file("a.png"), folder.file("b.png"), "--threshold", "\(threshold)", "--json"])
+        #expect(try Self.json(run)["diffPixels"] as? Int == expected)
+        #expect(run.status == (expected == 0 ? 0 : 1))
+    }
+
+    @Test func limitsDecideTheMatch() throws {
+        var changed = Self.grey(100)
+        changed.pixels.replaceSubrange(160..<163, with: [200, 200, 200])
+        let folder = try Self.write(["a.png": Self.grey(100), "b.png": changed])
+        defer { folder.remove() }
+        let args = ["diff", folder.file("a.png"), folder.file("b.png")]
+        #expect(try CommandRunner.run(args).status == 1)
+        #expect(try CommandRunner.run(args + ["--max-diff-pixels", "1"]).status == 0)
+        #expect(try CommandRunner.run(args + ["--max-diff-ratio", "0.01"]).status == 1)  // 1/81 = 0.0123 > 0.01
+        #expect(try CommandRunner.run(args + ["--max-diff-ratio", "0.013"]).status == 0)
+        #expect(try CommandRunner.run(args + ["--max-diff-pixels", "5", "--max-diff-ratio", "0.001"]).status == 1)
+    }
+
+    @Test func antiAliasedStepCountsOnlyWithIncludeAA() throws {
+        // A black | grey | white edge; on one row the grey pixel turns black (the edge moved a pixel).
+        var image = RGBAImage(width: 5, height: 5, fill: (0, 0, 0, 255))
+        for y in 0..<5 {
+            image.pixels.replaceSubrange((y * 5 + 2) * 4..<(y * 5 + 2) * 4 + 3, with: [128, 128, 128])
+            for x in 3..<5 { image.pixels.replaceSubrange((y * 5 + x) * 4..<(y * 5 + x) * 4 + 3, with: [255, 255, 255]) }
+        }
+        var moved = image
+        moved.pixels.replaceSubrange(48..<51, with: [0, 0, 0])  // (2, 2)
+        let folder = try Self.write(["a.png": image, "b.png": moved])
+        defer { folder.remove() }
+        let plain = try CommandRunner.run(["diff", folder.file("a.png"), folder.file("b.png"), "--json", "--diff-image", folder.file("d.png")])
+        #expect(plain.status == 0)
+        #expect(try Self.json(plain)["diffPixels"] as? Int == 0)
+        let diff = try ImageDecoder.decodeFile(atPath: folder.file("d.png")).image
+        #expect(diff[2, 2] == (255, 255, 0, 255))  // yellow: anti-aliasing
+        let counted = try CommandRunner.run(["diff", folder.file("a.png"), folder.file("b.png"), "--json", "--include-aa"])
+        #expect(counted.status == 1)
+        #expect(try Self.json(counted)["diffPixels"] as? Int == 1)
+    }
+
+    @Test func transparencyIsBlendedOntoWhite() throws {
+        // Transparent black vs opaque white: both white after blending onto white.
+        let folder = try Self.write(["a.png": RGBAImage(width: 4, height: 4, fill: (0, 0, 0, 0)), "b.png": Self.grey(255, width: 4, height: 4)])
+        defer { folder.remove() }
+        #expect(try CommandRunner.run(["diff", folder.file("a.png"), folder.file("b.png"), "--threshold", "0"]).status == 0)
+    }
+
+    @Test func differentSizesNeverMatch() throws {
+        let folder = try Self.write(["a.png": Self.grey(9), "b.png": Self.grey(9, width: 10)])
+        defer { folder.remove() }
+        let run = try CommandRunner.run(["diff", folder.file("a.png"), folder.file("b.png")])
+        #expect(run.status == 1)
+        #expect(run.stderr.contains("9x9") && run.stderr.contains("10x9"))
+    }
+
+    @Test func unreadableInputCannotBeCompared() throws {
+        let folder = try Self.write(["a.png": Self.grey(9)])
+        defer { folder.remove() }
+        try folder.write(Array("nope".utf8), to: "b.png")
+        let run = try CommandRunner.run(["diff", folder.file("a.png"), folder.file("b.png"), "--json"])
+        #expect(run.status == 2)
+        #expect(run.stderr.contains("b.png"))
+        #expect(try CommandRunner.run(["diff", folder.file("a.png"), folder.file("missing.png")]).status == 2)
+        #expect(try CommandRunner.run(["diff", folder.file("a.png")]).status == 64)
+        #expect(try CommandRunner.run(["diff", folder.file("a.png"), folder.file("a.png"), "--threshold", "2"]).status == 64)
+    }
+}
