@@ -3,6 +3,7 @@
 //
 // Modules, bottom to top: C shims (CPNG, CJPEG) → ImageCodecs → Raster → GalleryLayout (pure geometry,
 // no pixels) → RenderPipeline, VisualDiff (pixelmatch) → GalleryCLI → the `gallery-render` executable.
+import Foundation
 import PackageDescription
 
 let package = Package(
@@ -33,3 +34,13 @@ let package = Package(
         .testTarget(name: "GalleryCLITests", dependencies: ["gallery-render", "TestSupport"]),
     ]
 )
+
+// libFuzzer targets (Fuzz/README.md): only with GALLERY_FUZZ=1, so ordinary builds never need the
+// fuzzer runtime. `make fuzz` builds them with --sanitize fuzzer --sanitize address.
+if ProcessInfo.processInfo.environment["GALLERY_FUZZ"] == "1" {
+    package.targets += [
+        .executableTarget(name: "fuzz-png", dependencies: ["ImageCodecs"], path: "Fuzz/Targets/fuzz-png"),
+        .executableTarget(name: "fuzz-jpeg", dependencies: ["ImageCodecs"], path: "Fuzz/Targets/fuzz-jpeg"),
+        .executableTarget(name: "fuzz-render", dependencies: ["ImageCodecs", "Raster"], path: "Fuzz/Targets/fuzz-render"),
+    ]
+}

@@ -2,12 +2,13 @@ import CJPEG
 
 /// Encodes JPEG photos — for generating test, fixture and benchmark data, never for frames.
 public enum JPEGEncoder {
-    /// JPEG bytes (4:2:0) for `image`, alpha ignored; `exifOrientation` adds an APP1 Exif segment.
+    /// JPEG bytes (4:2:0) for `image`, alpha ignored; `exifOrientation` adds an APP1 Exif segment,
+    /// or `app1` gives the segment's payload verbatim (for hostile-input tests).
     public static func encode(
         _ image: RGBAImage, quality: Int = 90, progressive: Bool = false,
-        exifOrientation: EXIFOrientation? = nil, bigEndianEXIF: Bool = true
+        exifOrientation: EXIFOrientation? = nil, bigEndianEXIF: Bool = true, app1: [UInt8]? = nil
     ) -> [UInt8]? {
-        let app1 = exifOrientation.map { exifSegment(orientation: $0, bigEndian: bigEndianEXIF) } ?? []
+        let app1 = app1 ?? exifOrientation.map { exifSegment(orientation: $0, bigEndian: bigEndianEXIF) } ?? []
         var result = gr_jpeg_buffer()
         let status = image.pixels.withUnsafeBufferPointer { pixels in
             app1.withUnsafeBufferPointer { segment in

@@ -55,4 +55,52 @@ public enum PNGCrafter {
         signature + chunk("IHDR", be32(width) + be32(height) + [bitDepth, colorType, 0, 0, 0])
             + chunk("IDAT", zlibStored(rows)) + chunk("IEND", [])
     }
+
+    /// A zlib stream inflating to `count` zero bytes, as small as deflate allows (about 1/1030):
+    /// one fixed-Huffman block of a literal 0 and back-references of length 258 at distance 1.
+    public static func zlibZeros(count: Int) -> [UInt8] {
+        var bits = BitWriter()
+        bits.write(1, count: 1)  // final block
+        bits.write(1, count: 2)  // fixed Huffman (BTYPE = 01, LSB first)
+        func literalZero() { bits.writeReversed(0b0011_0000, count: 8) }  // literal 0: code 00110000
+        var remaining = count
+        if remaining > 0 {
+            literalZero()
+            remaining -= 1
+        }
+        while remaining >= 258 {
+            bits.writeReversed(0b1100_0101, count: 8)  // length code 285 = 258
+            bits.writeReversed(0, count: 5)  // distance code 0 = distance 1
+            remaining -= 258
+        }
+        for _ in 0..<remaining { literalZero() }
+        bits.writeReversed(0, count: 7)  // end of block (256): 0000000
+        let b = UInt32(count % 65521)  // Adler-32 of zeros: a stays 1, b grows by 1 per byte
+        return [0x78, 0x01] + bits.bytes + be32(b << 16 | 1)
+    }
+}
+
+/// Packs bits LSB-first into bytes, as deflate does.
+struct BitWriter {
+    private(set) var bytes: [UInt8] = []
+    private var used = 8
+
+    /// Writes the low `count` bits of `value`, least significant first (deflate's header fields).
+    mutating func write(_ value: Int, count: Int) {
+        for i in 0..<count { push((value >> i) & 1) }
+    }
+
+    /// Writes a Huffman code, most significant bit first.
+    mutating func writeReversed(_ code: Int, count: Int) {
+        for i in stride(from: count - 1, through: 0, by: -1) { push((code >> i) & 1) }
+    }
+
+    private mutating func push(_ bit: Int) {
+        if used == 8 {
+            bytes.append(0)
+            used = 0
+        }
+        bytes[bytes.count - 1] |= UInt8(bit) << used
+        used += 1
+    }
 }

@@ -1,0 +1,91 @@
+import Foundation
+import ImageCodecs
+import TestSupport
+import Testing
+
+/// A folder of hostile files mixed with good photos, through the binary: every bad file named once,
+/// the good ones rendered, in seconds and bounded memory.
+@Suite struct HostileFolderTests {
+    static let hostile: [(String, [UInt8])] = [
+        ("02-png-header-bomb.png", HostileFiles.pngHeaderBomb),
+        ("03-png-inflate-bomb.png", HostileFiles.pngInflateBomb),
+        ("05-jpeg-header-bomb.jpg", HostileFiles.jpegDeclaring(width: 65500, height: 65500)),
+        ("06-jpeg-many-scans.jpg", HostileFiles.jpegWithManyScans(copies: 600)),
+        ("08-truncated.jpg", HostileFiles.truncatedJPEG),
+        ("09-truncated.png", HostileFiles.truncatedPNG),
+    ]
+
+    static func folder() throws -> TemporaryFolder {
+        let folder = try TemporaryFolder()
+        try FileManager.default.createDirectory(atPath: folder.file("photos"), withIntermediateDirectories: true)
+        for (name, bytes) in hostile { try folder.write(bytes, to: "photos/" + name) }
+        try folder.write(HostileFiles.jpegWithEXIFLoop, to: "photos/07-exif-loop.jpg")
+        try folder.write(HostileFiles.jpegWithEXIFOverrun, to: "photos/07b-exif-overrun.jpg")
+        try folder.write(HostileFiles.pngTinyButLarge, to: "photos/04-tiny-but-large.png")
+        try folder.write(Array("just text".utf8), to: "photos/10-text.jpg")
+        for (index, name) in ["01", "11", "12"].enumerated() {
+            try FileManager.default.copyItem(
+                atPath: Corpus.repositoryRoot.appendingPathComponent("Fixtures/photos/\(index + 1).jpg").path,
+                toPath: folder.file("photos/\(name)-good.jpg"))
+        }
+        return folder
+    }
+
+    /// 12 images (the text file is skipped: not an image by its magic bytes) in one grid frame.
+    static let arguments = ["--layout", "grid", "--columns", "4", "--width", "400", "--height", "330"]
+
+    @Test func badFilesAreNamedAndTheGoodOnesRendered() throws {
+        let folder = try Self.folder()
+        defer { folder.remove() }
+        let run = try MeasuredProcess([folder.file("photos"), "-o", folder.file("out.png")] + Self.arguments, folder: folder).wait()
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.seconds < 30)
+        #expect(run.peakMiB < 400, "peak \(run.peakMiB) MiB")
+        let lines = run.stderr.split(separator: "\n")
+        for (name, _) in Self.hostile {
+            #expect(lines.filter { $0.contains(name) }.count == 1, "\(name) in \(run.stderr)")
+        }
+        #expect(!run.stderr.contains("10-text.jpg") && !run.stderr.contains("good") && !run.stderr.contains("exif"))
+        #expect(lines.count == Self.hostile.count)
+        // Cells 0, 10 and 11 hold the good photos (natural order); their centres are not the placeholder.
+        let image = try ImageDecoder.decodeFile(atPath: folder.file("out.png")).image
+        let side = 400.0 / 4 - 8, gap = (400 - 4 * side) / 3
+        for cell in [0, 10, 11] {
+            let x = Int(Double(cell % 4) * (side + gap) + side / 2), y = Int(Double(cell / 4) * (side + 10) + side / 2)
+            #expect(image[x, y] != (0xAA, 0xAA, 0xAA, 255), "cell \(cell)")
+        }
+    }
+
+    @Test func strictRunFailsNamingEveryBadFileAndWritesNothing() throws {
+        let folder = try Self.folder()
+        defer { folder.remove() }
+        let run = try MeasuredProcess([folder.file("photos"), "-o", folder.file("out.png"), "--strict"] + Self.arguments, folder: folder).wait()
+        #expect(run.status == 1)
+        for (name, _) in Self.hostile { #expect(run.stderr.contains(name)) }
+        #expect(!FileManager.default.fileExists(atPath: folder.file("out.png")))
+    }
+
+    @Test func aKilledWriteLeavesTheOldFileOrANewOneAndNoTemporaryAfterTheNextRun() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let old = Array("the previous frame".utf8)
+        try folder.write(old, to: "big.png")
+        // A 4000 × 5600 frame: long enough to encode and write that a kill lands mid-way.
+        let arguments = [Corpus.repositoryRoot.appendingPathComponent("Fixtures/photos").path, "-o", folder.file("big.png"),
+                         "--layout", "grid", "--columns", "5", "--width", "1000", "--height", "1400", "--display-scale", "4", "--jobs", "1"]
+        for delay in [0.3, 0.8, 1.5] {
+            let process = try MeasuredProcess(arguments, folder: folder)
+            usleep(UInt32(delay * 1_000_000))
+            process.kill(SIGKILL)
+            _ = process.wait()
+            let bytes = try ImageDecoder.readBytes(atPath: folder.file("big.png"))
+            if bytes != old {
+                #expect(try PNGDecoder.decode(bytes).image.width == 4000)  // complete, never partial
+            }
+        }
+        let finished = try MeasuredProcess(arguments, folder: folder).wait()
+        #expect(finished.status == 0)
+        #expect(folder.contents().filter { $0.hasPrefix(".big.png.") }.isEmpty, "\(folder.contents())")
+        #expect(try PNGDecoder.decode(ImageDecoder.readBytes(atPath: folder.file("big.png"))).image.height == 5600)
+    }
+}

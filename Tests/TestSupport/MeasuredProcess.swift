@@ -1,0 +1,62 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Runs the binary with `posix_spawn` and `wait4`, so a test can see that one child's own peak memory
+/// and wall time, and can kill it mid-run.
+public struct MeasuredProcess {
+    public let pid: pid_t
+    private let outputPath: String
+    private let errorPath: String
+    private let started = Date()
+
+    public struct Outcome: Sendable {
+        /// Exit status, or nil when killed by a signal.
+        public let status: Int32?
+        public let signal: Int32?
+        public let peakMiB: Double
+        public let seconds: Double
+        public let stdout: String
+        public let stderr: String
+    }
+
+    /// Starts `gallery-render arguments`; output goes to files in `folder`.
+    public init(_ arguments: [String], folder: TemporaryFolder) throws {
+        outputPath = folder.file(".stdout-\(UUID().uuidString)")
+        errorPath = folder.file(".stderr-\(UUID().uuidString)")
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        posix_spawn_file_actions_addopen(&actions, 2, errorPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        let argv = ([CommandRunner.binary] + arguments).map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var child: pid_t = 0
+        let status = posix_spawn(&child, CommandRunner.binary, &actions, nil, argv, environ)
+        guard status == 0 else { throw POSIXError(POSIXErrorCode(rawValue: status) ?? .EINVAL) }
+        pid = child
+    }
+
+    /// Sends `signal` to the child.
+    public func kill(_ signal: Int32) { _ = Glibc.kill(pid, signal) }
+
+    /// Waits for the child and reports what it did.
+    public func wait() -> Outcome {
+        var status: Int32 = 0
+        var usage = rusage()
+        while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
+        let exited = status & 0x7F == 0
+        let read = { (path: String) in (try? String(contentsOfFile: path, encoding: .utf8)) ?? "" }
+        defer {
+            unlink(outputPath)
+            unlink(errorPath)
+        }
+        return Outcome(
+            status: exited ? (status >> 8) & 0xFF : nil, signal: exited ? nil : status & 0x7F,
+            peakMiB: Double(usage.ru_maxrss) / 1024, seconds: Date().timeIntervalSince(started),
+            stdout: read(outputPath), stderr: read(errorPath))
+    }
+}
