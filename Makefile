@@ -11,7 +11,7 @@ RELEASE_FLAGS := -c release --static-swift-stdlib --product gallery-render
 BIN := .build/release/gallery-render
 OUT := out
 
-.PHONY: build release run test install format lint clean
+.PHONY: build release run test bench install format lint clean
 
 build:
 	$(SWIFT) build
@@ -27,6 +27,51 @@ run: release
 # Tests run optimised (with testability): rendering in a debug build is ~30x slower.
 test:
 	$(SWIFT) test -c release -Xswiftc -enable-testing
+
+# Not part of `make test`: peers and photos are set up on demand (Bench/run.py says what it installs).
+BENCH_ARGS ?=
+bench: release
+	@mkdir -p .build/bench
+	cc -O2 -o .build/bench/decode_floor Bench/decode_floor.c -ljpeg
+	python3 Bench/run.py $(BENCH_ARGS)
+
+# AddressSanitizer (leaks included) over the whole suite, ThreadSanitizer over the parallel paths.
+SANITIZE_FLAGS := -c release -Xswiftc -enable-testing
+sanitize: sanitize-address sanitize-thread
+
+sanitize-address:
+	ASAN_OPTIONS=detect_leaks=1 LSAN_OPTIONS=suppressions=$(CURDIR)/Tools/lsan.supp \
+		$(SWIFT) test $(SANITIZE_FLAGS) --sanitize address --scratch-path .build/asan
+
+sanitize-thread:
+	$(SWIFT) test $(SANITIZE_FLAGS) --sanitize thread --scratch-path .build/tsan \
+		--filter 'BatchRendererTests|GoldenImageTests|PixelmatchTests|GeometryTests|BatchCommandTests|RenderCommandTests'
+
+# libFuzzer targets (Fuzz/README.md), each run FUZZ_SECONDS, seeded from the corpus and regressions.
+FUZZ_SECONDS ?= 60
+FUZZ_TARGETS := fuzz-png fuzz-jpeg fuzz-render
+FUZZ_DIR := .build/fuzz
+CORPUS ?= ../shared/corpus
+fuzz:
+	@for target in $(FUZZ_TARGETS); do \
+		GALLERY_FUZZ=1 $(SWIFT) build -c release --product $$target --sanitize fuzzer --sanitize address \
+			-Xswiftc -parse-as-library --scratch-path $(FUZZ_DIR) || exit 1; \
+	done
+	@for target in $(FUZZ_TARGETS); do \
+		mkdir -p $(FUZZ_DIR)/corpus/$$target $(FUZZ_DIR)/artifacts Fuzz/regressions/$$target; \
+		seeds="Fuzz/regressions/$$target"; \
+		case $$target in \
+			fuzz-png) [ -d $(CORPUS)/pngsuite ] && seeds="$$seeds $(CORPUS)/pngsuite" ;; \
+			fuzz-jpeg) [ -d $(CORPUS)/jpeg ] && seeds="$$seeds $(CORPUS)/jpeg $(CORPUS)/exif-orientation" ;; \
+			fuzz-render) [ -d $(CORPUS)/jpeg ] && seeds="$$seeds $(CORPUS)/jpeg $(CORPUS)/pngsuite Fixtures/photos" ;; \
+		esac; \
+		echo "== $$target for $(FUZZ_SECONDS) s (seeds: $$seeds)"; \
+		ASAN_OPTIONS=detect_leaks=1 $(FUZZ_DIR)/release/$$target -max_total_time=$(FUZZ_SECONDS) -timeout=10 \
+			-rss_limit_mb=2048 -max_len=1048576 -print_final_stats=1 -artifact_prefix=$(FUZZ_DIR)/artifacts/$$target- \
+			$(FUZZ_DIR)/corpus/$$target $$seeds > $(FUZZ_DIR)/$$target.log 2>&1; status=$$?; \
+		tail -n 12 $(FUZZ_DIR)/$$target.log; \
+		[ $$status -eq 0 ] || { echo "$$target failed: see $(FUZZ_DIR)/$$target.log and $(FUZZ_DIR)/artifacts/"; exit 1; }; \
+	done
 
 install: release
 	install -d $(DESTDIR)$(PREFIX)/bin

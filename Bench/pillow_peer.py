@@ -1,0 +1,79 @@
+"""The Pillow peer: renders the frames of a `gallery-render layout` JSON the way a good Pillow user would.
+
+    gallery-render layout PHOTOS... [scene options] > layout.json     # JSON, or JSON Lines with --offsets
+    python3 Bench/pillow_peer.py layout.json OUT_DIR                   # writes OUT_DIR/0000.png …
+
+For each visible item, in the JSON's draw order: open the photo, `draft` it so libjpeg's DCT scaling
+leaves 2× the largest item's pixel side (as gallery-render does), apply EXIF orientation, crop the
+centre square, resize to the item's pixel side with Lanczos, and paste it through a circle mask drawn
+4× supersampled and reduced with Lanczos onto a white canvas of round(W·scale) × round(H·scale).
+Decoded photos are kept in a dict across frames. Frames are opaque, so they are saved as RGB PNG at
+compress_level 4, as gallery-render saves them.
+"""
+
+import json
+import math
+import sys
+from pathlib import Path
+
+from PIL import Image, ImageDraw, ImageOps
+
+
+def frames(text):
+    """One layout object, or several (JSON Lines)."""
+    decoder, position, found = json.JSONDecoder(), 0, []
+    while position < len(text.rstrip()):
+        frame, position = decoder.raw_decode(text, position)
+        found.append(frame)
+        while position < len(text) and text[position].isspace():
+            position += 1
+    return found
+
+
+def nearest(value):
+    return math.floor(value + 0.5)
+
+
+def circle(side):
+    big = Image.new("L", (4 * side, 4 * side), 0)
+    ImageDraw.Draw(big).ellipse((0, 0, 4 * side - 1, 4 * side - 1), fill=255)
+    return big.resize((side, side), Image.LANCZOS)
+
+
+def decoded(path, cell, cache):
+    if path not in cache:
+        image = Image.open(path)
+        image.draft("RGB", (2 * cell, 2 * cell))
+        image = ImageOps.exif_transpose(image).convert("RGB")
+        side = min(image.size)
+        left, top = (image.width - side) // 2, (image.height - side) // 2
+        cache[path] = image.crop((left, top, left + side, top + side))
+    return cache[path]
+
+
+def render(frame, cell, cache):
+    scale = frame["displayScale"]
+    size = (nearest(frame["viewport"]["width"] * scale), nearest(frame["viewport"]["height"] * scale))
+    canvas = Image.new("RGBA", size, "white")
+    for item in frame["items"]:
+        side = max(1, nearest(item["size"] * scale))
+        x = nearest(item["center"]["x"] * scale - side / 2)
+        y = nearest(item["center"]["y"] * scale - side / 2)
+        tile = decoded(item["photo"], cell, cache).resize((side, side), Image.LANCZOS)
+        canvas.paste(tile, (x, y), circle(side))
+    return canvas.convert("RGB")
+
+
+def main(layout, out):
+    out.mkdir(parents=True, exist_ok=True)
+    todo = frames(layout.read_text())
+    cell = max(math.ceil(item["size"] * f["displayScale"]) for f in todo for item in f["items"])
+    cache = {}
+    for index, frame in enumerate(todo):
+        render(frame, cell, cache).save(out / f"{index:04d}.png", compress_level=4)
+
+
+if __name__ == "__main__":
+    if len(sys.argv) != 3:
+        sys.exit(__doc__)
+    main(Path(sys.argv[1]), Path(sys.argv[2]))

@@ -1,0 +1,280 @@
+"""Benchmark gallery-render against Pillow, libvips and the libjpeg decode floor.
+
+    make bench                                  # release build, decode_floor, then this script
+    make bench BENCH_ARGS='--runs 3 --update-readme'
+    python3 Bench/run.py [--runs N] [--update-readme]
+
+Needs .build/release/gallery-render and .build/bench/decode_floor (make bench builds both). Generates
+the photos into .build/bench-data when missing (Bench/make_photos.py), installs Pillow when missing,
+and tries libvips + pyvips once. Each contender runs once to warm up, then N rounds (default 7) of one
+run each, interleaved so that background load hits all alike; the table shows the median wall time,
+the peak RSS (the largest ru_maxrss of the child, from os.wait4) and ratios between contenders of this
+same run. Prints the table and writes it to Bench/results.md; --update-readme also puts it between
+the bench markers of README.md.
+"""
+
+import argparse
+import datetime
+import json
+import math
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import textwrap
+from pathlib import Path
+from time import perf_counter
+
+ROOT = Path(__file__).resolve().parent.parent
+BENCH = ROOT / "Bench"
+BIN = ROOT / ".build" / "release" / "gallery-render"
+FLOOR = ROOT / ".build" / "bench" / "decode_floor"
+DATA = ROOT / ".build" / "bench-data"
+VIPS_TRIED = ROOT / ".build" / "bench" / "vips-install-tried"
+PY = sys.executable
+LOAD_AT_START = Path("/proc/loadavg").read_text().split()[0]
+SCENE_A = ["--width", "375", "--height", "200", "--display-scale", "3", "--offset", "120"]
+SCENE_C = ["--width", "375", "--height", "200", "--display-scale", "2", "--offsets", "0..1020/17"]
+
+
+def ensure_pillow():
+    try:
+        import PIL  # noqa: F401
+    except ImportError:
+        print("installing Pillow: pip install pillow", flush=True)
+        subprocess.run([PY, "-m", "pip", "install", "--quiet", "--root-user-action=ignore", "pillow"], check=True)
+
+
+def vips_unavailable():
+    """None when `import pyvips` works, else the reason. Installs libvips42 and pyvips once."""
+    def check():
+        probe = subprocess.run([PY, "-c", "import pyvips"], capture_output=True, text=True)
+        return None if probe.returncode == 0 else (probe.stderr.strip().splitlines() or ["import failed"])[-1]
+
+    reason = check()
+    if reason is None or VIPS_TRIED.exists():
+        return reason and f"{reason} (install tried before; remove {VIPS_TRIED.relative_to(ROOT)} to retry)"
+    VIPS_TRIED.parent.mkdir(parents=True, exist_ok=True)
+    VIPS_TRIED.touch()
+    apt = ["apt-get", "install", "-y", "-q", "libvips42"]
+    for step in (apt, [PY, "-m", "pip", "install", "--quiet", "--root-user-action=ignore", "pyvips"]):
+        print("installing for the libvips peer:", " ".join(step), flush=True)
+        done = subprocess.run(step, capture_output=True, text=True)
+        if done.returncode != 0 and step is apt:  # maybe no package lists yet
+            subprocess.run(["apt-get", "update", "-q"], capture_output=True)
+            done = subprocess.run(step, capture_output=True, text=True)
+        if done.returncode != 0:
+            return f"{' '.join(step[:3])} failed: {(done.stderr.strip().splitlines() or ['?'])[-1]}"
+    return check()
+
+
+def run_once(cmd):
+    """Runs cmd; returns (wall ms, peak RSS MiB, stdout). Exits when it fails."""
+    with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
+        start = perf_counter()
+        child = subprocess.Popen(cmd, stdout=out, stderr=err)
+        _, status, usage = os.wait4(child.pid, 0)
+        wall = (perf_counter() - start) * 1000
+        child.returncode = os.waitstatus_to_exitcode(status)
+        out.seek(0), err.seek(0)
+        if child.returncode != 0:
+            sys.exit(f"bench: {' '.join(map(str, cmd))} failed ({child.returncode}):\n{err.read().decode()}")
+        return wall, usage.ru_maxrss / 1024, out.read().decode()
+
+
+def measure(contenders, runs):
+    """Runs every (key, name, cmd) once to warm up, then N rounds, one run of each per round, so a
+    background load hits all of them alike. Returns key -> median ms, peak MiB, stdout of each run."""
+    for _, name, cmd in contenders:
+        print(f"  warm-up: {name}", flush=True)
+        run_once(cmd)
+    samples = {key: [] for key, _, _ in contenders}
+    for round_ in range(runs):
+        print(f"  round {round_ + 1}/{runs}", flush=True)
+        for key, _, cmd in contenders:
+            samples[key].append(run_once(cmd))
+    return {key: {"ms": statistics.median(s[0] for s in runs_), "mib": max(s[1] for s in runs_),
+                  "stdout": [s[2] for s in runs_]} for key, runs_ in samples.items()}
+
+
+def layout(photos, scene, path):
+    path.write_text(subprocess.run([BIN, "layout", photos, *scene], check=True, capture_output=True, text=True).stdout)
+    text, decoder, position, frames = path.read_text(), json.JSONDecoder(), 0, []
+    while position < len(text.rstrip()):
+        frame, position = decoder.raw_decode(text, position)
+        frames.append(frame)
+        while position < len(text) and text[position].isspace():
+            position += 1
+    return frames
+
+
+def dct_scale(path, box):
+    """gallery-render's pick: the smallest M with both sides of the M/8 decode ≥ 2× the box."""
+    from PIL import Image
+
+    width, height = Image.open(path).size
+    return next((m for m in range(1, 8) if math.ceil(width * m / 8) >= 2 * box and math.ceil(height * m / 8) >= 2 * box), 8)
+
+
+def check_outputs(folder, count, size):
+    """Same output size for every contender: count PNGs of the frame size."""
+    from PIL import Image
+
+    pngs = sorted(Path(folder).rglob("*.png"))
+    bad = [p for p in pngs if Image.open(p).size != size]
+    if len(pngs) != count or bad:
+        sys.exit(f"bench: {folder}: expected {count} PNGs of {size[0]}×{size[1]}, got {len(pngs)} ({bad[:1]})")
+
+
+def decode_count(tmp):
+    manifest = tmp / "scroll.json"
+    manifest.write_text(json.dumps({"scenes": [{
+        "name": "scroll", "photos": [str(DATA / "photos12")], "width": 375, "height": 200,
+        "displayScale": 2, "offsets": "0..1020/17"}]}))
+    subprocess.run([BIN, "batch", manifest, "--out", tmp / "batch", "--summary", tmp / "summary.json", "--quiet"],
+                   check=True)
+    return json.loads((tmp / "summary.json").read_text())["totals"]["decodes"]
+
+
+def verdict(value, limit):
+    return "pass" if value <= limit else "**fail**"
+
+
+def benchmark(runs, tmp):
+    twelve, many = str(DATA / "photos12"), str(DATA / "photos2000")
+    frame_a = layout(twelve, SCENE_A, tmp / "a.json")[0]
+    frames_c = layout(twelve, SCENE_C, tmp / "c.jsonl")
+    visible = list(dict.fromkeys(item["photo"] for item in frame_a["items"]))
+    # gallery-render decodes for the scene's largest item: line item 100 pt × 1.6 at the centre × @3x.
+    scale = dct_scale(visible[0], math.ceil(100 * 1.6 * 3))
+    count = len(frames_c)
+    vips_reason = vips_unavailable()
+    if vips_reason:
+        print(f"libvips peer: unavailable ({vips_reason})")
+    contenders = [  # key, name, command; outputs checked below
+        ("a", "A gallery-render", [BIN, *SCENE_A, twelve, "-o", tmp / "a-ours" / "a.png"]),
+        ("a-pil", "A Pillow peer", [PY, BENCH / "pillow_peer.py", tmp / "a.json", tmp / "a-pil"]),
+        ("a-floor", "A decode floor", [FLOOR, str(scale), *visible]),
+        ("b", "B gallery-render", [BIN, *SCENE_A, many, "-o", tmp / "b-ours" / "b.png"]),
+        ("c", "C gallery-render", [BIN, *SCENE_C, twelve, "-o", tmp / "c-ours" / "{index}.png"]),
+        ("c-1", "C gallery-render --jobs 1", [BIN, *SCENE_C, "--jobs", "1", twelve, "-o", tmp / "c-1" / "{index}.png"]),
+        ("c-pil", "C Pillow peer", [PY, BENCH / "pillow_peer.py", tmp / "c.jsonl", tmp / "c-pil"]),
+    ]
+    if not vips_reason:
+        contenders.insert(2, ("a-vips", "A libvips peer", [PY, BENCH / "vips_peer.py", tmp / "a.json", tmp / "a-vips"]))
+    print(f"A: {' '.join(SCENE_A)}; B: the same over 2,000 photos; C: {' '.join(SCENE_C)}")
+    r = measure(contenders, runs)
+    size_a, size_c = (round(375 * 3), round(200 * 3)), (round(375 * 2), round(200 * 2))
+    for folder in ("a-ours", "a-pil", "b-ours") + (() if vips_reason else ("a-vips",)):
+        check_outputs(tmp / folder, 1, size_a)
+    for folder in ("c-ours", "c-1", "c-pil"):
+        check_outputs(tmp / folder, count, size_c)
+
+    def ratio(key, other, label):
+        return r[key]["ms"] / r[other]["ms"], f"{r[key]['ms'] / r[other]['ms']:.2f}× {label}"
+
+    def row(scenario, name, key, ratio_text="—", target="—", result="—"):
+        return (scenario, name, r[key]["ms"], r[key]["mib"], ratio_text, target, result)
+
+    a_pil, a_pil_text = ratio("a", "a-pil", "(ours ÷ Pillow)")
+    a_floor, a_floor_text = ratio("a", "a-floor", "(ours ÷ floor)")
+    inside = statistics.median(float(out) for out in r["a-floor"]["stdout"])
+    b_time, b_memory = r["b"]["ms"] / r["a"]["ms"], r["b"]["mib"] / r["a"]["mib"]
+    c_pil, c_pil_text = ratio("c", "c-pil", "of Pillow")
+    rows = [
+        row("A", "gallery-render", "a", "—", "peak ≤ 96 MiB", verdict(r["a"]["mib"], 96)),
+        row("A", "Pillow peer", "a-pil", a_pil_text, "ours ≤ 0.25×", verdict(a_pil, 0.25)),
+        ("A", f"libvips peer: unavailable ({vips_reason})", None, None, "—", "—", "—") if vips_reason
+        else row("A", "libvips peer", "a-vips", ratio("a", "a-vips", "(ours ÷ libvips)")[1]),
+        row("A", f"decode floor: {len(visible)} photos at {scale}/8, serial (in-process {inside:.0f} ms)", "a-floor",
+            a_floor_text, "ours ≤ 1.0×", verdict(a_floor, 1.0)),
+        row("B", "gallery-render, 2,000 photos", "b", f"{b_time:.2f}× time, {b_memory:.2f}× memory of A",
+            "≤ 1.15× both", verdict(max(b_time, b_memory), 1.15)),
+        row("C", f"gallery-render, {count} frames (default jobs: {os.cpu_count()})", "c", c_pil_text,
+            "ours ≤ 0.125× Pillow", verdict(c_pil, 0.125)),
+        row("C", f"gallery-render, {count} frames, --jobs 1", "c-1", ratio("c-1", "c-pil", "of Pillow")[1]),
+        row("C", f"Pillow peer, {count} frames (decoded photos kept in a dict)", "c-pil"),
+    ]
+    return rows, decode_count(tmp), count, versions(not vips_reason)
+
+
+def versions(vips_ok):
+    import PIL.features
+
+    text = f"Pillow {PIL.__version__} (libjpeg-turbo {PIL.features.version('libjpeg_turbo')}, zlib {PIL.features.version('zlib')})"
+    if vips_ok:
+        probe = [PY, "-c", "import pyvips; print(pyvips.__version__, *(pyvips.version(i) for i in range(3)))"]
+        pyvips, *libvips = subprocess.run(probe, capture_output=True, text=True).stdout.split()
+        text += f", libvips {'.'.join(libvips)} (pyvips {pyvips})"
+    return text
+
+
+def report(rows, decodes, frames, runs, command, peers):
+    cpu = next((line.split(":", 1)[1].strip() for line in Path("/proc/cpuinfo").read_text().splitlines()
+                if line.startswith("model name")), "unknown CPU")
+    nproc = subprocess.run(["nproc"], capture_output=True, text=True).stdout.strip()
+    when = datetime.datetime.now().astimezone().strftime("%Y-%m-%d %H:%M %Z")
+    load = Path("/proc/loadavg").read_text().split()[0]
+    lines = [f"Machine: {nproc} cores (nproc), {cpu}; {when}; 1-minute load average {LOAD_AT_START} before, "
+             f"{load} after; `{command}`", "",
+             "| scenario | contender | median ms | peak MiB | ratio | target | result |",
+             "|---|---|--:|--:|---|---|---|"]
+    for scenario, name, ms, mib, ratio, target, result in rows:
+        cells = ["—" if ms is None else f"{ms:.0f}", "—" if mib is None else f"{mib:.1f}", ratio]
+        lines.append(f"| {scenario} | {name} | {' | '.join(cells)} | {target} | {result} |")
+    lines += ["", f"gallery-render decoded {decodes} photos for the {frames}-frame scroll (`gallery-render batch "
+              "--summary`, `totals.decodes`).", "",
+              f"Median of {runs} interleaved rounds after one warm-up run each (photos in the page cache); wall "
+              "time of the whole process, start-up included; peak RSS is the largest `ru_maxrss` of the "
+              f"process over the runs. Peers: {peers}. "
+              "A: `gallery-render --width 375 --height 200 --display-scale 3 --offset 120 photos12 -o a.png` "
+              "(three visible items, 1125×600); C: `--display-scale 2 --offsets 0..1020/17`. Photos: twelve "
+              "4032×3024 quality-92 JPEGs of ~4 MB from `Bench/make_photos.py`. Every contender writes PNGs of "
+              "the same size (checked), the peers at zlib level 4 like gallery-render."]
+    return "\n".join(line if line.startswith("|") else textwrap.fill(line, 100) for line in lines) + "\n"
+
+
+def update_readme(table):
+    readme = ROOT / "README.md"
+    text = readme.read_text()
+    start, end = "<!-- bench:start -->", "<!-- bench:end -->"
+    if start not in text:
+        section = ("## Performance\n\n" + textwrap.fill(
+            "`make bench` (not part of `make test`) builds the release binary and `Bench/decode_floor.c`, "
+            "generates the benchmark photos into `.build/bench-data`, and compares gallery-render with Pillow, "
+            "libvips and the libjpeg decode floor; `make bench BENCH_ARGS='--runs 3 --update-readme'` is a "
+            "quicker run that also refreshes this table. Last results:", 100) + f"\n\n{start}\n{end}\n\n")
+        marker = "## Code map"
+        text = text.replace(marker, section + marker) if marker in text else text.rstrip() + "\n\n" + section
+    before, rest = text.split(start, 1)
+    readme.write_text(before + start + "\n" + table + rest[rest.index(end):])
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--runs", type=int, default=7, help="timed runs per contender (default 7)")
+    parser.add_argument("--update-readme", action="store_true", help="put the table into README.md")
+    args = parser.parse_args()
+    for tool in (BIN, FLOOR):
+        if not tool.exists():
+            sys.exit(f"bench: {tool.relative_to(ROOT)} is missing: run `make bench`")
+    ensure_pillow()
+    subprocess.run([PY, BENCH / "make_photos.py", DATA], check=True)
+    command = "python3 Bench/run.py" + "".join(f" {a}" for a in sys.argv[1:])
+    tmp = Path(tempfile.mkdtemp(prefix="gallery-bench-"))
+    try:
+        rows, decodes, frames, peers = benchmark(args.runs, tmp)
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+    table = report(rows, decodes, frames, args.runs, command, peers)
+    print("\n" + table)
+    (BENCH / "results.md").write_text("# Benchmark results\n\n" + table)
+    if args.update_readme:
+        update_readme(table)
+        print("README.md updated")
+
+
+if __name__ == "__main__":
+    main()
