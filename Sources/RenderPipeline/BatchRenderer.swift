@@ -46,30 +46,25 @@ public struct BatchRenderer: Sendable {
             }
             let renderer = FrameRenderer(scene: job.scene)
             let itemJobs = plans.count > 1 ? 1 : jobs
-            let work = Array(zip(job.frames, zip(plans, uses)))
-            let outcomes = Parallel.map(work, jobs: plans.count > 1 ? jobs : 1) { frame, planned in
-                let (plan, keys) = planned
+            let outcomes = Parallel.map(Array(zip(job.frames, plans)), jobs: plans.count > 1 ? jobs : 1) { frame, plan in
                 let began = Date()
-                var images: [String: RGBAImage] = [:]
-                var warnings: Set<String> = []
-                for key in keys {
-                    switch cache.acquire(key) {
-                    case .success(let decoded):
-                        images[key.path] = decoded.image
-                        warnings.formUnion(decoded.warnings.map { "\(key.path): \($0)" })
-                    case .failure(let error): warnings.insert("\(key.path): \(error)")
-                    }
+                // Photos are fetched from inside the renderer, so a frame's decodes run in parallel
+                // with each other and with the resampling of items already decoded.
+                let used = UsedPhotos()
+                let image = renderer.render(plan, jobs: itemJobs) { path in
+                    let key = job.scene.photoKey(path)
+                    let result = cache.acquire(key)
+                    used.record(key, result)
+                    return try? result.get().image
                 }
                 announcer.flush(cache.problems)
-                let shown = images
-                let image = renderer.render(plan, jobs: itemJobs) { shown[$0] }
-                for key in keys { cache.release(key) }
+                for key in used.keys { cache.release(key) }
                 var failure: String?
                 do { try AtomicFile.write(try PNGEncoder.encode(image), to: frame.output) } catch { failure = "\(error)" }
                 onFrame()
                 let record = BatchReport.FrameRecord(
                     scene: job.name, output: frame.output, offset: frame.offset, renderedOffset: plan.layout.offset,
-                    seconds: Date().timeIntervalSince(began), warnings: warnings.sorted())
+                    seconds: Date().timeIntervalSince(began), warnings: used.warnings)
                 return (record, failure)
             }
             report.frames += outcomes.filter { $0.1 == nil }.map(\.0)
@@ -97,6 +92,26 @@ public struct BatchRenderer: Sendable {
         let bad = problems.filter { paths.contains($0.path) }.map(\.description)
         return bad.isEmpty ? nil : bad
     }
+}
+
+/// The photos a frame fetched, for releasing them afterwards, and their warnings.
+private final class UsedPhotos: @unchecked Sendable {
+    private let lock = NSLock()
+    private var fetched: [PhotoKey] = []
+    private var messages: Set<String> = []
+
+    func record(_ key: PhotoKey, _ result: Result<DecodedImage, DecodeError>) {
+        lock.lock()
+        defer { lock.unlock() }
+        fetched.append(key)
+        switch result {
+        case .success(let decoded): messages.formUnion(decoded.warnings.map { "\(key.path): \($0)" })
+        case .failure(let error): messages.insert("\(key.path): \(error)")
+        }
+    }
+
+    var keys: [PhotoKey] { lock.withLock { fetched } }
+    var warnings: [String] { lock.withLock { messages.sorted() } }
 }
 
 /// Calls the problem callback once per problem, in the order the cache found them.
