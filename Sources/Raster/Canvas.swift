@@ -14,20 +14,23 @@ public struct Canvas: Sendable {
         pixels = [SIMD4<Float>](repeating: background.premultiplied, count: width * height)
     }
 
-    /// The frame as 8-bit straight RGBA, each channel rounded to nearest.
+    /// The frame as 8-bit straight RGBA, each channel rounded to nearest (halves up).
     public func image() -> RGBAImage {
         var bytes = [UInt8](repeating: 0, count: width * height * 4)
         pixels.withUnsafeBufferPointer { source in
             bytes.withUnsafeMutableBufferPointer { target in
+                let low = SIMD4<Float>(repeating: 0), high = SIMD4<Float>(repeating: 255), half = SIMD4<Float>(repeating: 0.5)
                 for i in 0..<source.count {
                     let p = source[i]
-                    let alpha = min(max(p.w, 0), 255).rounded()
-                    guard alpha > 0 else { continue }
-                    let straight = p * (255 / p.w)
-                    target[i * 4] = UInt8(min(max(straight.x, 0), 255).rounded())
-                    target[i * 4 + 1] = UInt8(min(max(straight.y, 0), 255).rounded())
-                    target[i * 4 + 2] = UInt8(min(max(straight.z, 0), 255).rounded())
-                    target[i * 4 + 3] = UInt8(alpha)
+                    guard p.w >= 0.5 else { continue }  // rounds to alpha 0: transparent black
+                    var straight = p * (255 / p.w)
+                    straight.w = p.w
+                    // Clamped to 0…255, so adding ½ and truncating is rounding to nearest.
+                    let v = straight.clamped(lowerBound: low, upperBound: high) + half
+                    target[i * 4] = UInt8(truncatingIfNeeded: Int32(v.x))
+                    target[i * 4 + 1] = UInt8(truncatingIfNeeded: Int32(v.y))
+                    target[i * 4 + 2] = UInt8(truncatingIfNeeded: Int32(v.z))
+                    target[i * 4 + 3] = UInt8(truncatingIfNeeded: Int32(v.w))
                 }
             }
         }

@@ -2,7 +2,8 @@ import ImageCodecs
 
 /// Separable resampling of a photo onto part of the frame's pixel grid, on **premultiplied** alpha
 /// in Float. The photo may land at any fractional position and size; only the requested output
-/// pixels are computed (what the viewport and the item's bounds show).
+/// pixels are computed (what the viewport and the item's bounds show), from only the source rows and
+/// columns their filter taps reach.
 public struct Resampler: Sendable, Hashable {
     public var filter: ResamplingFilter
 
@@ -20,47 +21,60 @@ public struct Resampler: Sendable, Hashable {
         let vertical = AxisWeights(
             outputStart: rows.lowerBound, outputs: rows.count, origin: placement.y,
             scale: placement.height / Double(image.height), sourceLength: image.height, filter: filter)
-        let sourceRows = vertical.sourceRange
-        let outWidth = columns.count
+        let sourceColumns = horizontal.sourceRange
+        let outWidth = columns.count, taps = horizontal.taps, ringRows = vertical.taps
 
-        // Horizontal pass over just the source rows the vertical taps read.
-        var intermediate = [SIMD4<Float>](repeating: .zero, count: sourceRows.count * outWidth)
-        var row = [SIMD4<Float>](repeating: .zero, count: image.width)
-        image.pixels.withUnsafeBufferPointer { source in
-            intermediate.withUnsafeMutableBufferPointer { middle in
-                row.withUnsafeMutableBufferPointer { premultiplied in
-                    for (r, sourceRow) in sourceRows.enumerated() {
-                        let base = sourceRow * image.width * 4
-                        for x in 0..<image.width {
-                            let p = base + x * 4
-                            let alpha = Float(source[p + 3])
-                            let rgb = SIMD4<Float>(Float(source[p]), Float(source[p + 1]), Float(source[p + 2]), 255)
-                            premultiplied[x] = rgb * (alpha / 255)
-                        }
-                        for o in 0..<outWidth {
-                            var sum = SIMD4<Float>.zero
-                            let tapBase = o * horizontal.taps
-                            for t in 0..<horizontal.taps {
-                                sum += premultiplied[Int(horizontal.indices[tapBase + t])] * horizontal.weights[tapBase + t]
-                            }
-                            middle[r * outWidth + o] = sum
-                        }
-                    }
-                }
-            }
-        }
-
-        // Vertical pass.
+        // The vertical taps of one output row span at most `ringRows` consecutive source rows, and
+        // that window only moves down: horizontally filtered rows live in a ring of that many rows,
+        // each computed once, instead of a whole intermediate image.
+        var ring = [SIMD4<Float>](repeating: .zero, count: ringRows * outWidth)
+        var ringSourceRow = [Int](repeating: -1, count: ringRows)
+        var premultiplied = [SIMD4<Float>](repeating: .zero, count: image.width)
         var output = [SIMD4<Float>](repeating: .zero, count: rows.count * outWidth)
-        intermediate.withUnsafeBufferPointer { middle in
-            output.withUnsafeMutableBufferPointer { target in
-                for o in 0..<rows.count {
-                    let tapBase = o * vertical.taps
-                    for t in 0..<vertical.taps {
-                        let weight = vertical.weights[tapBase + t]
-                        if weight == 0 { continue }
-                        let sourceRow = (Int(vertical.indices[tapBase + t]) - sourceRows.lowerBound) * outWidth
-                        for x in 0..<outWidth { target[o * outWidth + x] += middle[sourceRow + x] * weight }
+        image.pixels.withUnsafeBufferPointer { source in
+            ring.withUnsafeMutableBufferPointer { ring in
+                premultiplied.withUnsafeMutableBufferPointer { row in
+                    output.withUnsafeMutableBufferPointer { target in
+                        horizontal.indices.withUnsafeBufferPointer { hIndices in
+                            horizontal.weights.withUnsafeBufferPointer { hWeights in
+                                vertical.indices.withUnsafeBufferPointer { vIndices in
+                                    vertical.weights.withUnsafeBufferPointer { vWeights in
+                                        /// Filters source row `sourceRow` horizontally into ring slot `slot`.
+                                        func filterRow(_ sourceRow: Int, into slot: Int) {
+                                            let base = sourceRow * image.width * 4
+                                            for x in sourceColumns {
+                                                let p = base + x * 4
+                                                let rgba = SIMD4<Float>(
+                                                    Float(source[p]), Float(source[p + 1]), Float(source[p + 2]), Float(source[p + 3]))
+                                                // Opaque pixels (the usual case) need no multiply.
+                                                row[x] = rgba.w == 255 ? rgba : rgba * SIMD4(rgba.w / 255, rgba.w / 255, rgba.w / 255, 1)
+                                            }
+                                            let out = slot * outWidth
+                                            for o in 0..<outWidth {
+                                                var sum = SIMD4<Float>.zero
+                                                let tapBase = o * taps
+                                                for t in 0..<taps { sum += row[Int(hIndices[tapBase + t])] * hWeights[tapBase + t] }
+                                                ring[out + o] = sum
+                                            }
+                                        }
+                                        for o in 0..<rows.count {
+                                            let tapBase = o * ringRows, out = o * outWidth
+                                            for t in 0..<ringRows {
+                                                let weight = vWeights[tapBase + t]
+                                                if weight == 0 { continue }
+                                                let sourceRow = Int(vIndices[tapBase + t]), slot = sourceRow % ringRows
+                                                if ringSourceRow[slot] != sourceRow {
+                                                    filterRow(sourceRow, into: slot)
+                                                    ringSourceRow[slot] = sourceRow
+                                                }
+                                                let from = slot * outWidth
+                                                for x in 0..<outWidth { target[out + x] += ring[from + x] * weight }
+                                            }
+                                        }
+                                    }
+                                }
+                            }
+                        }
                     }
                 }
             }
