@@ -88,28 +88,53 @@ static void cmyk_to_rgba(const uint8_t *cmyk, uint8_t *rgba, uint32_t width, int
     }
 }
 
+/* Sets up `errors` as the error manager of `cinfo`, reporting into `message`. */
+static void init_errors(struct jpeg_error_mgr **slot, error_state *errors, char *message) {
+    *slot = jpeg_std_error(&errors->base);
+    errors->base.error_exit = on_error_exit;
+    errors->base.emit_message = on_emit_message;
+    errors->status = GR_JPEG_ERROR;
+    errors->warnings = 0;
+    errors->message = message;
+}
+
+gr_jpeg_status gr_jpeg_read_header(const uint8_t *data, size_t size, gr_jpeg_header *out) {
+    memset(out, 0, sizeof(*out));
+    struct jpeg_decompress_struct cinfo;
+    error_state errors;
+    memset(&cinfo, 0, sizeof(cinfo));
+    init_errors(&cinfo.err, &errors, out->message);
+    volatile int created = 0;
+    if (setjmp(errors.jump)) {
+        if (created) jpeg_destroy_decompress(&cinfo);
+        return errors.status;
+    }
+    if (size == 0 || data == NULL) ERREXIT(&cinfo, JERR_INPUT_EMPTY);
+    jpeg_create_decompress(&cinfo);
+    created = 1;
+    jpeg_mem_src(&cinfo, data, (unsigned long)size);
+    jpeg_read_header(&cinfo, TRUE);
+    out->width = cinfo.image_width;
+    out->height = cinfo.image_height;
+    jpeg_destroy_decompress(&cinfo);
+    return GR_JPEG_OK;
+}
+
 gr_jpeg_status gr_jpeg_decode(const uint8_t *data, size_t size, const gr_jpeg_options *options,
-                              gr_jpeg_image *out) {
+                              uint8_t *pixels, size_t capacity, gr_jpeg_image *out) {
     memset(out, 0, sizeof(*out));
     struct jpeg_decompress_struct cinfo;
     error_state errors;
     progress_state progress;
     memset(&cinfo, 0, sizeof(cinfo));
-    cinfo.err = jpeg_std_error(&errors.base);
-    errors.base.error_exit = on_error_exit;
-    errors.base.emit_message = on_emit_message;
-    errors.status = GR_JPEG_ERROR;
-    errors.warnings = 0;
-    errors.message = out->message;
+    init_errors(&cinfo.err, &errors, out->message);
 
     /* Assigned after setjmp and freed on the error branch, hence volatile. */
-    uint8_t *volatile pixels = NULL;
     uint8_t *volatile cmyk_row = NULL;
     volatile int created = 0;
 
     if (setjmp(errors.jump)) {
         free(cmyk_row);
-        free(pixels);
         if (created) jpeg_destroy_decompress(&cinfo);
         out->warnings = errors.warnings;
         return errors.status;
@@ -123,8 +148,6 @@ gr_jpeg_status gr_jpeg_decode(const uint8_t *data, size_t size, const gr_jpeg_op
     jpeg_mem_src(&cinfo, data, (unsigned long)size);
     jpeg_read_header(&cinfo, TRUE);
 
-    out->full_width = cinfo.image_width;
-    out->full_height = cinfo.image_height;
     if (cinfo.image_width > options->max_side || cinfo.image_height > options->max_side ||
         (uint64_t)cinfo.image_width * cinfo.image_height > options->max_pixels) {
         errors.status = GR_JPEG_TOO_LARGE;
@@ -133,8 +156,7 @@ gr_jpeg_status gr_jpeg_decode(const uint8_t *data, size_t size, const gr_jpeg_op
         longjmp(errors.jump, 1);
     }
 
-    uint32_t m = gr_jpeg_pick_scale(cinfo.image_width, cinfo.image_height, options->min_width,
-                                    options->min_height, options->either_side);
+    uint32_t m = options->scale_eighths >= 1 && options->scale_eighths <= 8 ? options->scale_eighths : 8;
     cinfo.scale_num = m;
     cinfo.scale_denom = 8;
     cinfo.dct_method = JDCT_ISLOW;
@@ -144,10 +166,13 @@ gr_jpeg_status gr_jpeg_decode(const uint8_t *data, size_t size, const gr_jpeg_op
 
     jpeg_start_decompress(&cinfo);
     uint32_t width = cinfo.output_width, height = cinfo.output_height;
+    if (pixels == NULL || (uint64_t)width * height * 4 != capacity) {
+        snprintf(out->message, 256, "output %ux%u does not fit the buffer", width, height);
+        longjmp(errors.jump, 1);
+    }
     errors.status = GR_JPEG_NO_MEMORY;
-    pixels = malloc((size_t)width * height * 4);
     if (is_cmyk) cmyk_row = malloc((size_t)width * 4);
-    if (pixels == NULL || (is_cmyk && cmyk_row == NULL)) ERREXIT(&cinfo, JERR_OUT_OF_MEMORY);
+    if (is_cmyk && cmyk_row == NULL) ERREXIT(&cinfo, JERR_OUT_OF_MEMORY);
     errors.status = GR_JPEG_ERROR;
 
     while (cinfo.output_scanline < height) {
@@ -161,10 +186,8 @@ gr_jpeg_status gr_jpeg_decode(const uint8_t *data, size_t size, const gr_jpeg_op
     jpeg_destroy_decompress(&cinfo);
     free(cmyk_row);
 
-    out->pixels = pixels;
     out->width = width;
     out->height = height;
-    out->scale_eighths = m;
     out->warnings = errors.warnings;
     return GR_JPEG_OK;
 }
@@ -175,12 +198,7 @@ gr_jpeg_status gr_jpeg_encode(const uint8_t *rgba, uint32_t width, uint32_t heig
     struct jpeg_compress_struct cinfo;
     error_state errors;
     memset(&cinfo, 0, sizeof(cinfo));
-    cinfo.err = jpeg_std_error(&errors.base);
-    errors.base.error_exit = on_error_exit;
-    errors.base.emit_message = on_emit_message;
-    errors.status = GR_JPEG_ERROR;
-    errors.warnings = 0;
-    errors.message = out->message;
+    init_errors(&cinfo.err, &errors, out->message);
     /* jpeg_mem_dest owns and grows this buffer; it is freed on every path. */
     unsigned char *volatile bytes = NULL;
     volatile unsigned long size = 0;

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Decodes PNG and JPEG photos, choosing the codec by magic bytes.
 public enum ImageDecoder {
@@ -21,15 +25,28 @@ public enum ImageDecoder {
         try decode(readBytes(atPath: path), options: options)
     }
 
-    /// The bytes of a file, or `.unreadable` naming the system's reason.
+    /// The bytes of a file, read straight into the array (one copy, no mapping), or `.unreadable`
+    /// naming the system's reason.
     public static func readBytes(atPath path: String) throws(DecodeError) -> [UInt8] {
-        do {
-            return [UInt8](try Data(contentsOf: URL(fileURLWithPath: path), options: .mappedIfSafe))
-        } catch let error as CocoaError {
-            let underlying = (error.userInfo[NSUnderlyingErrorKey] as? NSError)?.localizedDescription
-            throw .unreadable(reason: underlying ?? error.localizedDescription)
-        } catch {
-            throw .unreadable(reason: "\(error)")
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw .unreadable(reason: String(cString: strerror(errno))) }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { throw .unreadable(reason: String(cString: strerror(errno))) }
+        guard status.st_mode & S_IFMT == S_IFREG else { throw .unreadable(reason: "not a regular file") }
+        var failure: Int32 = 0
+        let size = Int(status.st_size)
+        let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
+            count = 0
+            while count < size {
+                let got = read(descriptor, buffer.baseAddress.map { $0 + count }, size - count)
+                if got < 0, errno == EINTR { continue }
+                if got < 0 { failure = errno }
+                if got <= 0 { break }
+                count += got
+            }
         }
+        if failure != 0 { throw .unreadable(reason: String(cString: strerror(failure))) }
+        return bytes
     }
 }

@@ -8,29 +8,40 @@ public enum JPEGDecoder {
         -> DecodedImage
     {
         let orientation = EXIFReader.orientation(ofJPEG: bytes)
-        // The shim works in stored axes; the minimum is asked for upright.
-        let minimum = options.minimumDecodedSize.map { orientation.swapsAxes ? $0.transposed : $0 }
+        let full = try header(bytes)
+        guard options.budget.allows(full) else {
+            throw .overBudget(width: full.width, height: full.height, budget: options.budget)
+        }
+        // The scale is picked in stored axes; the target is upright.
+        var stored = options
+        stored.targetSize = options.targetSize.map { orientation.swapsAxes ? $0.transposed : $0 }
+        let m = scaleEighths(for: full, options: stored)
+        let width = (full.width * m + 7) / 8, height = (full.height * m + 7) / 8
         var settings = gr_jpeg_options(
             max_pixels: UInt64(options.budget.maxPixels), max_side: UInt32(clamping: options.budget.maxSide),
-            max_scans: UInt32(clamping: options.budget.maxScans),
-            min_width: UInt32(clamping: minimum?.width ?? Int(UInt32.max)),
-            min_height: UInt32(clamping: minimum?.height ?? Int(UInt32.max)), either_side: options.fit == .fit ? 1 : 0)
+            max_scans: UInt32(clamping: options.budget.maxScans), scale_eighths: UInt32(m))
         var result = gr_jpeg_image()
-        let status = bytes.withUnsafeBufferPointer { buffer in
-            gr_jpeg_decode(buffer.baseAddress, buffer.count, &settings, &result)
+        var status = GR_JPEG_ERROR
+        // libjpeg writes straight into the array's storage: decoded pixels are never copied.
+        let pixels = [UInt8](unsafeUninitializedCapacity: width * height * 4) { buffer, count in
+            status = bytes.withUnsafeBufferPointer { data in
+                gr_jpeg_decode(data.baseAddress, data.count, &settings, buffer.baseAddress, buffer.count, &result)
+            }
+            count = status == GR_JPEG_OK ? buffer.count : 0
         }
-        defer { gr_jpeg_free(result.pixels) }
-        try check(status, result: result, options: options)
-
-        let width = Int(result.width), height = Int(result.height)
-        let stored = RGBAImage(
-            width: width, height: height,
-            pixels: [UInt8](UnsafeBufferPointer(start: result.pixels, count: width * height * 4)))
-        let full = PixelSize(width: Int(result.full_width), height: Int(result.full_height))
+        try check(status, message: message(result.message), full: full, options: options)
         return DecodedImage(
-            image: orientation.apply(to: stored), format: .jpeg, orientation: orientation,
-            fullSize: orientation.swapsAxes ? full.transposed : full, scaleEighths: Int(result.scale_eighths),
-            warnings: result.warnings > 0 ? [message(of: result)] : [])
+            image: orientation.apply(to: RGBAImage(width: width, height: height, pixels: pixels)), format: .jpeg,
+            orientation: orientation, fullSize: orientation.swapsAxes ? full.transposed : full, scaleEighths: m,
+            warnings: result.warnings > 0 ? [message(result.message)] : [])
+    }
+
+    /// The stored size from the headers (nothing decoded, nothing allocated).
+    static func header(_ bytes: [UInt8]) throws(DecodeError) -> PixelSize {
+        var header = gr_jpeg_header()
+        let status = bytes.withUnsafeBufferPointer { gr_jpeg_read_header($0.baseAddress, $0.count, &header) }
+        try check(status, message: message(header.message), full: nil, options: DecodeOptions())
+        return PixelSize(width: Int(header.width), height: Int(header.height))
     }
 
     /// The scale M (meaning M/8) a decode of `fullSize` (stored axes) with `options` would use.
@@ -43,21 +54,19 @@ public enum JPEGDecoder {
     }
 
     /// The one place a CJPEG status becomes a typed error.
-    private static func check(_ status: gr_jpeg_status, result: gr_jpeg_image, options: DecodeOptions)
+    private static func check(_ status: gr_jpeg_status, message: String, full: PixelSize?, options: DecodeOptions)
         throws(DecodeError)
     {
         switch status {
         case GR_JPEG_OK: return
         case GR_JPEG_TOO_LARGE:
-            throw .overBudget(width: Int(result.full_width), height: Int(result.full_height), budget: options.budget)
+            throw .overBudget(width: full?.width ?? 0, height: full?.height ?? 0, budget: options.budget)
         case GR_JPEG_TOO_MANY_SCANS: throw .tooManyScans(limit: options.budget.maxScans)
         case GR_JPEG_12_BIT: throw .unsupported12BitJPEG
         case GR_JPEG_NO_MEMORY: throw .outOfMemory
-        default: throw .corrupt(format: .jpeg, message: message(of: result))
+        default: throw .corrupt(format: .jpeg, message: message)
         }
     }
 
-    private static func message(of result: gr_jpeg_image) -> String {
-        withUnsafeBytes(of: result.message) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-    }
+    private static func message<Text>(_ text: Text) -> String { FixedCString.string(text) }
 }

@@ -29,7 +29,7 @@ public enum PNGDecoder {
         _ status: gr_png_status, result: gr_png_image, bytes: [UInt8], options: DecodeOptions
     ) throws(DecodeError)
     {
-        let message = withUnsafeBytes(of: result.message) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+        let message = FixedCString.string(result.message)
         switch status {
         case GR_PNG_OK:
             return

@@ -26,10 +26,7 @@ public enum PNGEncoder {
         }
         defer { gr_png_free(result.bytes) }
         guard status == GR_PNG_OK, let bytes = result.bytes else {
-            throw EncodeError(
-                message: withUnsafeBytes(of: result.message) {
-                    String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
-                })
+            throw EncodeError(message: FixedCString.string(result.message))
         }
         return [UInt8](UnsafeBufferPointer(start: bytes, count: result.size))
     }

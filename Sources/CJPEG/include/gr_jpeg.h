@@ -26,29 +26,38 @@ typedef enum {
 } gr_jpeg_status;
 
 typedef struct {
-    uint64_t max_pixels;   /* budget on the full-size header dimensions */
+    uint64_t max_pixels;    /* budget on the full-size header dimensions */
     uint32_t max_side;
-    uint32_t max_scans;    /* progressive scan limit (libjpeg-turbo's TJFLAG_LIMITSCANS uses 500) */
-    uint32_t min_width;    /* smallest acceptable output size, in stored (not EXIF-rotated) axes; */
-    uint32_t min_height;   /* the shim picks the smallest scale M/8 whose output is at least this */
-    int either_side;       /* nonzero: one side reaching its minimum is enough (aspect-fit) */
+    uint32_t max_scans;     /* progressive scan limit (libjpeg-turbo's TJFLAG_LIMITSCANS uses 500) */
+    uint32_t scale_eighths; /* decode at M/8 (1…8), from gr_jpeg_pick_scale */
 } gr_jpeg_options;
 
-/** A decoded image: 8-bit RGBA (alpha always 255), rows packed (stride width*4). */
+/** What the header says. */
 typedef struct {
-    uint8_t *pixels;        /* malloc'd; release with gr_jpeg_free */
+    uint32_t width;
+    uint32_t height;
+    char message[256];      /* libjpeg's message when the header cannot be read */
+} gr_jpeg_header;
+
+/** The outcome of a decode into a caller's buffer. */
+typedef struct {
     uint32_t width;         /* output size after DCT scaling */
     uint32_t height;
-    uint32_t full_width;    /* size in the header */
-    uint32_t full_height;
-    uint32_t scale_eighths; /* M in M/8 */
     uint32_t warnings;      /* number of libjpeg warnings (corrupt or truncated data) */
     char message[256];      /* error, or the first warning */
 } gr_jpeg_image;
 
-/** Decodes a JPEG (baseline, progressive, arithmetic, gray, RGB, YCbCr, CMYK/YCCK) to RGBA. */
+/** Reads the headers up to the first scan (no pixel allocation): the stored size, or an error. */
+gr_jpeg_status gr_jpeg_read_header(const uint8_t *data, size_t size, gr_jpeg_header *out);
+
+/**
+ * Decodes a JPEG (baseline, progressive, arithmetic, gray, RGB, YCbCr, CMYK/YCCK) at
+ * options->scale_eighths into `pixels`: 8-bit RGBA (alpha 255), rows packed, which must hold
+ * ceil(w·M/8) × ceil(h·M/8) × 4 bytes (`capacity`); anything else is an error. The caller owns the
+ * buffer, so decoded pixels are never copied.
+ */
 gr_jpeg_status gr_jpeg_decode(const uint8_t *data, size_t size, const gr_jpeg_options *options,
-                              gr_jpeg_image *out);
+                              uint8_t *pixels, size_t capacity, gr_jpeg_image *out);
 
 /** The scale M (1…8, meaning M/8) the decoder would pick for a full size and a minimum output. */
 uint32_t gr_jpeg_pick_scale(uint32_t width, uint32_t height, uint32_t min_width, uint32_t min_height,
@@ -68,7 +77,7 @@ typedef struct {
 gr_jpeg_status gr_jpeg_encode(const uint8_t *rgba, uint32_t width, uint32_t height, int quality,
                               int progressive, const uint8_t *app1, size_t app1_size, gr_jpeg_buffer *out);
 
-/** Frees memory returned by gr_jpeg_decode and gr_jpeg_encode. */
+/** Frees memory returned by gr_jpeg_encode. */
 void gr_jpeg_free(void *pointer);
 
 #ifdef __cplusplus
