@@ -19,18 +19,18 @@ public struct Canvas: Sendable {
         var bytes = [UInt8](repeating: 0, count: width * height * 4)
         pixels.withUnsafeBufferPointer { source in
             bytes.withUnsafeMutableBufferPointer { target in
-                let low = SIMD4<Float>(repeating: 0), high = SIMD4<Float>(repeating: 255), half = SIMD4<Float>(repeating: 0.5)
+                /// Clamped to 0…255, so adding ½ and truncating is rounding to nearest.
+                @inline(__always) func byte(_ value: Float) -> UInt8 {
+                    UInt8(truncatingIfNeeded: Int32(Swift.min(Swift.max(value, 0), 255) + 0.5))
+                }
                 for i in 0..<source.count {
                     let p = source[i]
                     guard p.w >= 0.5 else { continue }  // rounds to alpha 0: transparent black
-                    var straight = p * (255 / p.w)
-                    straight.w = p.w
-                    // Clamped to 0…255, so adding ½ and truncating is rounding to nearest.
-                    let v = straight.clamped(lowerBound: low, upperBound: high) + half
-                    target[i * 4] = UInt8(truncatingIfNeeded: Int32(v.x))
-                    target[i * 4 + 1] = UInt8(truncatingIfNeeded: Int32(v.y))
-                    target[i * 4 + 2] = UInt8(truncatingIfNeeded: Int32(v.z))
-                    target[i * 4 + 3] = UInt8(truncatingIfNeeded: Int32(v.w))
+                    let straight = p * (255 / p.w)
+                    target[i * 4] = byte(straight.x)
+                    target[i * 4 + 1] = byte(straight.y)
+                    target[i * 4 + 2] = byte(straight.z)
+                    target[i * 4 + 3] = byte(p.w)
                 }
             }
         }
