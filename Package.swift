@@ -41,6 +41,7 @@ if ProcessInfo.processInfo.environment["GALLERY_FUZZ"] == "1" {
     package.targets += [
         .executableTarget(name: "fuzz-png", dependencies: ["ImageCodecs"], path: "Fuzz/Targets/fuzz-png"),
         .executableTarget(name: "fuzz-jpeg", dependencies: ["ImageCodecs"], path: "Fuzz/Targets/fuzz-jpeg"),
-        .executableTarget(name: "fuzz-render", dependencies: ["ImageCodecs", "Raster"], path: "Fuzz/Targets/fuzz-render"),
+        .executableTarget(
+            name: "fuzz-render", dependencies: ["ImageCodecs", "Raster"], path: "Fuzz/Targets/fuzz-render"),
     ]
 }

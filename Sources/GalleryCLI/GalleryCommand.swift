@@ -56,7 +56,9 @@ public enum GalleryCommand {
                 }
             return code.rawValue
         } catch let error as UsageError {
-            console.error("Error: \(error.message)\nUsage: \(spec.usage)\n  See '\(spec.commandName) --help' for more information.\n")
+            console.error(
+                "Error: \(error.message)\nUsage: \(spec.usage)\n  See '\(spec.commandName) --help' for more information.\n"
+            )
             return ExitCode.usage.rawValue
         } catch let failure as CommandFailure {
             for message in failure.messages { console.error("Error: \(message)\n") }
@@ -71,7 +73,8 @@ public enum GalleryCommand {
         let spec = CommandSpec(
             commandName: "gallery-render",
             abstract: "Render an iOS photo carousel or round-photo grid at a scroll position to a PNG.",
-            arguments: [], optionGroups: [("OPTIONS", [OptionSpec("version", help: "Show the version."), OutputOptions.help])],
+            arguments: [],
+            optionGroups: [("OPTIONS", [OptionSpec("version", help: "Show the version."), OutputOptions.help])],
             discussion: "Run 'gallery-render render --help' for the scene and output options.",
             usage: "gallery-render [render] <photos> ... [options]\n       gallery-render <subcommand> [options]")
         return HelpFormatter.help(for: spec, subcommands: subcommands)

@@ -68,7 +68,8 @@ public struct Gallery: Sendable, Hashable {
     /// the grid does not snap, so it returns the clamped offset.
     public func snapped(_ offset: Double, velocity: Double = 0, deceleration: DecelerationRate = .normal) -> Double {
         guard case .line(let line) = style else { return clamped(offset) }
-        return line.snappedOffset(from: clamped(offset), velocity: velocity, deceleration: deceleration, count: itemCount)
+        return line.snappedOffset(
+            from: clamped(offset), velocity: velocity, deceleration: deceleration, count: itemCount)
     }
 
     /// The frame at `offset` (clamped unless overscroll is allowed).

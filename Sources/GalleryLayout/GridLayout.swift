@@ -31,7 +31,9 @@ public struct GridLayout: Sendable, Hashable {
 
     /// Throws the first invalid parameter, given the viewport the grid is laid out in.
     public func validate(in viewport: Size) throws(LayoutError) {
-        guard columns >= 1 else { throw LayoutError(parameter: "columns", reason: "must be at least 1, not \(columns)") }
+        guard columns >= 1 else {
+            throw LayoutError(parameter: "columns", reason: "must be at least 1, not \(columns)")
+        }
         if let itemSize { try LayoutError.check(itemSize, "itemSize", positive: true) }
         try LayoutError.check(rowSpacing, "spacing", nonNegative: true)
         let side = side(in: viewport)

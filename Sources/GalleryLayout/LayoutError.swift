@@ -15,8 +15,14 @@ public struct LayoutError: Error, Sendable, Equatable, CustomStringConvertible {
     static func check(_ value: Double, _ parameter: String, positive: Bool = false, nonNegative: Bool = false)
         throws(LayoutError)
     {
-        guard value.isFinite else { throw LayoutError(parameter: parameter, reason: "must be a finite number, not \(value)") }
-        if positive, value <= 0 { throw LayoutError(parameter: parameter, reason: "must be greater than 0, not \(value)") }
-        if nonNegative, value < 0 { throw LayoutError(parameter: parameter, reason: "must not be negative, not \(value)") }
+        guard value.isFinite else {
+            throw LayoutError(parameter: parameter, reason: "must be a finite number, not \(value)")
+        }
+        if positive, value <= 0 {
+            throw LayoutError(parameter: parameter, reason: "must be greater than 0, not \(value)")
+        }
+        if nonNegative, value < 0 {
+            throw LayoutError(parameter: parameter, reason: "must not be negative, not \(value)")
+        }
     }
 }

@@ -62,7 +62,8 @@ public struct LineLayout: Sendable, Hashable {
             let scale = scale(atDistance: x - visibleCenter)
             guard scale > 0 else { continue }
             let item = LayoutItem(
-                index: index, center: Point(x: x - offset, y: viewport.height / 2), size: itemSize * scale, scale: scale)
+                index: index, center: Point(x: x - offset, y: viewport.height / 2), size: itemSize * scale, scale: scale
+            )
             if item.overlaps(viewport) { items.append(item) }
         }
         return items.sorted { ($0.scale, $0.index) < ($1.scale, $1.index) }

@@ -27,8 +27,7 @@ public enum PNGDecoder {
     /// The one place a CPNG status becomes a typed error.
     private static func check(
         _ status: gr_png_status, result: gr_png_image, bytes: [UInt8], options: DecodeOptions
-    ) throws(DecodeError)
-    {
+    ) throws(DecodeError) {
         let message = FixedCString.string(result.message)
         switch status {
         case GR_PNG_OK:

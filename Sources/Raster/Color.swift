@@ -38,7 +38,9 @@ public struct Color: Sendable, Hashable, CustomStringConvertible {
         case 6:
             self.init(r: UInt8(value >> 16), g: UInt8(value >> 8 & 0xFF), b: UInt8(value & 0xFF))
         case 8:
-            self.init(r: UInt8(value >> 24), g: UInt8(value >> 16 & 0xFF), b: UInt8(value >> 8 & 0xFF), a: UInt8(value & 0xFF))
+            self.init(
+                r: UInt8(value >> 24), g: UInt8(value >> 16 & 0xFF), b: UInt8(value >> 8 & 0xFF), a: UInt8(value & 0xFF)
+            )
         default:
             return nil
         }

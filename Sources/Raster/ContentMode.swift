@@ -17,7 +17,8 @@ public enum ContentMode: String, Sendable, CaseIterable {
         case .aspectFill: scale = max(item.width / w, item.height / h)
         case .aspectFit: scale = min(item.width / w, item.height / h)
         }
-        return PixelRect(centerX: item.centerX, centerY: item.centerY, side: 0).resized(width: w * scale, height: h * scale)
+        return PixelRect(centerX: item.centerX, centerY: item.centerY, side: 0).resized(
+            width: w * scale, height: h * scale)
     }
 }
 

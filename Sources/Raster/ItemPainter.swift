@@ -35,7 +35,9 @@ public struct ItemPainter: Sendable {
 
     /// The photo resampled for `placement`: premultiplied pixels over the item's bounds, plus where the
     /// photo's rectangle lies. Pure, so items can be prepared in parallel and painted in order.
-    public func prepare(photo: RGBAImage, for placement: Placement, canvasWidth: Int, canvasHeight: Int) -> PreparedPhoto {
+    public func prepare(photo: RGBAImage, for placement: Placement, canvasWidth: Int, canvasHeight: Int)
+        -> PreparedPhoto
+    {
         let bounds = Self.bounds(of: placement, width: canvasWidth, height: canvasHeight)
         let rect = style.contentMode.placement(ofWidth: photo.width, height: photo.height, in: placement.square)
         let pixels = resampler.resample(photo, placement: rect, columns: bounds.x, rows: bounds.y)
@@ -59,7 +61,8 @@ public struct ItemPainter: Sendable {
             case .circle: half
             case .rounded(let radius): radius * placement.pixelsPerPoint
             }
-        let outerShape = RoundedSquare(centerX: square.centerX, centerY: square.centerY, half: half, cornerRadius: corner)
+        let outerShape = RoundedSquare(
+            centerX: square.centerX, centerY: square.centerY, half: half, cornerRadius: corner)
         let border = style.borderWidth * placement.pixelsPerPoint
         let outer = outerShape.columnProfile(columns: bounds.x)
         let inner = border > 0 ? outerShape.inset(by: border).columnProfile(columns: bounds.x) : outer
@@ -81,7 +84,8 @@ public struct ItemPainter: Sendable {
                             var value = photo.pixels[r * width + c]
                             value.w = min(max(value.w, 0), 255)
                             value = SIMD4(
-                                min(max(value.x, 0), value.w), min(max(value.y, 0), value.w), min(max(value.z, 0), value.w),
+                                min(max(value.x, 0), value.w), min(max(value.y, 0), value.w),
+                                min(max(value.z, 0), value.w),
                                 value.w)
                             content = value * p + placeholder * (1 - value.w / 255 * p)
                         }

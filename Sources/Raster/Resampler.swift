@@ -45,15 +45,20 @@ public struct Resampler: Sendable, Hashable {
                                             for x in sourceColumns {
                                                 let p = base + x * 4
                                                 let rgba = SIMD4<Float>(
-                                                    Float(source[p]), Float(source[p + 1]), Float(source[p + 2]), Float(source[p + 3]))
+                                                    Float(source[p]), Float(source[p + 1]), Float(source[p + 2]),
+                                                    Float(source[p + 3]))
                                                 // Opaque pixels (the usual case) need no multiply.
-                                                row[x] = rgba.w == 255 ? rgba : rgba * SIMD4(rgba.w / 255, rgba.w / 255, rgba.w / 255, 1)
+                                                row[x] =
+                                                    rgba.w == 255
+                                                    ? rgba : rgba * SIMD4(rgba.w / 255, rgba.w / 255, rgba.w / 255, 1)
                                             }
                                             let out = slot * outWidth
                                             for o in 0..<outWidth {
                                                 var sum = SIMD4<Float>.zero
                                                 let tapBase = o * taps
-                                                for t in 0..<taps { sum += row[Int(hIndices[tapBase + t])] * hWeights[tapBase + t] }
+                                                for t in 0..<taps {
+                                                    sum += row[Int(hIndices[tapBase + t])] * hWeights[tapBase + t]
+                                                }
                                                 ring[out + o] = sum
                                             }
                                         }

@@ -46,7 +46,8 @@ public struct BatchRenderer: Sendable {
             }
             let renderer = FrameRenderer(scene: job.scene)
             let itemJobs = plans.count > 1 ? 1 : jobs
-            let outcomes = Parallel.map(Array(zip(job.frames, plans)), jobs: plans.count > 1 ? jobs : 1) { frame, plan in
+            let outcomes = Parallel.map(Array(zip(job.frames, plans)), jobs: plans.count > 1 ? jobs : 1) {
+                frame, plan in
                 let began = Date()
                 // Photos are fetched from inside the renderer, so a frame's decodes run in parallel
                 // with each other and with the resampling of items already decoded.
@@ -60,7 +61,9 @@ public struct BatchRenderer: Sendable {
                 announcer.flush(cache.problems)
                 for key in used.keys { cache.release(key) }
                 var failure: String?
-                do { try AtomicFile.write(try PNGEncoder.encode(image), to: frame.output) } catch { failure = "\(error)" }
+                do { try AtomicFile.write(try PNGEncoder.encode(image), to: frame.output) } catch {
+                    failure = "\(error)"
+                }
                 onFrame()
                 let record = BatchReport.FrameRecord(
                     scene: job.name, output: frame.output, offset: frame.offset, renderedOffset: plan.layout.offset,
@@ -69,7 +72,8 @@ public struct BatchRenderer: Sendable {
             }
             report.frames += outcomes.filter { $0.1 == nil }.map(\.0)
             let failures = outcomes.compactMap(\.1)
-            report.scenes.append(.init(name: job.name, frameCount: plans.count, failure: failures.isEmpty ? nil : failures))
+            report.scenes.append(
+                .init(name: job.name, frameCount: plans.count, failure: failures.isEmpty ? nil : failures))
         }
         report.decodeCount = cache.decodeCount
         report.problems = cache.problems

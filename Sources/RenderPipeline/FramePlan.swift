@@ -21,7 +21,8 @@ public struct FramePlan: Sendable {
         size = scene.pixelSize
         let scale = scene.displayScale
         items = layout.items.map { item in
-            let square = PixelRect(centerX: item.center.x * scale, centerY: item.center.y * scale, side: item.size * scale)
+            let square = PixelRect(
+                centerX: item.center.x * scale, centerY: item.center.y * scale, side: item.size * scale)
             return Item(
                 index: item.index, photo: scene.photo(forItem: item.index),
                 placement: ItemPainter.Placement(square: square, pixelsPerPoint: item.scale * scale))

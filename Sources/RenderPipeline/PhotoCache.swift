@@ -52,7 +52,9 @@ public final class PhotoCache: @unchecked Sendable {
                 entries[key] = .decoding
                 decodeCount += 1
                 condition.unlock()
-                let result = Result { () throws(DecodeError) in try ImageDecoder.decodeFile(atPath: key.path, options: key.options) }
+                let result = Result { () throws(DecodeError) in
+                    try ImageDecoder.decodeFile(atPath: key.path, options: key.options)
+                }
                 let bytes = (try? result.get()).map { $0.image.pixels.count } ?? 0
                 condition.lock()
                 clock += 1
@@ -114,7 +116,8 @@ public final class PhotoCache: @unchecked Sendable {
         guard !reported.contains(key) else { return }
         reported.insert(key)
         switch result {
-        case .failure(let error): problemLog.append(PhotoProblem(path: key.path, message: error.description, isError: true))
+        case .failure(let error):
+            problemLog.append(PhotoProblem(path: key.path, message: error.description, isError: true))
         case .success(let decoded):
             problemLog += decoded.warnings.map { PhotoProblem(path: key.path, message: $0, isError: false) }
         }
@@ -124,7 +127,9 @@ public final class PhotoCache: @unchecked Sendable {
     private func evictOverCapacity() {
         while residentBytes > capacityBytes {
             let idle = entries.compactMap { key, entry -> (PhotoKey, Int, Int)? in
-                guard case .ready(_, let bytes, let lastUse, let users) = entry, users == 0, bytes > 0 else { return nil }
+                guard case .ready(_, let bytes, let lastUse, let users) = entry, users == 0, bytes > 0 else {
+                    return nil
+                }
                 return (key, bytes, lastUse)
             }
             guard let oldest = idle.min(by: { $0.2 < $1.2 }) else { return }

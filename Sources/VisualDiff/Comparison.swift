@@ -60,21 +60,38 @@ public struct ImageComparer: Sendable {
         let files: [Result<[UInt8], DecodeError>] = [expected, actual].map { path in
             Result { () throws(DecodeError) in try ImageDecoder.readBytes(atPath: path) }
         }
-        guard case .success(let expectedBytes) = files[0] else { return (.unreadable(path: expected, reason: reason(files[0])), nil) }
-        guard case .success(let actualBytes) = files[1] else { return (.unreadable(path: actual, reason: reason(files[1])), nil) }
+        guard case .success(let expectedBytes) = files[0] else {
+            return (.unreadable(path: expected, reason: reason(files[0])), nil)
+        }
+        guard case .success(let actualBytes) = files[1] else {
+            return (.unreadable(path: actual, reason: reason(files[1])), nil)
+        }
         if expectedBytes == actualBytes, !diffImage, let size = Self.pngSize(expectedBytes) {
-            return (.compared(.init(width: size.width, height: size.height, diffPixels: 0, antiAliasedPixels: 0, matches: true, identicalBytes: true)), nil)
+            return (
+                .compared(
+                    .init(
+                        width: size.width, height: size.height, diffPixels: 0, antiAliasedPixels: 0, matches: true,
+                        identicalBytes: true)), nil
+            )
         }
         let decoded = Self.decodeBoth(expectedBytes, actualBytes)
-        guard case .success(let a) = decoded[0] else { return (.unreadable(path: expected, reason: reason(decoded[0])), nil) }
-        guard case .success(let b) = decoded[1] else { return (.unreadable(path: actual, reason: reason(decoded[1])), nil) }
+        guard case .success(let a) = decoded[0] else {
+            return (.unreadable(path: expected, reason: reason(decoded[0])), nil)
+        }
+        guard case .success(let b) = decoded[1] else {
+            return (.unreadable(path: actual, reason: reason(decoded[1])), nil)
+        }
         return compare(a, b, diffImage: diffImage)
     }
 
     /// Compares two decoded images.
     public func compare(_ a: RGBAImage, _ b: RGBAImage, diffImage: Bool = false) -> (Comparison, RGBAImage?) {
         guard a.width == b.width, a.height == b.height else {
-            return (.sizeMismatch(expected: PixelSize(width: a.width, height: a.height), actual: PixelSize(width: b.width, height: b.height)), nil)
+            return (
+                .sizeMismatch(
+                    expected: PixelSize(width: a.width, height: a.height),
+                    actual: PixelSize(width: b.width, height: b.height)), nil
+            )
         }
         let matcher = Pixelmatch(threshold: criteria.threshold, includeAA: criteria.includeAA)
         let result: Pixelmatch.Result
@@ -88,7 +105,8 @@ public struct ImageComparer: Sendable {
         }
         let total = a.width * a.height
         let counts = Comparison.Counts(
-            width: a.width, height: a.height, diffPixels: result.diffPixels, antiAliasedPixels: result.antiAliasedPixels,
+            width: a.width, height: a.height, diffPixels: result.diffPixels,
+            antiAliasedPixels: result.antiAliasedPixels,
             matches: criteria.accepts(diffPixels: result.diffPixels, totalPixels: total), identicalBytes: false)
         return (.compared(counts), image)
     }

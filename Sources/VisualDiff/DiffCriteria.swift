@@ -11,7 +11,9 @@ public struct DiffCriteria: Sendable, Hashable {
     public var maxDiffPixels: Int?
     public var maxDiffRatio: Double?
 
-    public init(threshold: Double = 0.1, includeAA: Bool = false, maxDiffPixels: Int? = nil, maxDiffRatio: Double? = nil) {
+    public init(
+        threshold: Double = 0.1, includeAA: Bool = false, maxDiffPixels: Int? = nil, maxDiffRatio: Double? = nil
+    ) {
         self.threshold = threshold
         self.includeAA = includeAA
         self.maxDiffPixels = maxDiffPixels

@@ -1,11 +1,11 @@
 import Dispatch
 
 #if canImport(Darwin)
-import Darwin
+    import Darwin
 #elseif canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #endif
 
 /// A port of pixelmatch 5.3.0 (mapbox/pixelmatch, ISC licence), the per-pixel image comparison

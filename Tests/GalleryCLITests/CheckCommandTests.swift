@@ -16,17 +16,26 @@ import Testing
         let manifest = folder.file("manifest.json"), baseline = folder.file("baseline")
         let recorded = try CommandRunner.run(["check", manifest, "--baseline", baseline, "--record"])
         #expect(recorded.status == 0, "\(recorded.stderr)")
-        #expect(BatchCommandTests.files(baseline) == ["rest.png", "scroll/0000.png", "scroll/0001.png", "scroll/0002.png"])
+        #expect(
+            BatchCommandTests.files(baseline) == ["rest.png", "scroll/0000.png", "scroll/0001.png", "scroll/0002.png"])
 
-        let clean = try CommandRunner.run(["check", manifest, "--baseline", baseline, "--junit", folder.file("clean.xml")])
+        let clean = try CommandRunner.run([
+            "check", manifest, "--baseline", baseline, "--junit", folder.file("clean.xml"),
+        ])
         #expect(clean.status == 0, "\(clean.stderr)")
         #expect(clean.stderr.contains("4 passed, 0 failed"))
 
         // Change one baseline: a frame rendered at another offset.
-        let changed = try CommandRunner.run(["--width", "200", "--height", "120", folder.file("photos"), "--offset", "40", "-o", baseline + "/scroll/0001.png"])
+        let changed = try CommandRunner.run([
+            "--width", "200", "--height", "120", folder.file("photos"), "--offset", "40", "-o",
+            baseline + "/scroll/0001.png",
+        ])
         #expect(changed.status == 0)
         let failed = try CommandRunner.run(
-            ["check", manifest, "--baseline", baseline, "--report", folder.file("report"), "--junit", folder.file("junit.xml")],
+            [
+                "check", manifest, "--baseline", baseline, "--report", folder.file("report"), "--junit",
+                folder.file("junit.xml"),
+            ],
             environment: ["GITHUB_ACTIONS": "true"])
         #expect(failed.status == 1)
         #expect(failed.stderr.contains("FAIL scroll/0001.png"))
@@ -37,7 +46,9 @@ import Testing
         #expect(junit.contains(#"tests="4" failures="1""#))
         let failures = junit.components(separatedBy: "<failure").dropFirst()
         #expect(failures.count == 1)
-        #expect(junit.contains(#"name="scroll/0001.png" time="#) && junit.range(of: #"name="scroll/0001.png"[^>]*>\s*<failure"#, options: .regularExpression) != nil)
+        #expect(
+            junit.contains(#"name="scroll/0001.png" time="#)
+                && junit.range(of: #"name="scroll/0001.png"[^>]*>\s*<failure"#, options: .regularExpression) != nil)
 
         let html = try String(contentsOfFile: folder.file("report/index.html"), encoding: .utf8)
         #expect(html.contains("scroll/0001.png"))
@@ -61,8 +72,11 @@ import Testing
     @Test func unreadableBaselineCannotBeCompared() throws {
         let folder = try BatchCommandTests.project(Self.manifest)
         defer { folder.remove() }
-        #expect(try CommandRunner.run(["check", folder.file("manifest.json"), "--baseline", folder.file("b"), "--record"]).status == 0)
+        #expect(
+            try CommandRunner.run(["check", folder.file("manifest.json"), "--baseline", folder.file("b"), "--record"])
+                .status == 0)
         try folder.write(Array("broken".utf8), to: "b/rest.png")
-        #expect(try CommandRunner.run(["check", folder.file("manifest.json"), "--baseline", folder.file("b")]).status == 2)
+        #expect(
+            try CommandRunner.run(["check", folder.file("manifest.json"), "--baseline", folder.file("b")]).status == 2)
     }
 }

@@ -7,7 +7,9 @@ import Testing
 /// (see VisualDiffTests for the full arithmetic): a grey change of d gives a YIQ distance of
 /// 0.5053·d², compared with 35215·t².
 @Suite struct DiffCommandTests {
-    static func grey(_ v: UInt8, width: Int = 9, height: Int = 9) -> RGBAImage { RGBAImage(width: width, height: height, fill: (v, v, v, 255)) }
+    static func grey(_ v: UInt8, width: Int = 9, height: Int = 9) -> RGBAImage {
+        RGBAImage(width: width, height: height, fill: (v, v, v, 255))
+    }
 
     static func write(_ images: [String: RGBAImage]) throws -> TemporaryFolder {
         let folder = try TemporaryFolder()
@@ -36,7 +38,9 @@ import Testing
         changed.pixels.replaceSubrange(160..<163, with: [150, 150, 150])  // pixel (4, 4)
         let folder = try Self.write(["a.png": Self.grey(100), "b.png": changed])
         defer { folder.remove() }
-        let run = try CommandRunner.run(["diff", folder.file("a.png"), folder.file("b.png"), "--threshold", "\(threshold)", "--json"])
+        let run = try CommandRunner.run([
+            "diff", folder.file("a.png"), folder.file("b.png"), "--threshold", "\(threshold)", "--json",
+        ])
         #expect(try Self.json(run)["diffPixels"] as? Int == expected)
         #expect(run.status == (expected == 0 ? 0 : 1))
     }
@@ -59,27 +63,36 @@ import Testing
         var image = RGBAImage(width: 5, height: 5, fill: (0, 0, 0, 255))
         for y in 0..<5 {
             image.pixels.replaceSubrange((y * 5 + 2) * 4..<(y * 5 + 2) * 4 + 3, with: [128, 128, 128])
-            for x in 3..<5 { image.pixels.replaceSubrange((y * 5 + x) * 4..<(y * 5 + x) * 4 + 3, with: [255, 255, 255]) }
+            for x in 3..<5 {
+                image.pixels.replaceSubrange((y * 5 + x) * 4..<(y * 5 + x) * 4 + 3, with: [255, 255, 255])
+            }
         }
         var moved = image
         moved.pixels.replaceSubrange(48..<51, with: [0, 0, 0])  // (2, 2)
         let folder = try Self.write(["a.png": image, "b.png": moved])
         defer { folder.remove() }
-        let plain = try CommandRunner.run(["diff", folder.file("a.png"), folder.file("b.png"), "--json", "--diff-image", folder.file("d.png")])
+        let plain = try CommandRunner.run([
+            "diff", folder.file("a.png"), folder.file("b.png"), "--json", "--diff-image", folder.file("d.png"),
+        ])
         #expect(plain.status == 0)
         #expect(try Self.json(plain)["diffPixels"] as? Int == 0)
         let diff = try ImageDecoder.decodeFile(atPath: folder.file("d.png")).image
         #expect(diff[2, 2] == (255, 255, 0, 255))  // yellow: anti-aliasing
-        let counted = try CommandRunner.run(["diff", folder.file("a.png"), folder.file("b.png"), "--json", "--include-aa"])
+        let counted = try CommandRunner.run([
+            "diff", folder.file("a.png"), folder.file("b.png"), "--json", "--include-aa",
+        ])
         #expect(counted.status == 1)
         #expect(try Self.json(counted)["diffPixels"] as? Int == 1)
     }
 
     @Test func transparencyIsBlendedOntoWhite() throws {
         // Transparent black vs opaque white: both white after blending onto white.
-        let folder = try Self.write(["a.png": RGBAImage(width: 4, height: 4, fill: (0, 0, 0, 0)), "b.png": Self.grey(255, width: 4, height: 4)])
+        let folder = try Self.write([
+            "a.png": RGBAImage(width: 4, height: 4, fill: (0, 0, 0, 0)), "b.png": Self.grey(255, width: 4, height: 4),
+        ])
         defer { folder.remove() }
-        #expect(try CommandRunner.run(["diff", folder.file("a.png"), folder.file("b.png"), "--threshold", "0"]).status == 0)
+        #expect(
+            try CommandRunner.run(["diff", folder.file("a.png"), folder.file("b.png"), "--threshold", "0"]).status == 0)
     }
 
     @Test func differentSizesNeverMatch() throws {
@@ -99,6 +112,8 @@ import Testing
         #expect(run.stderr.contains("b.png"))
         #expect(try CommandRunner.run(["diff", folder.file("a.png"), folder.file("missing.png")]).status == 2)
         #expect(try CommandRunner.run(["diff", folder.file("a.png")]).status == 64)
-        #expect(try CommandRunner.run(["diff", folder.file("a.png"), folder.file("a.png"), "--threshold", "2"]).status == 64)
+        #expect(
+            try CommandRunner.run(["diff", folder.file("a.png"), folder.file("a.png"), "--threshold", "2"]).status == 64
+        )
     }
 }

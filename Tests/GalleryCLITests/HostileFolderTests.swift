@@ -37,7 +37,9 @@ import Testing
     @Test func badFilesAreNamedAndTheGoodOnesRendered() throws {
         let folder = try Self.folder()
         defer { folder.remove() }
-        let run = try MeasuredProcess([folder.file("photos"), "-o", folder.file("out.png")] + Self.arguments, folder: folder).wait()
+        let run = try MeasuredProcess(
+            [folder.file("photos"), "-o", folder.file("out.png")] + Self.arguments, folder: folder
+        ).wait()
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.seconds < 30)
         #expect(run.peakMiB < 400, "peak \(run.peakMiB) MiB")
@@ -59,7 +61,9 @@ import Testing
     @Test func strictRunFailsNamingEveryBadFileAndWritesNothing() throws {
         let folder = try Self.folder()
         defer { folder.remove() }
-        let run = try MeasuredProcess([folder.file("photos"), "-o", folder.file("out.png"), "--strict"] + Self.arguments, folder: folder).wait()
+        let run = try MeasuredProcess(
+            [folder.file("photos"), "-o", folder.file("out.png"), "--strict"] + Self.arguments, folder: folder
+        ).wait()
         #expect(run.status == 1)
         for (name, _) in Self.hostile { #expect(run.stderr.contains(name)) }
         #expect(!FileManager.default.fileExists(atPath: folder.file("out.png")))
@@ -71,8 +75,11 @@ import Testing
         let old = Array("the previous frame".utf8)
         try folder.write(old, to: "big.png")
         // A 4000 × 5600 frame: long enough to encode and write that a kill lands mid-way.
-        let arguments = [Corpus.repositoryRoot.appendingPathComponent("Fixtures/photos").path, "-o", folder.file("big.png"),
-                         "--layout", "grid", "--columns", "5", "--width", "1000", "--height", "1400", "--display-scale", "4", "--jobs", "1"]
+        let arguments = [
+            Corpus.repositoryRoot.appendingPathComponent("Fixtures/photos").path, "-o", folder.file("big.png"),
+            "--layout", "grid", "--columns", "5", "--width", "1000", "--height", "1400", "--display-scale", "4",
+            "--jobs", "1",
+        ]
         for delay in [0.3, 0.8, 1.5] {
             let process = try MeasuredProcess(arguments, folder: folder)
             usleep(UInt32(delay * 1_000_000))

@@ -28,7 +28,9 @@ import Testing
         let run = try CommandRunner.run(["layout", "--count", "6", "--layout", "grid", "--offsets", "0,50,9999"])
         let lines = run.output.split(separator: "\n")
         #expect(lines.count == 3)
-        let offsets = try lines.map { try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }.map { $0?["offset"] as? Double }
+        let offsets = try lines.map { try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }.map {
+            $0?["offset"] as? Double
+        }
         #expect(offsets == [0, 0, 0])  // 2 rows of 117 + 10 fit in 667: nothing to scroll
     }
 

@@ -25,13 +25,14 @@ import Testing
         #expect(image.width == 750 && image.height == 400)
     }
 
-    @Test(arguments: [
-        (["--width", "abc"], "--width"), (["--width=-5"], "--width"), (["--layout", "spiral"], "--layout"),
-        (["--bogus"], "--bogus"), (["--offset"], "--offset"), (["--background", "#12"], "--background"),
-        (["--columns", "0", "--layout", "grid"], "--columns"), (["--jobs", "0"], "--jobs"),
-        (["--offsets", "10..0/5"], "--offsets"), (["--item-size", "nan"], "--item-size"),
-        (["--velocity", "100"], "--velocity"), (["--device", "nokia"], "--device"),
-    ] as [([String], String)])
+    @Test(
+        arguments: [
+            (["--width", "abc"], "--width"), (["--width=-5"], "--width"), (["--layout", "spiral"], "--layout"),
+            (["--bogus"], "--bogus"), (["--offset"], "--offset"), (["--background", "#12"], "--background"),
+            (["--columns", "0", "--layout", "grid"], "--columns"), (["--jobs", "0"], "--jobs"),
+            (["--offsets", "10..0/5"], "--offsets"), (["--item-size", "nan"], "--item-size"),
+            (["--velocity", "100"], "--velocity"), (["--device", "nokia"], "--device"),
+        ] as [([String], String)])
     func usageErrorsExit64NamingTheOptionAndWriteNothing(arguments: [String], option: String) throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
@@ -94,7 +95,8 @@ import Testing
         try folder.write(Array("truncated".utf8) + [0], to: "bad.png")
         let existing: [UInt8] = Array("previous frame".utf8)
         try folder.write(existing, to: "gallery.png")
-        let run = try CommandRunner.run([folder.file("bad.png"), Self.fixtures + "/1.jpg", "--strict"], in: folder.path)
+        let run = try CommandRunner.run(
+            [folder.file("bad.png"), Self.fixtures + "/1.jpg", "--strict"], in: folder.path)
         #expect(run.status == 1)
         #expect(run.stderr.contains("bad.png"))
         #expect([UInt8](try Data(contentsOf: URL(fileURLWithPath: folder.file("gallery.png")))) == existing)
@@ -106,7 +108,10 @@ import Testing
         #expect(help.status == 0)
         #expect(help.output.contains("USAGE:") && help.output.contains("SUBCOMMANDS:"))
         let renderHelp = try CommandRunner.run(["render", "--help"])
-        for option in ["--layout <layout>", "--device <name>", "--offsets <list>", "--strict", "iphone-15-pro-max", "(values: line, grid; default: line)"] {
+        for option in [
+            "--layout <layout>", "--device <name>", "--offsets <list>", "--strict", "iphone-15-pro-max",
+            "(values: line, grid; default: line)",
+        ] {
             #expect(renderHelp.output.contains(option), "\(option)")
         }
         let version = try CommandRunner.run(["--version"])
@@ -117,7 +122,10 @@ import Testing
         let folder = try TemporaryFolder()
         defer { folder.remove() }
         for jobs in ["1", "2", "7"] {
-            let run = try CommandRunner.run([Self.fixtures, "--display-scale", "2", "--offset", "300", "--jobs", jobs, "-o", folder.file("j\(jobs).png")])
+            let run = try CommandRunner.run([
+                Self.fixtures, "--display-scale", "2", "--offset", "300", "--jobs", jobs, "-o",
+                folder.file("j\(jobs).png"),
+            ])
             #expect(run.status == 0)
         }
         let one = try Data(contentsOf: URL(fileURLWithPath: folder.file("j1.png")))
@@ -128,14 +136,18 @@ import Testing
     @Test func eachFrameOfASequenceEqualsTheSameOffsetAlone() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
-        let run = try CommandRunner.run([Self.fixtures, "--offsets", "0..340/85", "-o", folder.file("seq/{index}-{offset}.png")])
+        let run = try CommandRunner.run([
+            Self.fixtures, "--offsets", "0..340/85", "-o", folder.file("seq/{index}-{offset}.png"),
+        ])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(folder.contents() == ["seq"])
         let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder.file("seq"))) ?? []).sorted()
         #expect(names == ["0000-0.png", "0001-85.png", "0002-170.png", "0003-255.png", "0004-340.png"])
         let alone = try CommandRunner.run([Self.fixtures, "--offset", "255", "-o", folder.file("alone.png")])
         #expect(alone.status == 0)
-        #expect(try Data(contentsOf: URL(fileURLWithPath: folder.file("alone.png"))) == Data(contentsOf: URL(fileURLWithPath: folder.file("seq/0003-255.png"))))
+        #expect(
+            try Data(contentsOf: URL(fileURLWithPath: folder.file("alone.png")))
+                == Data(contentsOf: URL(fileURLWithPath: folder.file("seq/0003-255.png"))))
     }
 
     @Test func sequenceNeedsAPattern() throws {

@@ -13,8 +13,11 @@ struct EXIFSampleTests {
     func comesOutUpright(_ name: String) throws {
         let kind = name.hasPrefix("Landscape") ? "Landscape" : "Portrait"
         let options = DecodeOptions(targetSize: PixelSize(width: 100, height: 100))
-        let reference = try ImageDecoder.decodeFile(atPath: Corpus.path("exif-orientation/\(kind)_1.jpg"), options: options).image
-        let decoded = try ImageDecoder.decodeFile(atPath: Corpus.path("exif-orientation/\(name)"), options: options).image
+        let reference = try ImageDecoder.decodeFile(
+            atPath: Corpus.path("exif-orientation/\(kind)_1.jpg"), options: options
+        ).image
+        let decoded = try ImageDecoder.decodeFile(atPath: Corpus.path("exif-orientation/\(name)"), options: options)
+            .image
         try #require(decoded.width == reference.width && decoded.height == reference.height)
         // Each sample prints its own digit in the middle; compare everything outside the middle third.
         let hole = (reference.width / 3, reference.height / 3, reference.width * 2 / 3, reference.height * 2 / 3)

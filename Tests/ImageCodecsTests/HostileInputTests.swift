@@ -7,7 +7,9 @@ import Testing
 /// and before any large allocation.
 @Suite struct HostileInputTests {
     /// Decodes and returns the outcome and how long it took.
-    static func timed(_ bytes: [UInt8], _ options: DecodeOptions = DecodeOptions()) -> (Result<DecodedImage, DecodeError>, Double) {
+    static func timed(_ bytes: [UInt8], _ options: DecodeOptions = DecodeOptions()) -> (
+        Result<DecodedImage, DecodeError>, Double
+    ) {
         let start = Date()
         let result = Result { () throws(DecodeError) in try ImageDecoder.decode(bytes, options: options) }
         return (result, Date().timeIntervalSince(start))
@@ -20,7 +22,9 @@ import Testing
             (HostileFiles.jpegDeclaring(width: 20000, height: 20000), 20000, 20000),
         ] {
             let (result, seconds) = Self.timed(bytes)
-            #expect(throws: DecodeError.overBudget(width: width, height: height, budget: .standard)) { try result.get() }
+            #expect(throws: DecodeError.overBudget(width: width, height: height, budget: .standard)) {
+                try result.get()
+            }
             #expect(seconds < 1)
         }
         #expect(HostileFiles.pngInflateBomb.count < 400_000)  // ~300 KB that would inflate to 50 MB of rows
@@ -60,19 +64,23 @@ import Testing
 
     @Test(arguments: [("jpeg", true), ("png", false)])
     func truncationAtEveryFortiethIsHandled(format: String, isJPEG: Bool) throws {
-        let whole = isJPEG ? try #require(JPEGEncoder.encode(HostileFiles.photo)) : try PNGEncoder.encode(HostileFiles.photo)
+        let whole =
+            isJPEG ? try #require(JPEGEncoder.encode(HostileFiles.photo)) : try PNGEncoder.encode(HostileFiles.photo)
         for step in 0..<40 {
             let (result, seconds) = Self.timed(Array(whole.prefix(whole.count * step / 40)))
             #expect(seconds < 1)
             if case .success(let decoded) = result {
-                #expect(isJPEG && !decoded.warnings.isEmpty, "a truncated \(format) decoded without a warning at \(step)/40")
+                #expect(
+                    isJPEG && !decoded.warnings.isEmpty, "a truncated \(format) decoded without a warning at \(step)/40"
+                )
             }
         }
     }
 
     @Test(arguments: [("jpeg", true), ("png", false)])
     func bitFlipsAtManyOffsetsNeverCrash(format: String, isJPEG: Bool) throws {
-        let whole = isJPEG ? try #require(JPEGEncoder.encode(HostileFiles.photo)) : try PNGEncoder.encode(HostileFiles.photo)
+        let whole =
+            isJPEG ? try #require(JPEGEncoder.encode(HostileFiles.photo)) : try PNGEncoder.encode(HostileFiles.photo)
         for offset in stride(from: 0, to: whole.count, by: max(1, whole.count / 200)) {
             for bit in [0, 3, 7] {
                 var damaged = whole

@@ -32,10 +32,14 @@ import Testing
     func bitFlippedFilesNeverCrash(seed: Int) throws {
         // Random single-byte damage anywhere: a typed error, a warning, or pixels — never a crash.
         var generator = SplitMix(seed: UInt64(seed))
-        let image = RGBAImage(width: 48, height: 32, pixels: (0..<48 * 32 * 4).map { _ in UInt8.random(in: 0...255, using: &generator) })
+        let image = RGBAImage(
+            width: 48, height: 32, pixels: (0..<48 * 32 * 4).map { _ in UInt8.random(in: 0...255, using: &generator) })
         let sources = [try #require(JPEGEncoder.encode(image, exifOrientation: .right)), try PNGEncoder.encode(image)]
         for var bytes in sources {
-            for _ in 0..<3 { bytes[Int.random(in: 0..<bytes.count, using: &generator)] ^= UInt8.random(in: 1...255, using: &generator) }
+            for _ in 0..<3 {
+                bytes[Int.random(in: 0..<bytes.count, using: &generator)] ^= UInt8.random(
+                    in: 1...255, using: &generator)
+            }
             _ = try? ImageDecoder.decode(bytes)
             _ = try? ImageDecoder.decode(Array(bytes.prefix(Int.random(in: 0..<bytes.count, using: &generator))))
         }

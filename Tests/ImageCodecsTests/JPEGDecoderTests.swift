@@ -20,7 +20,8 @@ import Testing
 
     @Test func phonePhotoAskedForThreeHundredDecodesAtOneQuarter() throws {
         let bytes = try #require(Self.phone)
-        let decoded = try JPEGDecoder.decode(bytes, options: DecodeOptions(targetSize: PixelSize(width: 300, height: 300)))
+        let decoded = try JPEGDecoder.decode(
+            bytes, options: DecodeOptions(targetSize: PixelSize(width: 300, height: 300)))
         // 1/8 gives 504×378, under 2×300 on both sides; 1/4 gives 1008×756, at least 600 on both.
         #expect(decoded.scaleEighths == 2)
         #expect(decoded.image.width == 1008 && decoded.image.height == 756)
@@ -72,7 +73,9 @@ import Testing
 
     @Test func truncatedDataDecodesWithAWarning() throws {
         var generator = SplitMix(seed: 7)
-        let noise = RGBAImage(width: 128, height: 128, pixels: (0..<128 * 128 * 4).map { _ in UInt8.random(in: 0...255, using: &generator) })
+        let noise = RGBAImage(
+            width: 128, height: 128,
+            pixels: (0..<128 * 128 * 4).map { _ in UInt8.random(in: 0...255, using: &generator) })
         let bytes = try #require(JPEGEncoder.encode(noise))
         let decoded = try JPEGDecoder.decode(Array(bytes.prefix(bytes.count * 6 / 10)))
         #expect(decoded.image.width == 128)

@@ -13,7 +13,8 @@ import Testing
 
     @Test func grayWithTransparencyKeyGetsAlpha() throws {
         let rows: [UInt8] = [0, 7, 9]
-        let png = PNGCrafter.signature + PNGCrafter.chunk("IHDR", PNGCrafter.be32(2) + PNGCrafter.be32(1) + [8, 0, 0, 0, 0])
+        let png =
+            PNGCrafter.signature + PNGCrafter.chunk("IHDR", PNGCrafter.be32(2) + PNGCrafter.be32(1) + [8, 0, 0, 0, 0])
             + PNGCrafter.chunk("tRNS", [0, 7]) + PNGCrafter.chunk("IDAT", PNGCrafter.zlibStored(rows))
             + PNGCrafter.chunk("IEND", [])
         let image = try PNGDecoder.decode(png).image
@@ -46,7 +47,8 @@ import Testing
 
     @Test func sideOverTheBudgetIsRefusedBeforeAllocation() {
         // 100000 × 100000 would be 40 GB of RGBA.
-        let png = PNGCrafter.signature + PNGCrafter.ihdr(width: 100_000, height: 100_000)
+        let png =
+            PNGCrafter.signature + PNGCrafter.ihdr(width: 100_000, height: 100_000)
             + PNGCrafter.chunk("IDAT", PNGCrafter.zlibStored([0])) + PNGCrafter.chunk("IEND", [])
         #expect(throws: DecodeError.overBudget(width: 100_000, height: 100_000, budget: .standard)) {
             try PNGDecoder.decode(png)
@@ -54,13 +56,15 @@ import Testing
     }
 
     @Test func areaOverTheBudgetIsRefusedBeforeAllocation() {
-        let png = PNGCrafter.signature + PNGCrafter.ihdr(width: 20_000, height: 20_000)
+        let png =
+            PNGCrafter.signature + PNGCrafter.ihdr(width: 20_000, height: 20_000)
             + PNGCrafter.chunk("IDAT", PNGCrafter.zlibStored([0])) + PNGCrafter.chunk("IEND", [])
         #expect(throws: DecodeError.overBudget(width: 20_000, height: 20_000, budget: .standard)) {
             try PNGDecoder.decode(png)
         }
         let small = PixelBudget(megapixels: 0.000_01)  // 10 pixels
-        let four = PNGCrafter.png(width: 4, height: 4, bitDepth: 8, colorType: 2, rows: [UInt8](repeating: 0, count: 52))
+        let four = PNGCrafter.png(
+            width: 4, height: 4, bitDepth: 8, colorType: 2, rows: [UInt8](repeating: 0, count: 52))
         #expect(throws: DecodeError.overBudget(width: 4, height: 4, budget: small)) {
             try PNGDecoder.decode(four, options: DecodeOptions(budget: small))
         }

@@ -16,7 +16,8 @@ struct PNGSuiteTests {
     }
 
     static let golden: [Golden] = {
-        let table = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden/pngsuite.tsv")
+        let table = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+            "Golden/pngsuite.tsv")
         let text = (try? String(contentsOf: table, encoding: .utf8)) ?? ""
         return text.split(separator: "\n").compactMap { line in
             let fields = line.split(separator: "\t")

@@ -5,7 +5,8 @@ import Testing
 @Suite struct ItemPainterTests {
     func paint(_ style: ItemStyle, photo: RGBAImage?, background: Color = .white, side: Double = 40) -> RGBAImage {
         let painter = ItemPainter(style: style)
-        let placement = ItemPainter.Placement(square: PixelRect(centerX: 32, centerY: 32, side: side), pixelsPerPoint: 1)
+        let placement = ItemPainter.Placement(
+            square: PixelRect(centerX: 32, centerY: 32, side: side), pixelsPerPoint: 1)
         var canvas = Canvas(width: 64, height: 64, background: background)
         let prepared = photo.map { painter.prepare(photo: $0, for: placement, canvasWidth: 64, canvasHeight: 64) }
         painter.paint(placement, photo: prepared, on: &canvas)
@@ -27,7 +28,8 @@ import Testing
     }
 
     @Test func transparentBackgroundKeepsAlphaOutsideTheCircle() {
-        let out = paint(ItemStyle(), photo: RGBAImage(width: 4, height: 4, fill: (10, 200, 30, 255)), background: .transparent)
+        let out = paint(
+            ItemStyle(), photo: RGBAImage(width: 4, height: 4, fill: (10, 200, 30, 255)), background: .transparent)
         #expect(out[32, 32] == (10, 200, 30, 255))
         #expect(out[1, 1].a == 0)
         #expect(!out.isOpaque)
@@ -46,7 +48,8 @@ import Testing
 
     @Test func aspectFitLetterboxesOnThePlaceholder() {
         let wide = RGBAImage(width: 40, height: 10, fill: (255, 0, 0, 255))
-        let style = ItemStyle(shape: .rounded(cornerRadius: 0), placeholder: Color(r: 0, g: 0, b: 255), contentMode: .aspectFit)
+        let style = ItemStyle(
+            shape: .rounded(cornerRadius: 0), placeholder: Color(r: 0, g: 0, b: 255), contentMode: .aspectFit)
         let out = paint(style, photo: wide)
         #expect(out[32, 32] == (255, 0, 0, 255))
         #expect(out[32, 15] == (0, 0, 255, 255))  // above the 40×10 strip: placeholder

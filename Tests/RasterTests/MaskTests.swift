@@ -22,7 +22,8 @@ import Testing
     func circleAreaAndCentreAreExactAtEveryScale(displayScale: Double) {
         // A 72 pt item (the carousel's third item at offset 120) at a sub-pixel centre.
         let radius = 36 * displayScale
-        let circle = RoundedSquare(centerX: 90.3 * displayScale, centerY: 61.7 * displayScale, half: radius, cornerRadius: radius)
+        let circle = RoundedSquare(
+            centerX: 90.3 * displayScale, centerY: 61.7 * displayScale, half: radius, cornerRadius: radius)
         let m = Self.measure(circle, width: Int(200 * displayScale), height: Int(130 * displayScale))
         #expect(abs(m.area / (Double.pi * radius * radius) - 1) < 0.001)
         #expect(abs(m.x - 90.3 * displayScale) < 0.01)
@@ -50,7 +51,9 @@ import Testing
         // A circle whose edge crosses pixel centres has partial coverages, not only 0 and 1.
         let circle = RoundedSquare(centerX: 20.2, centerY: 20.7, half: 13.3, cornerRadius: 13.3)
         let profile = circle.columnProfile(columns: 0..<41)
-        let partial = (0..<41).flatMap { x in (0..<41).map { profile.coverage(column: x, row: $0) } }.filter { $0 > 0.05 && $0 < 0.95 }
+        let partial = (0..<41).flatMap { x in (0..<41).map { profile.coverage(column: x, row: $0) } }.filter {
+            $0 > 0.05 && $0 < 0.95
+        }
         #expect(partial.count > 40)
     }
 
@@ -62,4 +65,3 @@ import Testing
         #expect(abs(ring - Double.pi * (25 * 25 - 21 * 21)) < 0.1)
     }
 }
-

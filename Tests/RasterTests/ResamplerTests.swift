@@ -37,7 +37,11 @@ import Testing
     @Test func transparentPixelsDoNotBleedTheirColour() {
         // Left half opaque red, right half transparent *green*: premultiplied maths must not tint the edge green.
         var image = RGBAImage(width: 64, height: 8, fill: (0, 255, 0, 0))
-        for y in 0..<8 { for x in 0..<32 { image.pixels.replaceSubrange(((y * 64 + x) * 4)..<((y * 64 + x) * 4 + 4), with: [255, 0, 0, 255]) } }
+        for y in 0..<8 {
+            for x in 0..<32 {
+                image.pixels.replaceSubrange(((y * 64 + x) * 4)..<((y * 64 + x) * 4 + 4), with: [255, 0, 0, 255])
+            }
+        }
         let small = Self.resize(image, width: 16, height: 2)
         for x in 0..<16 where small[x, 0].a > 8 {
             #expect(small[x, 0].g <= 3, "column \(x): \(small[x, 0])")
@@ -67,17 +71,20 @@ import Testing
         let jpeg = try #require(JPEGEncoder.encode(plate, quality: 95))
         let full = try JPEGDecoder.decode(jpeg).image
         let reference = ReferenceResize.lanczos3(full, width: 120, height: 120)
-        let reduced = try JPEGDecoder.decode(jpeg, options: DecodeOptions(targetSize: PixelSize(width: 120, height: 120)))
+        let reduced = try JPEGDecoder.decode(
+            jpeg, options: DecodeOptions(targetSize: PixelSize(width: 120, height: 120)))
         #expect(reduced.scaleEighths == 2)  // 256 px: the smallest scale leaving ≥ 2×
         let thumbnail = Self.resize(reduced.image, width: 120, height: 120)
         let psnr = PixelMath.psnr(thumbnail, reference)
         #expect(psnr >= 30, "PSNR \(psnr) dB")
         // The test can fail: point sampling the same decode aliases badly.
-        let pointSampled = RGBAImage(width: 120, height: 120, pixels: (0..<120 * 120).flatMap { i -> [UInt8] in
-            let x = (i % 120) * reduced.image.width / 120, y = (i / 120) * reduced.image.height / 120
-            let p = reduced.image[x, y]
-            return [p.r, p.g, p.b, p.a]
-        })
+        let pointSampled = RGBAImage(
+            width: 120, height: 120,
+            pixels: (0..<120 * 120).flatMap { i -> [UInt8] in
+                let x = (i % 120) * reduced.image.width / 120, y = (i / 120) * reduced.image.height / 120
+                let p = reduced.image[x, y]
+                return [p.r, p.g, p.b, p.a]
+            })
         #expect(PixelMath.psnr(pointSampled, reference) < 25)
     }
 
@@ -86,7 +93,8 @@ import Testing
         let photo = try ImageDecoder.decodeFile(atPath: Corpus.path("photos/kodim23.png")).image
         let jpeg = try #require(JPEGEncoder.encode(photo, quality: 92))
         let reference = ReferenceResize.lanczos3(try JPEGDecoder.decode(jpeg).image, width: 150, height: 100)
-        let reduced = try JPEGDecoder.decode(jpeg, options: DecodeOptions(targetSize: PixelSize(width: 150, height: 100)))
+        let reduced = try JPEGDecoder.decode(
+            jpeg, options: DecodeOptions(targetSize: PixelSize(width: 150, height: 100)))
         #expect(reduced.scaleEighths == 4)  // 384×256
         let psnr = PixelMath.psnr(Self.resize(reduced.image, width: 150, height: 100), reference)
         #expect(psnr >= 30, "PSNR \(psnr) dB")

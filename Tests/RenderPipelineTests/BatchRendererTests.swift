@@ -7,7 +7,9 @@ import TestSupport
 import Testing
 
 @Suite struct BatchRendererTests {
-    static let fixtures = (1...12).map { Corpus.repositoryRoot.appendingPathComponent("Fixtures/photos/\($0).jpg").path }
+    static let fixtures = (1...12).map {
+        Corpus.repositoryRoot.appendingPathComponent("Fixtures/photos/\($0).jpg").path
+    }
 
     static func scroll(_ folder: TemporaryFolder, name: String) -> BatchJob {
         let scene = Scene(
@@ -44,7 +46,9 @@ import Testing
         #expect(roomy.decodeCount == 8)
         #expect(tight.decodeCount > 8)  // evicted between uses, decoded again
         for index in [0, 7, 20] {
-            #expect(try Data(contentsOf: URL(fileURLWithPath: folder.file("roomy/\(index).png"))) == Data(contentsOf: URL(fileURLWithPath: folder.file("tight/\(index).png"))))
+            #expect(
+                try Data(contentsOf: URL(fileURLWithPath: folder.file("roomy/\(index).png")))
+                    == Data(contentsOf: URL(fileURLWithPath: folder.file("tight/\(index).png"))))
         }
     }
 
@@ -54,7 +58,9 @@ import Testing
         _ = BatchRenderer(jobs: 1).run([Self.scroll(folder, name: "one")])
         _ = BatchRenderer(jobs: 5).run([Self.scroll(folder, name: "five")])
         for index in 0..<21 {
-            #expect(try Data(contentsOf: URL(fileURLWithPath: folder.file("one/\(index).png"))) == Data(contentsOf: URL(fileURLWithPath: folder.file("five/\(index).png"))))
+            #expect(
+                try Data(contentsOf: URL(fileURLWithPath: folder.file("one/\(index).png")))
+                    == Data(contentsOf: URL(fileURLWithPath: folder.file("five/\(index).png"))))
         }
     }
 
@@ -81,7 +87,9 @@ import Testing
             #expect(assignment.count == frames.count)
             #expect(assignment.allSatisfy { (0..<shards).contains($0) })
             // Greedy list scheduling: no shard carries more than the mean plus the largest scene.
-            let loads = (0..<shards).map { shard in zip(frames, assignment).filter { $0.1 == shard }.reduce(0) { $0 + $1.0 } }
+            let loads = (0..<shards).map { shard in
+                zip(frames, assignment).filter { $0.1 == shard }.reduce(0) { $0 + $1.0 }
+            }
             #expect(loads.reduce(0, +) == frames.reduce(0, +))
             #expect(Double(loads.max() ?? 0) <= Double(frames.reduce(0, +)) / Double(shards) + 61, "\(loads)")
         }

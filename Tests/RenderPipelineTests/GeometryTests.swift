@@ -9,7 +9,9 @@ import Testing
 /// Flat-colour photos through the whole pipeline: each circle's covered area is πr² (of the part
 /// inside the frame) and its centroid is the layout's centre, clipped items included.
 @Suite struct GeometryTests {
-    static func render(displayScale: Double, offset: Double, layout: LayoutStyle = .line(LineLayout()), height: Double = 200)
+    static func render(
+        displayScale: Double, offset: Double, layout: LayoutStyle = .line(LineLayout()), height: Double = 200
+    )
         throws -> (image: RGBAImage, plan: FramePlan)
     {
         let folder = try TemporaryFolder()

@@ -24,7 +24,9 @@ import Testing
         var testDescription: String { name }
     }
 
-    static let fixtures: [String] = (1...20).map { Corpus.repositoryRoot.appendingPathComponent("Fixtures/photos/\($0).jpg").path }
+    static let fixtures: [String] = (1...20).map {
+        Corpus.repositoryRoot.appendingPathComponent("Fixtures/photos/\($0).jpg").path
+    }
     static let transparentPhoto: String = {
         // A photo with a transparent hole and a half-transparent band, generated, so the placeholder shows.
         var image = RGBAImage(width: 60, height: 60, fill: (30, 120, 220, 255))
@@ -36,14 +38,20 @@ import Testing
             }
         }
         let path = NSTemporaryDirectory() + "gallery-render-golden-transparent.png"
-        if let bytes = try? PNGEncoder.encode(image) { FileManager.default.createFile(atPath: path, contents: Data(bytes)) }
+        if let bytes = try? PNGEncoder.encode(image) {
+            FileManager.default.createFile(atPath: path, contents: Data(bytes))
+        }
         return path
     }()
 
-    static func line(width: Double = 375, height: Double = 200, scale: Double = 1, style: ItemStyle = ItemStyle()) -> @Sendable ([String]) -> Scene {
+    static func line(width: Double = 375, height: Double = 200, scale: Double = 1, style: ItemStyle = ItemStyle())
+        -> @Sendable ([String]) -> Scene
+    {
         { photos in
-            Scene(gallery: Gallery(style: .line(LineLayout()), viewport: Size(width: width, height: height), itemCount: 20),
-                  displayScale: scale, style: style, photos: photos)
+            Scene(
+                gallery: Gallery(
+                    style: .line(LineLayout()), viewport: Size(width: width, height: height), itemCount: 20),
+                displayScale: scale, style: style, photos: photos)
         }
     }
 
@@ -54,18 +62,36 @@ import Testing
         Case(name: "line-2x", scene: line(width: 240, height: 150, scale: 2), offset: 230),
         Case(name: "line-3x", scene: line(width: 160, height: 120, scale: 3), offset: 85),
         Case(name: "line-landscape-iphone-se", scene: line(width: 568, height: 160), offset: 340),
-        Case(name: "line-border-rounded", scene: line(style: ItemStyle(shape: .rounded(cornerRadius: 12), borderWidth: 4, borderColor: Color(r: 255, g: 200, b: 0))), offset: 120),
-        Case(name: "line-aspect-fit", scene: line(style: ItemStyle(placeholder: Color(r: 40, g: 40, b: 40), contentMode: .aspectFit)), offset: 510),
-        Case(name: "grid", scene: { photos in
-            Scene(gallery: Gallery(style: .grid(GridLayout()), viewport: Size(width: 375, height: 300), itemCount: 20), photos: photos)
-        }, offset: 40),
-        Case(name: "transparency", scene: { _ in
-            Scene(gallery: Gallery(style: .line(LineLayout()), viewport: Size(width: 375, height: 200), itemCount: 5),
-                  style: ItemStyle(placeholder: Color(r: 255, g: 80, b: 0)), background: .transparent, photos: [transparentPhoto])
-        }, offset: 170),
+        Case(
+            name: "line-border-rounded",
+            scene: line(
+                style: ItemStyle(
+                    shape: .rounded(cornerRadius: 12), borderWidth: 4, borderColor: Color(r: 255, g: 200, b: 0))),
+            offset: 120),
+        Case(
+            name: "line-aspect-fit",
+            scene: line(style: ItemStyle(placeholder: Color(r: 40, g: 40, b: 40), contentMode: .aspectFit)), offset: 510
+        ),
+        Case(
+            name: "grid",
+            scene: { photos in
+                Scene(
+                    gallery: Gallery(
+                        style: .grid(GridLayout()), viewport: Size(width: 375, height: 300), itemCount: 20),
+                    photos: photos)
+            }, offset: 40),
+        Case(
+            name: "transparency",
+            scene: { _ in
+                Scene(
+                    gallery: Gallery(style: .line(LineLayout()), viewport: Size(width: 375, height: 200), itemCount: 5),
+                    style: ItemStyle(placeholder: Color(r: 255, g: 80, b: 0)), background: .transparent,
+                    photos: [transparentPhoto])
+            }, offset: 170),
     ]
 
-    static let goldenFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden")
+    static let goldenFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+        "Golden")
     static let recording = ProcessInfo.processInfo.environment["GALLERY_RECORD_GOLDEN"] == "1"
 
     static func render(_ testCase: Case) throws -> RGBAImage {

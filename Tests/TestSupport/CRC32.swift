@@ -17,7 +17,9 @@ public enum CRC32 {
 public enum PNGCrafter {
     public static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
 
-    public static func be32(_ v: UInt32) -> [UInt8] { [UInt8(v >> 24), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)] }
+    public static func be32(_ v: UInt32) -> [UInt8] {
+        [UInt8(v >> 24), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)]
+    }
 
     /// One chunk with a correct CRC.
     public static func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
@@ -38,7 +40,10 @@ public enum PNGCrafter {
         for start in blocks {
             let end = min(start + 65535, data.count)
             let length = UInt16(end - start)
-            out += [end == data.count ? 1 : 0, UInt8(length & 0xFF), UInt8(length >> 8), UInt8(~length & 0xFF), UInt8(~length >> 8)]
+            out += [
+                end == data.count ? 1 : 0, UInt8(length & 0xFF), UInt8(length >> 8), UInt8(~length & 0xFF),
+                UInt8(~length >> 8),
+            ]
             out += data[start..<end]
         }
         var a: UInt32 = 1, b: UInt32 = 0

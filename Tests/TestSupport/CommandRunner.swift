@@ -20,7 +20,8 @@ public enum CommandRunner {
     }()
 
     /// Runs `gallery-render arguments` in `directory`, with `environment` added.
-    public static func run(_ arguments: [String], in directory: String? = nil, environment: [String: String] = [:]) throws
+    public static func run(_ arguments: [String], in directory: String? = nil, environment: [String: String] = [:])
+        throws
         -> Outcome
     {
         let process = Process()
@@ -51,7 +52,11 @@ public enum CommandRunner {
         private var finished = false
         var value: Data? {
             get { lock.withLock { data } }
-            set { lock.withLock { data = newValue; finished = true } }
+            set {
+                lock.withLock {
+                    data = newValue; finished = true
+                }
+            }
         }
         var done: Bool { lock.withLock { finished } }
     }

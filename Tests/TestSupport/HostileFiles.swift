@@ -49,7 +49,9 @@ public enum HostileFiles {
     /// A progressive JPEG whose last scan is repeated `copies` times (libjpeg warns, keeps reading).
     public static func jpegWithManyScans(copies: Int) -> [UInt8] {
         let bytes = JPEGEncoder.encode(photo, progressive: true) ?? []
-        guard let last = (0..<bytes.count - 1).last(where: { bytes[$0] == 0xFF && bytes[$0 + 1] == 0xDA }) else { return bytes }
+        guard let last = (0..<bytes.count - 1).last(where: { bytes[$0] == 0xFF && bytes[$0 + 1] == 0xDA }) else {
+            return bytes
+        }
         let scan = Array(bytes[last..<(bytes.count - 2)])
         return Array(bytes[..<(bytes.count - 2)]) + Array(repeating: scan, count: copies).flatMap { $0 } + [0xFF, 0xD9]
     }
@@ -64,7 +66,9 @@ public enum HostileFiles {
     /// A JPEG whose EXIF IFD0 declares 65535 entries that run off the end of the segment, with no
     /// orientation among those present, and a value offset far outside it.
     public static var jpegWithEXIFOverrun: [UInt8] {
-        let tiff: [UInt8] = [0x49, 0x49, 42, 0, 8, 0, 0, 0, 0xFF, 0xFF, 0x00, 0x01, 4, 0, 0xFF, 0xFF, 0xFF, 0x0F, 0xF0, 0xFF, 0xFF, 0x7F]
+        let tiff: [UInt8] = [
+            0x49, 0x49, 42, 0, 8, 0, 0, 0, 0xFF, 0xFF, 0x00, 0x01, 4, 0, 0xFF, 0xFF, 0xFF, 0x0F, 0xF0, 0xFF, 0xFF, 0x7F,
+        ]
         return JPEGEncoder.encode(photo, app1: Array("Exif".utf8) + [0, 0] + tiff) ?? []
     }
 

@@ -95,7 +95,8 @@ private func pixel(_ image: [UInt8], width: Int, _ x: Int, _ y: Int) -> [UInt8] 
     }
 
     @Test func emptyImageHasNoDifferences() {
-        #expect(Pixelmatch().compare([], [], width: 0, height: 0) == Pixelmatch.Result(diffPixels: 0, antiAliasedPixels: 0))
+        #expect(
+            Pixelmatch().compare([], [], width: 0, height: 0) == Pixelmatch.Result(diffPixels: 0, antiAliasedPixels: 0))
     }
 
     /// One pixel in the middle of a flat white 5×5 image darkened by `d` on r, g and b.
@@ -139,7 +140,8 @@ private func pixel(_ image: [UInt8], width: Int, _ x: Int, _ y: Int) -> [UInt8] 
     @Test func transparentWhiteEqualsOpaqueWhite() {
         let image = TestImage(width: 3, height: 3, fill: white)
         let changed = image.replacing(x: 1, y: 1, with: (255, 255, 255, 0))
-        #expect(compare(image, changed, Pixelmatch(threshold: 0)) == Pixelmatch.Result(diffPixels: 0, antiAliasedPixels: 0))
+        #expect(
+            compare(image, changed, Pixelmatch(threshold: 0)) == Pixelmatch.Result(diffPixels: 0, antiAliasedPixels: 0))
     }
 
     /// Opaque black vs black at alpha 204 in a flat black 3×3 image.
@@ -213,8 +215,9 @@ private func pixel(_ image: [UInt8], width: Int, _ x: Int, _ y: Int) -> [UInt8] 
             [black, black, grey, white, white],
             [black, black, grey, white, white],
         ])
-        #expect(compare(interior, interior.replacing(x: 2, y: 2, with: black))
-            == Pixelmatch.Result(diffPixels: 0, antiAliasedPixels: 1))
+        #expect(
+            compare(interior, interior.replacing(x: 2, y: 2, with: black))
+                == Pixelmatch.Result(diffPixels: 0, antiAliasedPixels: 1))
 
         let border = TestImage(rows: [
             [black, grey, grey, white, white],
@@ -222,8 +225,9 @@ private func pixel(_ image: [UInt8], width: Int, _ x: Int, _ y: Int) -> [UInt8] 
             [black, black, grey, white, white],
             [black, black, grey, white, white],
         ])
-        #expect(compare(border, border.replacing(x: 2, y: 0, with: black))
-            == Pixelmatch.Result(diffPixels: 1, antiAliasedPixels: 0))
+        #expect(
+            compare(border, border.replacing(x: 2, y: 0, with: black))
+                == Pixelmatch.Result(diffPixels: 1, antiAliasedPixels: 0))
     }
 
     /// A 6×1 row: grey 100, black at alpha 128, opaque black, transparent (10, 20, 30), then
@@ -244,21 +248,25 @@ private func pixel(_ image: [UInt8], width: Int, _ x: Int, _ y: Int) -> [UInt8] 
 
         let (result, diff) = Pixelmatch().compareWithDiffImage(first.bytes, second.bytes, width: 6, height: 1)
         #expect(result == Pixelmatch.Result(diffPixels: 2, antiAliasedPixels: 0))
-        #expect(diff == [
-            239, 239, 239, 255, 242, 242, 242, 255, 229, 229, 229, 255,
-            255, 255, 255, 255, 255, 0, 0, 255, 255, 0, 0, 255,
-        ])
+        #expect(
+            diff == [
+                239, 239, 239, 255, 242, 242, 242, 255, 229, 229, 229, 255,
+                255, 255, 255, 255, 255, 0, 0, 255, 255, 0, 0, 255,
+            ])
 
         let (_, faded) = Pixelmatch(alpha: 0.5).compareWithDiffImage(first.bytes, second.bytes, width: 6, height: 1)
-        #expect(Array(faded[0..<16]) == [177, 177, 177, 255, 191, 191, 191, 255, 127, 127, 127, 255, 255, 255, 255, 255])
+        #expect(
+            Array(faded[0..<16]) == [177, 177, 177, 255, 191, 191, 191, 255, 127, 127, 127, 255, 255, 255, 255, 255])
 
         let green = Pixelmatch.Color(red: 0, green: 255, blue: 0)
-        let (_, alt) = Pixelmatch(diffColorAlt: green).compareWithDiffImage(first.bytes, second.bytes, width: 6, height: 1)
+        let (_, alt) = Pixelmatch(diffColorAlt: green).compareWithDiffImage(
+            first.bytes, second.bytes, width: 6, height: 1)
         #expect(pixel(alt, width: 6, 4, 0) == [0, 255, 0, 255])
         #expect(pixel(alt, width: 6, 5, 0) == [255, 0, 0, 255])
 
         // diffMask: only counted differences are drawn; the rest stays as given (zeroed here).
-        let (masked, mask) = Pixelmatch(diffMask: true).compareWithDiffImage(first.bytes, second.bytes, width: 6, height: 1)
+        let (masked, mask) = Pixelmatch(diffMask: true).compareWithDiffImage(
+            first.bytes, second.bytes, width: 6, height: 1)
         #expect(masked.diffPixels == 2)
         #expect(mask == [UInt8](repeating: 0, count: 16) + [255, 0, 0, 255, 255, 0, 0, 255])
     }

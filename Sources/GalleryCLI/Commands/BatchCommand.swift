@@ -5,7 +5,11 @@ import RenderPipeline
 /// `gallery-render batch MANIFEST.json --out DIR`: every scene of a manifest, or one shard of it.
 enum BatchCommand {
     static let runOptions: [OptionSpec] = [
-        OptionSpec("shard", value: "k/n", help: "Render share K of N (1 ≤ K ≤ N), or auto: from CI_NODE_INDEX/CI_NODE_TOTAL, BUILDKITE_PARALLEL_JOB/_COUNT, or JOB_COMPLETION_INDEX with auto/N.", default: "1/1"),
+        OptionSpec(
+            "shard", value: "k/n",
+            help:
+                "Render share K of N (1 ≤ K ≤ N), or auto: from CI_NODE_INDEX/CI_NODE_TOTAL, BUILDKITE_PARALLEL_JOB/_COUNT, or JOB_COMPLETION_INDEX with auto/N.",
+            default: "1/1"),
         OptionSpec("jobs", value: "n", help: "Worker threads.", default: "number of cores"),
         OptionSpec("strict", help: "A scene with a photo that cannot be read fails (the others still render)."),
         OptionSpec("quiet", help: "No progress and no warnings on standard error."),
@@ -15,13 +19,30 @@ enum BatchCommand {
     static let spec = CommandSpec(
         commandName: "gallery-render batch",
         abstract: "Render every scene of a JSON manifest (or one shard of it) into a folder.",
-        arguments: [("manifest", "A JSON manifest: {\"defaults\": {…}, \"scenes\": [{\"name\": …}, …]}; keys are the scene options' long names in camelCase, paths relative to the manifest.")],
+        arguments: [
+            (
+                "manifest",
+                "A JSON manifest: {\"defaults\": {…}, \"scenes\": [{\"name\": …}, …]}; keys are the scene options' long names in camelCase, paths relative to the manifest."
+            )
+        ],
         optionGroups: [
-            ("BATCH OPTIONS", [OptionSpec("out", value: "dir", help: "Output folder: DIR/NAME.png, or DIR/NAME/0000.png … for scenes with offsets.")] + runOptions
-                + [OptionSpec("summary", value: "file", help: "Write a JSON summary: per frame its path, offset, time and warnings; totals.")]),
+            (
+                "BATCH OPTIONS",
+                [
+                    OptionSpec(
+                        "out", value: "dir",
+                        help: "Output folder: DIR/NAME.png, or DIR/NAME/0000.png … for scenes with offsets.")
+                ] + runOptions
+                    + [
+                        OptionSpec(
+                            "summary", value: "file",
+                            help: "Write a JSON summary: per frame its path, offset, time and warnings; totals.")
+                    ]
+            ),
             ("OPTIONS", [OutputOptions.help]),
         ],
-        discussion: "Exit status: 0 when every scene rendered, 1 when any failed, 64 for a usage or manifest error (nothing rendered).",
+        discussion:
+            "Exit status: 0 when every scene rendered, 1 when any failed, 64 for a usage or manifest error (nothing rendered).",
         usage: "gallery-render batch <manifest> --out <dir> [--shard <k/n>] [--jobs <n>] [--summary <file>]")
 
     static func run(_ arguments: [String], console: inout Console) throws -> ExitCode {
@@ -33,13 +54,18 @@ enum BatchCommand {
         console.quiet = parsed.flag("quiet")
         let settings = try RunSettings(parsed, spec: spec)
         guard let out = parsed.value("out") else { throw UsageError("Missing expected option '--out <dir>'") }
-        let plan = try ManifestPlan(manifest: try Manifest(path: settings.manifest), shard: settings.shard, outputFolder: out, spec: SceneOptions.manifestSpec)
+        let plan = try ManifestPlan(
+            manifest: try Manifest(path: settings.manifest), shard: settings.shard, outputFolder: out,
+            spec: SceneOptions.manifestSpec)
         let report = render(plan, settings: settings, console: console)
         if let summary = parsed.value("summary") {
-            try AtomicFile.write(Array(Summary.document(report, plan: plan, shard: settings.shard).pretty.utf8) + [10], to: summary)
+            try AtomicFile.write(
+                Array(Summary.document(report, plan: plan, shard: settings.shard).pretty.utf8) + [10], to: summary)
         }
         let failed = report.failedScenes
-        for scene in failed { console.error("Error: scene '\(scene.name)': \((scene.failure ?? []).joined(separator: "; "))\n") }
+        for scene in failed {
+            console.error("Error: scene '\(scene.name)': \((scene.failure ?? []).joined(separator: "; "))\n")
+        }
         return failed.isEmpty ? .success : .failure
     }
 
@@ -63,13 +89,21 @@ enum BatchCommand {
 
         init(_ parsed: ParsedArguments, spec: CommandSpec) throws(UsageError) {
             guard parsed.positionals.count == 1, let manifest = parsed.positionals.first else {
-                throw UsageError(parsed.positionals.isEmpty ? "Missing expected argument '<manifest>'" : "Expected one manifest, got \(parsed.positionals.count) arguments")
+                throw UsageError(
+                    parsed.positionals.isEmpty
+                        ? "Missing expected argument '<manifest>'"
+                        : "Expected one manifest, got \(parsed.positionals.count) arguments")
             }
             self.manifest = manifest
             let read = ValueParsing(source: parsed, spec: spec)
-            shard = try read.custom("shard", expected: "must be K/N with 1 ≤ K ≤ N, or auto (with CI_NODE_INDEX/CI_NODE_TOTAL, BUILDKITE_PARALLEL_JOB/_COUNT, or JOB_COMPLETION_INDEX and auto/N)") {
-                Shard.parse($0, environment: ProcessInfo.processInfo.environment)
-            } ?? .whole
+            shard =
+                try read.custom(
+                    "shard",
+                    expected:
+                        "must be K/N with 1 ≤ K ≤ N, or auto (with CI_NODE_INDEX/CI_NODE_TOTAL, BUILDKITE_PARALLEL_JOB/_COUNT, or JOB_COMPLETION_INDEX and auto/N)"
+                ) {
+                    Shard.parse($0, environment: ProcessInfo.processInfo.environment)
+                } ?? .whole
             jobs = try OutputOptions.jobs(read)
             strict = parsed.flag("strict")
             cacheBytes = (try read.integer("cache-mb", in: 16...1_048_576) ?? 512) << 20

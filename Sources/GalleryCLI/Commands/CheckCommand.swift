@@ -11,17 +11,29 @@ enum CheckCommand {
         abstract: "Render a manifest and compare every frame with its recorded baseline.",
         arguments: [("manifest", "A JSON manifest, as for batch.")],
         optionGroups: [
-            ("CHECK OPTIONS", [
-                OptionSpec("baseline", value: "dir", help: "Folder of baselines, at the same relative paths as batch writes."),
-                OptionSpec("record", help: "Write the baselines instead of comparing (never use in CI)."),
-                OptionSpec("report", value: "dir", help: "Write a self-contained HTML report (index.html) with expected, actual and diff images of each failing frame."),
-                OptionSpec("junit", value: "file", help: "Write JUnit XML: one testcase per frame."),
-            ] + BatchCommand.runOptions),
+            (
+                "CHECK OPTIONS",
+                [
+                    OptionSpec(
+                        "baseline", value: "dir",
+                        help: "Folder of baselines, at the same relative paths as batch writes."),
+                    OptionSpec("record", help: "Write the baselines instead of comparing (never use in CI)."),
+                    OptionSpec(
+                        "report", value: "dir",
+                        help:
+                            "Write a self-contained HTML report (index.html) with expected, actual and diff images of each failing frame."
+                    ),
+                    OptionSpec("junit", value: "file", help: "Write JUnit XML: one testcase per frame."),
+                ] + BatchCommand.runOptions
+            ),
             ("DIFF OPTIONS", DiffOptions.specs),
             ("OPTIONS", [OutputOptions.help]),
         ],
-        discussion: "Exit status: 0 every frame matches, 1 a difference, a missing baseline or a failed scene, 2 a baseline could not be read, 64 usage error.\nWith GITHUB_ACTIONS=true, failures are also printed as ::error annotations.",
-        usage: "gallery-render check <manifest> --baseline <dir> [--record] [--report <dir>] [--junit <file>] [--shard <k/n>]")
+        discussion:
+            "Exit status: 0 every frame matches, 1 a difference, a missing baseline or a failed scene, 2 a baseline could not be read, 64 usage error.\nWith GITHUB_ACTIONS=true, failures are also printed as ::error annotations.",
+        usage:
+            "gallery-render check <manifest> --baseline <dir> [--record] [--report <dir>] [--junit <file>] [--shard <k/n>]"
+    )
 
     static func run(_ arguments: [String], console: inout Console) throws -> ExitCode {
         let parsed = try ArgumentParser.parse(arguments, spec: spec)
@@ -31,37 +43,53 @@ enum CheckCommand {
         }
         console.quiet = parsed.flag("quiet")
         let settings = try BatchCommand.RunSettings(parsed, spec: spec)
-        guard let baseline = parsed.value("baseline") else { throw UsageError("Missing expected option '--baseline <dir>'") }
+        guard let baseline = parsed.value("baseline") else {
+            throw UsageError("Missing expected option '--baseline <dir>'")
+        }
         let criteria = try DiffOptions.criteria(ValueParsing(source: parsed, spec: spec), source: parsed)
         let manifest = try Manifest(path: settings.manifest)
         let record = parsed.flag("record")
 
         let actualFolder = record ? baseline : NSTemporaryDirectory() + "gallery-render-check-\(UUID().uuidString)"
         defer { if !record { try? FileManager.default.removeItem(atPath: actualFolder) } }
-        let plan = try ManifestPlan(manifest: manifest, shard: settings.shard, outputFolder: actualFolder, spec: SceneOptions.manifestSpec)
+        let plan = try ManifestPlan(
+            manifest: manifest, shard: settings.shard, outputFolder: actualFolder, spec: SceneOptions.manifestSpec)
         let report = BatchCommand.render(plan, settings: settings, console: console)
-        for scene in report.failedScenes { console.error("Error: scene '\(scene.name)': \((scene.failure ?? []).joined(separator: "; "))\n") }
+        for scene in report.failedScenes {
+            console.error("Error: scene '\(scene.name)': \((scene.failure ?? []).joined(separator: "; "))\n")
+        }
         if record {
             console.error("Recorded \(report.frames.count) baselines in \(baseline)\n")
             return report.failedScenes.isEmpty ? .success : .failure
         }
 
-        let checks = compare(plan: plan, report: report, baseline: baseline, actualFolder: actualFolder, manifest: settings.manifest, criteria: criteria, jobs: settings.jobs)
+        let checks = compare(
+            plan: plan, report: report, baseline: baseline, actualFolder: actualFolder, manifest: settings.manifest,
+            criteria: criteria, jobs: settings.jobs)
         if let folder = parsed.value("report") {
-            try HTMLReport.write(checks, to: folder, title: "gallery-render check — \(URL(fileURLWithPath: settings.manifest).lastPathComponent)") { check in
+            try HTMLReport.write(
+                checks, to: folder,
+                title: "gallery-render check — \(URL(fileURLWithPath: settings.manifest).lastPathComponent)"
+            ) { check in
                 let diff = actualFolder + "/.diff/" + check.path
-                return (baseline + "/" + check.path, actualFolder + "/" + check.path, FileManager.default.fileExists(atPath: diff) ? diff : nil)
+                return (
+                    baseline + "/" + check.path, actualFolder + "/" + check.path,
+                    FileManager.default.fileExists(atPath: diff) ? diff : nil
+                )
             }
         }
         if let junit = parsed.value("junit") {
-            try AtomicFile.write(Array(JUnitReport.xml(checks, suite: settings.manifest, seconds: report.seconds).utf8), to: junit)
+            try AtomicFile.write(
+                Array(JUnitReport.xml(checks, suite: settings.manifest, seconds: report.seconds).utf8), to: junit)
         }
         let failing = checks.filter(\.failed)
         let annotate = ProcessInfo.processInfo.environment["GITHUB_ACTIONS"] == "true"
         for check in failing {
             console.error("FAIL \(check.path): \(check.message)\n")
             if annotate {
-                console.out("::error file=\(baseline)/\(check.path),title=gallery-render check: \(check.path)::\(check.message)\n")
+                console.out(
+                    "::error file=\(baseline)/\(check.path),title=gallery-render check: \(check.path)::\(check.message)\n"
+                )
             }
         }
         console.error("\(checks.count - failing.count) passed, \(failing.count) failed\n")
@@ -82,12 +110,20 @@ enum CheckCommand {
         var checks = Parallel.map(work, jobs: jobs) { path, scene -> FrameCheck in
             let began = Date()
             let expected = baseline + "/" + path, actual = actualFolder + "/" + path
-            func verdict(_ status: FrameCheck.Status, _ message: String, _ comparison: Comparison? = nil) -> FrameCheck {
-                FrameCheck(path: path, scene: scene, status: status, message: message, comparison: comparison, seconds: Date().timeIntervalSince(began))
+            func verdict(_ status: FrameCheck.Status, _ message: String, _ comparison: Comparison? = nil) -> FrameCheck
+            {
+                FrameCheck(
+                    path: path, scene: scene, status: status, message: message, comparison: comparison,
+                    seconds: Date().timeIntervalSince(began))
             }
-            guard rendered.contains(actual) else { return verdict(.sceneFailed, "the frame was not rendered (scene '\(scene)' failed)") }
+            guard rendered.contains(actual) else {
+                return verdict(.sceneFailed, "the frame was not rendered (scene '\(scene)' failed)")
+            }
             guard FileManager.default.fileExists(atPath: expected) else {
-                return verdict(.missingBaseline, "no baseline at \(expected); record it with: gallery-render check \(manifest) --baseline \(baseline) --record")
+                return verdict(
+                    .missingBaseline,
+                    "no baseline at \(expected); record it with: gallery-render check \(manifest) --baseline \(baseline) --record"
+                )
             }
             var (comparison, _) = comparer.compare(expected: expected, actual: actual)
             if !comparison.matches, case .compared = comparison {
@@ -98,14 +134,17 @@ enum CheckCommand {
                 }
             }
             switch comparison {
-            case .compared(let counts): return verdict(counts.matches ? .passed : .different, comparison.summary, comparison)
+            case .compared(let counts):
+                return verdict(counts.matches ? .passed : .different, comparison.summary, comparison)
             case .sizeMismatch: return verdict(.different, comparison.summary, comparison)
             case .unreadable: return verdict(.unreadable, comparison.summary, comparison)
             }
         }
         // Scenes that failed before rendering have no planned frames; report them as one case each.
         for (name, message) in plan.failures {
-            checks.append(FrameCheck(path: name, scene: name, status: .sceneFailed, message: message, comparison: nil, seconds: 0))
+            checks.append(
+                FrameCheck(path: name, scene: name, status: .sceneFailed, message: message, comparison: nil, seconds: 0)
+            )
         }
         return checks
     }

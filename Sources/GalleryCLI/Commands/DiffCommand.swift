@@ -8,14 +8,25 @@ enum DiffCommand {
         abstract: "Compare two PNGs with pixelmatch's perceptual measure.",
         arguments: [("expected", "The reference image."), ("actual", "The image to check.")],
         optionGroups: [
-            ("DIFF OPTIONS", DiffOptions.specs + [
-                OptionSpec("diff-image", value: "path", help: "Write the diff image: unchanged pixels faded grey, differences red, anti-aliasing yellow."),
-                OptionSpec("json", help: "Print {\"match\", \"diffPixels\", \"totalPixels\", \"ratio\", \"width\", \"height\"}."),
-            ]),
+            (
+                "DIFF OPTIONS",
+                DiffOptions.specs + [
+                    OptionSpec(
+                        "diff-image", value: "path",
+                        help:
+                            "Write the diff image: unchanged pixels faded grey, differences red, anti-aliasing yellow."),
+                    OptionSpec(
+                        "json",
+                        help: "Print {\"match\", \"diffPixels\", \"totalPixels\", \"ratio\", \"width\", \"height\"}."),
+                ]
+            ),
             ("OPTIONS", [OutputOptions.help]),
         ],
-        discussion: "Exit status: 0 the images match, 1 they differ (different sizes included), 2 one could not be read, 64 usage error.",
-        usage: "gallery-render diff <expected> <actual> [--threshold <t>] [--max-diff-pixels <n>] [--diff-image <path>] [--json]")
+        discussion:
+            "Exit status: 0 the images match, 1 they differ (different sizes included), 2 one could not be read, 64 usage error.",
+        usage:
+            "gallery-render diff <expected> <actual> [--threshold <t>] [--max-diff-pixels <n>] [--diff-image <path>] [--json]"
+    )
 
     static func run(_ arguments: [String], console: inout Console) throws -> ExitCode {
         let parsed = try ArgumentParser.parse(arguments, spec: spec)
@@ -24,12 +35,16 @@ enum DiffCommand {
             return .success
         }
         guard parsed.positionals.count == 2 else {
-            throw UsageError(parsed.positionals.count < 2 ? "Missing expected argument '<\(parsed.positionals.isEmpty ? "expected" : "actual")>'" : "Expected two images, got \(parsed.positionals.count) arguments")
+            throw UsageError(
+                parsed.positionals.count < 2
+                    ? "Missing expected argument '<\(parsed.positionals.isEmpty ? "expected" : "actual")>'"
+                    : "Expected two images, got \(parsed.positionals.count) arguments")
         }
         let criteria = try DiffOptions.criteria(ValueParsing(source: parsed, spec: spec), source: parsed)
         let (expected, actual) = (parsed.positionals[0], parsed.positionals[1])
         let diffPath = parsed.value("diff-image")
-        let (comparison, diff) = ImageComparer(criteria: criteria).compare(expected: expected, actual: actual, diffImage: diffPath != nil)
+        let (comparison, diff) = ImageComparer(criteria: criteria).compare(
+            expected: expected, actual: actual, diffImage: diffPath != nil)
         if let diffPath, let diff { try AtomicFile.write(try PNGEncoder.encode(diff), to: diffPath) }
         if parsed.flag("json") { console.out(document(comparison).compact + "\n") }
         switch comparison {
@@ -40,7 +55,9 @@ enum DiffCommand {
             console.error("Error: \(comparison.summary)\n")
             return .failure
         case .compared(let counts):
-            if !parsed.flag("json") { console.out("\(counts.matches ? "match" : "different"): \(comparison.summary)\n") }
+            if !parsed.flag("json") {
+                console.out("\(counts.matches ? "match" : "different"): \(comparison.summary)\n")
+            }
             return counts.matches ? .success : .failure
         }
     }
@@ -50,7 +67,8 @@ enum DiffCommand {
         switch comparison {
         case .compared(let c):
             .object([
-                ("match", .bool(c.matches)), ("diffPixels", .number(Double(c.diffPixels))), ("totalPixels", .number(Double(c.totalPixels))),
+                ("match", .bool(c.matches)), ("diffPixels", .number(Double(c.diffPixels))),
+                ("totalPixels", .number(Double(c.totalPixels))),
                 ("ratio", .number(c.ratio)), ("width", .number(Double(c.width))), ("height", .number(Double(c.height))),
             ])
         case .sizeMismatch(let expected, _):
@@ -60,7 +78,10 @@ enum DiffCommand {
                 ("width", .number(Double(expected.width))), ("height", .number(Double(expected.height))),
             ])
         case .unreadable:
-            .object([("match", .bool(false)), ("diffPixels", .null), ("totalPixels", .null), ("ratio", .null), ("width", .null), ("height", .null)])
+            .object([
+                ("match", .bool(false)), ("diffPixels", .null), ("totalPixels", .null), ("ratio", .null),
+                ("width", .null), ("height", .null),
+            ])
         }
     }
 }

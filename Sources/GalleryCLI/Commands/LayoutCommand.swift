@@ -25,7 +25,9 @@ enum LayoutCommand {
         let request = try SceneOptions.request(from: parsed, spec: spec, photos: photos)
         for offset in request.offsets {
             let frame: LayoutFrame
-            do { frame = try request.scene.layout(atOffset: offset) } catch { throw UsageError("--offset: \(error.reason)") }
+            do { frame = try request.scene.layout(atOffset: offset) } catch {
+                throw UsageError("--offset: \(error.reason)")
+            }
             let json = document(frame, scene: request.scene)
             console.out((request.isSequence ? json.compact : json.pretty) + "\n")
         }
@@ -40,16 +42,23 @@ enum LayoutCommand {
             ("viewport", .object([("width", .number(viewport.width)), ("height", .number(viewport.height))])),
             ("displayScale", .number(scene.displayScale)),
             ("offset", .number(frame.offset)),
-            ("contentSize", .object([("width", .number(frame.contentSize.width)), ("height", .number(frame.contentSize.height))])),
-            ("items", .array(frame.items.map { item in
-                .object([
-                    ("index", .number(Double(item.index))),
-                    ("photo", scene.photo(forItem: item.index).map(JSONValue.string) ?? .null),
-                    ("center", .object([("x", .number(item.center.x)), ("y", .number(item.center.y))])),
-                    ("size", .number(item.size)),
-                    ("scale", .number(item.scale)),
-                ])
-            })),
+            (
+                "contentSize",
+                .object([("width", .number(frame.contentSize.width)), ("height", .number(frame.contentSize.height))])
+            ),
+            (
+                "items",
+                .array(
+                    frame.items.map { item in
+                        .object([
+                            ("index", .number(Double(item.index))),
+                            ("photo", scene.photo(forItem: item.index).map(JSONValue.string) ?? .null),
+                            ("center", .object([("x", .number(item.center.x)), ("y", .number(item.center.y))])),
+                            ("size", .number(item.size)),
+                            ("scale", .number(item.scale)),
+                        ])
+                    })
+            ),
         ])
     }
 }

@@ -14,7 +14,9 @@ enum OffsetList {
             let count = Int(((end - start) / step + 1e-9).rounded(.down)) + 1
             return (0..<count).map { start + Double($0) * step }
         }
-        let values = text.split(separator: ",", omittingEmptySubsequences: false).map { Double($0.trimmingCharacters(in: .whitespaces)) }
+        let values = text.split(separator: ",", omittingEmptySubsequences: false).map {
+            Double($0.trimmingCharacters(in: .whitespaces))
+        }
         guard !values.isEmpty, values.count <= limit, values.allSatisfy({ $0?.isFinite == true }) else { return nil }
         return values.compactMap { $0 }
     }

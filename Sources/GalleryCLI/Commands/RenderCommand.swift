@@ -7,12 +7,18 @@ enum RenderCommand {
     static let spec = CommandSpec(
         commandName: "gallery-render render",
         abstract: "Render the gallery at a scroll offset to a PNG.",
-        arguments: [("photos", "Folders and/or files, in order. A folder gives its PNG and JPEG files in natural order.")],
-        optionGroups: [
-            ("SCENE OPTIONS", SceneOptions.specs), ("OUTPUT OPTIONS", OutputOptions.specs), ("OPTIONS", [OutputOptions.help]),
+        arguments: [
+            ("photos", "Folders and/or files, in order. A folder gives its PNG and JPEG files in natural order.")
         ],
-        discussion: SceneOptions.colorHelp + "\n\n" + SceneOptions.deviceHelp + "\n\nEXAMPLES:\n  gallery-render --width 375 --offset 120 photos/\n  gallery-render --device iphone-15 --offsets 0..680/17 -o 'frames/{index}.png' photos/",
-        usage: "gallery-render [render] <photos> ... [--layout <layout>] [--width <pt>] [--offset <pt>] [-o <path>] [options]")
+        optionGroups: [
+            ("SCENE OPTIONS", SceneOptions.specs), ("OUTPUT OPTIONS", OutputOptions.specs),
+            ("OPTIONS", [OutputOptions.help]),
+        ],
+        discussion: SceneOptions.colorHelp + "\n\n" + SceneOptions.deviceHelp
+            + "\n\nEXAMPLES:\n  gallery-render --width 375 --offset 120 photos/\n  gallery-render --device iphone-15 --offsets 0..680/17 -o 'frames/{index}.png' photos/",
+        usage:
+            "gallery-render [render] <photos> ... [--layout <layout>] [--width <pt>] [--offset <pt>] [-o <path>] [options]"
+    )
 
     static func run(_ arguments: [String], console: inout Console) throws -> ExitCode {
         let parsed = try ArgumentParser.parse(arguments, spec: spec)
@@ -54,7 +60,8 @@ enum RenderCommand {
             onFrame: { progress.advance() })
         progress.finish()
         if let failure = report.failedScenes.first?.failure {
-            throw CommandFailure(messages: failure + (strict && report.frames.isEmpty ? ["--strict: nothing was written"] : []))
+            throw CommandFailure(
+                messages: failure + (strict && report.frames.isEmpty ? ["--strict: nothing was written"] : []))
         }
         return .success
     }

@@ -18,7 +18,9 @@ struct Manifest: Sendable {
 
     /// The keys a scene may have: `name`, `photos`, and every scene option in camelCase.
     static let keys: [String: String] = Dictionary(
-        uniqueKeysWithValues: SceneOptions.specs.map { (camelCase($0.name), $0.name) } + [("photos", "photos"), ("name", "name")])
+        uniqueKeysWithValues: SceneOptions.specs.map { (camelCase($0.name), $0.name) } + [
+            ("photos", "photos"), ("name", "name"),
+        ])
 
     /// Reads and checks the manifest at `path`.
     init(path: String) throws(UsageError) {
@@ -51,9 +53,13 @@ struct Manifest: Sendable {
                 throw UsageError("\(path): scene \(position + 1): missing \"name\"")
             }
             guard Self.isSafe(name) else {
-                throw UsageError("\(path): scene '\(name)': key 'name': not a safe file name (letters, digits, '.', '-', '_'; not starting with '.')")
+                throw UsageError(
+                    "\(path): scene '\(name)': key 'name': not a safe file name (letters, digits, '.', '-', '_'; not starting with '.')"
+                )
             }
-            guard names.insert(name).inserted else { throw UsageError("\(path): scene '\(name)': key 'name': used twice") }
+            guard names.insert(name).inserted else {
+                throw UsageError("\(path): scene '\(name)': key 'name': used twice")
+            }
             scenes.append(try Self.scene(name: name, merging: defaults, entry, folder: folder, manifest: path))
         }
         guard !scenes.isEmpty else { throw UsageError("\(path): no scenes") }
@@ -70,7 +76,9 @@ struct Manifest: Sendable {
         let merged = defaults.merging(entry) { $1 }
         for key in merged.keys.sorted() where key != "name" {
             guard let value = merged[key] else { continue }
-            func fail(_ reason: String) -> UsageError { UsageError("\(manifest): scene '\(name)': key '\(key)': \(reason)") }
+            func fail(_ reason: String) -> UsageError {
+                UsageError("\(manifest): scene '\(name)': key '\(key)': \(reason)")
+            }
             guard let option = keys[key] else { throw fail("unknown key") }
             if key == "photos" {
                 let list: [ManifestValue]
@@ -97,13 +105,17 @@ struct Manifest: Sendable {
     /// A scene name usable as a file and folder name on every system.
     static func isSafe(_ name: String) -> Bool {
         !name.isEmpty && name.count <= 128 && !name.hasPrefix(".")
-            && name.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || "._-".unicodeScalars.contains($0) }
+            && name.unicodeScalars.allSatisfy {
+                ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0)
+                    || "._-".unicodeScalars.contains($0)
+            }
     }
 
     /// `display-scale` → `displayScale`.
     static func camelCase(_ kebab: String) -> String {
         let parts = kebab.split(separator: "-")
-        return (parts.first.map(String.init) ?? "") + parts.dropFirst().map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
+        return (parts.first.map(String.init) ?? "")
+            + parts.dropFirst().map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
     }
 
     private static func describe(_ error: any Error) -> String {

@@ -33,7 +33,9 @@ struct ManifestPlan: Sendable {
             // Options were checked above; listing photos changes nothing that can fail.
             guard let request = try? SceneOptions.request(from: scene, spec: spec, photos: photos) else { continue }
             let paths = request.offsets.indices.map { index in
-                request.isSequence ? "\(scene.name)/\(OutputOptions.path(pattern: "{index}", index: index, offset: 0)).png" : "\(scene.name).png"
+                request.isSequence
+                    ? "\(scene.name)/\(OutputOptions.path(pattern: "{index}", index: index, offset: 0)).png"
+                    : "\(scene.name).png"
             }
             relativePaths += paths
             jobs.append(

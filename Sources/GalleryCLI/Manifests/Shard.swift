@@ -17,7 +17,9 @@ struct Shard: Sendable, Equatable, CustomStringConvertible {
         if parts[0] == "auto" {
             let given = parts.count == 2 ? Int(parts[1]) : nil
             if parts.count == 2, given == nil { return nil }
-            if let index = environment["CI_NODE_INDEX"].flatMap(Int.init), let total = given ?? environment["CI_NODE_TOTAL"].flatMap(Int.init) {
+            if let index = environment["CI_NODE_INDEX"].flatMap(Int.init),
+                let total = given ?? environment["CI_NODE_TOTAL"].flatMap(Int.init)
+            {
                 return make(index, total)
             }
             if let job = environment["BUILDKITE_PARALLEL_JOB"].flatMap(Int.init),

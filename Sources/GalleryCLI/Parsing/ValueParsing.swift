@@ -15,8 +15,12 @@ struct ValueParsing {
         guard let value = Double(text), value.isFinite else {
             throw .invalidValue(text, for: option(name), "must be a finite number")
         }
-        if let floor, value <= floor { throw .invalidValue(text, for: option(name), "must be greater than \(format(floor))") }
-        if let minimum, value < minimum { throw .invalidValue(text, for: option(name), "must be at least \(format(minimum))") }
+        if let floor, value <= floor {
+            throw .invalidValue(text, for: option(name), "must be greater than \(format(floor))")
+        }
+        if let minimum, value < minimum {
+            throw .invalidValue(text, for: option(name), "must be at least \(format(minimum))")
+        }
         return value
     }
 
@@ -24,7 +28,8 @@ struct ValueParsing {
     func integer(_ name: String, in range: ClosedRange<Int>) throws(UsageError) -> Int? {
         guard let text = source.value(name) else { return nil }
         guard let value = Int(text), range.contains(value) else {
-            throw .invalidValue(text, for: option(name), "must be a whole number from \(range.lowerBound) to \(range.upperBound)")
+            throw .invalidValue(
+                text, for: option(name), "must be a whole number from \(range.lowerBound) to \(range.upperBound)")
         }
         return value
     }

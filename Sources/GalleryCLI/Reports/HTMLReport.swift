@@ -21,7 +21,8 @@ enum HTMLReport {
             let stem = check.path.replacingOccurrences(of: "/", with: "__").replacingOccurrences(of: ".png", with: "")
             let sources = images(check)
             var cells = ""
-            for (label, source) in [("expected", sources.expected), ("actual", sources.actual), ("diff", sources.diff)] {
+            for (label, source) in [("expected", sources.expected), ("actual", sources.actual), ("diff", sources.diff)]
+            {
                 guard let source, FileManager.default.fileExists(atPath: source) else {
                     cells += "<figure><figcaption>\(label)</figcaption><div class=\"none\">none</div></figure>"
                     continue
@@ -29,7 +30,8 @@ enum HTMLReport {
                 let name = "images/\(stem)-\(label).png"
                 try? FileManager.default.removeItem(atPath: folder + "/" + name)
                 try FileManager.default.copyItem(atPath: source, toPath: folder + "/" + name)
-                cells += "<figure><figcaption>\(label)</figcaption><a href=\"\(XMLText.escape(name))\"><img src=\"\(XMLText.escape(name))\" alt=\"\(label)\"></a></figure>"
+                cells +=
+                    "<figure><figcaption>\(label)</figcaption><a href=\"\(XMLText.escape(name))\"><img src=\"\(XMLText.escape(name))\" alt=\"\(label)\"></a></figure>"
             }
             body += """
                 <section class="frame \(check.status == .different ? "different" : "problem")">

@@ -12,15 +12,20 @@ enum JUnitReport {
 
             """
         for check in checks {
-            let open = "    <testcase classname=\"\(XMLText.escape(check.scene))\" name=\"\(XMLText.escape(check.path))\" time=\"\(format(check.seconds))\""
+            let open =
+                "    <testcase classname=\"\(XMLText.escape(check.scene))\" name=\"\(XMLText.escape(check.path))\" time=\"\(format(check.seconds))\""
             switch check.status {
             case .passed:
                 xml += open + "/>\n"
             case .unreadable:
-                xml += open + ">\n      <error type=\"unreadable\" message=\"\(XMLText.escape(check.message))\"/>\n    </testcase>\n"
+                xml +=
+                    open
+                    + ">\n      <error type=\"unreadable\" message=\"\(XMLText.escape(check.message))\"/>\n    </testcase>\n"
             default:
                 let type = check.status.rawValue.replacingOccurrences(of: " ", with: "-")
-                xml += open + ">\n      <failure type=\"\(type)\" message=\"\(XMLText.escape(check.message))\">\(XMLText.escape(check.message))</failure>\n    </testcase>\n"
+                xml +=
+                    open
+                    + ">\n      <failure type=\"\(type)\" message=\"\(XMLText.escape(check.message))\">\(XMLText.escape(check.message))</failure>\n    </testcase>\n"
             }
         }
         return xml + "  </testsuite>\n</testsuites>\n"

@@ -30,7 +30,8 @@ enum JSONValue: Sendable, Equatable {
             return "[\n" + items.joined(separator: ",\n") + "\n" + String(repeating: indent, count: level) + "]"
         case .object(let members):
             guard let indent, members.contains(where: \.1.isNested) || level == 0 else {
-                return "{" + members.map { Self.quote($0.0) + ": " + $0.1.render(indent: nil, level: 0) }
+                return "{"
+                    + members.map { Self.quote($0.0) + ": " + $0.1.render(indent: nil, level: 0) }
                     .joined(separator: ", ") + "}"
             }
             let inner = String(repeating: indent, count: level + 1)
