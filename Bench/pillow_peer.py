@@ -11,27 +11,14 @@ Decoded photos are kept in a dict across frames. Frames are opaque, so they are 
 compress_level 4, as gallery-render saves them.
 """
 
-import json
 import math
 import sys
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from layout_json import frames, nearest  # noqa: E402
+
 from PIL import Image, ImageDraw, ImageOps
-
-
-def frames(text):
-    """One layout object, or several (JSON Lines)."""
-    decoder, position, found = json.JSONDecoder(), 0, []
-    while position < len(text.rstrip()):
-        frame, position = decoder.raw_decode(text, position)
-        found.append(frame)
-        while position < len(text) and text[position].isspace():
-            position += 1
-    return found
-
-
-def nearest(value):
-    return math.floor(value + 0.5)
 
 
 def circle(side):

@@ -27,6 +27,9 @@ import textwrap
 from pathlib import Path
 from time import perf_counter
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import layout_json  # noqa: E402
+
 ROOT = Path(__file__).resolve().parent.parent
 BENCH = ROOT / "Bench"
 BIN = ROOT / ".build" / "release" / "gallery-render"
@@ -101,13 +104,7 @@ def measure(contenders, runs):
 
 def layout(photos, scene, path):
     path.write_text(subprocess.run([BIN, "layout", photos, *scene], check=True, capture_output=True, text=True).stdout)
-    text, decoder, position, frames = path.read_text(), json.JSONDecoder(), 0, []
-    while position < len(text.rstrip()):
-        frame, position = decoder.raw_decode(text, position)
-        frames.append(frame)
-        while position < len(text) and text[position].isspace():
-            position += 1
-    return frames
+    return layout_json.frames(path.read_text())
 
 
 def dct_scale(path, box):

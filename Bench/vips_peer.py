@@ -9,27 +9,13 @@ crop) to the item's pixel side, a circle mask drawn 4× supersampled and reduced
 composited over a white round(W·scale) × round(H·scale) frame, saved as RGB PNG at compression 4.
 """
 
-import json
-import math
 import sys
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from layout_json import frames, nearest  # noqa: E402
+
 import pyvips
-
-
-def frames(text):
-    """One layout object, or several (JSON Lines)."""
-    decoder, position, found = json.JSONDecoder(), 0, []
-    while position < len(text.rstrip()):
-        frame, position = decoder.raw_decode(text, position)
-        found.append(frame)
-        while position < len(text) and text[position].isspace():
-            position += 1
-    return found
-
-
-def nearest(value):
-    return math.floor(value + 0.5)
 
 
 def circle(side):

@@ -6,55 +6,44 @@ import RenderPipeline
 public enum GalleryCommand {
     public static let version = "0.1.0"
 
-    static let subcommands: [(name: String, abstract: String)] = [
-        ("render (default)", RenderCommand.spec.abstract),
-        ("layout", LayoutCommand.spec.abstract),
-        ("batch", BatchCommand.spec.abstract),
-        ("diff", DiffCommand.spec.abstract),
-        ("check", CheckCommand.spec.abstract),
+    /// The subcommands by name; `render` is the default.
+    static let subcommands: [(name: String, command: any Subcommand.Type)] = [
+        ("render", RenderCommand.self), ("layout", LayoutCommand.self), ("batch", BatchCommand.self),
+        ("diff", DiffCommand.self), ("check", CheckCommand.self),
     ]
 
     /// Runs the command with `arguments` (without the program name) and returns the exit code.
     public static func main(arguments: [String]) -> Int32 {
         var console = Console()
-        var name = "render"
         var rest = arguments
-        if let first = arguments.first, ["render", "layout", "batch", "diff", "check", "help"].contains(first) {
-            name = first
-            rest = Array(arguments.dropFirst())
-        }
-        if name == "help" {
-            name = rest.first ?? ""
-            rest = ["--help"]
-        }
-        if name == "render" || name.isEmpty {
-            if arguments.first == "--version" {
-                console.out("\(version)\n")
-                return ExitCode.success.rawValue
-            }
-            if arguments.isEmpty || arguments == ["--help"] || arguments == ["-h"] || name.isEmpty {
+        var command: any Subcommand.Type = RenderCommand.self
+        if let first = arguments.first, let named = subcommands.first(where: { $0.name == first }) {
+            command = named.command
+            rest.removeFirst()
+        } else if arguments.first == "help" {
+            guard let name = arguments.dropFirst().first, let named = subcommands.first(where: { $0.name == name })
+            else {
                 console.out(rootHelp)
                 return ExitCode.success.rawValue
             }
+            command = named.command
+            rest = ["--help"]
+        } else if arguments == ["--version"] {
+            console.out("\(version)\n")
+            return ExitCode.success.rawValue
+        } else if arguments.isEmpty || arguments == ["--help"] || arguments == ["-h"] {
+            console.out(rootHelp)
+            return ExitCode.success.rawValue
         }
-        let spec =
-            switch name {
-            case "layout": LayoutCommand.spec
-            case "batch": BatchCommand.spec
-            case "diff": DiffCommand.spec
-            case "check": CheckCommand.spec
-            default: RenderCommand.spec
-            }
+        let spec = command.spec
         do {
-            let code =
-                switch name {
-                case "layout": try LayoutCommand.run(rest, console: &console)
-                case "batch": try BatchCommand.run(rest, console: &console)
-                case "diff": try DiffCommand.run(rest, console: &console)
-                case "check": try CheckCommand.run(rest, console: &console)
-                default: try RenderCommand.run(rest, console: &console)
-                }
-            return code.rawValue
+            let parsed = try ArgumentParser.parse(rest, spec: spec)
+            if parsed.flag("help") {
+                console.out(HelpFormatter.help(for: spec))
+                return ExitCode.success.rawValue
+            }
+            console.quiet = parsed.flag("quiet")
+            return try command.run(parsed, console: console).rawValue
         } catch let error as UsageError {
             console.error(
                 "Error: \(error.message)\nUsage: \(spec.usage)\n  See '\(spec.commandName) --help' for more information.\n"
@@ -77,6 +66,10 @@ public enum GalleryCommand {
             optionGroups: [("OPTIONS", [OptionSpec("version", help: "Show the version."), OutputOptions.help])],
             discussion: "Run 'gallery-render render --help' for the scene and output options.",
             usage: "gallery-render [render] <photos> ... [options]\n       gallery-render <subcommand> [options]")
-        return HelpFormatter.help(for: spec, subcommands: subcommands)
+        return HelpFormatter.help(
+            for: spec,
+            subcommands: subcommands.map {
+                ($0.name == "render" ? "render (default)" : $0.name, $0.command.spec.abstract)
+            })
     }
 }

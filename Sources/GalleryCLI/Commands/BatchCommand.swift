@@ -3,7 +3,7 @@ import ImageCodecs
 import RenderPipeline
 
 /// `gallery-render batch MANIFEST.json --out DIR`: every scene of a manifest, or one shard of it.
-enum BatchCommand {
+enum BatchCommand: Subcommand {
     static let runOptions: [OptionSpec] = [
         OptionSpec(
             "shard", value: "k/n",
@@ -45,13 +45,7 @@ enum BatchCommand {
             "Exit status: 0 when every scene rendered, 1 when any failed, 64 for a usage or manifest error (nothing rendered).",
         usage: "gallery-render batch <manifest> --out <dir> [--shard <k/n>] [--jobs <n>] [--summary <file>]")
 
-    static func run(_ arguments: [String], console: inout Console) throws -> ExitCode {
-        let parsed = try ArgumentParser.parse(arguments, spec: spec)
-        if parsed.flag("help") {
-            console.out(HelpFormatter.help(for: spec))
-            return .success
-        }
-        console.quiet = parsed.flag("quiet")
+    static func run(_ parsed: ParsedArguments, console: Console) throws -> ExitCode {
         let settings = try RunSettings(parsed, spec: spec)
         guard let out = parsed.value("out") else { throw UsageError("Missing expected option '--out <dir>'") }
         let plan = try ManifestPlan(

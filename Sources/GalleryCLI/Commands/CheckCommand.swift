@@ -5,7 +5,7 @@ import VisualDiff
 
 /// `gallery-render check MANIFEST.json --baseline DIR`: render, compare with recorded baselines,
 /// report to people (HTML) and machines (JUnit XML, exit status, GitHub annotations).
-enum CheckCommand {
+enum CheckCommand: Subcommand {
     static let spec = CommandSpec(
         commandName: "gallery-render check",
         abstract: "Render a manifest and compare every frame with its recorded baseline.",
@@ -35,13 +35,7 @@ enum CheckCommand {
             "gallery-render check <manifest> --baseline <dir> [--record] [--report <dir>] [--junit <file>] [--shard <k/n>]"
     )
 
-    static func run(_ arguments: [String], console: inout Console) throws -> ExitCode {
-        let parsed = try ArgumentParser.parse(arguments, spec: spec)
-        if parsed.flag("help") {
-            console.out(HelpFormatter.help(for: spec))
-            return .success
-        }
-        console.quiet = parsed.flag("quiet")
+    static func run(_ parsed: ParsedArguments, console: Console) throws -> ExitCode {
         let settings = try BatchCommand.RunSettings(parsed, spec: spec)
         guard let baseline = parsed.value("baseline") else {
             throw UsageError("Missing expected option '--baseline <dir>'")

@@ -2,7 +2,7 @@ import ImageCodecs
 import VisualDiff
 
 /// `gallery-render diff EXPECTED.png ACTUAL.png`: pixelmatch's comparison, for CI.
-enum DiffCommand {
+enum DiffCommand: Subcommand {
     static let spec = CommandSpec(
         commandName: "gallery-render diff",
         abstract: "Compare two PNGs with pixelmatch's perceptual measure.",
@@ -28,12 +28,7 @@ enum DiffCommand {
             "gallery-render diff <expected> <actual> [--threshold <t>] [--max-diff-pixels <n>] [--diff-image <path>] [--json]"
     )
 
-    static func run(_ arguments: [String], console: inout Console) throws -> ExitCode {
-        let parsed = try ArgumentParser.parse(arguments, spec: spec)
-        if parsed.flag("help") {
-            console.out(HelpFormatter.help(for: spec))
-            return .success
-        }
+    static func run(_ parsed: ParsedArguments, console: Console) throws -> ExitCode {
         guard parsed.positionals.count == 2 else {
             throw UsageError(
                 parsed.positionals.count < 2

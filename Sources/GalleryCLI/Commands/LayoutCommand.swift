@@ -2,7 +2,7 @@ import GalleryLayout
 import RenderPipeline
 
 /// `gallery-render layout [PHOTOS...] [options]`: the layout as JSON, no pixels.
-enum LayoutCommand {
+enum LayoutCommand: Subcommand {
     static let spec = CommandSpec(
         commandName: "gallery-render layout",
         abstract: "Print the layout at a scroll offset as JSON (JSON Lines with --offsets); no pixels.",
@@ -11,12 +11,7 @@ enum LayoutCommand {
         discussion: SceneOptions.deviceHelp,
         usage: "gallery-render layout [<photos> ...] [--count <n>] [--offset <pt>] [options]")
 
-    static func run(_ arguments: [String], console: inout Console) throws -> ExitCode {
-        let parsed = try ArgumentParser.parse(arguments, spec: spec)
-        if parsed.flag("help") {
-            console.out(HelpFormatter.help(for: spec))
-            return .success
-        }
+    static func run(_ parsed: ParsedArguments, console: Console) throws -> ExitCode {
         _ = try SceneOptions.request(from: parsed, spec: spec, photos: [])
         if parsed.positionals.isEmpty, !parsed.has("count") {
             throw UsageError("Missing expected argument '<photos> ...' (or give --count)")

@@ -3,7 +3,7 @@ import ImageCodecs
 import RenderPipeline
 
 /// `gallery-render [render] PHOTOS... [options]`: one frame, or one per offset.
-enum RenderCommand {
+enum RenderCommand: Subcommand {
     static let spec = CommandSpec(
         commandName: "gallery-render render",
         abstract: "Render the gallery at a scroll offset to a PNG.",
@@ -20,13 +20,7 @@ enum RenderCommand {
             "gallery-render [render] <photos> ... [--layout <layout>] [--width <pt>] [--offset <pt>] [-o <path>] [options]"
     )
 
-    static func run(_ arguments: [String], console: inout Console) throws -> ExitCode {
-        let parsed = try ArgumentParser.parse(arguments, spec: spec)
-        if parsed.flag("help") {
-            console.out(HelpFormatter.help(for: spec))
-            return .success
-        }
-        console.quiet = parsed.flag("quiet")
+    static func run(_ parsed: ParsedArguments, console: Console) throws -> ExitCode {
         let read = ValueParsing(source: parsed, spec: spec)
         let jobs = try OutputOptions.jobs(read)
         if parsed.positionals.isEmpty, !parsed.has("count") {
