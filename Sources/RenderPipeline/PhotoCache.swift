@@ -28,11 +28,11 @@ public final class PhotoCache: @unchecked Sendable {
     /// Decodes run so far (a photo evicted before its last use counts again).
     public private(set) var decodeCount = 0
 
-    /// A cache for `plans`, each with the scene that made it.
-    public init(plans: [(plan: FramePlan, scene: Scene)], capacityBytes: Int = 512 << 20) {
+    /// A cache for `plans`, each with the scene that made it, decoding at `sizes`.
+    public init(plans: [(plan: FramePlan, scene: Scene)], sizes: DecodeSizes, capacityBytes: Int = 512 << 20) {
         self.capacityBytes = capacityBytes
         for (plan, scene) in plans {
-            for path in plan.items.compactMap(\.photo) { remainingUses[scene.photoKey(path), default: 0] += 1 }
+            for path in plan.items.compactMap(\.photo) { remainingUses[sizes.key(path, in: scene), default: 0] += 1 }
         }
     }
 

@@ -47,9 +47,8 @@ public struct Scene: Sendable {
             height: Int((gallery.viewport.height * displayScale).rounded()))
     }
 
-    /// The box, in pixels, every photo of this scene is decoded for: the largest an item can be drawn
-    /// at. It depends on the scene alone, so a frame renders the same alone, in a sequence or in a
-    /// shard.
+    /// The box, in pixels, this scene needs its photos decoded for: the largest an item can be drawn
+    /// at, whatever the offset (see `DecodeSizes` for photos shared between scenes).
     public var decodeBox: PixelSize {
         let side = max(1, Int((gallery.largestItemSide * displayScale).rounded(.up)))
         return PixelSize(width: side, height: side)
@@ -57,11 +56,6 @@ public struct Scene: Sendable {
 
     /// How photos fill `decodeBox`, for choosing the decode scale.
     public var decodeFit: DecodeOptions.TargetFit { style.contentMode == .aspectFit ? .fit : .cover }
-
-    /// The cache key of the photo at `path` in this scene.
-    public func photoKey(_ path: String) -> PhotoKey {
-        PhotoKey(path: path, budget: budget, box: decodeBox, fit: decodeFit)
-    }
 
     /// The photo shown by item `index`, or nil for a placeholder.
     public func photo(forItem index: Int) -> String? {

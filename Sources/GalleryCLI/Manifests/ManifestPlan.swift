@@ -9,6 +9,8 @@ struct ManifestPlan: Sendable {
     var failures: [(name: String, message: String)] = []
     /// Relative output path of every frame in `jobs`, e.g. `carousel.png`, `scroll/0003.png`.
     var relativePaths: [String] = []
+    /// Decode sizes over every scene of the manifest.
+    var sizes = DecodeSizes(scenes: [])
 
     init(manifest: Manifest, shard: Shard, outputFolder: String, spec: CommandSpec) throws(UsageError) {
         var requests: [SceneOptions.Request] = []
@@ -22,26 +24,33 @@ struct ManifestPlan: Sendable {
         }
         let shards = ShardPlanner.assign(frameCounts: requests.map(\.offsets.count), shards: shard.count)
         let folder = outputFolder.hasSuffix("/") ? String(outputFolder.dropLast()) : outputFolder
-        for (position, scene) in manifest.scenes.enumerated() where shards[position] == shard.index - 1 {
+        // Photos are listed for every scene, not only this shard's: decode sizes are taken over the
+        // whole manifest, so every shard decodes a shared photo alike.
+        var scenes: [Scene] = []
+        for (position, entry) in manifest.scenes.enumerated() {
+            let mine = shards[position] == shard.index - 1
             let photos: [String]
             do {
-                photos = try PhotoListing.photos(from: scene.photos, allowEmpty: scene.has("count"))
+                photos = try PhotoListing.photos(from: entry.photos, allowEmpty: entry.has("count"))
             } catch {
-                failures.append((scene.name, error.description))
+                if mine { failures.append((entry.name, error.description)) }
                 continue
             }
             // Options were checked above; listing photos changes nothing that can fail.
-            guard let request = try? SceneOptions.request(from: scene, spec: spec, photos: photos) else { continue }
+            guard let request = try? SceneOptions.request(from: entry, spec: spec, photos: photos) else { continue }
+            scenes.append(request.scene)
+            guard mine else { continue }
             let paths = request.offsets.indices.map { index in
                 request.isSequence
-                    ? "\(scene.name)/\(OutputOptions.path(pattern: "{index}", index: index, offset: 0)).png"
-                    : "\(scene.name).png"
+                    ? "\(entry.name)/\(OutputOptions.path(pattern: "{index}", index: index, offset: 0)).png"
+                    : "\(entry.name).png"
             }
             relativePaths += paths
             jobs.append(
                 BatchJob(
-                    name: scene.name, scene: request.scene,
+                    name: entry.name, scene: request.scene,
                     frames: zip(request.offsets, paths).map { BatchJob.Frame(offset: $0, output: folder + "/" + $1) }))
         }
+        sizes = DecodeSizes(scenes: scenes)
     }
 }
