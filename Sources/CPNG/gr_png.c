@@ -66,7 +66,7 @@ static int has_signature(const uint8_t *data, size_t size, char *message) {
 /* ---- decode ---------------------------------------------------------------------------------- */
 
 gr_png_status gr_png_decode(const uint8_t *data, size_t size, uint64_t max_pixels, uint32_t max_side,
-                            gr_png_image *out) {
+                            uint8_t *pixels, size_t capacity, gr_png_image *out) {
     memset(out, 0, sizeof(*out));
     reader_state state = {data, size, 0, out->message};
     if (!has_signature(data, size, out->message)) return GR_PNG_ERROR;
@@ -78,13 +78,11 @@ gr_png_status gr_png_decode(const uint8_t *data, size_t size, uint64_t max_pixel
     }
     png_infop info = png_create_info_struct(png);
     /* Assigned after setjmp and freed on the error branch, hence volatile. */
-    uint8_t *volatile pixels = NULL;
     png_bytep *volatile rows = NULL;
     volatile gr_png_status failure = GR_PNG_ERROR;
 
     if (info == NULL || setjmp(png_jmpbuf(png))) {
         free(rows);
-        free(pixels);
         png_destroy_read_struct(&png, info ? &info : NULL, NULL);
         return failure;
     }
@@ -114,10 +112,12 @@ gr_png_status gr_png_decode(const uint8_t *data, size_t size, uint64_t max_pixel
     if (png_get_rowbytes(png, info) != (size_t)width * 4) {
         png_error(png, "unexpected row size after transforms");
     }
+    if (pixels == NULL || (uint64_t)width * height * 4 != capacity) {
+        png_error(png, "image size does not match the buffer");
+    }
     failure = GR_PNG_NO_MEMORY;
-    pixels = malloc((size_t)width * height * 4);
     rows = malloc(sizeof(png_bytep) * height);
-    if (pixels == NULL || rows == NULL) png_error(png, "out of memory");
+    if (rows == NULL) png_error(png, "out of memory");
     failure = GR_PNG_ERROR;
     for (png_uint_32 y = 0; y < height; y++) rows[y] = pixels + (size_t)y * width * 4;
     png_read_image(png, rows);
@@ -125,7 +125,6 @@ gr_png_status gr_png_decode(const uint8_t *data, size_t size, uint64_t max_pixel
 
     free(rows);
     png_destroy_read_struct(&png, &info, NULL);
-    out->pixels = pixels;
     out->width = width;
     out->height = height;
     return GR_PNG_OK;

@@ -6,22 +6,25 @@ public enum PNGDecoder {
     public static func decode(_ bytes: [UInt8], options: DecodeOptions = DecodeOptions()) throws(DecodeError)
         -> DecodedImage
     {
-        if let declared = declaredSize(bytes), !options.budget.allows(declared) {
+        // IHDR must come first; its size sizes the buffer libpng decodes into (it checks it again).
+        let declared = declaredSize(bytes) ?? PixelSize(width: 0, height: 0)
+        guard options.budget.allows(declared) else {
             throw .overBudget(width: declared.width, height: declared.height, budget: options.budget)
         }
         var result = gr_png_image()
-        let status = bytes.withUnsafeBufferPointer { buffer in
-            gr_png_decode(
-                buffer.baseAddress, buffer.count, UInt64(options.budget.maxPixels),
-                UInt32(clamping: options.budget.maxSide), &result)
+        var status = GR_PNG_ERROR
+        let pixels = [UInt8](unsafeUninitializedCapacity: declared.width * declared.height * 4) { buffer, count in
+            status = bytes.withUnsafeBufferPointer { data in
+                gr_png_decode(
+                    data.baseAddress, data.count, UInt64(options.budget.maxPixels),
+                    UInt32(clamping: options.budget.maxSide), buffer.baseAddress, buffer.count, &result)
+            }
+            count = status == GR_PNG_OK ? buffer.count : 0
         }
-        defer { gr_png_free(result.pixels) }
         try check(status, result: result, bytes: bytes, options: options)
-        let width = Int(result.width), height = Int(result.height)
-        let pixels = [UInt8](UnsafeBufferPointer(start: result.pixels, count: width * height * 4))
         return DecodedImage(
-            image: RGBAImage(width: width, height: height, pixels: pixels), format: .png, orientation: .up,
-            fullSize: PixelSize(width: width, height: height), scaleEighths: 8, warnings: [])
+            image: RGBAImage(width: declared.width, height: declared.height, pixels: pixels), format: .png,
+            orientation: .up, fullSize: declared, scaleEighths: 8, warnings: [])
     }
 
     /// The one place a CPNG status becomes a typed error.

@@ -25,21 +25,22 @@ typedef enum {
     GR_PNG_NO_MEMORY = 3,
 } gr_png_status;
 
-/** A decoded image: 8-bit RGBA, straight (not premultiplied) alpha, rows packed (stride width*4). */
+/** The outcome of a decode into a caller's buffer. */
 typedef struct {
-    uint8_t *pixels;   /* malloc'd; release with gr_png_free */
     uint32_t width;
     uint32_t height;
     char message[256]; /* libpng's message when status != GR_PNG_OK */
 } gr_png_image;
 
 /**
- * Decodes a whole PNG from memory into 8-bit RGBA. Every colour type and bit depth is expanded;
- * 16-bit samples are reduced with rounding (png_set_scale_16); gamma, cHRM and iCCP are ignored.
- * The header is checked against max_pixels and max_side before any pixel buffer is allocated.
+ * Decodes a whole PNG from memory into `pixels`: 8-bit RGBA, straight (not premultiplied) alpha, rows
+ * packed, which must hold exactly width × height × 4 bytes (`capacity`, sized by the caller from
+ * IHDR); anything else is an error. Every colour type and bit depth is expanded; 16-bit samples are
+ * reduced with rounding (png_set_scale_16); gamma, cHRM and iCCP are ignored. The header is checked
+ * against max_pixels and max_side first.
  */
 gr_png_status gr_png_decode(const uint8_t *data, size_t size, uint64_t max_pixels, uint32_t max_side,
-                            gr_png_image *out);
+                            uint8_t *pixels, size_t capacity, gr_png_image *out);
 
 /** Encoded PNG bytes. */
 typedef struct {
