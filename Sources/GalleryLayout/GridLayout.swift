@@ -34,10 +34,13 @@ public struct GridLayout: Sendable, Hashable {
         guard columns >= 1 else {
             throw LayoutError(parameter: "columns", reason: "must be at least 1, not \(columns)")
         }
-        if let itemSize { try LayoutError.check(itemSize, "itemSize", positive: true) }
-        try LayoutError.check(rowSpacing, "spacing", nonNegative: true)
+        guard columns <= 10_000 else {
+            throw LayoutError(parameter: "columns", reason: "must be at most 10000, not \(columns)")
+        }
+        if let itemSize { try LayoutError.check(itemSize, "itemSize", in: 0.001...LayoutError.largestLength) }
+        try LayoutError.check(rowSpacing, "spacing", in: 0...LayoutError.largestLength)
         let side = side(in: viewport)
-        guard side > 0 else {
+        guard side >= 0.001 else {
             throw LayoutError(
                 parameter: itemSize == nil ? "columns" : "itemSize",
                 reason: "\(columns) columns leave a cell side of \(side) pt in a \(viewport.width) pt viewport")

@@ -29,11 +29,11 @@ public struct LineLayout: Sendable, Hashable {
 
     /// Throws the first invalid parameter.
     public func validate() throws(LayoutError) {
-        try LayoutError.check(itemSize, "itemSize", positive: true)
-        try LayoutError.check(spacing, "spacing", nonNegative: true)
-        try LayoutError.check(activeDistance, "activeDistance", positive: true)
-        try LayoutError.check(scaleFactor, "scaleFactor")
-        try LayoutError.check(minScale, "minScale", nonNegative: true)
+        try LayoutError.check(itemSize, "itemSize", in: 0.001...LayoutError.largestLength)
+        try LayoutError.check(spacing, "spacing", in: 0...LayoutError.largestLength)
+        try LayoutError.check(activeDistance, "activeDistance", in: 0...LayoutError.largestLength, positive: true)
+        try LayoutError.check(scaleFactor, "scaleFactor", in: -1000...1000)
+        try LayoutError.check(minScale, "minScale", in: 0...1000)
     }
 
     /// Distance between neighbouring item centres.
@@ -50,14 +50,16 @@ public struct LineLayout: Sendable, Hashable {
     /// 1 + f·(A − d)/A, the contract's 1 + f·(1 − d/A) rearranged so that round numbers stay exact
     /// (0.72, not 0.7200000000000001; exactly 0 at 400 pt rather than 1e-16).
     public func scale(atDistance distance: Double) -> Double {
-        max(minScale, 1 + scaleFactor * (activeDistance - abs(distance)) / activeDistance)
+        let scale = max(minScale, 1 + scaleFactor * (activeDistance - abs(distance)) / activeDistance)
+        // Rounding can leave ±1e-16 where the formula crosses 0: such an item is not drawn.
+        return abs(scale) < 1e-12 ? 0 : scale
     }
 
     /// The visible items at `offset`, in draw order.
     public func items(count: Int, viewport: Size, offset: Double) -> [LayoutItem] {
         let visibleCenter = offset + viewport.width / 2
         var items: [LayoutItem] = []
-        for index in 0..<count {
+        for index in candidates(count: count, viewport: viewport, offset: offset) {
             let x = viewport.width / 2 + Double(index) * pitch
             let scale = scale(atDistance: x - visibleCenter)
             guard scale > 0 else { continue }
@@ -67,6 +69,17 @@ public struct LineLayout: Sendable, Hashable {
             if item.overlaps(viewport) { items.append(item) }
         }
         return items.sorted { ($0.scale, $0.index) < ($1.scale, $1.index) }
+    }
+
+    /// The indices that can be visible at `offset`. When items shrink away from the centre (f ≥ 0),
+    /// none is drawn larger than S·max(1 + f, minScale), so only centres within W/2 plus half that of
+    /// the visible centre can show; otherwise every item is a candidate.
+    func candidates(count: Int, viewport: Size, offset: Double) -> Range<Int> {
+        guard count > 0, scaleFactor >= 0 else { return 0..<max(count, 0) }
+        let reach = viewport.width / 2 + itemSize * max(1 + scaleFactor, minScale) / 2
+        let first = Int(max(0, ((offset - reach) / pitch).rounded(.down)))
+        let last = Int(min(Double(count - 1), ((offset + reach) / pitch).rounded(.up)))
+        return first <= last ? first..<(last + 1) : 0..<0
     }
 
     /// Where a scroll released at `offset` with `velocity` comes to rest: the offset i·(S + L) of the

@@ -4,6 +4,8 @@ public enum DecodeError: Error, Sendable, Equatable, CustomStringConvertible {
     case unreadable(reason: String)
     /// The file is empty.
     case empty
+    /// The file is larger than any image within the budget could be.
+    case fileTooLarge(bytes: Int, limit: Int)
     /// The bytes are neither PNG nor JPEG.
     case unrecognizedFormat
     /// The header declares more pixels than the budget allows.
@@ -21,6 +23,8 @@ public enum DecodeError: Error, Sendable, Equatable, CustomStringConvertible {
         switch self {
         case .unreadable(let reason): "cannot read file: \(reason)"
         case .empty: "empty file"
+        case .fileTooLarge(let bytes, let limit):
+            "file of \(bytes) bytes is larger than any image within the pixel budget (\(limit) bytes)"
         case .unrecognizedFormat: "not a PNG or JPEG image"
         case .overBudget(let width, let height, let budget):
             "\(width)x\(height) is over the pixel budget (\(budget.maxPixels) pixels, \(budget.maxSide) px per side)"

@@ -22,18 +22,23 @@ public enum ImageDecoder {
     public static func decodeFile(atPath path: String, options: DecodeOptions = DecodeOptions()) throws(DecodeError)
         -> DecodedImage
     {
-        try decode(readBytes(atPath: path), options: options)
+        try decode(readBytes(atPath: path, limit: options.budget.maxFileBytes), options: options)
     }
 
-    /// The bytes of a file, read straight into the array (one copy, no mapping), or `.unreadable`
-    /// naming the system's reason.
-    public static func readBytes(atPath path: String) throws(DecodeError) -> [UInt8] {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    /// The bytes of a regular file, read straight into the array (one copy, no mapping), or
+    /// `.unreadable` naming the system's reason. A file larger than `limit` is refused before anything
+    /// is allocated; a FIFO or device is refused without blocking.
+    public static func readBytes(atPath path: String, limit: Int = PixelBudget.standard.maxFileBytes)
+        throws(DecodeError)
+        -> [UInt8]
+    {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else { throw .unreadable(reason: String(cString: strerror(errno))) }
         defer { close(descriptor) }
         var status = stat()
         guard fstat(descriptor, &status) == 0 else { throw .unreadable(reason: String(cString: strerror(errno))) }
         guard status.st_mode & S_IFMT == S_IFREG else { throw .unreadable(reason: "not a regular file") }
+        guard Int(status.st_size) <= limit else { throw .fileTooLarge(bytes: Int(status.st_size), limit: limit) }
         var failure: Int32 = 0
         let size = Int(status.st_size)
         let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in

@@ -22,6 +22,10 @@ public struct PixelBudget: Sendable, Hashable {
         self.init(maxPixels: Int((megapixels * 1_000_000).rounded()))
     }
 
+    /// The largest file read for an image under this budget: room for every pixel at 16-bit RGBA stored
+    /// uncompressed, plus 64 MiB of metadata. Larger files are refused before they are read.
+    public var maxFileBytes: Int { maxPixels * 8 + (64 << 20) }
+
     /// True when an image of `size` fits the budget.
     public func allows(_ size: PixelSize) -> Bool {
         size.width <= maxSide && size.height <= maxSide && size.width * size.height <= maxPixels

@@ -12,7 +12,8 @@ struct AxisWeights {
     /// u = (outputStart + o + 0.5 − origin) / scale, where `origin` is where source coordinate 0 lands
     /// and `scale` is output pixels per source pixel.
     init(outputStart: Int, outputs: Int, origin: Double, scale: Double, sourceLength: Int, filter: ResamplingFilter) {
-        let stretch = max(1, 1 / scale)  // widen the kernel when minifying
+        // Widen the kernel when minifying; past the whole source it only re-reads clamped pixels.
+        let stretch = min(max(1, 1 / scale), Double(sourceLength))
         let support = filter.radius * stretch
         let taps = Int((2 * support).rounded(.up)) + 1
         var indices = [Int32](repeating: 0, count: outputs * taps)

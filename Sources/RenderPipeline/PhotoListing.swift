@@ -52,14 +52,15 @@ public enum PhotoListing {
             .filter(isImage)
     }
 
-    /// True when the file at `path` is a regular file starting with a PNG or JPEG signature.
+    /// True when the file at `path` is a regular file starting with a PNG or JPEG signature. The type
+    /// is checked before the file is opened, so a FIFO in a folder never blocks the listing.
     static func isImage(_ path: String) -> Bool {
-        guard let handle = FileHandle(forReadingAtPath: path) else { return false }
-        defer { try? handle.close() }
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), !isFolder.boolValue,
-            let head = try? handle.read(upToCount: 8)
+        var status = stat()
+        guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG,
+            let handle = FileHandle(forReadingAtPath: path)
         else { return false }
+        defer { try? handle.close() }
+        guard let head = try? handle.read(upToCount: 8) else { return false }
         return ImageFormat(sniffing: [UInt8](head)) != nil
     }
 }

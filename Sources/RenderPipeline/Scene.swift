@@ -50,7 +50,8 @@ public struct Scene: Sendable {
     /// The box, in pixels, this scene needs its photos decoded for: the largest an item can be drawn
     /// at, whatever the offset (see `DecodeSizes` for photos shared between scenes).
     public var decodeBox: PixelSize {
-        let side = max(1, Int((gallery.largestItemSide * displayScale).rounded(.up)))
+        // Past the largest image side a budget allows, a bigger box changes no decode.
+        let side = max(1, Int(min((gallery.largestItemSide * displayScale).rounded(.up), Double(1 << 20))))
         return PixelSize(width: side, height: side)
     }
 

@@ -1,4 +1,8 @@
 import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 import ImageCodecs
 import TestSupport
 import Testing
@@ -42,6 +46,39 @@ import Testing
         #expect(run.stderr.contains(option), "\(run.stderr)")
         #expect(run.stderr.contains("Usage: gallery-render"))
         #expect(folder.contents().isEmpty)
+    }
+
+    @Test func aNearlyInvisibleItemIsNotDrawn() throws {
+        // Item 15 sits where the scale formula crosses 0; rounding left it 1e-15 and the filter asked
+        // for ~1e15 taps.
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let run = try CommandRunner.run([
+            "--width", "1024", "--item-size", "46", "--offset", "773", "--count", "40", Self.fixtures, "-o",
+            folder.file("a.png"),
+        ])
+        #expect(run.status == 0, "\(run.stderr)")
+    }
+
+    @Test func aFIFOIsRefusedWithoutBlocking() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        #expect(mkfifo(folder.file("pipe.jpg"), 0o644) == 0)
+        try FileManager.default.copyItem(atPath: Self.fixtures + "/1.jpg", toPath: folder.file("1.jpg"))
+        let listed = try MeasuredProcess(["layout", folder.path], folder: folder).wait()
+        #expect(listed.status == 0 && listed.seconds < 10)
+        let named = try MeasuredProcess(
+            [folder.file("1.jpg"), folder.file("pipe.jpg"), "-o", folder.file("o.png")], folder: folder
+        ).wait()
+        #expect(named.status == 0 && named.seconds < 10)
+        #expect(named.stderr.contains("pipe.jpg: cannot read file: not a regular file"))
+    }
+
+    @Test func negativeOffsetsAreValues() throws {
+        let run = try CommandRunner.run(["layout", "--count", "5", "--overscroll", "--offsets", "-10..10/10"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.output.split(separator: "\n").count == 3)
+        #expect(try CommandRunner.run(["layout", "--count", "5", "--offset", "-5"]).status == 0)
     }
 
     @Test func missingPhotosArgumentIsAUsageError() throws {

@@ -1,4 +1,4 @@
-import GalleryLayout
+@testable import GalleryLayout
 import Testing
 
 /// Hand-computed from the tutorial's constants (S = 100, L = 70, A = 150, f = 0.6), W = 375.
@@ -62,6 +62,23 @@ import Testing
             #expect(item.scale > 0)
             #expect(abs(item.center.x - 700) < 400)
         }
+    }
+
+    @Test func onlyNearbyItemsAreLookedAt() throws {
+        // A million items: only the few around the offset are candidates, and the answer is the same.
+        let many = Gallery(style: .line(LineLayout()), viewport: Size(width: 375, height: 200), itemCount: 1_000_000)
+        let frame = try many.frame(atOffset: 120)
+        #expect(frame.items.map(\.index) == [2, 0, 1])
+        #expect(
+            LineLayout().candidates(count: 1_000_000, viewport: Size(width: 375, height: 200), offset: 170_000).count
+                < 10)
+    }
+
+    @Test func scalesWithinRoundingOfZeroAreZero() {
+        // W 1024, S 46, L 32.2, offset 773: item 15 is 400 pt from the centre, up to rounding.
+        let line = LineLayout(itemSize: 46)
+        let distance = 1024 / 2 + 15 * line.pitch - (773 + 1024 / 2)
+        #expect(line.scale(atDistance: distance) == 0)
     }
 
     @Test func invalidParametersAreNamed() {

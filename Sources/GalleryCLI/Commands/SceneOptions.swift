@@ -17,7 +17,7 @@ enum SceneOptions {
         ),
         OptionSpec(
             "device", value: "name", help: "Width, display scale and grid height of a device preset.", values: devices),
-        OptionSpec("landscape", help: "Swap the viewport's width and height (the device turned on its side)."),
+        OptionSpec("landscape", help: "With --device: the device turned on its side (its width and height swapped)."),
         OptionSpec(
             "display-scale", value: "n", help: "Pixels per point; the PNG is round(width·n) × round(height·n).",
             default: "1, or the device's"),
@@ -108,7 +108,7 @@ enum SceneOptions {
         let screen = device?.screen(landscape: landscape)
         var width = try read.number("width", greaterThan: 0) ?? screen?.width ?? 375
         var height = try read.number("height", greaterThan: 0) ?? (isGrid ? screen?.height ?? 667 : 200)
-        if landscape, device == nil { swap(&width, &height) }
+        if landscape, device == nil { throw UsageError("--landscape needs --device") }
         let displayScale = try read.number("display-scale", greaterThan: 0) ?? device?.displayScale ?? 1
         guard displayScale <= 16 else { throw UsageError("--display-scale must be at most 16") }
 
@@ -145,11 +145,16 @@ enum SceneOptions {
                 "background", expected: "must be a colour (#RGB, #RRGGBB, #RRGGBBAA, a CSS name) or transparent",
                 Color.init(parsing:)) ?? .white,
             photos: photos, snap: try snap(read, source: source, isGrid: isGrid),
-            budget: PixelBudget(megapixels: try read.number("max-megapixels", greaterThan: 0) ?? 100))
+            budget: PixelBudget(megapixels: try read.number("max-megapixels", greaterThan: 0, atMost: 10_000) ?? 100))
         let frame = scene.pixelSize
-        guard frame.width >= 1, frame.height >= 1, frame.width * frame.height <= 200_000_000 else {
+        // Every frame stays readable by this tool's own decoders (diff, check): the standard budget.
+        let budget = PixelBudget.standard
+        guard frame.width >= 1, frame.height >= 1, frame.width <= budget.maxSide, frame.height <= budget.maxSide,
+            Double(frame.width) * Double(frame.height) <= Double(budget.maxPixels)
+        else {
             throw UsageError(
-                "The frame would be \(frame) pixels: width × height × display scale must give 1 to 200 million pixels")
+                "The frame would be \(frame) pixels: width and height × display scale must give 1 to \(budget.maxSide) pixels a side and at most \(budget.maxPixels / 1_000_000) megapixels"
+            )
         }
 
         if source.has("offset"), source.has("offsets") {
@@ -195,7 +200,9 @@ enum SceneOptions {
             default: Double(text).flatMap { $0 > 0 && $0 < 1 ? .custom($0) : nil }
             }
         }
-        return Scene.Snap(velocity: try read.number("velocity") ?? 0, deceleration: deceleration ?? .normal)
+        return Scene.Snap(
+            velocity: try read.number("velocity", atLeast: -1e9, atMost: 1e9) ?? 0,
+            deceleration: deceleration ?? .normal)
     }
 
     /// `itemSize` → `item-size`.

@@ -51,9 +51,10 @@ enum ArgumentParser {
         return parsed
     }
 
-    /// An argument that looks like an option rather than a value (negative numbers are values).
+    /// An argument that looks like an option rather than a value: a dash followed by a digit or a
+    /// point (`-10`, `-.5`, `-10..10/5`) is a value.
     private static func isOptionLike(_ argument: String) -> Bool {
-        guard argument.hasPrefix("-"), argument.count > 1 else { return false }
-        return Double(argument) == nil
+        guard argument.hasPrefix("-"), let next = argument.dropFirst().first else { return false }
+        return !(next.isNumber || next == ".")
     }
 }

@@ -8,15 +8,18 @@ struct ValueParsing {
     }
 
     /// A finite number, optionally with a lower bound.
-    func number(_ name: String, greaterThan floor: Double? = nil, atLeast minimum: Double? = nil) throws(UsageError)
-        -> Double?
-    {
+    func number(
+        _ name: String, greaterThan floor: Double? = nil, atLeast minimum: Double? = nil, atMost maximum: Double? = nil
+    ) throws(UsageError) -> Double? {
         guard let text = source.value(name) else { return nil }
         guard let value = Double(text), value.isFinite else {
             throw .invalidValue(text, for: option(name), "must be a finite number")
         }
         if let floor, value <= floor {
             throw .invalidValue(text, for: option(name), "must be greater than \(format(floor))")
+        }
+        if let maximum, value > maximum {
+            throw .invalidValue(text, for: option(name), "must be at most \(format(maximum))")
         }
         if let minimum, value < minimum {
             throw .invalidValue(text, for: option(name), "must be at least \(format(minimum))")

@@ -48,9 +48,11 @@ enum JSONValue: Sendable, Equatable {
         }
     }
 
-    /// Numbers rounded to 1e-6 and printed without a trailing ".0": 375, 0.72, 407.5.
+    /// Numbers rounded to 1e-6 and printed without a trailing ".0": 375, 0.72, 407.5; magnitudes of a
+    /// billion or more as Swift prints them (exact, round-trippable).
     static func format(_ value: Double) -> String {
         guard value.isFinite else { return "null" }
+        guard abs(value) < 1e9 else { return "\(value)" }
         let rounded = (value * 1_000_000).rounded() / 1_000_000
         if rounded == rounded.rounded(), abs(rounded) < 1e15 { return String(Int64(rounded)) }
         return "\(rounded)"
