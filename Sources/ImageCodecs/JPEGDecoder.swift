@@ -9,13 +9,7 @@ public enum JPEGDecoder {
     {
         let orientation = EXIFReader.orientation(ofJPEG: bytes)
         let full = try header(bytes)
-        guard options.budget.allows(full) else {
-            throw .overBudget(width: full.width, height: full.height, budget: options.budget)
-        }
-        // The scale is picked in stored axes; the target is upright.
-        var stored = options
-        stored.targetSize = options.targetSize.map { orientation.swapsAxes ? $0.transposed : $0 }
-        let m = scaleEighths(for: full, options: stored)
+        let m = try plannedScale(bytes, options: options, full: full, orientation: orientation)
         let width = (full.width * m + 7) / 8, height = (full.height * m + 7) / 8
         var settings = gr_jpeg_options(
             max_pixels: UInt64(options.budget.maxPixels), max_side: UInt32(clamping: options.budget.maxSide),
@@ -34,6 +28,22 @@ public enum JPEGDecoder {
             image: orientation.apply(to: RGBAImage(width: width, height: height, pixels: pixels)), format: .jpeg,
             orientation: orientation, fullSize: orientation.swapsAxes ? full.transposed : full, scaleEighths: m,
             warnings: result.warnings > 0 ? [message(result.message)] : [])
+    }
+
+    /// The DCT scale M (in eighths) `decode` will use for `bytes`: read from the headers, within the
+    /// budget, picked in stored axes for the upright target.
+    public static func plannedScale(
+        _ bytes: [UInt8], options: DecodeOptions, full known: PixelSize? = nil, orientation: EXIFOrientation? = nil
+    ) throws(DecodeError) -> Int {
+        let full: PixelSize
+        if let known { full = known } else { full = try header(bytes) }
+        guard options.budget.allows(full) else {
+            throw .overBudget(width: full.width, height: full.height, budget: options.budget)
+        }
+        let swaps = (orientation ?? EXIFReader.orientation(ofJPEG: bytes)).swapsAxes
+        var stored = options
+        stored.targetSize = options.targetSize.map { swaps ? $0.transposed : $0 }
+        return scaleEighths(for: full, options: stored)
     }
 
     /// The stored size from the headers (nothing decoded, nothing allocated).

@@ -18,15 +18,11 @@ public struct BatchRenderer: Sendable {
         self.cacheBytes = cacheBytes
     }
 
-    /// Runs `batch`, decoding photos at `sizes` (by default, sized over the batch's own scenes; a
-    /// sharded run passes the sizes of the whole manifest). `onProblem` hears each photo problem once,
-    /// as found; `onFrame` after each frame.
+    /// Runs `batch`. `onProblem` hears each photo problem once, as found; `onFrame` after each frame.
     public func run(
-        _ batch: [BatchJob], sizes: DecodeSizes? = nil,
-        onProblem: @escaping @Sendable (PhotoProblem) -> Void = { _ in },
+        _ batch: [BatchJob], onProblem: @escaping @Sendable (PhotoProblem) -> Void = { _ in },
         onFrame: @escaping @Sendable () -> Void = {}
     ) -> BatchReport {
-        let sizes = sizes ?? DecodeSizes(scenes: batch.map(\.scene))
         let start = Date()
         var report = BatchReport()
         var planned: [(job: BatchJob, plans: [FramePlan])] = []
@@ -38,12 +34,11 @@ public struct BatchRenderer: Sendable {
             }
         }
         let cache = PhotoCache(
-            plans: planned.flatMap { entry in entry.plans.map { ($0, entry.job.scene) } }, sizes: sizes,
-            capacityBytes: cacheBytes)
+            plans: planned.flatMap { entry in entry.plans.map { ($0, entry.job.scene) } }, capacityBytes: cacheBytes)
         let announcer = ProblemAnnouncer(onProblem)
 
         for (job, plans) in planned {
-            let uses = plans.map { plan in plan.items.compactMap { $0.photo.map { sizes.key($0, in: job.scene) } } }
+            let uses = plans.map { plan in plan.items.compactMap { $0.photo.map(job.scene.photoKey) } }
             if strict, let failure = probe(Set(uses.joined()), cache: cache, announcer: announcer) {
                 for key in uses.joined() { cache.skip(key) }
                 report.scenes.append(.init(name: job.name, frameCount: plans.count, failure: failure))
@@ -58,7 +53,7 @@ public struct BatchRenderer: Sendable {
                 // with each other and with the resampling of items already decoded.
                 let used = UsedPhotos()
                 let image = renderer.render(plan, jobs: itemJobs) { path in
-                    let key = sizes.key(path, in: job.scene)
+                    let key = job.scene.photoKey(path)
                     let result = cache.acquire(key)
                     used.record(key, result)
                     return try? result.get().image

@@ -34,9 +34,8 @@ extension FrameRenderer {
         -> (image: RGBAImage, plan: FramePlan, problems: [PhotoProblem])
     {
         let plan = try FramePlan(scene: scene, offset: offset)
-        let sizes = DecodeSizes(scenes: [scene])
-        let cache = PhotoCache(plans: [(plan, scene)], sizes: sizes)
-        let keys = Array(Set(plan.items.compactMap { $0.photo })).sorted().map { sizes.key($0, in: scene) }
+        let cache = PhotoCache(plans: [(plan, scene)])
+        let keys = Array(Set(plan.items.compactMap { $0.photo })).sorted().map(scene.photoKey)
         let decoded = Parallel.map(keys, jobs: jobs) { key in (key.path, try? cache.acquire(key).get().image) }
         let images = Dictionary(decoded.compactMap { path, image in image.map { (path, $0) } }) { first, _ in first }
         return (render(plan, jobs: jobs) { images[$0] }, plan, cache.problems)

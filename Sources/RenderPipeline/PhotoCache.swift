@@ -1,15 +1,29 @@
 import Foundation
 import ImageCodecs
 
-/// Decodes each photo once per run (once per distinct `PhotoKey`: scenes that decode a photo the same
-/// way share it) and keeps it only while frames still need it.
+/// Decodes each photo once per run and keeps it only while frames still need it.
 ///
-/// Every use is known in advance (frames are planned first), so an entry is dropped as soon as its
-/// last frame has been rendered; on top of that, decoded pixels are capped at `capacityBytes`,
-/// evicting unused entries least recently used first (a photo evicted early is decoded again — the
-/// price of a cache too small for the run). Thread-safe: concurrent requests for the same photo wait
-/// for one decode.
+/// Requests are `PhotoKey`s (a photo and the box one scene needs it for). Two keys share one decode
+/// whenever they would decode to the same pixels — same file, same budget, same DCT scale — which
+/// the cache learns from the file's header on first use; a scene's pixels therefore never depend on
+/// other scenes. Every use is known in advance (frames are planned first): a decode is dropped once
+/// no planned use of its photo remains; on top of that, decoded pixels are capped at
+/// `capacityBytes`, evicting idle decodes least recently used first (a photo evicted early is decoded
+/// again — the price of a cache too small for the run). Thread-safe: concurrent requests for the same
+/// decode wait for one.
 public final class PhotoCache: @unchecked Sendable {
+    /// What a decode's pixels depend on.
+    private struct Identity: Hashable {
+        let path: String
+        let budget: PixelBudget
+        let scaleEighths: Int
+    }
+
+    /// A photo file under a budget, whatever box it is asked for.
+    private struct Source: Hashable {
+        let path: String
+        let budget: PixelBudget
+    }
 
     private enum Entry {
         case decoding
@@ -17,85 +31,104 @@ public final class PhotoCache: @unchecked Sendable {
     }
 
     private let condition = NSCondition()
-    /// Planned uses not yet released, per photo.
-    private var remainingUses: [PhotoKey: Int] = [:]
-    private var entries: [PhotoKey: Entry] = [:]
+    /// Planned uses not yet released, per photo file (all boxes together).
+    private var remainingUses: [Source: Int] = [:]
+    private var identities: [PhotoKey: Identity] = [:]
+    private var entries: [Identity: Entry] = [:]
     private var residentBytes = 0
     private var clock = 0
-    private var reported: Set<PhotoKey> = []
+    private var reported: Set<Source> = []
     private var problemLog: [PhotoProblem] = []
     private let capacityBytes: Int
     /// Decodes run so far (a photo evicted before its last use counts again).
     public private(set) var decodeCount = 0
 
-    /// A cache for `plans`, each with the scene that made it, decoding at `sizes`.
-    public init(plans: [(plan: FramePlan, scene: Scene)], sizes: DecodeSizes, capacityBytes: Int = 512 << 20) {
+    /// A cache for `plans`, each with the scene that made it.
+    public init(plans: [(plan: FramePlan, scene: Scene)], capacityBytes: Int = 512 << 20) {
         self.capacityBytes = capacityBytes
         for (plan, scene) in plans {
-            for path in plan.items.compactMap(\.photo) { remainingUses[sizes.key(path, in: scene), default: 0] += 1 }
+            for path in plan.items.compactMap(\.photo) {
+                remainingUses[Source(path: path, budget: scene.budget), default: 0] += 1
+            }
         }
     }
 
     /// The decoded photo, decoding it if no other frame has yet. Pair with `release(_:)`.
     public func acquire(_ key: PhotoKey) -> Result<DecodedImage, DecodeError> {
         condition.lock()
+        defer { condition.unlock() }
+        var bytes: Result<[UInt8], DecodeError>?
+        let identity: Identity
+        if let known = identities[key] {
+            identity = known
+        } else {
+            // The first request for this key reads the file and its header to learn the scale.
+            condition.unlock()
+            let read = Result { () throws(DecodeError) in
+                try ImageDecoder.readBytes(atPath: key.path, limit: key.budget.maxFileBytes)
+            }
+            let scale = (try? read.get()).map { ImageDecoder.decodeScale(of: $0, options: key.options) } ?? 0
+            condition.lock()
+            bytes = read
+            identity = Identity(path: key.path, budget: key.budget, scaleEighths: scale)
+            identities[key] = identity
+        }
         while true {
-            switch entries[key] {
+            switch entries[identity] {
             case .decoding:
                 condition.wait()
-            case .ready(let result, let bytes, _, let users):
+            case .ready(let result, let size, _, let users):
                 clock += 1
-                entries[key] = .ready(result, bytes: bytes, lastUse: clock, users: users + 1)
-                condition.unlock()
+                entries[identity] = .ready(result, bytes: size, lastUse: clock, users: users + 1)
                 return result
             case nil:
-                entries[key] = .decoding
+                entries[identity] = .decoding
                 decodeCount += 1
                 condition.unlock()
                 let result = Result { () throws(DecodeError) in
-                    try ImageDecoder.decodeFile(atPath: key.path, options: key.options)
+                    // Read again when this key was resolved earlier and its decode since dropped.
+                    let data: [UInt8]
+                    if let bytes {
+                        data = try bytes.get()
+                    } else {
+                        data = try ImageDecoder.readBytes(atPath: key.path, limit: key.budget.maxFileBytes)
+                    }
+                    return try ImageDecoder.decode(data, options: key.options)
                 }
-                let bytes = (try? result.get()).map { $0.image.pixels.count } ?? 0
                 condition.lock()
+                let size = (try? result.get()).map { $0.image.pixels.count } ?? 0
                 clock += 1
-                entries[key] = .ready(result, bytes: bytes, lastUse: clock, users: 1)
-                residentBytes += bytes
-                record(result, for: key)
+                entries[identity] = .ready(result, bytes: size, lastUse: clock, users: 1)
+                residentBytes += size
+                record(result, for: Source(path: key.path, budget: key.budget))
                 evictOverCapacity()
                 condition.broadcast()
-                condition.unlock()
                 return result
             }
         }
     }
 
     /// A frame is done with `key`. With `consumingUse` (the default) this was one of the planned
-    /// uses, and after the last one the photo is dropped; a probe passes false.
+    /// uses; once a photo has none left, its decodes are dropped. A probe passes false.
     public func release(_ key: PhotoKey, consumingUse: Bool = true) {
         condition.lock()
         defer { condition.unlock() }
-        let remaining = (remainingUses[key] ?? 1) - (consumingUse ? 1 : 0)
-        remainingUses[key] = remaining
-        guard case .ready(let result, let bytes, let lastUse, let users) = entries[key] else { return }
-        if remaining <= 0 {
-            entries[key] = nil
-            residentBytes -= bytes
-        } else {
-            entries[key] = .ready(result, bytes: bytes, lastUse: lastUse, users: users - 1)
-            evictOverCapacity()
+        guard let identity = identities[key],
+            case .ready(let result, let size, let lastUse, let users) = entries[identity]
+        else {
+            if consumingUse { consume(key) }
+            return
         }
+        entries[identity] = .ready(result, bytes: size, lastUse: lastUse, users: users - 1)
+        if consumingUse { consume(key) }
+        evictOverCapacity()
     }
 
     /// A planned use that will not happen (its frame is not rendered).
     public func skip(_ key: PhotoKey) {
         condition.lock()
         defer { condition.unlock() }
-        let remaining = (remainingUses[key] ?? 1) - 1
-        remainingUses[key] = remaining
-        if remaining <= 0, case .ready(_, let bytes, _, 0) = entries[key] {
-            entries[key] = nil
-            residentBytes -= bytes
-        }
+        consume(key)
     }
 
     /// Problems met so far, each photo once, in the order they were found.
@@ -112,25 +145,37 @@ public final class PhotoCache: @unchecked Sendable {
         return residentBytes
     }
 
-    private func record(_ result: Result<DecodedImage, DecodeError>, for key: PhotoKey) {
-        guard !reported.contains(key) else { return }
-        reported.insert(key)
-        switch result {
-        case .failure(let error):
-            problemLog.append(PhotoProblem(path: key.path, message: error.description, isError: true))
-        case .success(let decoded):
-            problemLog += decoded.warnings.map { PhotoProblem(path: key.path, message: $0, isError: false) }
+    /// One planned use of `key`'s photo is over; with none left, its idle decodes go. Lock held.
+    private func consume(_ key: PhotoKey) {
+        let source = Source(path: key.path, budget: key.budget)
+        let remaining = (remainingUses[source] ?? 1) - 1
+        remainingUses[source] = remaining
+        guard remaining <= 0 else { return }
+        for (identity, entry) in entries where identity.path == key.path && identity.budget == key.budget {
+            if case .ready(_, let size, _, 0) = entry {
+                entries[identity] = nil
+                residentBytes -= size
+            }
         }
     }
 
-    /// Drops unused entries, least recently used first, until the cap holds. Caller holds the lock.
+    private func record(_ result: Result<DecodedImage, DecodeError>, for source: Source) {
+        guard !reported.contains(source) else { return }
+        reported.insert(source)
+        switch result {
+        case .failure(let error):
+            problemLog.append(PhotoProblem(path: source.path, message: error.description, isError: true))
+        case .success(let decoded):
+            problemLog += decoded.warnings.map { PhotoProblem(path: source.path, message: $0, isError: false) }
+        }
+    }
+
+    /// Drops idle decodes, least recently used first, until the cap holds. Lock held.
     private func evictOverCapacity() {
         while residentBytes > capacityBytes {
-            let idle = entries.compactMap { key, entry -> (PhotoKey, Int, Int)? in
-                guard case .ready(_, let bytes, let lastUse, let users) = entry, users == 0, bytes > 0 else {
-                    return nil
-                }
-                return (key, bytes, lastUse)
+            let idle = entries.compactMap { identity, entry -> (Identity, Int, Int)? in
+                guard case .ready(_, let size, let lastUse, 0) = entry, size > 0 else { return nil }
+                return (identity, size, lastUse)
             }
             guard let oldest = idle.min(by: { $0.2 < $1.2 }) else { return }
             entries[oldest.0] = nil

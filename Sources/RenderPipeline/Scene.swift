@@ -47,8 +47,9 @@ public struct Scene: Sendable {
             height: Int((gallery.viewport.height * displayScale).rounded()))
     }
 
-    /// The box, in pixels, this scene needs its photos decoded for: the largest an item can be drawn
-    /// at, whatever the offset (see `DecodeSizes` for photos shared between scenes).
+    /// The box, in pixels, every photo of this scene is decoded for: the largest an item can be drawn
+    /// at, whatever the offset. It depends on the scene alone, so a frame renders the same alone, in a
+    /// sequence, in a manifest with other scenes, or in any shard.
     public var decodeBox: PixelSize {
         // Past the largest image side a budget allows, a bigger box changes no decode.
         let side = max(1, Int(min((gallery.largestItemSide * displayScale).rounded(.up), Double(1 << 20))))
@@ -57,6 +58,11 @@ public struct Scene: Sendable {
 
     /// How photos fill `decodeBox`, for choosing the decode scale.
     public var decodeFit: DecodeOptions.TargetFit { style.contentMode == .aspectFit ? .fit : .cover }
+
+    /// The cache key of the photo at `path` in this scene: the photo and the box this scene needs.
+    public func photoKey(_ path: String) -> PhotoKey {
+        PhotoKey(path: path, budget: budget, box: decodeBox, fit: decodeFit)
+    }
 
     /// The photo shown by item `index`, or nil for a placeholder.
     public func photo(forItem index: Int) -> String? {

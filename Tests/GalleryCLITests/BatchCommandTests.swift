@@ -92,6 +92,71 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: folder.file("out")))
     }
 
+    @Test func aPhotoSharedByScenesAtTheSameDecodeScaleIsDecodedOnce() throws {
+        // The fixtures are 320×240: @1x, @2x and @3x all decode them at full size, so they share.
+        let folder = try Self.project(
+            """
+            {"defaults": {"width": 200, "height": 120, "photos": "photos/"},
+             "scenes": [{"name": "one", "offset": 85}, {"name": "two", "offset": 85, "displayScale": 2},
+                        {"name": "three", "offset": 85, "displayScale": 3}]}
+            """)
+        defer { folder.remove() }
+        let run = try CommandRunner.run(
+            ["batch", folder.file("manifest.json"), "--out", folder.file("out"), "--summary", folder.file("s.json")])
+        #expect(run.status == 0, "\(run.stderr)")
+        // Offset 85 in a 200 pt viewport shows items 0 and 1 in every scene: photos 1.jpg and 2.jpg.
+        let layout = try CommandRunner.run(
+            ["layout", folder.file("photos"), "--width", "200", "--height", "120", "--offset", "85"])
+        let items = try #require(
+            (try JSONSerialization.jsonObject(with: Data(layout.stdout)) as? [String: Any])?["items"]
+                as? [[String: Any]])
+        #expect(items.count == 2)
+        #expect(try Self.decodes(folder.file("s.json")) == 2)
+    }
+
+    @Test func aSceneRendersTheSameWhateverOtherScenesShareItsPhotos() throws {
+        // Big photos, so an @1x and an @3x scene need different DCT scales of the same file.
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        try FileManager.default.createDirectory(atPath: folder.file("big"), withIntermediateDirectories: true)
+        var generator = SplitMix(seed: 3)
+        for index in 1...3 {
+            var pixels = [UInt8](repeating: 255, count: 2400 * 1800 * 4)
+            for i in stride(from: 0, to: pixels.count, by: 4) {
+                pixels[i] = UInt8((i / 4) % 2400 / 10 % 256)
+                pixels[i + 1] = UInt8.random(in: 0...255, using: &generator)
+                pixels[i + 2] = UInt8(index * 60)
+            }
+            let jpeg = try #require(
+                JPEGEncoder.encode(RGBAImage(width: 2400, height: 1800, pixels: pixels), quality: 85))
+            try folder.write(jpeg, to: "big/\(index).jpg")
+        }
+        let small = #"{"name": "small", "width": 300, "height": 120, "photos": "big/", "offset": 0}"#
+        let large = #"{"name": "large", "width": 300, "height": 120, "displayScale": 3, "photos": "big/", "offset": 0}"#
+        try folder.write(Array("{\"scenes\": [\(small)]}".utf8), to: "alone.json")
+        try folder.write(Array("{\"scenes\": [\(small), \(large)]}".utf8), to: "shared.json")
+        #expect(try CommandRunner.run(["batch", folder.file("alone.json"), "--out", folder.file("a")]).status == 0)
+        let run = try CommandRunner.run(
+            ["batch", folder.file("shared.json"), "--out", folder.file("b"), "--summary", folder.file("s.json")])
+        #expect(run.status == 0, "\(run.stderr)")
+        let rendered = try CommandRunner.run(
+            [folder.file("big"), "--width", "300", "--height", "120", "-o", folder.file("render.png")])
+        #expect(rendered.status == 0)
+        // Appending a scene that shows the same photos larger changes nothing in the first one, and
+        // batch renders exactly what render does.
+        let alone = try Data(contentsOf: URL(fileURLWithPath: folder.file("a/small.png")))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: folder.file("b/small.png"))) == alone)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: folder.file("render.png"))) == alone)
+        // Two visible photos, each at two scales (2/8 for the @1x scene's 160 px box, 5/8 for @3x's 480).
+        #expect(try Self.decodes(folder.file("s.json")) == 4)
+    }
+
+    static func decodes(_ summary: String) throws -> Int? {
+        let json =
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: summary))) as? [String: Any]
+        return (json?["totals"] as? [String: Any])?["decodes"] as? Int
+    }
+
     @Test func shardsAreDisjointCompleteAndIdenticalToTheWholeRun() throws {
         let folder = try Self.project(Self.manifest)
         defer { folder.remove() }

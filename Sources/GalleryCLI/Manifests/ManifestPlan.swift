@@ -9,8 +9,6 @@ struct ManifestPlan: Sendable {
     var failures: [(name: String, message: String)] = []
     /// Relative output path of every frame in `jobs`, e.g. `carousel.png`, `scroll/0003.png`.
     var relativePaths: [String] = []
-    /// Decode sizes over every scene of the manifest.
-    var sizes = DecodeSizes(scenes: [])
 
     init(manifest: Manifest, shard: Shard, outputFolder: String, spec: CommandSpec) throws(UsageError) {
         var requests: [SceneOptions.Request] = []
@@ -24,22 +22,16 @@ struct ManifestPlan: Sendable {
         }
         let shards = ShardPlanner.assign(frameCounts: requests.map(\.offsets.count), shards: shard.count)
         let folder = outputFolder.hasSuffix("/") ? String(outputFolder.dropLast()) : outputFolder
-        // Photos are listed for every scene, not only this shard's: decode sizes are taken over the
-        // whole manifest, so every shard decodes a shared photo alike.
-        var scenes: [Scene] = []
-        for (position, entry) in manifest.scenes.enumerated() {
-            let mine = shards[position] == shard.index - 1
+        for (position, entry) in manifest.scenes.enumerated() where shards[position] == shard.index - 1 {
             let photos: [String]
             do {
                 photos = try PhotoListing.photos(from: entry.photos, allowEmpty: entry.has("count"))
             } catch {
-                if mine { failures.append((entry.name, error.description)) }
+                failures.append((entry.name, error.description))
                 continue
             }
             // Options were checked above; listing photos changes nothing that can fail.
             guard let request = try? SceneOptions.request(from: entry, spec: spec, photos: photos) else { continue }
-            scenes.append(request.scene)
-            guard mine else { continue }
             let paths = request.offsets.indices.map { index in
                 request.isSequence
                     ? "\(entry.name)/\(OutputOptions.path(pattern: "{index}", index: index, offset: 0)).png"
@@ -51,6 +43,5 @@ struct ManifestPlan: Sendable {
                     name: entry.name, scene: request.scene,
                     frames: zip(request.offsets, paths).map { BatchJob.Frame(offset: $0, output: folder + "/" + $1) }))
         }
-        sizes = DecodeSizes(scenes: scenes)
     }
 }
