@@ -46,7 +46,8 @@ public struct BatchRenderer: Sendable {
             }
             let renderer = FrameRenderer(scene: job.scene)
             let itemJobs = plans.count > 1 ? 1 : jobs
-            let outcomes = Parallel.map(Array(zip(job.frames, plans)), jobs: plans.count > 1 ? jobs : 1) {
+            let frameJobs = plans.count > 1 ? min(jobs, Self.framesInFlight(job.scene.pixelSize)) : 1
+            let outcomes = Parallel.map(Array(zip(job.frames, plans)), jobs: frameJobs) {
                 frame, plan in
                 let began = Date()
                 // Photos are fetched from inside the renderer, so a frame's decodes run in parallel
@@ -81,6 +82,12 @@ public struct BatchRenderer: Sendable {
         return report
     }
 
+    /// A frame in progress holds about 24 bytes a pixel (the Float canvas, its 8-bit copy, the PNG):
+    /// frames run side by side only as far as 1 GiB allows, so memory stays bounded whatever --jobs is.
+    static func framesInFlight(_ size: PixelSize) -> Int {
+        max(1, (1 << 30) / max(1, size.width * size.height * 24))
+    }
+
     private static func plan(_ job: BatchJob) throws -> [FramePlan] {
         try job.frames.map { try FramePlan(scene: job.scene, offset: $0.offset) }
     }
@@ -88,8 +95,11 @@ public struct BatchRenderer: Sendable {
     /// Reads every photo of a scene before any of its frames is written; the problems, or nil.
     private func probe(_ keys: Set<PhotoKey>, cache: PhotoCache, announcer: ProblemAnnouncer) -> [String]? {
         let sorted = keys.sorted { $0.path < $1.path }
-        _ = Parallel.map(sorted, jobs: jobs) { key in cache.acquire(key) }
-        for key in sorted { cache.release(key, consumingUse: false) }
+        // One photo at a time per worker, so the probe stays within the cache's cap.
+        _ = Parallel.map(sorted, jobs: jobs) { key in
+            _ = cache.acquire(key)
+            cache.release(key, consumingUse: false)
+        }
         let problems = cache.problems
         announcer.flush(problems)
         let paths = Set(keys.map(\.path))

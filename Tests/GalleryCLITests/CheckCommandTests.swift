@@ -31,6 +31,8 @@ import Testing
             baseline + "/scroll/0001.png",
         ])
         #expect(changed.status == 0)
+        try FileManager.default.createDirectory(atPath: folder.file("report/images"), withIntermediateDirectories: true)
+        try folder.write(Array("mine".utf8), to: "report/images/keep.txt")
         let failed = try CommandRunner.run(
             [
                 "check", manifest, "--baseline", baseline, "--report", folder.file("report"), "--junit",
@@ -55,10 +57,12 @@ import Testing
         #expect(!html.contains("scroll/0000.png") && !html.contains("rest.png"))
         #expect(html.contains("3 passed") && html.contains("1 failed"))
         for image in ["expected", "actual", "diff"] {
-            #expect(html.contains("src=\"images/scroll__0001-\(image).png\""))
-            #expect(FileManager.default.fileExists(atPath: folder.file("report/images/scroll__0001-\(image).png")))
+            #expect(html.contains("src=\"images/0000-scroll-0001-\(image).png\""))
+            #expect(FileManager.default.fileExists(atPath: folder.file("report/images/0000-scroll-0001-\(image).png")))
         }
         #expect(!html.contains(folder.path))  // relative links only: the folder opens anywhere
+        // Files of the user's in the report folder are left alone.
+        #expect(FileManager.default.fileExists(atPath: folder.file("report/images/keep.txt")))
     }
 
     @Test func missingBaselineFailsAndSaysHowToRecord() throws {

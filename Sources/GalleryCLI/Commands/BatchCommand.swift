@@ -67,7 +67,8 @@ enum BatchCommand: Subcommand {
     static func render(_ plan: ManifestPlan, settings: RunSettings, console: Console) -> BatchReport {
         let progress = Progress(total: plan.jobs.reduce(0) { $0 + $1.frames.count }, console: console)
         var report = BatchRenderer(jobs: settings.jobs, strict: settings.strict, cacheBytes: settings.cacheBytes).run(
-            plan.jobs, onProblem: { console.warning(RenderCommand.describe($0)) },
+            // Under --strict a problem fails its scene and is reported as an error instead.
+            plan.jobs, onProblem: { if !settings.strict { console.warning(RenderCommand.describe($0)) } },
             onFrame: { progress.advance() })
         progress.finish()
         report.scenes += plan.failures.map { .init(name: $0.name, frameCount: 0, failure: [$0.message]) }

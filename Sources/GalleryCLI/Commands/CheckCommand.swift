@@ -82,8 +82,10 @@ enum CheckCommand: Subcommand {
             console.error("FAIL \(check.path): \(check.message)\n")
             if annotate {
                 console.out(
-                    "::error file=\(baseline)/\(check.path),title=gallery-render check: \(check.path)::\(check.message)\n"
-                )
+                    GitHubAnnotation(
+                        file: "\(baseline)/\(check.path)", title: "gallery-render check: \(check.path)",
+                        message: check.message
+                    ).line)
             }
         }
         console.error("\(checks.count - failing.count) passed, \(failing.count) failed\n")

@@ -50,7 +50,8 @@ enum RenderCommand: Subcommand {
         let progress = Progress(total: frames.count, console: console)
         let report = BatchRenderer(jobs: jobs, strict: strict).run(
             [BatchJob(name: "render", scene: request.scene, frames: frames)],
-            onProblem: { problem in console.warning(Self.describe(problem)) },
+            // Under --strict a problem fails the command and is reported as an error instead.
+            onProblem: { problem in if !strict { console.warning(Self.describe(problem)) } },
             onFrame: { progress.advance() })
         progress.finish()
         if let failure = report.failedScenes.first?.failure {

@@ -5,20 +5,23 @@ import ImageCodecs
 /// expected, actual and diff images side by side. Images are copied next to `index.html` and linked
 /// relatively, so the folder opens from disk or as a CI artifact.
 enum HTMLReport {
-    /// Writes `folder/index.html` and `folder/images/…`. `images(check)` gives the expected, actual
+    /// Writes `folder/index.html` and `folder/images/NNNN-…png` (overwriting only those names). `images(check)` gives the expected, actual
     /// and diff image paths to copy for a failing frame (any may be nil).
     static func write(
         _ checks: [FrameCheck], to folder: String, title: String,
         images: (FrameCheck) -> (expected: String?, actual: String?, diff: String?)
     ) throws {
         let imageFolder = folder + "/images"
-        try? FileManager.default.removeItem(atPath: imageFolder)
         try FileManager.default.createDirectory(atPath: imageFolder, withIntermediateDirectories: true)
         let failing = checks.filter(\.failed)
         let passed = checks.count - failing.count
         var body = ""
-        for check in failing {
-            let stem = check.path.replacingOccurrences(of: "/", with: "__").replacingOccurrences(of: ".png", with: "")
+        for (number, check) in failing.enumerated() {
+            // Numbered, so no two frames can collide; files are overwritten, nothing else is removed.
+            let stem =
+                String(format: "%04d", number) + "-"
+                + check.path.replacingOccurrences(of: "/", with: "-")
+                .replacingOccurrences(of: ".png", with: "")
             let sources = images(check)
             var cells = ""
             for (label, source) in [("expected", sources.expected), ("actual", sources.actual), ("diff", sources.diff)]
