@@ -70,7 +70,26 @@ import Testing
         defer { folder.remove() }
         let run = try CommandRunner.run(["check", folder.file("manifest.json"), "--baseline", folder.file("none")])
         #expect(run.status == 1)
-        #expect(run.stderr.contains("no baseline") && run.stderr.contains("--record"))
+        #expect(run.stderr.contains("no baseline") && run.stderr.contains("--record-missing"))
+    }
+
+    @Test func recordMissingWritesOnlyWhatIsMissing() throws {
+        let folder = try BatchCommandTests.project(Self.manifest)
+        defer { folder.remove() }
+        let manifest = folder.file("manifest.json"), baseline = folder.file("baseline")
+        #expect(try CommandRunner.run(["check", manifest, "--baseline", baseline, "--record"]).status == 0)
+        try FileManager.default.removeItem(atPath: baseline + "/scroll/0002.png")
+        let different = try CommandRunner.run([
+            "--width", "200", "--height", "120", folder.file("photos"), "--offset", "40", "-o", baseline + "/rest.png",
+        ])
+        #expect(different.status == 0)
+        let run = try CommandRunner.run(["check", manifest, "--baseline", baseline, "--record-missing"])
+        // The missing one is recorded; the changed one still fails and is not overwritten.
+        #expect(run.status == 1)
+        #expect(run.stderr.contains("Recorded 1 missing baselines") && run.stderr.contains("FAIL rest.png"))
+        #expect(FileManager.default.fileExists(atPath: baseline + "/scroll/0002.png"))
+        #expect(
+            try CommandRunner.run(["check", manifest, "--baseline", baseline]).stderr.contains("3 passed, 1 failed"))
     }
 
     @Test func unreadableBaselineCannotBeCompared() throws {

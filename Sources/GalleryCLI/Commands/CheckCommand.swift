@@ -17,7 +17,10 @@ enum CheckCommand: Subcommand {
                     OptionSpec(
                         "baseline", value: "dir",
                         help: "Folder of baselines, at the same relative paths as batch writes."),
-                    OptionSpec("record", help: "Write the baselines instead of comparing (never use in CI)."),
+                    OptionSpec("record", help: "Write every baseline instead of comparing (never use in CI)."),
+                    OptionSpec(
+                        "record-missing",
+                        help: "Compare as usual, but write the baselines that are missing instead of failing on them."),
                     OptionSpec(
                         "report", value: "dir",
                         help:
@@ -57,9 +60,14 @@ enum CheckCommand: Subcommand {
             return report.failedScenes.isEmpty ? .success : .failure
         }
 
-        let checks = compare(
+        var checks = compare(
             plan: plan, report: report, baseline: baseline, actualFolder: actualFolder, manifest: settings.manifest,
             criteria: criteria, jobs: settings.jobs)
+        if parsed.flag("record-missing") {
+            checks = try recordMissing(checks, from: actualFolder, into: baseline)
+            let recorded = checks.filter { $0.message.hasPrefix("recorded") }.count
+            console.error("Recorded \(recorded) missing baselines in \(baseline)\n")
+        }
         if let folder = parsed.value("report") {
             try HTMLReport.write(
                 checks, to: folder,
@@ -93,6 +101,21 @@ enum CheckCommand: Subcommand {
         return failing.isEmpty && report.failedScenes.isEmpty ? .success : .failure
     }
 
+    /// Writes the rendered frame of every check with a missing baseline as its baseline; those checks
+    /// pass, saying so.
+    static func recordMissing(_ checks: [FrameCheck], from actualFolder: String, into baseline: String) throws
+        -> [FrameCheck]
+    {
+        try checks.map { check in
+            guard check.status == .missingBaseline else { return check }
+            let bytes = try ImageDecoder.readBytes(atPath: actualFolder + "/" + check.path)
+            try AtomicFile.write(bytes, to: baseline + "/" + check.path)
+            return FrameCheck(
+                path: check.path, scene: check.scene, status: .passed, message: "recorded as the new baseline",
+                comparison: nil, seconds: check.seconds)
+        }
+    }
+
     /// Compares every planned frame with its baseline, in parallel; failing frames keep a diff image
     /// under `actualFolder/.diff/` for the report.
     static func compare(
@@ -118,7 +141,7 @@ enum CheckCommand: Subcommand {
             guard FileManager.default.fileExists(atPath: expected) else {
                 return verdict(
                     .missingBaseline,
-                    "no baseline at \(expected); record it with: gallery-render check \(manifest) --baseline \(baseline) --record"
+                    "no baseline at \(expected); record missing baselines with: gallery-render check \(manifest) --baseline \(baseline) --record-missing"
                 )
             }
             var (comparison, _) = comparer.compare(expected: expected, actual: actual)
