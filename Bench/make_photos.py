@@ -7,15 +7,17 @@ four Kodak images in ../shared/corpus/photos, cycled, cropped and flipped differ
 Lanczos and given seeded per-pixel luminance grain so they compress like phone photos (~3–5 MB).
 Photos 3, 6 and 9 carry EXIF orientation 6, 8 and 3 and store their pixels turned the opposite way,
 so they display upright. Then OUT_DIR/photos2000/1.jpg … 2000.jpg: hard links cycling through the
-twelve. Nothing is regenerated when both folders already hold the right number of files. The corpus
-is only read; nothing is written next to it or into the repository.
+twelve. And OUT_DIR/diff/a.png, b.png: two 3840×2160 PNGs (zlib level 6) from photo 01, the second
+with a changed block, a brightened band and a one-pixel shift along a stripe, for the diff benchmark.
+Nothing is regenerated when the files already exist. The corpus is only read; nothing is written next
+to it or into the repository.
 """
 
 import random
 import sys
 from pathlib import Path
 
-from PIL import Image, ImageChops
+from PIL import Image, ImageChops, ImageDraw
 
 ROOT = Path(__file__).resolve().parent.parent
 KODAK = sorted((ROOT.parent / "shared" / "corpus" / "photos").glob("kodim*.png"))
@@ -68,6 +70,23 @@ def make_photo(number, path):
     image.save(path, "JPEG", quality=92, exif=exif.tobytes())
 
 
+def diff_pair(out):
+    """OUT/diff/a.png and b.png (see the module docstring)."""
+    a_path, b_path = out / "diff" / "a.png", out / "diff" / "b.png"
+    if a_path.exists() and b_path.exists():
+        return
+    a_path.parent.mkdir(parents=True, exist_ok=True)
+    with Image.open(out / "photos12" / "01.jpg") as photo:
+        photo.draft("RGB", (3840, 2160))
+        a = photo.convert("RGB").resize((3840, 2160), Image.LANCZOS)
+    b = a.copy()
+    ImageDraw.Draw(b).rectangle((1200, 700, 1500, 900), fill=(220, 40, 40))
+    b.paste(b.crop((0, 1500, 3840, 1560)).point(lambda v: min(255, v + 24)), (0, 1500))
+    b.paste(a.crop((0, 300, 3839, 340)), (1, 300))
+    a.save(a_path, compress_level=6)
+    b.save(b_path, compress_level=6)
+
+
 def main(out):
     twelve, many = out / "photos12", out / "photos2000"
     if len(list(twelve.glob("*.jpg"))) == 12 and len(list(many.glob("*.jpg"))) == 2000:
@@ -88,4 +107,6 @@ def main(out):
 
 
 if __name__ == "__main__":
-    main(Path(sys.argv[1]) if len(sys.argv) > 1 else ROOT / ".build" / "bench-data")
+    folder = Path(sys.argv[1]) if len(sys.argv) > 1 else ROOT / ".build" / "bench-data"
+    main(folder)
+    diff_pair(folder)
