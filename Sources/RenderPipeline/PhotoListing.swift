@@ -46,21 +46,23 @@ public enum PhotoListing {
     static func photosInFolder(_ folder: String) -> [String] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
         let base = folder.hasSuffix("/") ? folder : folder + "/"
-        return names.filter { !$0.hasPrefix(".") }
-            .sorted(by: NaturalOrder.areInIncreasingOrder)
-            .map { base + $0 }
-            .filter(isImage)
+        let paths = names.filter { !$0.hasPrefix(".") }.sorted(by: NaturalOrder.areInIncreasingOrder).map { base + $0 }
+        // Sniffing thousands of files is I/O-bound system calls: a few threads keep the order and
+        // halve the time for a phone's camera folder.
+        let keep = Parallel.map(paths, jobs: min(4, ProcessInfo.processInfo.activeProcessorCount)) { isImage($0) }
+        return zip(paths, keep).filter(\.1).map(\.0)
     }
 
     /// True when the file at `path` is a regular file starting with a PNG or JPEG signature. The type
     /// is checked before the file is opened, so a FIFO in a folder never blocks the listing.
     static func isImage(_ path: String) -> Bool {
         var status = stat()
-        guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG,
-            let handle = FileHandle(forReadingAtPath: path)
-        else { return false }
-        defer { try? handle.close() }
-        guard let head = try? handle.read(upToCount: 8) else { return false }
-        return ImageFormat(sniffing: [UInt8](head)) != nil
+        guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return false }
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        var head = [UInt8](repeating: 0, count: 8)
+        let count = head.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, 8) }
+        return count > 0 && ImageFormat(sniffing: head.prefix(count)) != nil
     }
 }
