@@ -1,5 +1,5 @@
 /// Why a photo could not be decoded. Each case carries what a person needs to fix it.
-public enum DecodeError: Error, Sendable, Equatable, CustomStringConvertible {
+public enum DecodeError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The file could not be read from disk.
     case unreadable(reason: String)
     /// The file is empty.

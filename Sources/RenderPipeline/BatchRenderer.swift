@@ -1,3 +1,4 @@
+import GalleryLayout
 import Foundation
 import ImageCodecs
 
@@ -30,7 +31,7 @@ public struct BatchRenderer: Sendable {
             do {
                 planned.append((job, try Self.plan(job)))
             } catch {
-                report.scenes.append(.init(name: job.name, frameCount: job.frames.count, failure: ["\(error)"]))
+                report.scenes.append(.init(name: job.name, frameCount: job.frames.count, failure: [.layout(error)]))
             }
         }
         let cache = PhotoCache(
@@ -41,7 +42,8 @@ public struct BatchRenderer: Sendable {
             let uses = plans.map { plan in plan.items.compactMap { $0.photo.map(job.scene.photoKey) } }
             if strict, let failure = probe(Set(uses.joined()), cache: cache, announcer: announcer) {
                 for key in uses.joined() { cache.skip(key) }
-                report.scenes.append(.init(name: job.name, frameCount: plans.count, failure: failure))
+                report.scenes.append(
+                    .init(name: job.name, frameCount: plans.count, failure: [.unreadablePhotos(failure)]))
                 continue
             }
             let renderer = FrameRenderer(scene: job.scene)
@@ -61,9 +63,14 @@ public struct BatchRenderer: Sendable {
                 }
                 announcer.flush(cache.problems)
                 for key in used.keys { cache.release(key) }
-                var failure: String?
-                do { try AtomicFile.write(try PNGEncoder.encode(image), to: frame.output) } catch {
-                    failure = "\(error)"
+                var failure: SceneFailure?
+                do throws(PNGEncoder.EncodeError) {
+                    let png = try PNGEncoder.encode(image)
+                    do throws(AtomicFile.WriteError) { try AtomicFile.write(png, to: frame.output) } catch {
+                        failure = .write(error)
+                    }
+                } catch {
+                    failure = .encode(error)
                 }
                 onFrame()
                 let record = BatchReport.FrameRecord(
@@ -88,12 +95,14 @@ public struct BatchRenderer: Sendable {
         max(1, (1 << 30) / max(1, size.width * size.height * 24))
     }
 
-    private static func plan(_ job: BatchJob) throws -> [FramePlan] {
-        try job.frames.map { try FramePlan(scene: job.scene, offset: $0.offset) }
+    private static func plan(_ job: BatchJob) throws(LayoutError) -> [FramePlan] {
+        var plans: [FramePlan] = []
+        for frame in job.frames { plans.append(try FramePlan(scene: job.scene, offset: frame.offset)) }
+        return plans
     }
 
     /// Reads every photo of a scene before any of its frames is written; the problems, or nil.
-    private func probe(_ keys: Set<PhotoKey>, cache: PhotoCache, announcer: ProblemAnnouncer) -> [String]? {
+    private func probe(_ keys: Set<PhotoKey>, cache: PhotoCache, announcer: ProblemAnnouncer) -> [PhotoProblem]? {
         let sorted = keys.sorted { $0.path < $1.path }
         // One photo at a time per worker, so the probe stays within the cache's cap.
         _ = Parallel.map(sorted, jobs: jobs) { key in
@@ -103,7 +112,7 @@ public struct BatchRenderer: Sendable {
         let problems = cache.problems
         announcer.flush(problems)
         let paths = Set(keys.map(\.path))
-        let bad = problems.filter { paths.contains($0.path) }.map(\.description)
+        let bad = problems.filter { paths.contains($0.path) }
         return bad.isEmpty ? nil : bad
     }
 }

@@ -15,9 +15,9 @@ public struct BatchReport: Sendable {
         public var name: String
         public var frameCount: Int
         /// Why the scene failed, or nil when all its frames were written.
-        public var failure: [String]?
+        public var failure: [SceneFailure]?
 
-        public init(name: String, frameCount: Int, failure: [String]?) {
+        public init(name: String, frameCount: Int, failure: [SceneFailure]?) {
             self.name = name
             self.frameCount = frameCount
             self.failure = failure

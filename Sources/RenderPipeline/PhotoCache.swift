@@ -164,9 +164,9 @@ public final class PhotoCache: @unchecked Sendable {
         reported.insert(source)
         switch result {
         case .failure(let error):
-            problemLog.append(PhotoProblem(path: source.path, message: error.description, isError: true))
+            problemLog.append(PhotoProblem(path: source.path, kind: .error(error)))
         case .success(let decoded):
-            problemLog += decoded.warnings.map { PhotoProblem(path: source.path, message: $0, isError: false) }
+            problemLog += decoded.warnings.map { PhotoProblem(path: source.path, kind: .warning($0)) }
         }
     }
 

@@ -1,9 +1,29 @@
+import ImageCodecs
+
 /// A photo that could not be decoded (drawn as a placeholder), or decoded with a warning.
 public struct PhotoProblem: Sendable, Hashable, CustomStringConvertible {
     public var path: String
-    public var message: String
+    public var kind: Kind
+
+    public enum Kind: Sendable, Hashable {
+        /// The photo could not be decoded at all.
+        case error(DecodeError)
+        /// The codec recovered (libjpeg's own words, e.g. a truncated file).
+        case warning(String)
+    }
+
     /// True when the photo could not be decoded at all; false for a recovered warning.
-    public var isError: Bool
+    public var isError: Bool {
+        if case .error = kind { return true }
+        return false
+    }
+
+    public var message: String {
+        switch kind {
+        case .error(let error): error.description
+        case .warning(let text): text
+        }
+    }
 
     public var description: String { "\(path): \(message)" }
 }

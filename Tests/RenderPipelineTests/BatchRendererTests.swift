@@ -73,7 +73,13 @@ import Testing
         let good = Self.scroll(folder, name: "good")
         let report = BatchRenderer(jobs: 2, strict: true).run([bad, good])
         #expect(report.failedScenes.map(\.name) == ["bad"])
-        #expect(report.failedScenes.first?.failure?.first?.contains("broken.jpg") == true)
+        // The failure is typed: the unreadable photo, with the decoder's own error.
+        guard case .unreadablePhotos(let problems)? = report.failedScenes.first?.failure?.first else {
+            Issue.record("expected unreadable photos, got \(String(describing: report.failedScenes.first?.failure))")
+            return
+        }
+        #expect(problems.map(\.path) == [broken])
+        #expect(problems.first?.kind == .error(.unrecognizedFormat))
         #expect(!FileManager.default.fileExists(atPath: folder.file("bad")))
         #expect(report.frames.count == 21)
     }

@@ -58,7 +58,8 @@ enum BatchCommand: Subcommand {
         }
         let failed = report.failedScenes
         for scene in failed {
-            console.error("Error: scene '\(scene.name)': \((scene.failure ?? []).joined(separator: "; "))\n")
+            console.error(
+                "Error: scene '\(scene.name)': \((scene.failure ?? []).map(\.description).joined(separator: "; "))\n")
         }
         return failed.isEmpty ? .success : .failure
     }
@@ -71,7 +72,7 @@ enum BatchCommand: Subcommand {
             plan.jobs, onProblem: { if !settings.strict { console.warning(RenderCommand.describe($0)) } },
             onFrame: { progress.advance() })
         progress.finish()
-        report.scenes += plan.failures.map { .init(name: $0.name, frameCount: 0, failure: [$0.message]) }
+        report.scenes += plan.failures.map { .init(name: $0.name, frameCount: 0, failure: [$0.failure]) }
         return report
     }
 

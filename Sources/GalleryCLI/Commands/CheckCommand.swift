@@ -53,7 +53,8 @@ enum CheckCommand: Subcommand {
             manifest: manifest, shard: settings.shard, outputFolder: actualFolder, spec: SceneOptions.manifestSpec)
         let report = BatchCommand.render(plan, settings: settings, console: console)
         for scene in report.failedScenes {
-            console.error("Error: scene '\(scene.name)': \((scene.failure ?? []).joined(separator: "; "))\n")
+            console.error(
+                "Error: scene '\(scene.name)': \((scene.failure ?? []).map(\.description).joined(separator: "; "))\n")
         }
         if record {
             console.error("Recorded \(report.frames.count) baselines in \(baseline)\n")
@@ -160,10 +161,11 @@ enum CheckCommand: Subcommand {
             }
         }
         // Scenes that failed before rendering have no planned frames; report them as one case each.
-        for (name, message) in plan.failures {
+        for (name, failure) in plan.failures {
             checks.append(
-                FrameCheck(path: name, scene: name, status: .sceneFailed, message: message, comparison: nil, seconds: 0)
-            )
+                FrameCheck(
+                    path: name, scene: name, status: .sceneFailed, message: failure.description, comparison: nil,
+                    seconds: 0))
         }
         return checks
     }

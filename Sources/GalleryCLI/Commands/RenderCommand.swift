@@ -56,9 +56,16 @@ enum RenderCommand: Subcommand {
         progress.finish()
         if let failure = report.failedScenes.first?.failure {
             throw CommandFailure(
-                messages: failure + (strict && report.frames.isEmpty ? ["--strict: nothing was written"] : []))
+                messages: failure.flatMap(Self.lines)
+                    + (strict && report.frames.isEmpty ? ["--strict: nothing was written"] : []))
         }
         return .success
+    }
+
+    /// Error lines for a failure: one per unreadable photo, so each file is named on its own line.
+    static func lines(_ failure: SceneFailure) -> [String] {
+        if case .unreadablePhotos(let problems) = failure { return problems.map(\.description) }
+        return [failure.description]
     }
 
     /// One warning line: the file, the reason, and what was done about it.

@@ -6,7 +6,7 @@ struct ManifestPlan: Sendable {
     /// This shard's scenes, ready to render.
     var jobs: [BatchJob] = []
     /// This shard's scenes that failed before rendering (no photos, say), with the reason.
-    var failures: [(name: String, message: String)] = []
+    var failures: [(name: String, failure: SceneFailure)] = []
     /// Relative output path of every frame in `jobs`, e.g. `carousel.png`, `scroll/0003.png`.
     var relativePaths: [String] = []
 
@@ -27,7 +27,7 @@ struct ManifestPlan: Sendable {
             do {
                 photos = try PhotoListing.photos(from: entry.photos, allowEmpty: entry.has("count"))
             } catch {
-                failures.append((entry.name, error.description))
+                failures.append((entry.name, .photos(error)))
                 continue
             }
             // Options were checked above; listing photos changes nothing that can fail.

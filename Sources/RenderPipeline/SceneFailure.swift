@@ -1,0 +1,25 @@
+import GalleryLayout
+import ImageCodecs
+
+/// Why a scene of a batch produced no frames, or not all of them. Text only at the CLI boundary.
+public enum SceneFailure: Error, Sendable, CustomStringConvertible {
+    /// Its photos could not be listed (a missing folder, no photos).
+    case photos(PhotoListing.ListingError)
+    /// A frame could not be laid out.
+    case layout(LayoutError)
+    /// Under strict, photos that could not be read cleanly; nothing of the scene was written.
+    case unreadablePhotos([PhotoProblem])
+    /// A frame could not be encoded or written.
+    case encode(PNGEncoder.EncodeError)
+    case write(AtomicFile.WriteError)
+
+    public var description: String {
+        switch self {
+        case .photos(let error): error.description
+        case .layout(let error): "layout: \(error)"
+        case .unreadablePhotos(let problems): problems.map(\.description).joined(separator: "; ")
+        case .encode(let error): error.description
+        case .write(let error): error.description
+        }
+    }
+}
