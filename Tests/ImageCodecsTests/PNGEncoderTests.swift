@@ -1,3 +1,4 @@
+import Foundation
 import ImageCodecs
 import TestSupport
 import Testing
@@ -77,8 +78,6 @@ import Testing
         #expect(folder.contents() == [".other.png.4194305.tmp-abc123", "out.png"])
     }
 }
-
-import Foundation
 
 extension TemporaryFolder {
     static func list(_ path: String) -> [String] {

@@ -1,3 +1,4 @@
+import Foundation
 import ImageCodecs
 
 /// Small measurements on pixels, for tests.
@@ -46,7 +47,3 @@ public enum PixelMath {
         return count == 0 ? 0 : sum / count
     }
 }
-
-#if canImport(Glibc)
-    import Glibc
-#endif

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The `--offsets` syntax: `A..B/STEP` (B included when reached) or `a,b,c`.
 enum OffsetList {
     /// Most frames one option may ask for.
@@ -21,5 +23,3 @@ enum OffsetList {
         return values.compactMap { $0 }
     }
 }
-
-import Foundation

@@ -1,3 +1,5 @@
+import Foundation
+
 /// JUnit XML for a `check` run: one testcase per frame, failures with their counts. The subset of the
 /// schema GitHub (test reporters), GitLab (`artifacts:reports:junit`) and Jenkins all read.
 enum JUnitReport {
@@ -37,5 +39,3 @@ enum JUnitReport {
         return "\(millis / 1000)." + String(repeating: "0", count: 3 - fraction.count) + fraction
     }
 }
-
-import Foundation
