@@ -53,7 +53,6 @@ public enum ImageDecoder {
         var failure: Int32 = 0
         let size = Int(status.st_size)
         let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
-            HugePages.advise(buffer.baseAddress, count: buffer.count)
             count = 0
             while count < size {
                 let got = read(descriptor, buffer.baseAddress.map { $0 + count }, size - count)

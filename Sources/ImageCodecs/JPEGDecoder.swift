@@ -18,7 +18,6 @@ public enum JPEGDecoder {
         var status = GR_JPEG_ERROR
         // libjpeg writes straight into the array's storage: decoded pixels are never copied.
         let pixels = [UInt8](unsafeUninitializedCapacity: width * height * 4) { buffer, count in
-            HugePages.advise(buffer.baseAddress, count: buffer.count)
             status = bytes.withUnsafeBufferPointer { data in
                 gr_jpeg_decode(data.baseAddress, data.count, &settings, buffer.baseAddress, buffer.count, &result)
             }

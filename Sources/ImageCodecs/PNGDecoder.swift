@@ -14,7 +14,6 @@ public enum PNGDecoder {
         var result = gr_png_image()
         var status = GR_PNG_ERROR
         let pixels = [UInt8](unsafeUninitializedCapacity: declared.width * declared.height * 4) { buffer, count in
-            HugePages.advise(buffer.baseAddress, count: buffer.count)
             status = bytes.withUnsafeBufferPointer { data in
                 gr_png_decode(
                     data.baseAddress, data.count, UInt64(options.budget.maxPixels),

@@ -11,12 +11,7 @@ public struct Canvas: Sendable {
     public init(width: Int, height: Int, background: Color) {
         self.width = width
         self.height = height
-        let fill = background.premultiplied
-        pixels = [SIMD4<Float>](unsafeUninitializedCapacity: width * height) { buffer, count in
-            HugePages.advise(UnsafeMutableRawPointer(buffer.baseAddress), count: buffer.count * 16)
-            buffer.initialize(repeating: fill)
-            count = buffer.count
-        }
+        pixels = [SIMD4<Float>](repeating: background.premultiplied, count: width * height)
     }
 
     /// The frame as 8-bit straight RGBA, each channel rounded to nearest (halves up).
