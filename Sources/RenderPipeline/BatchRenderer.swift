@@ -75,7 +75,7 @@ public struct BatchRenderer: Sendable {
                 onFrame()
                 let record = BatchReport.FrameRecord(
                     scene: job.name, output: frame.output, offset: frame.offset, renderedOffset: plan.layout.offset,
-                    seconds: Date().timeIntervalSince(began), warnings: used.warnings)
+                    seconds: Date().timeIntervalSince(began), warnings: used.problems)
                 return (record, failure)
             }
             report.frames += outcomes.filter { $0.1 == nil }.map(\.0)
@@ -121,20 +121,22 @@ public struct BatchRenderer: Sendable {
 private final class UsedPhotos: @unchecked Sendable {
     private let lock = NSLock()
     private var fetched: [PhotoKey] = []
-    private var messages: Set<String> = []
+    private var found: Set<PhotoProblem> = []
 
     func record(_ key: PhotoKey, _ result: Result<DecodedImage, DecodeError>) {
         lock.lock()
         defer { lock.unlock() }
         fetched.append(key)
         switch result {
-        case .success(let decoded): messages.formUnion(decoded.warnings.map { "\(key.path): \($0)" })
-        case .failure(let error): messages.insert("\(key.path): \(error)")
+        case .success(let decoded):
+            found.formUnion(decoded.warnings.map { PhotoProblem(path: key.path, kind: .warning($0)) })
+        case .failure(let error): found.insert(PhotoProblem(path: key.path, kind: .error(error)))
         }
     }
 
     var keys: [PhotoKey] { lock.withLock { fetched } }
-    var warnings: [String] { lock.withLock { messages.sorted() } }
+    /// In a stable order, whatever order the items were fetched in.
+    var problems: [PhotoProblem] { lock.withLock { found.sorted { $0.description < $1.description } } }
 }
 
 /// Calls the problem callback once per problem, in the order the cache found them.

@@ -8,7 +8,7 @@ public struct BatchReport: Sendable {
         public var renderedOffset: Double
         public var seconds: Double
         /// Warnings about the photos this frame shows.
-        public var warnings: [String]
+        public var warnings: [PhotoProblem]
     }
 
     public struct SceneRecord: Sendable {

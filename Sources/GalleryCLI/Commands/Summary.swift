@@ -23,7 +23,7 @@ enum Summary {
             ("scene", .string(frame.scene)), ("path", .string(frame.output)), ("offset", .number(frame.offset)),
             ("renderedOffset", .number(frame.renderedOffset)),
             ("milliseconds", .number((frame.seconds * 1000).rounded())),
-            ("warnings", .array(frame.warnings.map(JSONValue.string))),
+            ("warnings", .array(frame.warnings.map { .string($0.description) })),
         ])
     }
 
