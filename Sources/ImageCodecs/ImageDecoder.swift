@@ -18,17 +18,6 @@ public enum ImageDecoder {
         }
     }
 
-    /// The DCT scale M (in eighths) a decode of `bytes` with `options` would use: what the decoded
-    /// pixels depend on besides the bytes. 8 for PNG; 0 when the header cannot be read (the decode
-    /// will fail the same way). Two requests with the same bytes and scale decode to the same pixels.
-    public static func decodeScale(of bytes: [UInt8], options: DecodeOptions) -> Int {
-        switch ImageFormat(sniffing: bytes) {
-        case .png: return 8
-        case .jpeg: return (try? JPEGDecoder.plannedScale(bytes, options: options)) ?? 0
-        case nil: return 0
-        }
-    }
-
     /// Reads and decodes the file at `path`.
     public static func decodeFile(atPath path: String, options: DecodeOptions = DecodeOptions()) throws(DecodeError)
         -> DecodedImage

@@ -9,7 +9,7 @@ public enum JPEGDecoder {
     {
         let orientation = EXIFReader.orientation(ofJPEG: bytes)
         let full = try header(bytes)
-        let m = try plannedScale(bytes, options: options, full: full, orientation: orientation)
+        let m = try plannedScale(full: full, orientation: orientation, options: options)
         let width = (full.width * m + 7) / 8, height = (full.height * m + 7) / 8
         var settings = gr_jpeg_options(
             max_pixels: UInt64(options.budget.maxPixels), max_side: UInt32(clamping: options.budget.maxSide),
@@ -30,19 +30,16 @@ public enum JPEGDecoder {
             warnings: result.warnings > 0 ? [message(result.message)] : [])
     }
 
-    /// The DCT scale M (in eighths) `decode` will use for `bytes`: read from the headers, within the
-    /// budget, picked in stored axes for the upright target.
-    public static func plannedScale(
-        _ bytes: [UInt8], options: DecodeOptions, full known: PixelSize? = nil, orientation: EXIFOrientation? = nil
-    ) throws(DecodeError) -> Int {
-        let full: PixelSize
-        if let known { full = known } else { full = try header(bytes) }
+    /// The DCT scale M (in eighths) `decode` uses for a JPEG of stored size `full` and `orientation`:
+    /// within the budget, picked in stored axes for the upright target.
+    static func plannedScale(full: PixelSize, orientation: EXIFOrientation, options: DecodeOptions)
+        throws(DecodeError) -> Int
+    {
         guard options.budget.allows(full) else {
             throw .overBudget(width: full.width, height: full.height, budget: options.budget)
         }
-        let swaps = (orientation ?? EXIFReader.orientation(ofJPEG: bytes)).swapsAxes
         var stored = options
-        stored.targetSize = options.targetSize.map { swaps ? $0.transposed : $0 }
+        stored.targetSize = options.targetSize.map { orientation.swapsAxes ? $0.transposed : $0 }
         return scaleEighths(for: full, options: stored)
     }
 

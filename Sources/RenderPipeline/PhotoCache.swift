@@ -34,6 +34,8 @@ public final class PhotoCache: @unchecked Sendable {
     /// Planned uses not yet released, per photo file (all boxes together).
     private var remainingUses: [Source: Int] = [:]
     private var identities: [PhotoKey: Identity] = [:]
+    /// Each file's headers, read once: later boxes for the same photo learn their scale without I/O.
+    private var headers: [Source: ImageHeader] = [:]
     private var entries: [Identity: Entry] = [:]
     private var residentBytes = 0
     private var clock = 0
@@ -59,17 +61,24 @@ public final class PhotoCache: @unchecked Sendable {
         defer { condition.unlock() }
         var bytes: Result<[UInt8], DecodeError>?
         let identity: Identity
+        let source = Source(path: key.path, budget: key.budget)
         if let known = identities[key] {
             identity = known
         } else {
-            // The first request for this key reads the file and its header to learn the scale.
-            condition.unlock()
-            let read = Result { () throws(DecodeError) in
-                try ImageDecoder.readBytes(atPath: key.path, limit: key.budget.maxFileBytes)
+            // The first request for a file reads it and its headers; later boxes reuse the headers.
+            var header = headers[source]
+            if header == nil {
+                condition.unlock()
+                let read = Result { () throws(DecodeError) in
+                    try ImageDecoder.readBytes(atPath: key.path, limit: key.budget.maxFileBytes)
+                }
+                let parsed = ImageHeader((try? read.get()) ?? [])
+                condition.lock()
+                bytes = read
+                header = parsed
+                headers[source] = parsed
             }
-            let scale = (try? read.get()).map { ImageDecoder.decodeScale(of: $0, options: key.options) } ?? 0
-            condition.lock()
-            bytes = read
+            let scale = header?.decodeScale(options: key.options) ?? 0
             identity = Identity(path: key.path, budget: key.budget, scaleEighths: scale)
             identities[key] = identity
         }
@@ -100,7 +109,7 @@ public final class PhotoCache: @unchecked Sendable {
                 clock += 1
                 entries[identity] = .ready(result, bytes: size, lastUse: clock, users: 1)
                 residentBytes += size
-                record(result, for: Source(path: key.path, budget: key.budget))
+                record(result, for: source)
                 evictOverCapacity()
                 condition.broadcast()
                 return result

@@ -1,0 +1,32 @@
+/// What a file's headers say that decides how it decodes: its format and, for a JPEG, the stored size
+/// and EXIF orientation. Read once per file, it gives the decode scale for any target without I/O.
+public struct ImageHeader: Sendable, Hashable {
+    public let format: ImageFormat?
+    /// JPEG only: the stored (not rotated) size; nil when the header cannot be read.
+    public let storedSize: PixelSize?
+    public let orientation: EXIFOrientation
+
+    /// Reads the headers of `bytes` (nothing decoded, nothing allocated).
+    public init(_ bytes: [UInt8]) {
+        format = ImageFormat(sniffing: bytes)
+        if format == .jpeg {
+            storedSize = try? JPEGDecoder.header(bytes)
+            orientation = EXIFReader.orientation(ofJPEG: bytes)
+        } else {
+            storedSize = nil
+            orientation = .up
+        }
+    }
+
+    /// The DCT scale M (in eighths) a decode with `options` uses: what the decoded pixels depend on
+    /// besides the bytes. 8 for PNG; 0 when the decode will fail (same bytes, same failure).
+    public func decodeScale(options: DecodeOptions) -> Int {
+        switch format {
+        case .png: 8
+        case .jpeg:
+            storedSize.flatMap { try? JPEGDecoder.plannedScale(full: $0, orientation: orientation, options: options) }
+                ?? 0
+        case nil: 0
+        }
+    }
+}
