@@ -39,7 +39,7 @@ import Testing
         }
         let path = NSTemporaryDirectory() + "gallery-render-golden-transparent.png"
         if let bytes = try? PNGEncoder.encode(image) {
-            FileManager.default.createFile(atPath: path, contents: Data(bytes))
+            _ = FileManager.default.createFile(atPath: path, contents: Data(bytes))
         }
         return path
     }()

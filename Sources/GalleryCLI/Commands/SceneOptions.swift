@@ -106,8 +106,8 @@ enum SceneOptions {
             "device", expected: "must be one of \(devices.joined(separator: ", "))", DevicePreset.named)
         let landscape = source.flag("landscape")
         let screen = device?.screen(landscape: landscape)
-        var width = try read.number("width", greaterThan: 0) ?? screen?.width ?? 375
-        var height = try read.number("height", greaterThan: 0) ?? (isGrid ? screen?.height ?? 667 : 200)
+        let width = try read.number("width", greaterThan: 0) ?? screen?.width ?? 375
+        let height = try read.number("height", greaterThan: 0) ?? (isGrid ? screen?.height ?? 667 : 200)
         if landscape, device == nil { throw UsageError("--landscape needs --device") }
         let displayScale = try read.number("display-scale", greaterThan: 0) ?? device?.displayScale ?? 1
         guard displayScale <= 16 else { throw UsageError("--display-scale must be at most 16") }
