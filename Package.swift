@@ -13,7 +13,7 @@ let package = Package(
         .library(name: "GalleryLayout", targets: ["GalleryLayout"]),
     ],
     targets: [
-        .target(name: "CPNG", linkerSettings: [.linkedLibrary("png16")]),
+        .target(name: "CPNG", linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("deflate")]),
         .target(name: "CJPEG", linkerSettings: [.linkedLibrary("jpeg")]),
         .target(name: "ImageCodecs", dependencies: ["CPNG", "CJPEG"]),
         .target(name: "Raster", dependencies: ["ImageCodecs"]),

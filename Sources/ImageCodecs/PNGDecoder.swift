@@ -3,9 +3,9 @@ import CPNG
 /// Decodes PNG through the CPNG shim: every colour type and bit depth to 8-bit RGBA.
 public enum PNGDecoder {
     /// Decodes a whole PNG. 16-bit samples are reduced with rounding; gAMA, cHRM and iCCP are not applied.
-    public static func decode(_ bytes: [UInt8], options: DecodeOptions = DecodeOptions()) throws(DecodeError)
-        -> DecodedImage
-    {
+    public static func decode(
+        _ bytes: [UInt8], options: DecodeOptions = DecodeOptions(), reader: PNGReader = .automatic
+    ) throws(DecodeError) -> DecodedImage {
         // IHDR must come first; its size sizes the buffer libpng decodes into (it checks it again).
         let declared = declaredSize(bytes) ?? PixelSize(width: 0, height: 0)
         guard options.budget.allows(declared) else {
@@ -13,13 +13,21 @@ public enum PNGDecoder {
         }
         var result = gr_png_image()
         var status = GR_PNG_ERROR
-        let pixels = [UInt8](unsafeUninitializedCapacity: declared.width * declared.height * 4) { buffer, count in
+        // One spare byte a row lets the fast reader inflate the filtered rows into this same buffer.
+        let count = declared.width * declared.height * 4
+        let pixels = [UInt8](unsafeUninitializedCapacity: count + declared.height) { buffer, initialized in
             status = bytes.withUnsafeBufferPointer { data in
-                gr_png_decode(
+                let decode =
+                    switch reader {
+                    case .automatic: gr_png_decode
+                    case .libpng: gr_png_decode_libpng
+                    case .libdeflate: gr_png_decode_fast
+                    }
+                return decode(
                     data.baseAddress, data.count, UInt64(options.budget.maxPixels),
                     UInt32(clamping: options.budget.maxSide), buffer.baseAddress, buffer.count, &result)
             }
-            count = status == GR_PNG_OK ? buffer.count : 0
+            initialized = status == GR_PNG_OK ? count : 0
         }
         try check(status, result: result, bytes: bytes, options: options)
         return DecodedImage(

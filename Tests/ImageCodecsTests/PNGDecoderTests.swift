@@ -3,6 +3,84 @@ import TestSupport
 import Testing
 
 @Suite struct PNGDecoderTests {
+    /// Three rows of two pixels, one per filter type (None, Sub, Up, Average, Paeth) over 3 rows, for
+    /// `channels` samples a pixel.
+    static func filteredRows(channels: Int, filters: [UInt8]) -> [UInt8] {
+        var rows: [UInt8] = []
+        for (row, filter) in filters.enumerated() {
+            rows.append(filter)
+            for sample in 0..<2 * channels { rows.append(UInt8(truncatingIfNeeded: 37 * row + 11 * sample + 200)) }
+        }
+        return rows
+    }
+
+    static func png(colorType: UInt8, rows: [UInt8], height: UInt32, split: Int = 1, extra: [UInt8] = []) -> [UInt8] {
+        let stream = PNGCrafter.zlibStored(rows)
+        let size = (stream.count + split - 1) / split
+        let idats = stride(from: 0, to: stream.count, by: size).flatMap {
+            PNGCrafter.chunk("IDAT", Array(stream[$0..<min($0 + size, stream.count)]))
+        }
+        return PNGCrafter.signature
+            + PNGCrafter.chunk("IHDR", PNGCrafter.be32(2) + PNGCrafter.be32(height) + [8, colorType, 0, 0, 0])
+            + PNGCrafter.chunk("tEXt", Array("Comment\u{0}before".utf8)) + extra + idats
+            + PNGCrafter.chunk("tEXt", Array("Comment\u{0}after".utf8)) + PNGCrafter.chunk("IEND", [])
+    }
+
+    @Test(arguments: [(UInt8(0), 1), (4, 2), (2, 3), (6, 4)])
+    func fastReaderMatchesLibpngForEveryFilterAndColourType(colorType: UInt8, channels: Int) throws {
+        for filters: [UInt8] in [[0, 1, 2], [3, 4, 4], [4, 3, 1], [2, 2, 0], [1, 4, 3]] {
+            let png = Self.png(
+                colorType: colorType, rows: Self.filteredRows(channels: channels, filters: filters), height: 3, split: 3)
+            let reference = try PNGDecoder.decode(png, reader: .libpng).image
+            #expect(try PNGDecoder.decode(png, reader: .libdeflate).image == reference)
+            #expect(try PNGDecoder.decode(png).image == reference)
+        }
+    }
+
+    @Test func paethAndAverageArePNGsPredictors() throws {
+        // One gray row of 2 above one Paeth row and one Average row, worked by hand:
+        // row 0 (None): 10, 200.  Row 1 (Paeth): pixel 0 predicts b = 10 → 10 + 5 = 15; pixel 1 has
+        // a = 15, b = 200, c = 10: p = 205, |p−a| = 190, |p−b| = 5, |p−c| = 195 → b → 200 + 7 = 207.
+        // Row 2 (Average): pixel 0: ⌊(0 + 15)/2⌋ = 7 → 7 + 1 = 8; pixel 1: ⌊(8 + 207)/2⌋ = 107 → 107 + 2 = 109.
+        let rows: [UInt8] = [0, 10, 200, 4, 5, 7, 3, 1, 2]
+        for reader in [PNGReader.libdeflate, .libpng] {
+            let image = try PNGDecoder.decode(Self.png(colorType: 0, rows: rows, height: 3), reader: reader).image
+            #expect([image[0, 1].r, image[1, 1].r, image[0, 2].r, image[1, 2].r] == [15, 207, 8, 109])
+        }
+    }
+
+    @Test func anythingUnusualIsLeftToLibpng() throws {
+        let rows = Self.filteredRows(channels: 3, filters: [0, 1, 2])
+        let declined = DecodeError.corrupt(format: .png, message: PNGReader.declined)
+        // A transparency key: libpng's job, and it decodes.
+        let keyed = Self.png(colorType: 2, rows: rows, height: 3, extra: PNGCrafter.chunk("tRNS", [0, 1, 0, 2, 0, 3]))
+        #expect(throws: declined) { try PNGDecoder.decode(keyed, reader: .libdeflate) }
+        #expect(try PNGDecoder.decode(keyed).image == PNGDecoder.decode(keyed, reader: .libpng).image)
+        // A damaged ancillary chunk: libpng ignores it, so the file still decodes.
+        var ancillary = Self.png(colorType: 2, rows: rows, height: 3)
+        ancillary[33 + 8 + 3] ^= 1  // inside the first tEXt's data: its CRC no longer matches
+        #expect(throws: declined) { try PNGDecoder.decode(ancillary, reader: .libdeflate) }
+        #expect(try PNGDecoder.decode(ancillary).image == PNGDecoder.decode(Self.png(colorType: 2, rows: rows, height: 3)).image)
+        // A bad filter type, too few rows, and IDATs interrupted by another chunk: libpng's errors.
+        var badFilter = rows
+        badFilter[0] = 5
+        let short = Array(rows.dropLast(7))
+        let interrupted =
+            PNGCrafter.signature + PNGCrafter.chunk("IHDR", PNGCrafter.be32(2) + PNGCrafter.be32(3) + [8, 2, 0, 0, 0])
+            + PNGCrafter.chunk("IDAT", Array(PNGCrafter.zlibStored(rows).prefix(10)))
+            + PNGCrafter.chunk("tEXt", Array("a\u{0}b".utf8))
+            + PNGCrafter.chunk("IDAT", Array(PNGCrafter.zlibStored(rows).dropFirst(10))) + PNGCrafter.chunk("IEND", [])
+        for png in [Self.png(colorType: 2, rows: badFilter, height: 3), Self.png(colorType: 2, rows: short, height: 3), interrupted] {
+            #expect(throws: declined) { try PNGDecoder.decode(png, reader: .libdeflate) }
+            #expect {
+                try PNGDecoder.decode(png)
+            } throws: { error in
+                guard case .corrupt(.png, let message) = error as? DecodeError else { return false }
+                return message != PNGReader.declined && !message.isEmpty
+            }
+        }
+    }
+
     @Test func sixteenBitSamplesAreRoundedNotTruncated() throws {
         // 16-bit gray 0x01FF = 511: 511·255/65535 = 1.99 rounds to 2, where v >> 8 would give 1.
         let png = PNGCrafter.png(width: 2, height: 1, bitDepth: 16, colorType: 0, rows: [0, 0x01, 0xFF, 0xFF, 0xFF])

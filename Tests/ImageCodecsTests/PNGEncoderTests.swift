@@ -36,6 +36,25 @@ import Testing
         #expect(try PNGDecoder.decode(png).image == image)
     }
 
+    @Test func framesReadBackIdenticallyThroughLibpng() throws {
+        var transparent = Self.gradient
+        transparent.pixels[3] = 7
+        for image in [Self.gradient, transparent, RGBAImage(width: 1, height: 1, fill: (1, 2, 3, 255))] {
+            #expect(try PNGDecoder.decode(PNGEncoder.encode(image), reader: .libpng).image == image)
+        }
+    }
+
+    @Test func largeFramesSpanSeveralIDATChunks() throws {
+        // Noise does not compress: 1024 × 600 RGBA is 2.4 MB of IDAT data, in chunks of at most 1 MiB.
+        var random = SplitMix(seed: 7)
+        let pixels = (0..<1024 * 600 * 4).map { _ in UInt8(truncatingIfNeeded: random.next()) }
+        let image = RGBAImage(width: 1024, height: 600, pixels: pixels)
+        let png = try PNGEncoder.encode(image)
+        #expect(Self.chunks(png).filter { $0 == "IDAT" }.count == 3)
+        #expect(try PNGDecoder.decode(png, reader: .libpng).image == image)
+        #expect(try PNGDecoder.decode(png, reader: .libdeflate).image == image)
+    }
+
     @Test func samePixelsGiveSameBytesWithNoVaryingChunk() throws {
         let a = try PNGEncoder.encode(Self.gradient), b = try PNGEncoder.encode(Self.gradient)
         #expect(a == b)

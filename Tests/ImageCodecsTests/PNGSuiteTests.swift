@@ -42,7 +42,46 @@ struct PNGSuiteTests {
         #expect(PixelMath.fnv1a64(decoded.image.pixels) == expected.hash)
     }
 
+    /// 8-bit, not interlaced, gray / gray+alpha / RGB / RGBA, without tRNS: the files the libdeflate
+    /// reader takes (every other one is libpng's).
+    static func isPlain(_ png: [UInt8]) -> Bool {
+        guard png.count > 28, png[24] == 8, [0, 2, 4, 6].contains(png[25]), png[28] == 0 else { return false }
+        return !png.indices.dropLast(4).contains { png[$0..<$0 + 4].elementsEqual("tRNS".utf8) }
+    }
+
+    @Test(arguments: golden)
+    func bothReadersGiveTheGoldenPixels(_ expected: Golden) throws {
+        let bytes = try ImageDecoder.readBytes(atPath: Corpus.path("pngsuite/\(expected.name)"))
+        #expect(PixelMath.fnv1a64(try PNGDecoder.decode(bytes, reader: .libpng).image.pixels) == expected.hash)
+        if Self.isPlain(bytes) {
+            #expect(PixelMath.fnv1a64(try PNGDecoder.decode(bytes, reader: .libdeflate).image.pixels) == expected.hash)
+        } else {
+            #expect(throws: DecodeError.corrupt(format: .png, message: PNGReader.declined)) {
+                try PNGDecoder.decode(bytes, reader: .libdeflate)
+            }
+        }
+    }
+
+    @Test func theFastReaderIsExercisedByEveryFilterAndColourType() throws {
+        let plain = try Self.golden.map(\.name).filter {
+            Self.isPlain(try ImageDecoder.readBytes(atPath: Corpus.path("pngsuite/\($0)")))
+        }
+        for name in ["basn0g08", "basn2c08", "basn4a08", "basn6a08", "f00n2c08", "f01n2c08", "f02n2c08", "f03n2c08",
+            "f04n2c08", "f04n0g08", "z00n2c08", "z09n2c08"]
+        {
+            #expect(plain.contains("\(name).png"))
+        }
+    }
+
     static let corrupt = Corpus.files(in: "pngsuite").filter { $0.hasPrefix("x") }
+
+    @Test(arguments: corrupt)
+    func theFastReaderLeavesCorruptFilesToLibpng(_ name: String) throws {
+        let bytes = try ImageDecoder.readBytes(atPath: Corpus.path("pngsuite/\(name)"))
+        #expect(throws: DecodeError.corrupt(format: .png, message: PNGReader.declined)) {
+            try PNGDecoder.decode(bytes, reader: .libdeflate)
+        }
+    }
 
     @Test func thereAreFourteenCorruptFiles() { #expect(Self.corrupt.count == 14) }
 

@@ -1,11 +1,16 @@
 /*
- * gr_png — the only place gallery-render touches libpng.
+ * gr_png — the only place gallery-render touches libpng and libdeflate.
  *
- * Why a shim: libpng reports errors by longjmp, and a longjmp must never cross a Swift frame. Each
- * entry point below calls setjmp itself, drives libpng from start to finish in one synchronous call,
- * frees everything it took on every path, and returns a status plus libpng's own message.
- * It uses the classic png_read_* / png_write_* API with explicit transforms (not png_image_*, whose
- * 1.6.39 implementation has known overflows).
+ * Why a shim: libpng reports errors by longjmp, and a longjmp must never cross a Swift frame. The
+ * libpng entry point calls setjmp itself, drives libpng from start to finish in one synchronous call,
+ * frees everything it took on every path, and returns a status plus libpng's own message. It uses the
+ * classic png_read_* API with explicit transforms (not png_image_*, whose 1.6.39 implementation has
+ * known overflows).
+ *
+ * Why libdeflate too: inflating and deflating is most of the time PNG takes, and libdeflate does both
+ * markedly faster than zlib (gr_png_fast.c and gr_png_write.c give the figures). It reads only the
+ * plainest PNGs itself and hands every other file, and every file it finds anything wrong with, to
+ * libpng, so libpng alone decides what is an error and what it says.
  */
 #ifndef GR_PNG_H
 #define GR_PNG_H
@@ -34,13 +39,31 @@ typedef struct {
 
 /**
  * Decodes a whole PNG from memory into `pixels`: 8-bit RGBA, straight (not premultiplied) alpha, rows
- * packed, which must hold exactly width × height × 4 bytes (`capacity`, sized by the caller from
- * IHDR); anything else is an error. Every colour type and bit depth is expanded; 16-bit samples are
- * reduced with rounding (png_set_scale_16); gamma, cHRM and iCCP are ignored. The header is checked
- * against max_pixels and max_side first.
+ * packed. The buffer holds `capacity` bytes, sized by the caller from IHDR: at least width × height × 4,
+ * anything less is an error; with width × height × 4 + height (gr_png_decode_capacity), 8-bit
+ * non-interlaced gray, gray+alpha, RGB and RGBA without tRNS are inflated by libdeflate straight into
+ * it. Every colour type and bit depth is expanded; 16-bit samples are reduced with rounding
+ * (png_set_scale_16); gamma, cHRM and iCCP are ignored. The header is checked against max_pixels and
+ * max_side first. Both readers give the same pixels (tested on PngSuite and by the differential fuzzer).
  */
 gr_png_status gr_png_decode(const uint8_t *data, size_t size, uint64_t max_pixels, uint32_t max_side,
                             uint8_t *pixels, size_t capacity, gr_png_image *out);
+
+/** gr_png_decode with libpng only, never the libdeflate reader: the reference the tests compare with. */
+gr_png_status gr_png_decode_libpng(const uint8_t *data, size_t size, uint64_t max_pixels, uint32_t max_side,
+                                   uint8_t *pixels, size_t capacity, gr_png_image *out);
+
+/**
+ * The libdeflate reader alone (tests): GR_PNG_ERROR with the message "left to libpng" for any file it
+ * does not take, which gr_png_decode would hand to libpng.
+ */
+gr_png_status gr_png_decode_fast(const uint8_t *data, size_t size, uint64_t max_pixels, uint32_t max_side,
+                                 uint8_t *pixels, size_t capacity, gr_png_image *out);
+
+/** The buffer size gr_png_decode's fast reader needs: width × height × 4 + height (one filter byte a row). */
+static inline size_t gr_png_decode_capacity(uint32_t width, uint32_t height) {
+    return (size_t)width * height * 4 + height;
+}
 
 /** Encoded PNG bytes. */
 typedef struct {
@@ -51,10 +74,11 @@ typedef struct {
 
 /**
  * Encodes 8-bit RGBA pixels (straight alpha, stride width*4) as a PNG: RGB when has_alpha is 0,
- * RGBA otherwise. No time stamp or other varying chunk: identical pixels give identical bytes.
+ * RGBA otherwise; every row Paeth-filtered, deflated by libdeflate at compression_level (1–12). No time
+ * stamp or other varying chunk: identical pixels give identical bytes.
  */
 gr_png_status gr_png_encode(const uint8_t *rgba, uint32_t width, uint32_t height, int has_alpha,
-                            int compression_level, int filters, gr_png_buffer *out);
+                            int compression_level, gr_png_buffer *out);
 
 /** Frees memory returned by the functions above. */
 void gr_png_free(void *pointer);

@@ -1,4 +1,4 @@
-#include "gr_png.h"
+#include "gr_png_internal.h"
 
 #include <png.h>
 #include <setjmp.h>
@@ -14,7 +14,7 @@ typedef struct {
     char *message; /* 256 bytes, owned by the caller */
 } reader_state;
 
-static void copy_message(char *destination, const char *text) {
+void gr_png_copy_message(char *destination, const char *text) {
     if (destination == NULL) return;
     strncpy(destination, text ? text : "unknown libpng error", 255);
     destination[255] = '\0';
@@ -22,7 +22,7 @@ static void copy_message(char *destination, const char *text) {
 
 static void on_error(png_structp png, png_const_charp text) {
     reader_state *state = (reader_state *)png_get_error_ptr(png);
-    if (state) copy_message(state->message, text);
+    if (state) gr_png_copy_message(state->message, text);
     png_longjmp(png, 1);
 }
 
@@ -57,7 +57,7 @@ static png_structp start_reading(reader_state *state) {
 
 static int has_signature(const uint8_t *data, size_t size, char *message) {
     if (size < 8 || png_sig_cmp(data, 0, 8) != 0) {
-        copy_message(message, "not a PNG file (bad signature)");
+        gr_png_copy_message(message, "not a PNG file (bad signature)");
         return 0;
     }
     return 1;
@@ -68,12 +68,31 @@ static int has_signature(const uint8_t *data, size_t size, char *message) {
 gr_png_status gr_png_decode(const uint8_t *data, size_t size, uint64_t max_pixels, uint32_t max_side,
                             uint8_t *pixels, size_t capacity, gr_png_image *out) {
     memset(out, 0, sizeof(*out));
+    if (gr_png_fast_decode(data, size, max_pixels, max_side, pixels, capacity, &out->width, &out->height)) {
+        return GR_PNG_OK;
+    }
+    return gr_png_decode_libpng(data, size, max_pixels, max_side, pixels, capacity, out);
+}
+
+gr_png_status gr_png_decode_fast(const uint8_t *data, size_t size, uint64_t max_pixels, uint32_t max_side,
+                                 uint8_t *pixels, size_t capacity, gr_png_image *out) {
+    memset(out, 0, sizeof(*out));
+    if (gr_png_fast_decode(data, size, max_pixels, max_side, pixels, capacity, &out->width, &out->height)) {
+        return GR_PNG_OK;
+    }
+    gr_png_copy_message(out->message, "left to libpng");
+    return GR_PNG_ERROR;
+}
+
+gr_png_status gr_png_decode_libpng(const uint8_t *data, size_t size, uint64_t max_pixels, uint32_t max_side,
+                            uint8_t *pixels, size_t capacity, gr_png_image *out) {
+    memset(out, 0, sizeof(*out));
     reader_state state = {data, size, 0, out->message};
     if (!has_signature(data, size, out->message)) return GR_PNG_ERROR;
 
     png_structp png = start_reading(&state);
     if (png == NULL) {
-        copy_message(out->message, "out of memory");
+        gr_png_copy_message(out->message, "out of memory");
         return GR_PNG_NO_MEMORY;
     }
     png_infop info = png_create_info_struct(png);
@@ -112,7 +131,7 @@ gr_png_status gr_png_decode(const uint8_t *data, size_t size, uint64_t max_pixel
     if (png_get_rowbytes(png, info) != (size_t)width * 4) {
         png_error(png, "unexpected row size after transforms");
     }
-    if (pixels == NULL || (uint64_t)width * height * 4 != capacity) {
+    if (pixels == NULL || (uint64_t)width * height * 4 > capacity) {
         png_error(png, "image size does not match the buffer");
     }
     failure = GR_PNG_NO_MEMORY;
@@ -129,78 +148,3 @@ gr_png_status gr_png_decode(const uint8_t *data, size_t size, uint64_t max_pixel
     out->height = height;
     return GR_PNG_OK;
 }
-
-/* ---- encode ---------------------------------------------------------------------------------- */
-
-typedef struct {
-    uint8_t *bytes;
-    size_t size;
-    size_t capacity;
-    char *message;
-} writer_state;
-
-static void on_write(png_structp png, png_bytep source, size_t length) {
-    writer_state *state = (writer_state *)png_get_io_ptr(png);
-    if (length > state->capacity - state->size) {
-        size_t capacity = state->capacity ? state->capacity : 65536;
-        while (length > capacity - state->size) capacity *= 2;
-        uint8_t *grown = realloc(state->bytes, capacity);
-        if (grown == NULL) png_error(png, "out of memory");
-        state->bytes = grown;
-        state->capacity = capacity;
-    }
-    memcpy(state->bytes + state->size, source, length);
-    state->size += length;
-}
-
-static void on_flush(png_structp png) { (void)png; }
-
-static void on_write_error(png_structp png, png_const_charp text) {
-    writer_state *state = (writer_state *)png_get_error_ptr(png);
-    if (state) copy_message(state->message, text);
-    png_longjmp(png, 1);
-}
-
-gr_png_status gr_png_encode(const uint8_t *rgba, uint32_t width, uint32_t height, int has_alpha,
-                            int compression_level, int filters, gr_png_buffer *out) {
-    memset(out, 0, sizeof(*out));
-    writer_state state = {NULL, 0, 0, out->message};
-    png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, &state, on_write_error, on_warning);
-    if (png == NULL) {
-        copy_message(out->message, "out of memory");
-        return GR_PNG_NO_MEMORY;
-    }
-    png_infop info = png_create_info_struct(png);
-    uint8_t *volatile row = NULL;
-    if (info == NULL || setjmp(png_jmpbuf(png))) {
-        free(row);
-        free(state.bytes);
-        png_destroy_write_struct(&png, info ? &info : NULL);
-        return GR_PNG_ERROR;
-    }
-    png_set_write_fn(png, &state, on_write, on_flush);
-    png_set_compression_level(png, compression_level);
-    png_set_filter(png, PNG_FILTER_TYPE_BASE, filters);
-    png_set_IHDR(png, info, width, height, 8, has_alpha ? PNG_COLOR_TYPE_RGBA : PNG_COLOR_TYPE_RGB,
-                 PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_BASE, PNG_FILTER_TYPE_BASE);
-    png_write_info(png, info);
-    if (has_alpha) {
-        for (uint32_t y = 0; y < height; y++) png_write_row(png, rgba + (size_t)y * width * 4);
-    } else {
-        row = malloc((size_t)width * 3 + 1);
-        if (row == NULL) png_error(png, "out of memory");
-        for (uint32_t y = 0; y < height; y++) {
-            const uint8_t *source = rgba + (size_t)y * width * 4;
-            for (uint32_t x = 0; x < width; x++) memcpy(row + x * 3, source + x * 4, 3);
-            png_write_row(png, row);
-        }
-    }
-    png_write_end(png, info);
-    free(row);
-    png_destroy_write_struct(&png, &info);
-    out->bytes = state.bytes;
-    out->size = state.size;
-    return GR_PNG_OK;
-}
-
-void gr_png_free(void *pointer) { free(pointer); }

@@ -1,0 +1,27 @@
+/* Declarations shared by the CPNG sources; not part of the module's public header. */
+#ifndef GR_PNG_INTERNAL_H
+#define GR_PNG_INTERNAL_H
+
+#include "gr_png.h"
+
+#include <stdlib.h>
+
+/** PNG's Paeth predictor of a sample from its left (a), upper (b) and upper-left (c) neighbours. */
+static inline uint8_t gr_png_paeth(uint8_t a, uint8_t b, uint8_t c) {
+    int pa = abs((int)b - c), pb = abs((int)a - c), pc = abs((int)a + b - 2 * (int)c);
+    return (pa <= pb && pa <= pc) ? a : (pb <= pc ? b : c);
+}
+
+/** Copies at most 255 bytes of `text` (or a generic message when NULL) into a 256-byte buffer. */
+void gr_png_copy_message(char *destination, const char *text);
+
+/**
+ * The libdeflate reader for the common case (8-bit, not interlaced, gray / gray+alpha / RGB / RGBA,
+ * no tRNS). Returns 1 with the image decoded, or 0 when it does not apply or when anything at all is
+ * unusual (a bad CRC, an unknown critical chunk, a short or long stream): the caller then decodes with
+ * libpng, which produces the canonical result or message. Never reports an error of its own.
+ */
+int gr_png_fast_decode(const uint8_t *data, size_t size, uint64_t max_pixels, uint32_t max_side,
+                       uint8_t *pixels, size_t capacity, uint32_t *width, uint32_t *height);
+
+#endif
