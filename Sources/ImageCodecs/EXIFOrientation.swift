@@ -10,27 +10,37 @@ public enum EXIFOrientation: Int, Sendable, CaseIterable {
         if self == .up { return image }
         let w = image.width, h = image.height
         let outWidth = swapsAxes ? h : w, outHeight = swapsAxes ? w : h
-        var output = [UInt8](repeating: 0, count: image.pixels.count)
-        image.pixels.withUnsafeBytes { source in
-            output.withUnsafeMutableBytes { target in
-                for y in 0..<outHeight {
-                    for x in 0..<outWidth {
-                        let (sx, sy): (Int, Int) =
-                            switch self {
-                            case .up: (x, y)
-                            case .upMirrored: (w - 1 - x, y)
-                            case .down: (w - 1 - x, h - 1 - y)
-                            case .downMirrored: (x, h - 1 - y)
-                            case .leftMirrored: (y, x)
-                            case .right: (y, h - 1 - x)
-                            case .rightMirrored: (w - 1 - y, h - 1 - x)
-                            case .left: (w - 1 - y, x)
+        // Upright pixel (x, y) is stored pixel base + x·dx + y·dy (in pixels): every orientation is affine.
+        let (dx, dy, base): (Int, Int, Int) =
+            switch self {
+            case .up: (1, w, 0)
+            case .upMirrored: (-1, w, w - 1)
+            case .down: (-1, -w, (h - 1) * w + w - 1)
+            case .downMirrored: (1, -w, (h - 1) * w)
+            case .leftMirrored: (w, 1, 0)
+            case .right: (-w, 1, (h - 1) * w)
+            case .rightMirrored: (-w, -1, (h - 1) * w + w - 1)
+            case .left: (w, -1, w - 1)
+            }
+        // In 32 × 32 tiles, so the transposing orientations read and write within the caches.
+        let tile = 32
+        let output = [UInt8](unsafeUninitializedCapacity: image.pixels.count) { buffer, count in
+            image.pixels.withUnsafeBytes { raw in
+                let source = raw.bindMemory(to: UInt32.self)
+                let target = UnsafeMutableRawBufferPointer(buffer).bindMemory(to: UInt32.self)
+                for tileY in stride(from: 0, to: outHeight, by: tile) {
+                    for tileX in stride(from: 0, to: outWidth, by: tile) {
+                        for y in tileY..<min(tileY + tile, outHeight) {
+                            var from = base + tileX * dx + y * dy
+                            for x in tileX..<min(tileX + tile, outWidth) {
+                                target[y * outWidth + x] = source[from]
+                                from += dx
                             }
-                        let pixel = source.loadUnaligned(fromByteOffset: (sy * w + sx) * 4, as: UInt32.self)
-                        target.storeBytes(of: pixel, toByteOffset: (y * outWidth + x) * 4, as: UInt32.self)
+                        }
                     }
                 }
             }
+            count = image.pixels.count
         }
         return RGBAImage(width: outWidth, height: outHeight, pixels: output)
     }

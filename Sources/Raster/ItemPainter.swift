@@ -52,8 +52,21 @@ public struct ItemPainter: Sendable {
 
     /// Paints the item; `photo` nil draws the placeholder alone.
     public func paint(_ placement: Placement, photo: PreparedPhoto?, on canvas: inout Canvas) {
-        let bounds = Self.bounds(of: placement, width: canvas.width, height: canvas.height)
-        guard !bounds.x.isEmpty, !bounds.y.isEmpty else { return }
+        let (width, height) = (canvas.width, canvas.height)
+        canvas.pixels.withUnsafeMutableBufferPointer { frame in
+            paint(placement, photo: photo, into: frame, canvasWidth: width, canvasHeight: height, rows: 0..<height)
+        }
+    }
+
+    /// Paints the part of the item within `rows` into a canvas's premultiplied pixels (`frame`,
+    /// row-major, `canvasWidth` × `canvasHeight`); painting every band gives exactly `paint(_:photo:on:)`.
+    public func paint(
+        _ placement: Placement, photo: PreparedPhoto?, into frame: UnsafeMutableBufferPointer<SIMD4<Float>>,
+        canvasWidth: Int, canvasHeight: Int, rows: Range<Int>
+    ) {
+        let bounds = Self.bounds(of: placement, width: canvasWidth, height: canvasHeight)
+        let paintedRows = bounds.y.clamped(to: rows)
+        guard !bounds.x.isEmpty, !paintedRows.isEmpty else { return }
         let square = placement.square
         let half = square.width / 2
         let corner: Double =
@@ -68,32 +81,31 @@ public struct ItemPainter: Sendable {
         let inner = border > 0 ? outerShape.inset(by: border).columnProfile(columns: bounds.x) : outer
         let placeholder = style.placeholder.premultiplied
         let borderColor = style.borderColor.premultiplied
-        let width = bounds.x.count, canvasWidth = canvas.width
+        let width = bounds.x.count
 
-        canvas.pixels.withUnsafeMutableBufferPointer { frame in
-            for (r, y) in bounds.y.enumerated() {
-                let photoRowCoverage = photo.map { rectCoverage($0.rect.y, $0.rect.maxY, y) } ?? 0
-                for (c, x) in bounds.x.enumerated() {
-                    let outerCoverage = outer.coverage(column: c, row: y)
-                    if outerCoverage == 0 { continue }
-                    let innerCoverage = border > 0 ? inner.coverage(column: c, row: y) : outerCoverage
-                    var content = placeholder
-                    if let photo {
-                        let p = photoRowCoverage * rectCoverage(photo.rect.x, photo.rect.maxX, x)
-                        if p > 0 {
-                            var value = photo.pixels[r * width + c]
-                            value.w = min(max(value.w, 0), 255)
-                            value = SIMD4(
-                                min(max(value.x, 0), value.w), min(max(value.y, 0), value.w),
-                                min(max(value.z, 0), value.w),
-                                value.w)
-                            content = value * p + placeholder * (1 - value.w / 255 * p)
-                        }
+        for y in paintedRows {
+            let r = y - bounds.y.lowerBound
+            let photoRowCoverage = photo.map { rectCoverage($0.rect.y, $0.rect.maxY, y) } ?? 0
+            for (c, x) in bounds.x.enumerated() {
+                let outerCoverage = outer.coverage(column: c, row: y)
+                if outerCoverage == 0 { continue }
+                let innerCoverage = border > 0 ? inner.coverage(column: c, row: y) : outerCoverage
+                var content = placeholder
+                if let photo {
+                    let p = photoRowCoverage * rectCoverage(photo.rect.x, photo.rect.maxX, x)
+                    if p > 0 {
+                        var value = photo.pixels[r * width + c]
+                        value.w = min(max(value.w, 0), 255)
+                        value = SIMD4(
+                            min(max(value.x, 0), value.w), min(max(value.y, 0), value.w),
+                            min(max(value.z, 0), value.w),
+                            value.w)
+                        content = value * p + placeholder * (1 - value.w / 255 * p)
                     }
-                    let item = content * innerCoverage + borderColor * (outerCoverage - innerCoverage)
-                    let index = y * canvasWidth + x
-                    frame[index] = item + frame[index] * (1 - item.w / 255)
                 }
+                let item = content * innerCoverage + borderColor * (outerCoverage - innerCoverage)
+                let index = y * canvasWidth + x
+                frame[index] = item + frame[index] * (1 - item.w / 255)
             }
         }
     }

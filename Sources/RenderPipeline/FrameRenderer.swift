@@ -10,21 +10,50 @@ public struct FrameRenderer: Sendable {
     public init(scene: Scene) { self.scene = scene }
 
     /// The frame for `plan`; `photo` gives the upright pixels of a path, or nil for a placeholder.
-    /// Items are resampled on up to `jobs` threads; painting keeps the draw order.
+    /// Up to `jobs` threads fetch and resample the items, then paint and quantise bands of rows; the
+    /// draw order is kept, and the result is the same whatever `jobs` is.
     public func render(_ plan: FramePlan, jobs: Int = 1, photo: @Sendable (String) -> RGBAImage?) -> RGBAImage {
         let painter = ItemPainter(style: scene.style)
-        let size = plan.size
-        let prepared = Parallel.map(plan.items, jobs: jobs) { item in
-            item.photo.flatMap(photo).map {
-                painter.prepare(photo: $0, for: item.placement, canvasWidth: size.width, canvasHeight: size.height)
+        let size = plan.size, items = plan.items
+        // Largest items first: theirs are the longest decodes and resamplings. Every fetch is handed
+        // out before any resampling, so a resampling only ever waits for a decode already running.
+        let order = items.indices.sorted { a, b in
+            let (sideA, sideB) = (items[a].placement.square.width, items[b].placement.square.width)
+            return sideA != sideB ? sideA > sideB : a < b
+        }
+        let fetched = FetchedPhotos()
+        let tasks = order.map { FrameTask.fetch($0) } + order.map { FrameTask.prepare($0) }
+        let results = Parallel.map(tasks, jobs: jobs) { task -> (Int, ItemPainter.PreparedPhoto)? in
+            switch task {
+            case .fetch(let index):
+                fetched.fill(index, items[index].photo.flatMap(photo))
+                return nil
+            case .prepare(let index):
+                guard let image = fetched.wait(index) else { return nil }
+                let prepared = painter.prepare(
+                    photo: image, for: items[index].placement, canvasWidth: size.width, canvasHeight: size.height)
+                return (index, prepared)
             }
         }
+        var prepared = [ItemPainter.PreparedPhoto?](repeating: nil, count: items.count)
+        for case let (index, photo)? in results { prepared[index] = photo }
+
         var canvas = Canvas(width: size.width, height: size.height, background: scene.background)
-        for (item, photo) in zip(plan.items, prepared) {
-            painter.paint(item.placement, photo: photo, on: &canvas)
+        canvas.updateInBands(jobs: jobs) { rows, pixels in
+            for (item, photo) in zip(items, prepared) {
+                painter.paint(
+                    item.placement, photo: photo, into: pixels, canvasWidth: size.width, canvasHeight: size.height,
+                    rows: rows)
+            }
         }
-        return canvas.image()
+        return canvas.image(jobs: jobs)
     }
+}
+
+/// One unit of a frame's work: fetch item i's photo, or resample it for item i.
+private enum FrameTask: Sendable {
+    case fetch(Int)
+    case prepare(Int)
 }
 
 extension FrameRenderer {

@@ -1,0 +1,24 @@
+import Foundation
+import ImageCodecs
+
+/// The photos of one frame's items, fetched by some workers and waited for by others.
+final class FetchedPhotos: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var photos: [Int: RGBAImage?] = [:]
+
+    /// Records item `index`'s photo (nil: draw the placeholder) and wakes whoever waits for it.
+    func fill(_ index: Int, _ photo: RGBAImage?) {
+        condition.lock()
+        photos[index] = .some(photo)
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    /// Item `index`'s photo, once `fill` has recorded it.
+    func wait(_ index: Int) -> RGBAImage? {
+        condition.lock()
+        defer { condition.unlock() }
+        while photos[index] == nil { condition.wait() }
+        return photos[index] ?? nil
+    }
+}
