@@ -130,11 +130,11 @@ gr_jpeg_status gr_jpeg_decode(const uint8_t *data, size_t size, const gr_jpeg_op
     init_errors(&cinfo.err, &errors, out->message);
 
     /* Assigned after setjmp and freed on the error branch, hence volatile. */
-    uint8_t *volatile cmyk_row = NULL;
+    uint8_t *volatile row_buffer = NULL;
     volatile int created = 0;
 
     if (setjmp(errors.jump)) {
-        free(cmyk_row);
+        free(row_buffer);
         if (created) jpeg_destroy_decompress(&cinfo);
         out->warnings = errors.warnings;
         return errors.status;
@@ -166,25 +166,58 @@ gr_jpeg_status gr_jpeg_decode(const uint8_t *data, size_t size, const gr_jpeg_op
 
     jpeg_start_decompress(&cinfo);
     uint32_t width = cinfo.output_width, height = cinfo.output_height;
-    if (pixels == NULL || (uint64_t)width * height * 4 != capacity) {
-        snprintf(out->message, 256, "output %ux%u does not fit the buffer", width, height);
+    uint32_t x = 0, y = 0, region_width = width, region_height = height;
+    if (options->region_width > 0) {
+        x = options->region_x, y = options->region_y;
+        region_width = options->region_width, region_height = options->region_height;
+    }
+    if (region_height == 0 || x > width || region_width > width - x || y > height || region_height > height - y) {
+        snprintf(out->message, 256, "region outside the %ux%u image", width, height);
         longjmp(errors.jump, 1);
     }
+    if (pixels == NULL || (uint64_t)region_width * region_height * 4 != capacity) {
+        snprintf(out->message, 256, "output %ux%u does not fit the buffer", region_width, region_height);
+        longjmp(errors.jump, 1);
+    }
+    /* Transform only the iMCU columns around the region (libjpeg widens a crop to them), plus one
+     * more iMCU each side: with fancy upsampling a crop's outermost columns are upsampled as if they
+     * were the image's edge, so they differ from the whole decode; one iMCU in, they are identical. */
+    JDIMENSION crop_x = x, crop_width = region_width;
+    if (region_width < width) {
+        uint32_t imcu = (uint32_t)cinfo.max_h_samp_factor * (uint32_t)cinfo.min_DCT_scaled_size;
+        uint32_t left = x > imcu ? x - imcu : 0;
+        uint32_t right = width - (x + region_width) > imcu ? x + region_width + imcu : width;
+        crop_x = left;
+        crop_width = right - left;
+        if (crop_width < width) jpeg_crop_scanline(&cinfo, &crop_x, &crop_width);
+        else crop_x = 0, crop_width = width;
+    }
+    int direct = !is_cmyk && crop_x == x && crop_width == region_width;
     errors.status = GR_JPEG_NO_MEMORY;
-    if (is_cmyk) cmyk_row = malloc((size_t)width * 4);
-    if (is_cmyk && cmyk_row == NULL) ERREXIT(&cinfo, JERR_OUT_OF_MEMORY);
+    if (!direct) row_buffer = malloc((size_t)crop_width * 4);
+    if (!direct && row_buffer == NULL) ERREXIT(&cinfo, JERR_OUT_OF_MEMORY);
     errors.status = GR_JPEG_ERROR;
 
-    while (cinfo.output_scanline < height) {
-        uint8_t *row = pixels + (size_t)cinfo.output_scanline * width * 4;
-        JSAMPROW target = is_cmyk ? cmyk_row : row;
+    if (y > 0 && jpeg_skip_scanlines(&cinfo, y) != y) ERREXIT(&cinfo, JERR_INPUT_EOF);
+    while (cinfo.output_scanline < y + region_height) {
+        uint8_t *row = pixels + (size_t)(cinfo.output_scanline - y) * region_width * 4;
+        JSAMPROW target = direct ? row : row_buffer;
         if (jpeg_read_scanlines(&cinfo, &target, 1) != 1) break; /* suspended: cannot happen in memory */
-        if (is_cmyk) cmyk_to_rgba(cmyk_row, row, width, cinfo.saw_Adobe_marker);
+        if (is_cmyk) {
+            cmyk_to_rgba(row_buffer + (size_t)(x - crop_x) * 4, row, region_width, cinfo.saw_Adobe_marker);
+        } else if (!direct) {
+            memcpy(row, row_buffer + (size_t)(x - crop_x) * 4, (size_t)region_width * 4);
+        }
     }
-    if (cinfo.output_scanline < height) ERREXIT(&cinfo, JERR_INPUT_EOF);
-    jpeg_finish_decompress(&cinfo);
+    if (cinfo.output_scanline < y + region_height) ERREXIT(&cinfo, JERR_INPUT_EOF);
+    /* Rows below the region are never decoded. */
+    if (cinfo.output_scanline < height) {
+        jpeg_abort_decompress(&cinfo);
+    } else {
+        jpeg_finish_decompress(&cinfo);
+    }
     jpeg_destroy_decompress(&cinfo);
-    free(cmyk_row);
+    free(row_buffer);
 
     out->width = width;
     out->height = height;

@@ -8,6 +8,9 @@ public struct DecodeOptions: Sendable, Hashable {
     public var targetSize: PixelSize?
     /// How the image will fill `targetSize`.
     public var fit: TargetFit
+    /// The part of the upright decoded image (at the scale the decode picks) the caller will read, or
+    /// nil for all of it. A JPEG decodes only that part, to the same pixels; a PNG decodes whole.
+    public var region: ImageRegion?
 
     /// How an image fills its target box, which decides what "2× left for the filter" means.
     public enum TargetFit: Sendable, Hashable {
@@ -17,10 +20,14 @@ public struct DecodeOptions: Sendable, Hashable {
         case fit
     }
 
-    public init(budget: PixelBudget = .standard, targetSize: PixelSize? = nil, fit: TargetFit = .cover) {
+    public init(
+        budget: PixelBudget = .standard, targetSize: PixelSize? = nil, fit: TargetFit = .cover,
+        region: ImageRegion? = nil
+    ) {
         self.budget = budget
         self.targetSize = targetSize
         self.fit = fit
+        self.region = region
     }
 
     /// The smallest decoded size (upright) that leaves 2× for the final filter.

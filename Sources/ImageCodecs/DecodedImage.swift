@@ -1,7 +1,12 @@
 /// The result of a successful decode: upright pixels plus what the caller should know about them.
 public struct DecodedImage: Sendable {
-    /// Upright (EXIF orientation applied) 8-bit RGBA, straight alpha.
+    /// Upright (EXIF orientation applied) 8-bit RGBA, straight alpha: the part `region` of the
+    /// `decodedSize` image the decoder produced (all of it unless a region was asked for).
     public var image: RGBAImage
+    /// Where `image` lies in the whole upright decode.
+    public var region: ImageRegion
+    /// The size of the whole upright decode (after DCT scaling).
+    public var decodedSize: PixelSize
     public var format: ImageFormat
     /// The orientation that was applied.
     public var orientation: EXIFOrientation

@@ -5,6 +5,24 @@ public enum EXIFOrientation: Int, Sendable, CaseIterable {
     /// True for 5–8, whose upright image has width and height exchanged.
     public var swapsAxes: Bool { rawValue >= 5 }
 
+    /// The stored pixels that `apply` turns into the upright `region`, for a stored image of `storedSize`.
+    public func storedRegion(of region: ImageRegion, storedSize: PixelSize) -> ImageRegion {
+        let (w, h) = (storedSize.width, storedSize.height)
+        func flipped(_ range: Range<Int>, in length: Int) -> Range<Int> {
+            length - range.upperBound..<length - range.lowerBound
+        }
+        return switch self {
+        case .up: region
+        case .upMirrored: ImageRegion(x: flipped(region.x, in: w), y: region.y)
+        case .down: ImageRegion(x: flipped(region.x, in: w), y: flipped(region.y, in: h))
+        case .downMirrored: ImageRegion(x: region.x, y: flipped(region.y, in: h))
+        case .leftMirrored: ImageRegion(x: region.y, y: region.x)
+        case .right: ImageRegion(x: region.y, y: flipped(region.x, in: h))
+        case .rightMirrored: ImageRegion(x: flipped(region.y, in: w), y: flipped(region.x, in: h))
+        case .left: ImageRegion(x: flipped(region.y, in: w), y: region.x)
+        }
+    }
+
     /// The upright image: `image` transformed by this orientation.
     public func apply(to image: RGBAImage) -> RGBAImage {
         if self == .up { return image }

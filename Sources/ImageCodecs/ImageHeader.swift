@@ -18,6 +18,14 @@ public struct ImageHeader: Sendable, Hashable {
         }
     }
 
+    /// The size of the whole upright decode at DCT scale `scaleEighths`; nil for a PNG (read whole
+    /// anyway) or an unreadable header.
+    public func decodedSize(scaleEighths m: Int) -> PixelSize? {
+        guard format == .jpeg, let stored = storedSize, (1...8).contains(m) else { return nil }
+        let scaled = PixelSize(width: (stored.width * m + 7) / 8, height: (stored.height * m + 7) / 8)
+        return orientation.swapsAxes ? scaled.transposed : scaled
+    }
+
     /// The DCT scale M (in eighths) a decode with `options` uses: what the decoded pixels depend on
     /// besides the bytes. 8 for PNG; 0 when the decode will fail (same bytes, same failure).
     public func decodeScale(options: DecodeOptions) -> Int {

@@ -3,17 +3,26 @@ import CJPEG
 /// Decodes JPEG through the CJPEG shim, with DCT-domain downscaling and EXIF orientation.
 public enum JPEGDecoder {
     /// Decodes a JPEG upright. With `options.targetSize`, decodes at the smallest scale M/8 that still
-    /// leaves 2× for the final filter. Recoverable corruption (a truncated file) decodes with a warning.
+    /// leaves 2× for the final filter; with `options.region`, only that part of the upright result.
+    /// Recoverable corruption (a truncated file) decodes with a warning.
     public static func decode(_ bytes: [UInt8], options: DecodeOptions = DecodeOptions()) throws(DecodeError)
         -> DecodedImage
     {
         let orientation = EXIFReader.orientation(ofJPEG: bytes)
         let full = try header(bytes)
         let m = try plannedScale(full: full, orientation: orientation, options: options)
-        let width = (full.width * m + 7) / 8, height = (full.height * m + 7) / 8
+        let scaled = PixelSize(width: (full.width * m + 7) / 8, height: (full.height * m + 7) / 8)
+        let upright = orientation.swapsAxes ? scaled.transposed : scaled
+        // The region asked for, within the image; decoded in stored axes, turned upright after.
+        var region = ImageRegion(whole: upright)
+        if let wanted = options.region?.clamped(to: region), !wanted.isEmpty { region = wanted }
+        let stored = orientation.storedRegion(of: region, storedSize: scaled)
         var settings = gr_jpeg_options(
             max_pixels: UInt64(options.budget.maxPixels), max_side: UInt32(clamping: options.budget.maxSide),
-            max_scans: UInt32(clamping: options.budget.maxScans), scale_eighths: UInt32(m))
+            max_scans: UInt32(clamping: options.budget.maxScans), scale_eighths: UInt32(m),
+            region_x: UInt32(stored.x.lowerBound), region_y: UInt32(stored.y.lowerBound),
+            region_width: UInt32(stored.x.count), region_height: UInt32(stored.y.count))
+        let (width, height) = (stored.x.count, stored.y.count)
         var result = gr_jpeg_image()
         var status = GR_JPEG_ERROR
         // libjpeg writes straight into the array's storage: decoded pixels are never copied.
@@ -25,7 +34,8 @@ public enum JPEGDecoder {
         }
         try check(status, message: message(result.message), full: full, options: options)
         return DecodedImage(
-            image: orientation.apply(to: RGBAImage(width: width, height: height, pixels: pixels)), format: .jpeg,
+            image: orientation.apply(to: RGBAImage(width: width, height: height, pixels: pixels)), region: region,
+            decodedSize: upright, format: .jpeg,
             orientation: orientation, fullSize: orientation.swapsAxes ? full.transposed : full, scaleEighths: m,
             warnings: result.warnings > 0 ? [message(result.message)] : [])
     }

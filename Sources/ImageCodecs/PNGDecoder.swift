@@ -31,7 +31,8 @@ public enum PNGDecoder {
         }
         try check(status, result: result, bytes: bytes, options: options)
         return DecodedImage(
-            image: RGBAImage(width: declared.width, height: declared.height, pixels: pixels), format: .png,
+            image: RGBAImage(width: declared.width, height: declared.height, pixels: pixels),
+            region: ImageRegion(whole: declared), decodedSize: declared, format: .png,
             orientation: .up, fullSize: declared, scaleEighths: 8, warnings: [])
     }
 

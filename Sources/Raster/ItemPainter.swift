@@ -38,10 +38,32 @@ public struct ItemPainter: Sendable {
     public func prepare(photo: RGBAImage, for placement: Placement, canvasWidth: Int, canvasHeight: Int)
         -> PreparedPhoto
     {
+        let whole = PhotoPart(whole: photo)
+        return prepare(photo: whole, for: placement, canvasWidth: canvasWidth, canvasHeight: canvasHeight)
+            ?? PreparedPhoto(pixels: [], rect: placement.square)
+    }
+
+    /// `prepare` from part of a photo; nil when the part lacks pixels the item shows (it must hold
+    /// `sourceRegion`).
+    public func prepare(photo: PhotoPart, for placement: Placement, canvasWidth: Int, canvasHeight: Int)
+        -> PreparedPhoto?
+    {
         let bounds = Self.bounds(of: placement, width: canvasWidth, height: canvasHeight)
-        let rect = style.contentMode.placement(ofWidth: photo.width, height: photo.height, in: placement.square)
-        let pixels = resampler.resample(photo, placement: rect, columns: bounds.x, rows: bounds.y)
-        return PreparedPhoto(pixels: pixels, rect: rect)
+        let size = photo.wholeSize
+        let rect = style.contentMode.placement(ofWidth: size.width, height: size.height, in: placement.square)
+        return resampler.resample(photo, placement: rect, columns: bounds.x, rows: bounds.y).map {
+            PreparedPhoto(pixels: $0, rect: rect)
+        }
+    }
+
+    /// The pixels of a `size` photo the item at `placement` shows on a `canvasWidth` × `canvasHeight`
+    /// frame, filter support included: all a decode must produce for this item (empty when none).
+    public func sourceRegion(ofPhoto size: PixelSize, for placement: Placement, canvasWidth: Int, canvasHeight: Int)
+        -> ImageRegion
+    {
+        let bounds = Self.bounds(of: placement, width: canvasWidth, height: canvasHeight)
+        let rect = style.contentMode.placement(ofWidth: size.width, height: size.height, in: placement.square)
+        return resampler.sourceRegion(of: size, placement: rect, columns: bounds.x, rows: bounds.y)
     }
 
     /// A photo ready to paint: premultiplied pixels over the item's bounds and the photo's rectangle.
@@ -66,6 +88,8 @@ public struct ItemPainter: Sendable {
     ) {
         let bounds = Self.bounds(of: placement, width: canvasWidth, height: canvasHeight)
         let paintedRows = bounds.y.clamped(to: rows)
+        // Pixels for exactly the item's bounds, or none.
+        let photo = photo.flatMap { $0.pixels.count == bounds.x.count * bounds.y.count ? $0 : nil }
         guard !bounds.x.isEmpty, !paintedRows.isEmpty else { return }
         let square = placement.square
         let half = square.width / 2

@@ -14,13 +14,22 @@ public struct Resampler: Sendable, Hashable {
     public func resample(_ image: RGBAImage, placement: PixelRect, columns: Range<Int>, rows: Range<Int>)
         -> [SIMD4<Float>]
     {
-        guard !columns.isEmpty, !rows.isEmpty, image.width > 0, image.height > 0 else { return [] }
-        let horizontal = AxisWeights(
-            outputStart: columns.lowerBound, outputs: columns.count, origin: placement.x,
-            scale: placement.width / Double(image.width), sourceLength: image.width, filter: filter)
-        let vertical = AxisWeights(
-            outputStart: rows.lowerBound, outputs: rows.count, origin: placement.y,
-            scale: placement.height / Double(image.height), sourceLength: image.height, filter: filter)
+        resample(PhotoPart(whole: image), placement: placement, columns: columns, rows: rows) ?? []
+    }
+
+    /// The pixels of the whole photo `part` belongs to, which reads only `part`'s pixels: what
+    /// `sourceRegion` says these output pixels need. Nil when `part` does not hold all of them.
+    public func resample(_ part: PhotoPart, placement: PixelRect, columns: Range<Int>, rows: Range<Int>)
+        -> [SIMD4<Float>]?
+    {
+        let size = part.wholeSize
+        guard !columns.isEmpty, !rows.isEmpty, size.width > 0, size.height > 0 else { return [] }
+        let (horizontal, vertical) = weights(size, placement: placement, columns: columns, rows: rows)
+        guard part.region.contains(Self.region(horizontal, vertical)),
+            part.image.width == part.region.x.count, part.image.height == part.region.y.count
+        else { return nil }
+        let image = part.image
+        let (originX, originY) = (part.region.x.lowerBound, part.region.y.lowerBound)
         let sourceColumns = horizontal.sourceRange
         let outWidth = columns.count, taps = horizontal.taps, ringRows = vertical.taps
 
@@ -29,7 +38,7 @@ public struct Resampler: Sendable, Hashable {
         // each computed once, instead of a whole intermediate image.
         var ring = [SIMD4<Float>](repeating: .zero, count: ringRows * outWidth)
         var ringSourceRow = [Int](repeating: -1, count: ringRows)
-        var premultiplied = [SIMD4<Float>](repeating: .zero, count: image.width)
+        var premultiplied = [SIMD4<Float>](repeating: .zero, count: size.width)
         var output = [SIMD4<Float>](repeating: .zero, count: rows.count * outWidth)
         image.pixels.withUnsafeBufferPointer { source in
             ring.withUnsafeMutableBufferPointer { ring in
@@ -41,7 +50,7 @@ public struct Resampler: Sendable, Hashable {
                                     vertical.weights.withUnsafeBufferPointer { vWeights in
                                         /// Filters source row `sourceRow` horizontally into ring slot `slot`.
                                         func filterRow(_ sourceRow: Int, into slot: Int) {
-                                            let base = sourceRow * image.width * 4
+                                            let base = ((sourceRow - originY) * image.width - originX) * 4
                                             for x in sourceColumns {
                                                 let p = base + x * 4
                                                 let rgba = SIMD4<Float>(
@@ -85,5 +94,34 @@ public struct Resampler: Sendable, Hashable {
             }
         }
         return output
+    }
+
+    /// The pixels of a `size` photo placed at `placement` that the output pixels `columns` × `rows`
+    /// read: decoding only these gives the same frame.
+    public func sourceRegion(of size: PixelSize, placement: PixelRect, columns: Range<Int>, rows: Range<Int>)
+        -> ImageRegion
+    {
+        guard !columns.isEmpty, !rows.isEmpty, size.width > 0, size.height > 0 else {
+            return ImageRegion(x: 0..<0, y: 0..<0)
+        }
+        let (horizontal, vertical) = weights(size, placement: placement, columns: columns, rows: rows)
+        return Self.region(horizontal, vertical)
+    }
+
+    private func weights(_ size: PixelSize, placement: PixelRect, columns: Range<Int>, rows: Range<Int>)
+        -> (AxisWeights, AxisWeights)
+    {
+        let horizontal = AxisWeights(
+            outputStart: columns.lowerBound, outputs: columns.count, origin: placement.x,
+            scale: placement.width / Double(size.width), sourceLength: size.width, filter: filter)
+        let vertical = AxisWeights(
+            outputStart: rows.lowerBound, outputs: rows.count, origin: placement.y,
+            scale: placement.height / Double(size.height), sourceLength: size.height, filter: filter)
+        return (horizontal, vertical)
+    }
+
+    private static func region(_ horizontal: AxisWeights, _ vertical: AxisWeights) -> ImageRegion {
+        let (x, y) = (horizontal.sourceRange, vertical.sourceRange)
+        return ImageRegion(x: x.lowerBound..<x.upperBound + 1, y: y.lowerBound..<y.upperBound + 1)
     }
 }

@@ -1,6 +1,7 @@
 import GalleryLayout
 import Foundation
 import ImageCodecs
+import Raster
 
 /// Renders many frames of many scenes: plans them all, decodes each photo once through a bounded
 /// cache, renders frames in parallel, encodes and writes each atomically.
@@ -59,7 +60,7 @@ public struct BatchRenderer: Sendable {
                     let key = job.scene.photoKey(path)
                     let result = cache.acquire(key)
                     used.record(key, result)
-                    return try? result.get().image
+                    return (try? result.get()).map(PhotoPart.init)
                 }
                 announcer.flush(cache.problems)
                 for key in used.keys { cache.release(key) }

@@ -1,13 +1,13 @@
 import Foundation
-import ImageCodecs
+import Raster
 
 /// The photos of one frame's items, fetched by some workers and waited for by others.
 final class FetchedPhotos: @unchecked Sendable {
     private let condition = NSCondition()
-    private var photos: [Int: RGBAImage?] = [:]
+    private var photos: [Int: PhotoPart?] = [:]
 
     /// Records item `index`'s photo (nil: draw the placeholder) and wakes whoever waits for it.
-    func fill(_ index: Int, _ photo: RGBAImage?) {
+    func fill(_ index: Int, _ photo: PhotoPart?) {
         condition.lock()
         photos[index] = .some(photo)
         condition.broadcast()
@@ -15,7 +15,7 @@ final class FetchedPhotos: @unchecked Sendable {
     }
 
     /// Item `index`'s photo, once `fill` has recorded it.
-    func wait(_ index: Int) -> RGBAImage? {
+    func wait(_ index: Int) -> PhotoPart? {
         condition.lock()
         defer { condition.unlock() }
         while photos[index] == nil { condition.wait() }

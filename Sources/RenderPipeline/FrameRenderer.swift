@@ -12,7 +12,7 @@ public struct FrameRenderer: Sendable {
     /// The frame for `plan`; `photo` gives the upright pixels of a path, or nil for a placeholder.
     /// Up to `jobs` threads fetch and resample the items, then paint and quantise bands of rows; the
     /// draw order is kept, and the result is the same whatever `jobs` is.
-    public func render(_ plan: FramePlan, jobs: Int = 1, photo: @Sendable (String) -> RGBAImage?) -> RGBAImage {
+    public func render(_ plan: FramePlan, jobs: Int = 1, photo: @Sendable (String) -> PhotoPart?) -> RGBAImage {
         let painter = ItemPainter(style: scene.style)
         let size = plan.size, items = plan.items
         // Largest items first: theirs are the longest decodes and resamplings. Every fetch is handed
@@ -29,9 +29,10 @@ public struct FrameRenderer: Sendable {
                 fetched.fill(index, items[index].photo.flatMap(photo))
                 return nil
             case .prepare(let index):
-                guard let image = fetched.wait(index) else { return nil }
-                let prepared = painter.prepare(
-                    photo: image, for: items[index].placement, canvasWidth: size.width, canvasHeight: size.height)
+                guard let part = fetched.wait(index),
+                    let prepared = painter.prepare(
+                        photo: part, for: items[index].placement, canvasWidth: size.width, canvasHeight: size.height)
+                else { return nil }
                 return (index, prepared)
             }
         }
@@ -65,8 +66,8 @@ extension FrameRenderer {
         let plan = try FramePlan(scene: scene, offset: offset)
         let cache = PhotoCache(plans: [(plan, scene)])
         let keys = Array(Set(plan.items.compactMap { $0.photo })).sorted().map(scene.photoKey)
-        let decoded = Parallel.map(keys, jobs: jobs) { key in (key.path, try? cache.acquire(key).get().image) }
-        let images = Dictionary(decoded.compactMap { path, image in image.map { (path, $0) } }) { first, _ in first }
+        let decoded = Parallel.map(keys, jobs: jobs) { key in (key.path, (try? cache.acquire(key).get()).map(PhotoPart.init)) }
+        let images = Dictionary(decoded.compactMap { path, part in part.map { (path, $0) } }) { first, _ in first }
         return (render(plan, jobs: jobs) { images[$0] }, plan, cache.problems)
     }
 }

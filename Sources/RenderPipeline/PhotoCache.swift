@@ -1,5 +1,6 @@
 import Foundation
 import ImageCodecs
+import Raster
 
 /// Decodes each photo once per run and keeps it only while frames still need it.
 ///
@@ -25,6 +26,13 @@ public final class PhotoCache: @unchecked Sendable {
         let budget: PixelBudget
     }
 
+    /// Where a planned use draws its photo: what decides which of the photo's pixels it reads.
+    private struct Use: Hashable {
+        let placement: ItemPainter.Placement
+        let canvas: PixelSize
+        let style: ItemStyle
+    }
+
     private enum Entry {
         case decoding
         case ready(Result<DecodedImage, DecodeError>, bytes: Int, lastUse: Int, users: Int)
@@ -33,6 +41,8 @@ public final class PhotoCache: @unchecked Sendable {
     private let condition = NSCondition()
     /// Planned uses not yet released, per photo file (all boxes together).
     private var remainingUses: [Source: Int] = [:]
+    /// Every planned use per file and key, for decoding only the part of a photo frames show.
+    private var uses: [Source: [PhotoKey: Set<Use>]] = [:]
     private var identities: [PhotoKey: Identity] = [:]
     /// Each file's headers, read once: later boxes for the same photo learn their scale without I/O.
     private var headers: [Source: ImageHeader] = [:]
@@ -49,8 +59,12 @@ public final class PhotoCache: @unchecked Sendable {
     public init(plans: [(plan: FramePlan, scene: Scene)], capacityBytes: Int = 512 << 20) {
         self.capacityBytes = capacityBytes
         for (plan, scene) in plans {
-            for path in plan.items.compactMap(\.photo) {
+            for item in plan.items {
+                guard let path = item.photo else { continue }
                 remainingUses[Source(path: path, budget: scene.budget), default: 0] += 1
+                let use = Use(placement: item.placement, canvas: plan.size, style: scene.style)
+                uses[Source(path: path, budget: scene.budget), default: [:]][scene.photoKey(path), default: []]
+                    .insert(use)
             }
         }
     }
@@ -91,6 +105,8 @@ public final class PhotoCache: @unchecked Sendable {
                 entries[identity] = .ready(result, bytes: size, lastUse: clock, users: users + 1)
                 return result
             case nil:
+                var options = key.options
+                options.region = headers[source].flatMap { region(of: identity, source: source, header: $0) }
                 entries[identity] = .decoding
                 decodeCount += 1
                 condition.unlock()
@@ -102,7 +118,7 @@ public final class PhotoCache: @unchecked Sendable {
                     } else {
                         data = try ImageDecoder.readBytes(atPath: key.path, limit: key.budget.maxFileBytes)
                     }
-                    return try ImageDecoder.decode(data, options: key.options)
+                    return try ImageDecoder.decode(data, options: options)
                 }
                 condition.lock()
                 let size = (try? result.get()).map { $0.image.pixels.count } ?? 0
@@ -166,6 +182,23 @@ public final class PhotoCache: @unchecked Sendable {
                 residentBytes -= size
             }
         }
+    }
+
+    /// The part of `identity`'s decode that its planned uses read (all keys that share the decode
+    /// together, so the pixels never depend on which frame asked first). Lock held.
+    private func region(of identity: Identity, source: Source, header: ImageHeader) -> ImageRegion? {
+        guard let size = header.decodedSize(scaleEighths: identity.scaleEighths) else { return nil }
+        var region = ImageRegion(x: 0..<0, y: 0..<0)
+        for (key, planned) in uses[source] ?? [:] where header.decodeScale(options: key.options) == identity.scaleEighths {
+            for use in planned {
+                let painter = ItemPainter(style: use.style)
+                region = region.union(
+                    painter.sourceRegion(
+                        ofPhoto: size, for: use.placement, canvasWidth: use.canvas.width,
+                        canvasHeight: use.canvas.height))
+            }
+        }
+        return region.isEmpty ? nil : region
     }
 
     private func record(_ result: Result<DecodedImage, DecodeError>, for source: Source) {

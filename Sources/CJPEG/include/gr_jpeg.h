@@ -30,6 +30,8 @@ typedef struct {
     uint32_t max_side;
     uint32_t max_scans;     /* progressive scan limit (libjpeg-turbo's TJFLAG_LIMITSCANS uses 500) */
     uint32_t scale_eighths; /* decode at M/8 (1…8), from gr_jpeg_pick_scale */
+    /* The part of the scaled (stored-orientation) image to decode; region_width 0 means all of it. */
+    uint32_t region_x, region_y, region_width, region_height;
 } gr_jpeg_options;
 
 /** What the header says. */
@@ -53,8 +55,13 @@ gr_jpeg_status gr_jpeg_read_header(const uint8_t *data, size_t size, gr_jpeg_hea
 /**
  * Decodes a JPEG (baseline, progressive, arithmetic, gray, RGB, YCbCr, CMYK/YCCK) at
  * options->scale_eighths into `pixels`: 8-bit RGBA (alpha 255), rows packed, which must hold
- * ceil(w·M/8) × ceil(h·M/8) × 4 bytes (`capacity`); anything else is an error. The caller owns the
- * buffer, so decoded pixels are never copied.
+ * ceil(w·M/8) × ceil(h·M/8) × 4 bytes (`capacity`), or region_width × region_height × 4 with a
+ * region; anything else is an error. The caller owns the buffer, so decoded pixels are never copied.
+ *
+ * With a region only its rows are read (jpeg_skip_scanlines before, the decode stops after) and only
+ * the iMCU columns around it are transformed (jpeg_crop_scanline): the same pixels as the whole
+ * decode there (tested), and warnings only for data the region needs. out->width and out->height
+ * are the whole scaled image's size.
  */
 gr_jpeg_status gr_jpeg_decode(const uint8_t *data, size_t size, const gr_jpeg_options *options,
                               uint8_t *pixels, size_t capacity, gr_jpeg_image *out);
