@@ -72,25 +72,19 @@ public struct ItemPainter: Sendable {
         public var rect: PixelRect
     }
 
-    /// Paints the item; `photo` nil draws the placeholder alone.
-    public func paint(_ placement: Placement, photo: PreparedPhoto?, on canvas: inout Canvas) {
-        let (width, height) = (canvas.width, canvas.height)
-        canvas.pixels.withUnsafeMutableBufferPointer { frame in
-            paint(placement, photo: photo, into: frame, canvasWidth: width, canvasHeight: height, rows: 0..<height)
-        }
+    /// An item's shape on one frame: the pixels it touches and its coverage profiles, worked out
+    /// once and then painted band by band.
+    public struct Outline: Sendable {
+        /// The frame pixels the item touches.
+        public var bounds: (x: Range<Int>, y: Range<Int>)
+        let outer: RoundedSquare.ColumnProfile
+        /// The shape inset by the border; nil without a border.
+        let inner: RoundedSquare.ColumnProfile?
     }
 
-    /// Paints the part of the item within `rows` into a canvas's premultiplied pixels (`frame`,
-    /// row-major, `canvasWidth` × `canvasHeight`); painting every band gives exactly `paint(_:photo:on:)`.
-    public func paint(
-        _ placement: Placement, photo: PreparedPhoto?, into frame: UnsafeMutableBufferPointer<SIMD4<Float>>,
-        canvasWidth: Int, canvasHeight: Int, rows: Range<Int>
-    ) {
+    /// The outline of the item at `placement` on a `canvasWidth` × `canvasHeight` frame.
+    public func outline(of placement: Placement, canvasWidth: Int, canvasHeight: Int) -> Outline {
         let bounds = Self.bounds(of: placement, width: canvasWidth, height: canvasHeight)
-        let paintedRows = bounds.y.clamped(to: rows)
-        // Pixels for exactly the item's bounds, or none.
-        let photo = photo.flatMap { $0.pixels.count == bounds.x.count * bounds.y.count ? $0 : nil }
-        guard !bounds.x.isEmpty, !paintedRows.isEmpty else { return }
         let square = placement.square
         let half = square.width / 2
         let corner: Double =
@@ -98,11 +92,36 @@ public struct ItemPainter: Sendable {
             case .circle: half
             case .rounded(let radius): radius * placement.pixelsPerPoint
             }
-        let outerShape = RoundedSquare(
-            centerX: square.centerX, centerY: square.centerY, half: half, cornerRadius: corner)
+        let shape = RoundedSquare(centerX: square.centerX, centerY: square.centerY, half: half, cornerRadius: corner)
         let border = style.borderWidth * placement.pixelsPerPoint
-        let outer = outerShape.columnProfile(columns: bounds.x)
-        let inner = border > 0 ? outerShape.inset(by: border).columnProfile(columns: bounds.x) : outer
+        return Outline(
+            bounds: bounds, outer: shape.columnProfile(columns: bounds.x),
+            inner: border > 0 ? shape.inset(by: border).columnProfile(columns: bounds.x) : nil)
+    }
+
+    /// Paints the item; `photo` nil draws the placeholder alone.
+    public func paint(_ placement: Placement, photo: PreparedPhoto?, on canvas: inout Canvas) {
+        let outline = outline(of: placement, canvasWidth: canvas.width, canvasHeight: canvas.height)
+        let (width, height) = (canvas.width, canvas.height)
+        canvas.pixels.withUnsafeMutableBufferPointer { pixels in
+            paint(outline, photo: photo, into: pixels, rows: 0..<height, canvasWidth: width)
+        }
+    }
+
+    /// Paints the part of an item within `rows` into `pixels`, which holds exactly those rows of a
+    /// `canvasWidth`-wide frame (premultiplied, row-major). Painting every band of a frame gives
+    /// exactly `paint(_:photo:on:)`.
+    public func paint(
+        _ outline: Outline, photo: PreparedPhoto?, into pixels: UnsafeMutableBufferPointer<SIMD4<Float>>,
+        rows: Range<Int>, canvasWidth: Int
+    ) {
+        let bounds = outline.bounds
+        let paintedRows = bounds.y.clamped(to: rows)
+        guard !bounds.x.isEmpty, !paintedRows.isEmpty else { return }
+        // Pixels for exactly the item's bounds, or none.
+        let photo = photo.flatMap { $0.pixels.count == bounds.x.count * bounds.y.count ? $0 : nil }
+        let (outer, inner) = (outline.outer, outline.inner ?? outline.outer)
+        let hasBorder = outline.inner != nil
         let placeholder = style.placeholder.premultiplied
         let borderColor = style.borderColor.premultiplied
         let width = bounds.x.count
@@ -113,7 +132,7 @@ public struct ItemPainter: Sendable {
             for (c, x) in bounds.x.enumerated() {
                 let outerCoverage = outer.coverage(column: c, row: y)
                 if outerCoverage == 0 { continue }
-                let innerCoverage = border > 0 ? inner.coverage(column: c, row: y) : outerCoverage
+                let innerCoverage = hasBorder ? inner.coverage(column: c, row: y) : outerCoverage
                 var content = placeholder
                 if let photo {
                     let p = photoRowCoverage * rectCoverage(photo.rect.x, photo.rect.maxX, x)
@@ -128,8 +147,8 @@ public struct ItemPainter: Sendable {
                     }
                 }
                 let item = content * innerCoverage + borderColor * (outerCoverage - innerCoverage)
-                let index = y * canvasWidth + x
-                frame[index] = item + frame[index] * (1 - item.w / 255)
+                let index = (y - rows.lowerBound) * canvasWidth + x
+                pixels[index] = item + pixels[index] * (1 - item.w / 255)
             }
         }
     }

@@ -62,13 +62,37 @@ public struct Resampler: Sendable, Hashable {
                                                     ? rgba : rgba * SIMD4(rgba.w / 255, rgba.w / 255, rgba.w / 255, 1)
                                             }
                                             let out = slot * outWidth
-                                            for o in 0..<outWidth {
+                                            /// Output pixel o's taps, summed in tap order.
+                                            @inline(__always) func tapSum(_ o: Int) -> SIMD4<Float> {
                                                 var sum = SIMD4<Float>.zero
                                                 let tapBase = o * taps
                                                 for t in 0..<taps {
                                                     sum += row[Int(hIndices[tapBase + t])] * hWeights[tapBase + t]
                                                 }
-                                                ring[out + o] = sum
+                                                return sum
+                                            }
+                                            // Four outputs at once: four independent sums keep the adder busy
+                                            // (one sum waits on its own latency every tap), each in the same
+                                            // order as alone, so the result is bit-identical.
+                                            var o = 0
+                                            while o + 4 <= outWidth {
+                                                var s0 = SIMD4<Float>.zero, s1 = s0, s2 = s0, s3 = s0
+                                                let b0 = o * taps, b1 = b0 + taps, b2 = b1 + taps, b3 = b2 + taps
+                                                for t in 0..<taps {
+                                                    s0 += row[Int(hIndices[b0 + t])] * hWeights[b0 + t]
+                                                    s1 += row[Int(hIndices[b1 + t])] * hWeights[b1 + t]
+                                                    s2 += row[Int(hIndices[b2 + t])] * hWeights[b2 + t]
+                                                    s3 += row[Int(hIndices[b3 + t])] * hWeights[b3 + t]
+                                                }
+                                                ring[out + o] = s0
+                                                ring[out + o + 1] = s1
+                                                ring[out + o + 2] = s2
+                                                ring[out + o + 3] = s3
+                                                o += 4
+                                            }
+                                            while o < outWidth {
+                                                ring[out + o] = tapSum(o)
+                                                o += 1
                                             }
                                         }
                                         for o in 0..<rows.count {

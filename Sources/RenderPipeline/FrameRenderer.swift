@@ -39,15 +39,15 @@ public struct FrameRenderer: Sendable {
         var prepared = [ItemPainter.PreparedPhoto?](repeating: nil, count: items.count)
         for case let (index, photo)? in results { prepared[index] = photo }
 
-        var canvas = Canvas(width: size.width, height: size.height, background: scene.background)
-        canvas.updateInBands(jobs: jobs) { rows, pixels in
-            for (item, photo) in zip(items, prepared) {
-                painter.paint(
-                    item.placement, photo: photo, into: pixels, canvasWidth: size.width, canvasHeight: size.height,
-                    rows: rows)
+        let outlines = items.map {
+            painter.outline(of: $0.placement, canvasWidth: size.width, canvasHeight: size.height)
+        }
+        return Compositor.image(width: size.width, height: size.height, background: scene.background, jobs: jobs) {
+            rows, pixels in
+            for (outline, photo) in zip(outlines, prepared) {
+                painter.paint(outline, photo: photo, into: pixels, rows: rows, canvasWidth: size.width)
             }
         }
-        return canvas.image(jobs: jobs)
     }
 }
 
