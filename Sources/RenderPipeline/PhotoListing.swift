@@ -44,20 +44,52 @@ public enum PhotoListing {
     }
 
     static func photosInFolder(_ folder: String) -> [String] {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
         let base = folder.hasSuffix("/") ? folder : folder + "/"
-        let paths = names.filter { !$0.hasPrefix(".") }.sorted(by: NaturalOrder.areInIncreasingOrder).map { base + $0 }
-        // Sniffing thousands of files is I/O-bound system calls: a few threads keep the order and
-        // halve the time for a phone's camera folder.
-        let keep = Parallel.map(paths, jobs: min(4, ProcessInfo.processInfo.activeProcessorCount)) { isImage($0) }
-        return zip(paths, keep).filter(\.1).map(\.0)
+        let entries = entries(of: folder).filter { !$0.name.hasPrefix(".") && $0.kind != .other }
+            .sorted { NaturalOrder.areInIncreasingOrder($0.name, $1.name) }
+        // Sniffing thousands of files is system calls: a few threads keep the order and halve the
+        // time for a phone's camera folder.
+        let keep = Parallel.map(entries, jobs: min(4, ProcessInfo.processInfo.activeProcessorCount)) {
+            isImage(base + $0.name, knownRegular: $0.kind == .regular)
+        }
+        return zip(entries, keep).filter(\.1).map { base + $0.0.name }
+    }
+
+    /// A folder entry and what its directory entry says it is.
+    struct Entry: Sendable {
+        enum Kind: Sendable { case regular, other, unknown }
+        let name: String
+        let kind: Kind
+    }
+
+    /// The names in `folder` with their types from the directory itself (d_type), so regular files
+    /// need no stat; links and file systems that do not say are `.unknown`.
+    static func entries(of folder: String) -> [Entry] {
+        guard let directory = opendir(folder) else { return [] }
+        defer { closedir(directory) }
+        var entries: [Entry] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafePointer(to: entry.pointee.d_name) {
+                $0.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) }
+            }
+            if name == "." || name == ".." { continue }
+            let kind: Entry.Kind =
+                switch Int32(entry.pointee.d_type) {
+                case Int32(DT_REG): .regular
+                case Int32(DT_LNK), Int32(DT_UNKNOWN): .unknown
+                default: .other
+                }
+            entries.append(Entry(name: name, kind: kind))
+        }
+        return entries
     }
 
     /// True when the file at `path` is a regular file starting with a PNG or JPEG signature. The type
-    /// is checked before the file is opened, so a FIFO in a folder never blocks the listing.
-    static func isImage(_ path: String) -> Bool {
+    /// is checked before the file is opened (unless the folder already said), so a FIFO in a folder
+    /// never blocks the listing.
+    static func isImage(_ path: String, knownRegular: Bool = false) -> Bool {
         var status = stat()
-        guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return false }
+        guard knownRegular || (stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFREG) else { return false }
         let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else { return false }
         defer { close(descriptor) }
