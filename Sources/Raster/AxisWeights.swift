@@ -5,6 +5,9 @@ struct AxisWeights {
     let indices: [Int32]
     /// Weight of each tap, same layout; zero-padded.
     let weights: [Float]
+    /// Source index of each output's first tap before clamping: its taps are `first ..< first + taps`,
+    /// each clamped to the image (the edge pixel repeats).
+    let firsts: [Int]
     let taps: Int
     let outputs: Int
 
@@ -19,9 +22,11 @@ struct AxisWeights {
         var indices = [Int32](repeating: 0, count: outputs * taps)
         var weights = [Float](repeating: 0, count: outputs * taps)
         var raw = [Double](repeating: 0, count: taps)
+        var firsts = [Int](repeating: 0, count: outputs)
         for o in 0..<outputs {
             let center = (Double(outputStart + o) + 0.5 - origin) / scale
             let first = Int((center - support - 0.5).rounded(.up))
+            firsts[o] = first
             var total = 0.0
             for t in 0..<taps {
                 let w = filter.weight((Double(first + t) + 0.5 - center) / stretch)
@@ -35,6 +40,7 @@ struct AxisWeights {
         }
         self.indices = indices
         self.weights = weights
+        self.firsts = firsts
         self.taps = taps
         self.outputs = outputs
     }

@@ -44,14 +44,16 @@ public struct ItemPainter: Sendable {
     }
 
     /// `prepare` from part of a photo; nil when the part lacks pixels the item shows (it must hold
-    /// `sourceRegion`).
-    public func prepare(photo: PhotoPart, for placement: Placement, canvasWidth: Int, canvasHeight: Int)
-        -> PreparedPhoto?
-    {
+    /// `sourceRegion`). With `rows`, only the item's pixels in those frame rows: the bands of an
+    /// item's rows, concatenated in order, are exactly the whole.
+    public func prepare(
+        photo: PhotoPart, for placement: Placement, canvasWidth: Int, canvasHeight: Int, rows: Range<Int>? = nil
+    ) -> PreparedPhoto? {
         let bounds = Self.bounds(of: placement, width: canvasWidth, height: canvasHeight)
         let size = photo.wholeSize
         let rect = style.contentMode.placement(ofWidth: size.width, height: size.height, in: placement.square)
-        return resampler.resample(photo, placement: rect, columns: bounds.x, rows: bounds.y).map {
+        let band = rows.map { bounds.y.clamped(to: $0) } ?? bounds.y
+        return resampler.resample(photo, placement: rect, columns: bounds.x, rows: band).map {
             PreparedPhoto(pixels: $0, rect: rect)
         }
     }
@@ -70,6 +72,11 @@ public struct ItemPainter: Sendable {
     public struct PreparedPhoto: Sendable {
         public var pixels: [SIMD4<Float>]
         public var rect: PixelRect
+
+        public init(pixels: [SIMD4<Float>], rect: PixelRect) {
+            self.pixels = pixels
+            self.rect = rect
+        }
     }
 
     /// An item's shape on one frame: the pixels it touches and its coverage profiles, worked out

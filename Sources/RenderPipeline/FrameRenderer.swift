@@ -21,23 +21,39 @@ public struct FrameRenderer: Sendable {
             let (sideA, sideB) = (items[a].placement.square.width, items[b].placement.square.width)
             return sideA != sideB ? sideA > sideB : a < b
         }
+        // A large item is resampled in bands of rows, one per worker, so no core idles while the
+        // last big item is resampled (each output row is computed the same in any band).
+        let bands = order.flatMap { index in
+            let rows = ItemPainter.bounds(of: items[index].placement, width: size.width, height: size.height).y
+            let count = rows.count >= 64 ? jobs : 1
+            return (0..<count).map { band in
+                FrameTask.prepare(
+                    index, rows: rows.lowerBound + rows.count * band / count..<rows.lowerBound + rows.count * (band + 1) / count)
+            }
+        }
         let fetched = FetchedPhotos()
-        let tasks = order.map { FrameTask.fetch($0) } + order.map { FrameTask.prepare($0) }
+        let tasks = order.map { FrameTask.fetch($0) } + bands
         let results = Parallel.map(tasks, jobs: jobs) { task -> (Int, ItemPainter.PreparedPhoto)? in
             switch task {
             case .fetch(let index):
                 fetched.fill(index, items[index].photo.flatMap(photo))
                 return nil
-            case .prepare(let index):
+            case .prepare(let index, let rows):
                 guard let part = fetched.wait(index),
                     let prepared = painter.prepare(
-                        photo: part, for: items[index].placement, canvasWidth: size.width, canvasHeight: size.height)
+                        photo: part, for: items[index].placement, canvasWidth: size.width, canvasHeight: size.height,
+                        rows: rows)
                 else { return nil }
                 return (index, prepared)
             }
         }
-        var prepared = [ItemPainter.PreparedPhoto?](repeating: nil, count: items.count)
-        for case let (index, photo)? in results { prepared[index] = photo }
+        // Bands come back in order; an item missing any band is drawn as a placeholder.
+        var parts = [[ItemPainter.PreparedPhoto]](repeating: [], count: items.count)
+        for case let (index, band)? in results { parts[index].append(band) }
+        let prepared = parts.map { bands -> ItemPainter.PreparedPhoto? in
+            guard let first = bands.first else { return nil }
+            return ItemPainter.PreparedPhoto(pixels: bands.flatMap(\.pixels), rect: first.rect)
+        }
 
         let outlines = items.map {
             painter.outline(of: $0.placement, canvasWidth: size.width, canvasHeight: size.height)
@@ -51,10 +67,10 @@ public struct FrameRenderer: Sendable {
     }
 }
 
-/// One unit of a frame's work: fetch item i's photo, or resample it for item i.
+/// One unit of a frame's work: fetch item i's photo, or resample it for some frame rows of item i.
 private enum FrameTask: Sendable {
     case fetch(Int)
-    case prepare(Int)
+    case prepare(Int, rows: Range<Int>)
 }
 
 extension FrameRenderer {
