@@ -134,13 +134,14 @@ def dct_scale(path, box):
 
 
 def check_outputs(folder, count, size):
-    """Same output size for every contender: count PNGs of the frame size."""
+    """Same output size for every contender: count PNGs of the frame size. Returns their total bytes."""
     from PIL import Image
 
     pngs = sorted(Path(folder).rglob("*.png"))
     bad = [p for p in pngs if Image.open(p).size != size]
     if len(pngs) != count or bad:
         sys.exit(f"bench: {folder}: expected {count} PNGs of {size[0]}×{size[1]}, got {len(pngs)} ({bad[:1]})")
+    return sum(p.stat().st_size for p in pngs)
 
 
 def decode_count(tmp):
@@ -192,10 +193,13 @@ def benchmark(runs, tmp):
     print(f"A: {' '.join(SCENE_A)}; B: the same over 2,000 photos; C: {' '.join(SCENE_C)}; D: diff of two 4K PNGs")
     r = measure(contenders, runs)
     size_a, size_c = (round(375 * 3), round(200 * 3)), (round(375 * 2), round(200 * 2))
-    for folder in ("a-ours", "a-pil", "b-ours") + (() if vips_reason else ("a-vips",)):
-        check_outputs(tmp / folder, 1, size_a)
-    for folder in ("c-ours", "c-1", "c-pil"):
-        check_outputs(tmp / folder, count, size_c)
+    sizes = {folder: check_outputs(tmp / folder, 1, size_a)
+             for folder in ("a-ours", "a-pil", "b-ours") + (() if vips_reason else ("a-vips",))}
+    sizes |= {folder: check_outputs(tmp / folder, count, size_c) for folder in ("c-ours", "c-1", "c-pil")}
+    kib = lambda folder: f"{sizes[folder] / 1024:,.0f} KiB"
+    sizes_text = (f"PNG bytes written: A {kib('a-ours')} (gallery-render), {kib('a-pil')} (Pillow)"
+                  + ("" if vips_reason else f", {kib('a-vips')} (libvips)")
+                  + f"; C {kib('c-ours')} (gallery-render), {kib('c-pil')} (Pillow).")
 
     def ratio(key, other, label):
         return r[key]["ms"] / r[other]["ms"], f"{r[key]['ms'] / r[other]['ms']:.2f}× {label}"
@@ -230,7 +234,7 @@ def benchmark(runs, tmp):
         ]
     else:
         rows.append(row("D", "gallery-render diff, two 3840×2160 PNGs (ImageMagick unavailable)", "d"))
-    return rows, decode_count(tmp), count, versions(not vips_reason)
+    return rows, decode_count(tmp), count, versions(not vips_reason) + ". " + sizes_text
 
 
 def versions(vips_ok):
@@ -261,11 +265,12 @@ def report(rows, decodes, frames, runs, command, peers):
               "--summary`, `totals.decodes`).", "",
               f"Median of {runs} interleaved rounds after one warm-up run each (photos in the page cache); wall "
               "time of the whole process, start-up included; peak RSS is the largest of GNU time's `%M` for the "
-              f"process over the runs. Peers: {peers}. "
+              f"process over the runs. Peers: {peers} "
               "A: `gallery-render --width 375 --height 200 --display-scale 3 --offset 120 photos12 -o a.png` "
               "(three visible items, 1125×600); C: `--display-scale 2 --offsets 0..1020/17`. Photos: twelve "
               "4032×3024 quality-92 JPEGs of ~4 MB from `Bench/make_photos.py`. Every contender writes PNGs of "
-              "the same size (checked), the peers at zlib level 4 like gallery-render. D: `gallery-render diff` "
+              "the same dimensions (checked), the peers at zlib level 4, whose files are within a few per cent of "
+              "gallery-render's (libdeflate level 1, Paeth; bytes above). D: `gallery-render diff` "
               "and `compare -metric AE -fuzz 10%` on the same two 3840×2160 PNGs (a photo, and a copy with a "
               "changed block, a brightened band and a shifted stripe)."]
     return "\n".join(line if line.startswith("|") else textwrap.fill(line, 100) for line in lines) + "\n"
