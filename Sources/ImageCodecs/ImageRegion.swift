@@ -30,8 +30,9 @@ public struct ImageRegion: Sendable, Hashable, CustomStringConvertible {
 
     /// True when every pixel of `other` is in this region.
     public func contains(_ other: ImageRegion) -> Bool {
-        other.isEmpty || (x.lowerBound <= other.x.lowerBound && other.x.upperBound <= x.upperBound
-            && y.lowerBound <= other.y.lowerBound && other.y.upperBound <= y.upperBound)
+        other.isEmpty
+            || (x.lowerBound <= other.x.lowerBound && other.x.upperBound <= x.upperBound
+                && y.lowerBound <= other.y.lowerBound && other.y.upperBound <= y.upperBound)
     }
 
     public var description: String { "[\(x.lowerBound)..<\(x.upperBound)]×[\(y.lowerBound)..<\(y.upperBound)]" }

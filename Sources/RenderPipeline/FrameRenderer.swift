@@ -27,8 +27,7 @@ public struct FrameRenderer: Sendable {
             let rows = ItemPainter.bounds(of: items[index].placement, width: size.width, height: size.height).y
             let count = rows.count >= 64 ? jobs : 1
             return (0..<count).map { band in
-                FrameTask.prepare(
-                    index, rows: rows.lowerBound + rows.count * band / count..<rows.lowerBound + rows.count * (band + 1) / count)
+                FrameTask.prepare(index, rows: Self.band(band, of: count, in: rows))
             }
         }
         let fetched = FetchedPhotos()
@@ -67,6 +66,14 @@ public struct FrameRenderer: Sendable {
     }
 }
 
+extension FrameRenderer {
+    /// Band `band` of `count` nearly equal bands of `rows`, in order.
+    fileprivate static func band(_ band: Int, of count: Int, in rows: Range<Int>) -> Range<Int> {
+        let start = rows.lowerBound + rows.count * band / count
+        return start..<rows.lowerBound + rows.count * (band + 1) / count
+    }
+}
+
 /// One unit of a frame's work: fetch item i's photo, or resample it for some frame rows of item i.
 private enum FrameTask: Sendable {
     case fetch(Int)
@@ -82,7 +89,9 @@ extension FrameRenderer {
         let plan = try FramePlan(scene: scene, offset: offset)
         let cache = PhotoCache(plans: [(plan, scene)])
         let keys = Array(Set(plan.items.compactMap { $0.photo })).sorted().map(scene.photoKey)
-        let decoded = Parallel.map(keys, jobs: jobs) { key in (key.path, (try? cache.acquire(key).get()).map(PhotoPart.init)) }
+        let decoded = Parallel.map(keys, jobs: jobs) { key in
+            (key.path, (try? cache.acquire(key).get()).map(PhotoPart.init))
+        }
         let images = Dictionary(decoded.compactMap { path, part in part.map { (path, $0) } }) { first, _ in first }
         return (render(plan, jobs: jobs) { images[$0] }, plan, cache.problems)
     }

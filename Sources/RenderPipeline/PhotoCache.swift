@@ -189,7 +189,8 @@ public final class PhotoCache: @unchecked Sendable {
     private func region(of identity: Identity, source: Source, header: ImageHeader) -> ImageRegion? {
         guard let size = header.decodedSize(scaleEighths: identity.scaleEighths) else { return nil }
         var region = ImageRegion(x: 0..<0, y: 0..<0)
-        for (key, planned) in uses[source] ?? [:] where header.decodeScale(options: key.options) == identity.scaleEighths {
+        for (key, planned) in uses[source] ?? [:]
+        where header.decodeScale(options: key.options) == identity.scaleEighths {
             for use in planned {
                 let painter = ItemPainter(style: use.style)
                 region = region.union(

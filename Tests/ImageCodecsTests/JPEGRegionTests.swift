@@ -21,7 +21,8 @@ import Testing
         let (w, h) = (size.width, size.height)
         return [
             ImageRegion(x: 0..<1, y: 0..<1), ImageRegion(x: w - 3..<w, y: 0..<h), ImageRegion(x: 0..<w, y: h - 2..<h),
-            ImageRegion(x: 0..<max(1, w / 9), y: 0..<h), ImageRegion(x: w / 3..<w / 3 + max(1, w / 4), y: h / 5..<h - h / 7),
+            ImageRegion(x: 0..<max(1, w / 9), y: 0..<h),
+            ImageRegion(x: w / 3..<w / 3 + max(1, w / 4), y: h / 5..<h - h / 7),
             ImageRegion(x: 5 % w..<w, y: 7 % h..<h), ImageRegion(x: 0..<w, y: 0..<h),
         ]
     }
@@ -68,9 +69,12 @@ import Testing
         try Self.expectRegionsMatch(try #require(JPEGEncoder.encode(gray)), target: nil)
     }
 
-    @Test(.enabled(if: Corpus.isAvailable, Corpus.skipReason),
-        arguments: ["jpeg/testorig.jpg", "jpeg/testimgint.jpg", "jpeg/testimgari.jpg", "exif-orientation/Landscape_6.jpg",
-            "exif-orientation/Portrait_8.jpg"])
+    @Test(
+        .enabled(if: Corpus.isAvailable, Corpus.skipReason),
+        arguments: [
+            "jpeg/testorig.jpg", "jpeg/testimgint.jpg", "jpeg/testimgari.jpg", "exif-orientation/Landscape_6.jpg",
+            "exif-orientation/Portrait_8.jpg",
+        ])
     func corpusFilesAtEveryScale(_ file: String) throws {
         let bytes = try Corpus.bytes(file)
         let full = try JPEGDecoder.decode(bytes).decodedSize

@@ -30,7 +30,8 @@ import Testing
     func fastReaderMatchesLibpngForEveryFilterAndColourType(colorType: UInt8, channels: Int) throws {
         for filters: [UInt8] in [[0, 1, 2], [3, 4, 4], [4, 3, 1], [2, 2, 0], [1, 4, 3]] {
             let png = Self.png(
-                colorType: colorType, rows: Self.filteredRows(channels: channels, filters: filters), height: 3, split: 3)
+                colorType: colorType, rows: Self.filteredRows(channels: channels, filters: filters), height: 3, split: 3
+            )
             let reference = try PNGDecoder.decode(png, reader: .libpng).image
             #expect(try PNGDecoder.decode(png, reader: .libdeflate).image == reference)
             #expect(try PNGDecoder.decode(png).image == reference)
@@ -60,7 +61,9 @@ import Testing
         var ancillary = Self.png(colorType: 2, rows: rows, height: 3)
         ancillary[33 + 8 + 3] ^= 1  // inside the first tEXt's data: its CRC no longer matches
         #expect(throws: declined) { try PNGDecoder.decode(ancillary, reader: .libdeflate) }
-        #expect(try PNGDecoder.decode(ancillary).image == PNGDecoder.decode(Self.png(colorType: 2, rows: rows, height: 3)).image)
+        #expect(
+            try PNGDecoder.decode(ancillary).image
+                == PNGDecoder.decode(Self.png(colorType: 2, rows: rows, height: 3)).image)
         // A bad filter type, too few rows, and IDATs interrupted by another chunk: libpng's errors.
         var badFilter = rows
         badFilter[0] = 5
@@ -70,7 +73,10 @@ import Testing
             + PNGCrafter.chunk("IDAT", Array(PNGCrafter.zlibStored(rows).prefix(10)))
             + PNGCrafter.chunk("tEXt", Array("a\u{0}b".utf8))
             + PNGCrafter.chunk("IDAT", Array(PNGCrafter.zlibStored(rows).dropFirst(10))) + PNGCrafter.chunk("IEND", [])
-        for png in [Self.png(colorType: 2, rows: badFilter, height: 3), Self.png(colorType: 2, rows: short, height: 3), interrupted] {
+        for png in [
+            Self.png(colorType: 2, rows: badFilter, height: 3), Self.png(colorType: 2, rows: short, height: 3),
+            interrupted,
+        ] {
             #expect(throws: declined) { try PNGDecoder.decode(png, reader: .libdeflate) }
             #expect {
                 try PNGDecoder.decode(png)

@@ -66,9 +66,10 @@ struct PNGSuiteTests {
         let plain = try Self.golden.map(\.name).filter {
             Self.isPlain(try ImageDecoder.readBytes(atPath: Corpus.path("pngsuite/\($0)")))
         }
-        for name in ["basn0g08", "basn2c08", "basn4a08", "basn6a08", "f00n2c08", "f01n2c08", "f02n2c08", "f03n2c08",
-            "f04n2c08", "f04n0g08", "z00n2c08", "z09n2c08"]
-        {
+        for name in [
+            "basn0g08", "basn2c08", "basn4a08", "basn6a08", "f00n2c08", "f01n2c08", "f02n2c08", "f03n2c08",
+            "f04n2c08", "f04n0g08", "z00n2c08", "z09n2c08",
+        ] {
             #expect(plain.contains("\(name).png"))
         }
     }
