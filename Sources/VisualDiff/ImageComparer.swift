@@ -11,8 +11,8 @@ public struct ImageComparer: Sendable {
     /// Compares the files at `expected` and `actual`; with `diffImage`, also returns pixelmatch's
     /// diff image (faded grey context, red differences, yellow anti-aliasing).
     public func compare(expected: String, actual: String, diffImage: Bool = false) -> (Comparison, RGBAImage?) {
-        let files: [Result<[UInt8], DecodeError>] = [expected, actual].map { path in
-            Result { () throws(DecodeError) in try ImageDecoder.readBytes(atPath: path) }
+        let files = Self.both { index in
+            Result { () throws(DecodeError) in try ImageDecoder.readBytes(atPath: index == 0 ? expected : actual) }
         }
         guard case .success(let expectedBytes) = files[0] else {
             return (.unreadable(path: expected, reason: reason(files[0])), nil)
@@ -77,12 +77,14 @@ public struct ImageComparer: Sendable {
 
     /// Decodes both images at once, one per core.
     private static func decodeBoth(_ a: [UInt8], _ b: [UInt8]) -> [Result<RGBAImage, DecodeError>] {
-        let slots = Slots()
-        DispatchQueue.concurrentPerform(iterations: 2) { index in
-            let bytes = index == 0 ? a : b
-            slots.set(index, Result { () throws(DecodeError) in try ImageDecoder.decode(bytes).image })
-        }
-        return [slots.get(0), slots.get(1)]
+        both { index in Result { () throws(DecodeError) in try ImageDecoder.decode(index == 0 ? a : b).image } }
+    }
+
+    /// `work(0)` and `work(1)` at once, one per core.
+    private static func both<Value: Sendable>(_ work: @Sendable (Int) -> Value) -> [Value] {
+        let slots = Slots<Value>()
+        DispatchQueue.concurrentPerform(iterations: 2) { index in slots.set(index, work(index)) }
+        return [slots.get(0), slots.get(1)].compactMap { $0 }
     }
 
     /// Width and height from a PNG's IHDR, when `bytes` is a PNG.
@@ -94,10 +96,10 @@ public struct ImageComparer: Sendable {
 }
 
 /// Two result slots written by two workers.
-private final class Slots: @unchecked Sendable {
-    private var values: [Result<RGBAImage, DecodeError>] = [.failure(.empty), .failure(.empty)]
+private final class Slots<Value>: @unchecked Sendable {
+    private var values: [Value?] = [nil, nil]
     private let lock = DispatchQueue(label: "gallery-render.comparison")
 
-    func set(_ index: Int, _ value: Result<RGBAImage, DecodeError>) { lock.sync { values[index] = value } }
-    func get(_ index: Int) -> Result<RGBAImage, DecodeError> { lock.sync { values[index] } }
+    func set(_ index: Int, _ value: Value) { lock.sync { values[index] = value } }
+    func get(_ index: Int) -> Value? { lock.sync { values[index] } }
 }
