@@ -15,17 +15,14 @@ struct AxisWeights {
     /// u = (outputStart + o + 0.5 − origin) / scale, where `origin` is where source coordinate 0 lands
     /// and `scale` is output pixels per source pixel.
     init(outputStart: Int, outputs: Int, origin: Double, scale: Double, sourceLength: Int, filter: ResamplingFilter) {
-        // Widen the kernel when minifying; past the whole source it only re-reads clamped pixels.
-        let stretch = min(max(1, 1 / scale), Double(sourceLength))
-        let support = filter.radius * stretch
-        let taps = Int((2 * support).rounded(.up)) + 1
+        let (stretch, support, taps) = Self.kernel(scale: scale, sourceLength: sourceLength, filter: filter)
         var indices = [Int32](repeating: 0, count: outputs * taps)
         var weights = [Float](repeating: 0, count: outputs * taps)
         var raw = [Double](repeating: 0, count: taps)
         var firsts = [Int](repeating: 0, count: outputs)
         for o in 0..<outputs {
             let center = (Double(outputStart + o) + 0.5 - origin) / scale
-            let first = Int((center - support - 0.5).rounded(.up))
+            let first = Self.firstTap(center: center, support: support)
             firsts[o] = first
             var total = 0.0
             for t in 0..<taps {
@@ -43,6 +40,30 @@ struct AxisWeights {
         self.firsts = firsts
         self.taps = taps
         self.outputs = outputs
+    }
+
+    /// The kernel for a reduction: widened when minifying (past the whole source it would only re-read
+    /// clamped pixels), its half-width in source pixels, and its taps.
+    private static func kernel(scale: Double, sourceLength: Int, filter: ResamplingFilter)
+        -> (stretch: Double, support: Double, taps: Int)
+    {
+        let stretch = min(max(1, 1 / scale), Double(sourceLength))
+        let support = filter.radius * stretch
+        return (stretch, support, Int((2 * support).rounded(.up)) + 1)
+    }
+
+    private static func firstTap(center: Double, support: Double) -> Int { Int((center - support - 0.5).rounded(.up)) }
+
+    /// `sourceRange` of the weights these arguments would give, without computing them: first taps
+    /// only grow with the output index, so the first output's first tap and the last output's last
+    /// tap bound them (the tests hold this to the full computation).
+    static func sourceRange(
+        outputStart: Int, outputs: Int, origin: Double, scale: Double, sourceLength: Int, filter: ResamplingFilter
+    ) -> ClosedRange<Int> {
+        let (_, support, taps) = kernel(scale: scale, sourceLength: sourceLength, filter: filter)
+        let first = firstTap(center: (Double(outputStart) + 0.5 - origin) / scale, support: support)
+        let last = firstTap(center: (Double(outputStart + outputs - 1) + 0.5 - origin) / scale, support: support)
+        return min(max(first, 0), sourceLength - 1)...min(max(last + taps - 1, 0), sourceLength - 1)
     }
 
     /// The smallest and largest source index any tap reads.

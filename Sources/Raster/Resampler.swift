@@ -46,8 +46,13 @@ public struct Resampler: Sendable, Hashable {
         guard !columns.isEmpty, !rows.isEmpty, size.width > 0, size.height > 0 else {
             return ImageRegion(x: 0..<0, y: 0..<0)
         }
-        let (horizontal, vertical) = weights(size, placement: placement, columns: columns, rows: rows)
-        return Self.region(horizontal, vertical)
+        let x = AxisWeights.sourceRange(
+            outputStart: columns.lowerBound, outputs: columns.count, origin: placement.x,
+            scale: placement.width / Double(size.width), sourceLength: size.width, filter: filter)
+        let y = AxisWeights.sourceRange(
+            outputStart: rows.lowerBound, outputs: rows.count, origin: placement.y,
+            scale: placement.height / Double(size.height), sourceLength: size.height, filter: filter)
+        return ImageRegion(x: x.lowerBound..<x.upperBound + 1, y: y.lowerBound..<y.upperBound + 1)
     }
 
     private func weights(_ size: PixelSize, placement: PixelRect, columns: Range<Int>, rows: Range<Int>)
