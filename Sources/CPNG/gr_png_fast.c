@@ -9,8 +9,8 @@
  * In-place layout: the filtered rows (height x (1 + width x channels) bytes) are inflated into the END
  * of the caller's buffer of width x height x 4 + height bytes. Writing RGBA pixel x of row y (at
  * 4 x (y x width + x)) never reaches a filtered byte not yet read (pixel x + 1 of row y and later), so
- * rows are unfiltered and expanded front to back with no second image-sized allocation; the row above
- * is the finished RGBA output itself.
+ * rows are unfiltered and expanded front to back with no second image-sized allocation. For RGB and
+ * RGBA the row above is the finished RGBA output itself; gray rows go through a one-row scratch buffer.
  */
 #include "gr_png_internal.h"
 
