@@ -37,10 +37,7 @@ static inline __attribute__((always_inline)) void paeth_row(const uint8_t *restr
                                                             size_t row_bytes, size_t channels) {
     for (size_t i = 0; i < channels; i++) out[i] = (uint8_t)(current[i] - previous[i]);
     for (size_t i = channels; i < row_bytes; i++) {
-        int a = current[i - channels], b = previous[i], c = previous[i - channels];
-        int pa = abs(b - c), pb = abs(a - c), pc = abs(a + b - 2 * c);
-        int predicted = (pa <= pb && pa <= pc) ? a : (pb <= pc ? b : c);
-        out[i] = (uint8_t)(current[i] - predicted);
+        out[i] = (uint8_t)(current[i] - gr_png_paeth(current[i - channels], previous[i], previous[i - channels]));
     }
 }
 
