@@ -52,6 +52,9 @@ public final class PhotoCache: @unchecked Sendable {
     private var reported: Set<Source> = []
     private var problemLog: [PhotoProblem] = []
     private let capacityBytes: Int
+    /// Every planned key once, in the order frames first use them, and the next to decode ahead.
+    private var upcoming: [PhotoKey] = []
+    private var nextUpcoming = 0
     /// Decodes run so far (a photo evicted before its last use counts again).
     public private(set) var decodeCount = 0
 
@@ -61,10 +64,11 @@ public final class PhotoCache: @unchecked Sendable {
         for (plan, scene) in plans {
             for item in plan.items {
                 guard let path = item.photo else { continue }
-                remainingUses[Source(path: path, budget: scene.budget), default: 0] += 1
-                let use = Use(placement: item.placement, canvas: plan.size, style: scene.style)
-                uses[Source(path: path, budget: scene.budget), default: [:]][scene.photoKey(path), default: []]
-                    .insert(use)
+                let key = scene.photoKey(path), source = Source(path: path, budget: scene.budget)
+                if uses[source]?[key] == nil { upcoming.append(key) }
+                remainingUses[source, default: 0] += 1
+                uses[source, default: [:]][key, default: []]
+                    .insert(Use(placement: item.placement, canvas: plan.size, style: scene.style))
             }
         }
     }
@@ -73,64 +77,100 @@ public final class PhotoCache: @unchecked Sendable {
     public func acquire(_ key: PhotoKey) -> Result<DecodedImage, DecodeError> {
         condition.lock()
         defer { condition.unlock() }
-        var bytes: Result<[UInt8], DecodeError>?
-        let identity: Identity
-        let source = Source(path: key.path, budget: key.budget)
-        if let known = identities[key] {
-            identity = known
-        } else {
-            // The first request for a file reads it and its headers; later boxes reuse the headers.
-            var header = headers[source]
-            if header == nil {
-                condition.unlock()
-                let read = Result { () throws(DecodeError) in
-                    try ImageDecoder.readBytes(atPath: key.path, limit: key.budget.maxFileBytes)
-                }
-                let parsed = ImageHeader((try? read.get()) ?? [])
-                condition.lock()
-                bytes = read
-                header = parsed
-                headers[source] = parsed
-            }
-            let scale = header?.decodeScale(options: key.options) ?? 0
-            identity = Identity(path: key.path, budget: key.budget, scaleEighths: scale)
-            identities[key] = identity
-        }
+        let (identity, bytes) = resolve(key)
         while true {
             switch entries[identity] {
             case .decoding:
-                condition.wait()
+                // Rather than idle while another worker decodes this photo, decode one that frames
+                // will need later.
+                if !decodeAhead() { condition.wait() }
             case .ready(let result, let size, _, let users):
                 clock += 1
                 entries[identity] = .ready(result, bytes: size, lastUse: clock, users: users + 1)
                 return result
             case nil:
-                var options = key.options
-                options.region = headers[source].flatMap { region(of: identity, source: source, header: $0) }
-                entries[identity] = .decoding
-                decodeCount += 1
-                condition.unlock()
-                let result = Result { () throws(DecodeError) in
-                    // Read again when this key was resolved earlier and its decode since dropped.
-                    let data: [UInt8]
-                    if let bytes {
-                        data = try bytes.get()
-                    } else {
-                        data = try ImageDecoder.readBytes(atPath: key.path, limit: key.budget.maxFileBytes)
-                    }
-                    return try ImageDecoder.decode(data, options: options)
-                }
-                condition.lock()
-                let size = (try? result.get()).map { $0.image.pixels.count } ?? 0
-                clock += 1
-                entries[identity] = .ready(result, bytes: size, lastUse: clock, users: 1)
-                residentBytes += size
-                record(result, for: source)
-                evictOverCapacity()
-                condition.broadcast()
-                return result
+                return decode(key, as: identity, bytes: bytes, users: 1)
             }
         }
+    }
+
+    /// What `key` decodes to, reading the file's headers on its first request (later boxes for the
+    /// same photo reuse them); the file's bytes too when they were read just now. Lock held; it is
+    /// let go during the read.
+    private func resolve(_ key: PhotoKey) -> (Identity, Result<[UInt8], DecodeError>?) {
+        if let known = identities[key] { return (known, nil) }
+        let source = Source(path: key.path, budget: key.budget)
+        var bytes: Result<[UInt8], DecodeError>?
+        var header = headers[source]
+        if header == nil {
+            condition.unlock()
+            let read = Result { () throws(DecodeError) in
+                try ImageDecoder.readBytes(atPath: key.path, limit: key.budget.maxFileBytes)
+            }
+            let parsed = ImageHeader((try? read.get()) ?? [])
+            condition.lock()
+            bytes = read
+            header = headers[source] ?? parsed
+            headers[source] = header
+        }
+        let scale = header?.decodeScale(options: key.options) ?? 0
+        let identity = Identity(path: key.path, budget: key.budget, scaleEighths: scale)
+        identities[key] = identity
+        return (identity, bytes)
+    }
+
+    /// Decodes `key` as `identity` (read from `bytes` when given) and stores the result with
+    /// `users` holders. Lock held; it is let go during the decode.
+    private func decode(
+        _ key: PhotoKey, as identity: Identity, bytes: Result<[UInt8], DecodeError>?, users: Int
+    ) -> Result<DecodedImage, DecodeError> {
+        let source = Source(path: key.path, budget: key.budget)
+        var options = key.options
+        options.region = headers[source].flatMap { region(of: identity, source: source, header: $0) }
+        entries[identity] = .decoding
+        decodeCount += 1
+        condition.unlock()
+        let result = Result { () throws(DecodeError) in
+            // Read again when this key was resolved earlier and its decode since dropped.
+            let data: [UInt8]
+            if let bytes {
+                data = try bytes.get()
+            } else {
+                data = try ImageDecoder.readBytes(atPath: key.path, limit: key.budget.maxFileBytes)
+            }
+            return try ImageDecoder.decode(data, options: options)
+        }
+        condition.lock()
+        let size = (try? result.get()).map { $0.image.pixels.count } ?? 0
+        clock += 1
+        entries[identity] = .ready(result, bytes: size, lastUse: clock, users: users)
+        residentBytes += size
+        record(result, for: source)
+        evictOverCapacity()
+        condition.broadcast()
+        return result
+    }
+
+    /// Decodes the next photo planned frames will use that is neither decoded nor being decoded,
+    /// when its pixels fit under the cap; whether it did. Lock held.
+    private func decodeAhead() -> Bool {
+        while nextUpcoming < upcoming.count {
+            let key = upcoming[nextUpcoming]
+            let source = Source(path: key.path, budget: key.budget)
+            if (remainingUses[source] ?? 0) <= 0 || identities[key].map({ entries[$0] != nil }) == true {
+                nextUpcoming += 1
+                continue
+            }
+            let (identity, bytes) = resolve(key)
+            guard entries[identity] == nil else { continue }
+            // A PNG's size is not in its ImageHeader; the cap still holds, by eviction.
+            let size = headers[source]?.decodedSize(scaleEighths: identity.scaleEighths)
+            guard residentBytes + (size.map { $0.width * $0.height * 4 } ?? 0) <= capacityBytes else { return false }
+            nextUpcoming += 1
+            _ = decode(key, as: identity, bytes: bytes, users: 0)
+            return true
+        }
+        return false
     }
 
     /// A frame is done with `key`. With `consumingUse` (the default) this was one of the planned
