@@ -14,14 +14,16 @@ struct SeparablePass {
 
     func run(_ image: UnsafeBufferPointer<UInt8>, into target: UnsafeMutableBufferPointer<SIMD4<Float>>) {
         let outWidth = horizontal.outputs, taps = horizontal.taps, ringRows = vertical.taps
+        guard let source = image.baseAddress, let output = target.baseAddress, outWidth > 0, vertical.outputs > 0
+        else { return }
         // Every tap of a row reads row[first − lowest + t]: the source span, edge pixels repeated.
         let lowest = horizontal.firsts.min() ?? 0
         let span = (horizontal.firsts.max() ?? 0) + taps - lowest
-        let row = UnsafeMutableBufferPointer<SIMD4<Float>>.allocate(capacity: span)
-        let ring = UnsafeMutableBufferPointer<SIMD4<Float>>.allocate(capacity: ringRows * outWidth)
+        let row = UnsafeMutablePointer<SIMD4<Float>>.allocate(capacity: span)
+        let ring = UnsafeMutablePointer<SIMD4<Float>>.allocate(capacity: ringRows * outWidth)
         let ringSourceRow = UnsafeMutableBufferPointer<Int>.allocate(capacity: ringRows)
-        let tapFrom = UnsafeMutableBufferPointer<Int>.allocate(capacity: ringRows)
-        let tapWeight = UnsafeMutableBufferPointer<Float>.allocate(capacity: ringRows)
+        let tapFrom = UnsafeMutablePointer<Int>.allocate(capacity: ringRows)
+        let tapWeight = UnsafeMutablePointer<Float>.allocate(capacity: ringRows)
         defer {
             row.deallocate()
             ring.deallocate()
@@ -30,87 +32,93 @@ struct SeparablePass {
             tapWeight.deallocate()
         }
         ringSourceRow.initialize(repeating: -1)
-
-        horizontal.firsts.withUnsafeBufferPointer { firsts in
-            horizontal.weights.withUnsafeBufferPointer { hWeights in
-                /// Filters source row `sourceRow` horizontally into ring slot `slot`.
-                func filterRow(_ sourceRow: Int, into slot: Int) {
-                    let base = ((sourceRow - originY) * imageWidth - originX) * 4
-                    for i in 0..<span {
-                        let p = base + min(max(lowest + i, 0), sourceWidth - 1) * 4
-                        let rgba = SIMD4<Float>(
-                            Float(image[p]), Float(image[p + 1]), Float(image[p + 2]), Float(image[p + 3]))
-                        // Opaque pixels (the usual case) need no multiply.
-                        row[i] = rgba.w == 255 ? rgba : rgba * SIMD4(rgba.w / 255, rgba.w / 255, rgba.w / 255, 1)
-                    }
-                    let out = slot * outWidth
-                    var o = 0
-                    while o + 4 <= outWidth {
-                        let (r0, r1, r2, r3) = (
-                            firsts[o] - lowest, firsts[o + 1] - lowest, firsts[o + 2] - lowest, firsts[o + 3] - lowest
-                        )
-                        let w0 = o * taps, w1 = w0 + taps, w2 = w1 + taps, w3 = w2 + taps
-                        var s0 = SIMD4<Float>.zero, s1 = s0, s2 = s0, s3 = s0
-                        for t in 0..<taps {
-                            s0 += row[r0 + t] * hWeights[w0 + t]
-                            s1 += row[r1 + t] * hWeights[w1 + t]
-                            s2 += row[r2 + t] * hWeights[w2 + t]
-                            s3 += row[r3 + t] * hWeights[w3 + t]
+        // The loops below index with wrapping arithmetic: every index is bounded by the buffers'
+        // sizes above, and the overflow checks would otherwise sit in the innermost loops.
+        let firsts = horizontal.firsts, hWeights = horizontal.weights
+        let vIndices = vertical.indices, vWeights = vertical.weights
+        firsts.withUnsafeBufferPointer { firsts in
+            hWeights.withUnsafeBufferPointer { hWeights in
+                vIndices.withUnsafeBufferPointer { vIndices in
+                    vWeights.withUnsafeBufferPointer { vWeights in
+                        guard let firsts = firsts.baseAddress, let hWeights = hWeights.baseAddress,
+                            let vIndices = vIndices.baseAddress, let vWeights = vWeights.baseAddress
+                        else { return }
+                        /// Filters source row `sourceRow` horizontally into ring slot `slot`.
+                        func filterRow(_ sourceRow: Int, into slot: Int) {
+                            let base = source + ((sourceRow - originY) * imageWidth - originX) * 4
+                            let last = sourceWidth - 1
+                            for i in 0..<span {
+                                let p = base + min(max(lowest &+ i, 0), last) &* 4
+                                let rgba = SIMD4<Float>(Float(p[0]), Float(p[1]), Float(p[2]), Float(p[3]))
+                                // Opaque pixels (the usual case) need no multiply.
+                                row[i] =
+                                    rgba.w == 255 ? rgba : rgba * SIMD4(rgba.w / 255, rgba.w / 255, rgba.w / 255, 1)
+                            }
+                            let out = ring + slot &* outWidth
+                            var o = 0
+                            while o &+ 4 <= outWidth {
+                                let r0 = row + (firsts[o] &- lowest), r1 = row + (firsts[o &+ 1] &- lowest)
+                                let r2 = row + (firsts[o &+ 2] &- lowest), r3 = row + (firsts[o &+ 3] &- lowest)
+                                let w0 = hWeights + o &* taps, w1 = w0 + taps, w2 = w1 + taps, w3 = w2 + taps
+                                var s0 = SIMD4<Float>.zero, s1 = s0, s2 = s0, s3 = s0
+                                for t in 0..<taps {
+                                    s0 += r0[t] * w0[t]
+                                    s1 += r1[t] * w1[t]
+                                    s2 += r2[t] * w2[t]
+                                    s3 += r3[t] * w3[t]
+                                }
+                                out[o] = s0
+                                out[o &+ 1] = s1
+                                out[o &+ 2] = s2
+                                out[o &+ 3] = s3
+                                o &+= 4
+                            }
+                            while o < outWidth {
+                                let r = row + (firsts[o] &- lowest), w = hWeights + o &* taps
+                                var sum = SIMD4<Float>.zero
+                                for t in 0..<taps { sum += r[t] * w[t] }
+                                out[o] = sum
+                                o &+= 1
+                            }
                         }
-                        ring[out + o] = s0
-                        ring[out + o + 1] = s1
-                        ring[out + o + 2] = s2
-                        ring[out + o + 3] = s3
-                        o += 4
-                    }
-                    while o < outWidth {
-                        let r = firsts[o] - lowest, w = o * taps
-                        var sum = SIMD4<Float>.zero
-                        for t in 0..<taps { sum += row[r + t] * hWeights[w + t] }
-                        ring[out + o] = sum
-                        o += 1
-                    }
-                }
 
-                vertical.indices.withUnsafeBufferPointer { vIndices in
-                    vertical.weights.withUnsafeBufferPointer { vWeights in
                         for o in 0..<vertical.outputs {
                             // This output row's nonzero taps, their rows filtered into the ring.
                             var count = 0
                             for t in 0..<ringRows {
-                                let weight = vWeights[o * ringRows + t]
+                                let weight = vWeights[o &* ringRows &+ t]
                                 if weight == 0 { continue }
-                                let sourceRow = Int(vIndices[o * ringRows + t]), slot = sourceRow % ringRows
+                                let sourceRow = Int(vIndices[o &* ringRows &+ t]), slot = sourceRow % ringRows
                                 if ringSourceRow[slot] != sourceRow {
                                     filterRow(sourceRow, into: slot)
                                     ringSourceRow[slot] = sourceRow
                                 }
-                                tapFrom[count] = slot * outWidth
+                                tapFrom[count] = slot &* outWidth
                                 tapWeight[count] = weight
-                                count += 1
+                                count &+= 1
                             }
-                            let out = o * outWidth
+                            let out = output + o &* outWidth
                             var x = 0
-                            while x + 4 <= outWidth {
+                            while x &+ 4 <= outWidth {
                                 var s0 = SIMD4<Float>.zero, s1 = s0, s2 = s0, s3 = s0
                                 for k in 0..<count {
-                                    let from = tapFrom[k] + x, weight = tapWeight[k]
-                                    s0 += ring[from] * weight
-                                    s1 += ring[from + 1] * weight
-                                    s2 += ring[from + 2] * weight
-                                    s3 += ring[from + 3] * weight
+                                    let from = ring + (tapFrom[k] &+ x), weight = tapWeight[k]
+                                    s0 += from[0] * weight
+                                    s1 += from[1] * weight
+                                    s2 += from[2] * weight
+                                    s3 += from[3] * weight
                                 }
-                                target[out + x] = s0
-                                target[out + x + 1] = s1
-                                target[out + x + 2] = s2
-                                target[out + x + 3] = s3
-                                x += 4
+                                out[x] = s0
+                                out[x &+ 1] = s1
+                                out[x &+ 2] = s2
+                                out[x &+ 3] = s3
+                                x &+= 4
                             }
                             while x < outWidth {
                                 var sum = SIMD4<Float>.zero
-                                for k in 0..<count { sum += ring[tapFrom[k] + x] * tapWeight[k] }
-                                target[out + x] = sum
-                                x += 1
+                                for k in 0..<count { sum += ring[tapFrom[k] &+ x] * tapWeight[k] }
+                                out[x] = sum
+                                x &+= 1
                             }
                         }
                     }
