@@ -1,8 +1,9 @@
 // swift-tools-version:6.0
 // gallery-render: renders an iOS photo carousel or round-photo grid at a scroll position to a PNG.
 //
-// Modules, bottom to top: C shims (CPNG, CJPEG) → ImageCodecs → Raster → GalleryLayout (pure geometry,
-// no pixels) → RenderPipeline, VisualDiff (pixelmatch) → GalleryCLI → the `gallery-render` executable.
+// Modules, bottom to top: C shims (CPNG, CJPEG) → ImageCodecs → Raster (its SSE2 loops in CRaster) →
+// GalleryLayout (pure geometry, no pixels) → RenderPipeline, VisualDiff (pixelmatch) → GalleryCLI → the
+// `gallery-render` executable.
 import Foundation
 import PackageDescription
 
@@ -16,7 +17,8 @@ let package = Package(
         .target(name: "CPNG", linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("deflate")]),
         .target(name: "CJPEG", linkerSettings: [.linkedLibrary("jpeg")]),
         .target(name: "ImageCodecs", dependencies: ["CPNG", "CJPEG"]),
-        .target(name: "Raster", dependencies: ["ImageCodecs"]),
+        .target(name: "CRaster"),
+        .target(name: "Raster", dependencies: ["ImageCodecs", "CRaster"]),
         .target(name: "GalleryLayout"),
         .target(name: "RenderPipeline", dependencies: ["ImageCodecs", "Raster", "GalleryLayout"]),
         .target(name: "VisualDiff", dependencies: ["ImageCodecs"]),
