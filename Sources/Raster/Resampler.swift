@@ -22,6 +22,13 @@ public struct Resampler: Sendable, Hashable {
     public func resample(_ part: PhotoPart, placement: PixelRect, columns: Range<Int>, rows: Range<Int>)
         -> [SIMD4<Float>]?
     {
+        resample(part, placement: placement, columns: columns, rows: rows, kernels: .best)
+    }
+
+    /// `resample(_:placement:columns:rows:)` on the given loops (tests compare them).
+    func resample(
+        _ part: PhotoPart, placement: PixelRect, columns: Range<Int>, rows: Range<Int>, kernels: SeparablePass.Kernels
+    ) -> [SIMD4<Float>]? {
         let size = part.wholeSize
         guard !columns.isEmpty, !rows.isEmpty, size.width > 0, size.height > 0 else { return [] }
         let (horizontal, vertical) = weights(size, placement: placement, columns: columns, rows: rows)
@@ -33,7 +40,7 @@ public struct Resampler: Sendable, Hashable {
             horizontal: horizontal, vertical: vertical, imageWidth: part.image.width,
             originX: part.region.x.lowerBound, originY: part.region.y.lowerBound, sourceWidth: size.width)
         part.image.pixels.withUnsafeBufferPointer { image in
-            output.withUnsafeMutableBufferPointer { pass.run(image, into: $0) }
+            output.withUnsafeMutableBufferPointer { pass.run(image, into: $0, kernels: kernels) }
         }
         return output
     }

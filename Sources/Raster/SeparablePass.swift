@@ -1,3 +1,5 @@
+import CRaster
+
 /// The work of one resampling: source rows filtered horizontally into a ring of as many rows as the
 /// vertical filter has taps (each row once, as the window moves down), then combined vertically into
 /// output rows. Every sum runs in tap order from zero, four outputs side by side so the adder never
@@ -12,7 +14,28 @@ struct SeparablePass {
     let originY: Int
     let sourceWidth: Int
 
-    func run(_ image: UnsafeBufferPointer<UInt8>, into target: UnsafeMutableBufferPointer<SIMD4<Float>>) {
+    /// Which loops run the pass; both give the same bits.
+    enum Kernels {
+        /// Swift's four-lane SIMD, on any CPU.
+        case portable
+        /// Eight lanes in CRaster: two source rows at once horizontally, two pixels vertically.
+        case avx
+
+        /// AVX where this CPU has it.
+        static let best: Kernels = gr_cpu_has_avx() != 0 ? .avx : .portable
+    }
+
+    func run(
+        _ image: UnsafeBufferPointer<UInt8>, into target: UnsafeMutableBufferPointer<SIMD4<Float>>, kernels: Kernels
+    ) {
+        switch kernels {
+        case .portable: runPortable(image, into: target)
+        case .avx: runAVX(image, into: target)
+        }
+    }
+
+    private func runPortable(_ image: UnsafeBufferPointer<UInt8>, into target: UnsafeMutableBufferPointer<SIMD4<Float>>)
+    {
         let outWidth = horizontal.outputs, taps = horizontal.taps, ringRows = vertical.taps
         guard let source = image.baseAddress, let output = target.baseAddress, outWidth > 0, vertical.outputs > 0
         else { return }

@@ -1,11 +1,12 @@
 /*
- * gr_raster — the few pixel loops of gallery-render written in C with SSE2 intrinsics.
+ * gr_raster — the few pixel loops of gallery-render written in C with SIMD intrinsics.
  *
- * Why C: Swift's Float-to-integer conversions are checked one value at a time, and its generic SIMD
- * conversions are not specialised; SSE2 (part of every x86-64 CPU) converts four at once. Each
- * function is the same arithmetic, in the same order, as the rule its comment states, so the bits do
- * not depend on which implementation ran (tests hold them to a plain Swift statement of the rule).
- * Other CPUs get the same rule in portable C.
+ * Why C: Swift's Float-to-integer conversions are checked one value at a time, its generic SIMD
+ * conversions are not specialised, and it cannot pick an instruction set at run time. SSE2 (part of
+ * every x86-64 CPU) quantises four pixels at once; AVX, where the CPU has it, resamples two at once.
+ * Each function is the same arithmetic, in the same order, as the rule its comment states, so the
+ * bits do not depend on which implementation ran (tests hold them to the Swift code). Other CPUs get
+ * the quantiser in portable C and the resampler in Swift.
  */
 #ifndef GR_RASTER_H
 #define GR_RASTER_H
@@ -24,6 +25,37 @@ extern "C" {
  * clamped to 0…255, has 0.5 added and is truncated.
  */
 void gr_quantise(const float *premultiplied, uint8_t *rgba, size_t count);
+
+/*
+ * The resampler's loops on eight lanes (AVX), for CPUs that have it. Each output is summed in tap
+ * order from zero, one multiply and one add per tap, as in the portable Swift loops: the same bits.
+ * Pixels are premultiplied RGBA floats; a "pair" buffer holds two source rows interleaved, eight
+ * floats per position (row A's pixel, then row B's).
+ */
+
+/** Whether this CPU runs the gr_avx_* functions. */
+int gr_cpu_has_avx(void);
+
+/**
+ * Fills `pair` with positions lowest ..< lowest + span of two 8-bit straight RGBA rows, each position
+ * clamped to 0 … last, premultiplied (colour times alpha / 255; alpha as is).
+ */
+void gr_avx_expand_pair(const uint8_t *rowA, const uint8_t *rowB, ptrdiff_t lowest, ptrdiff_t span,
+                        ptrdiff_t last, float *pair);
+
+/**
+ * Filters both rows of `pair` horizontally: output o sums pair[firsts[o] + t] · weights[o · taps + t]
+ * for t in 0 ..< taps, into outA[o] and (unless NULL) outB[o].
+ */
+void gr_avx_filter_pair(const float *pair, const ptrdiff_t *firsts, const float *weights, ptrdiff_t taps,
+                        ptrdiff_t width, float *outA, float *outB);
+
+/**
+ * One output row of the vertical pass: out[x] sums ring[from[k] + x] · weight[k] for k in 0 ..< count
+ * (offsets in pixels), for x in 0 ..< width.
+ */
+void gr_avx_sum_rows(const float *ring, const ptrdiff_t *from, const float *weight, ptrdiff_t count,
+                     ptrdiff_t width, float *out);
 
 #ifdef __cplusplus
 }
