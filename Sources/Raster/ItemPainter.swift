@@ -133,6 +133,10 @@ public struct ItemPainter: Sendable {
         let borderColor = style.borderColor.premultiplied
         let width = bounds.x.count
 
+        let photoColumnCoverage = photo.map { photo in bounds.x.map { rectCoverage(photo.rect.x, photo.rect.maxX, $0) }
+        }
+        // Every value below is ≥ +0 (colours are clamped, coverages are fractions), so where a blend
+        // weight is exactly 1 or 0 the shortcuts give the blend's exact bits without its divisions.
         for y in paintedRows {
             let r = y - bounds.y.lowerBound
             let photoRowCoverage = photo.map { rectCoverage($0.rect.y, $0.rect.maxY, y) } ?? 0
@@ -141,8 +145,8 @@ public struct ItemPainter: Sendable {
                 if outerCoverage == 0 { continue }
                 let innerCoverage = hasBorder ? inner.coverage(column: c, row: y) : outerCoverage
                 var content = placeholder
-                if let photo {
-                    let p = photoRowCoverage * rectCoverage(photo.rect.x, photo.rect.maxX, x)
+                if let photo, let photoColumnCoverage {
+                    let p = photoRowCoverage * photoColumnCoverage[c]
                     if p > 0 {
                         var value = photo.pixels[r * width + c]
                         value.w = min(max(value.w, 0), 255)
@@ -150,12 +154,15 @@ public struct ItemPainter: Sendable {
                             min(max(value.x, 0), value.w), min(max(value.y, 0), value.w),
                             min(max(value.z, 0), value.w),
                             value.w)
-                        content = value * p + placeholder * (1 - value.w / 255 * p)
+                        content =
+                            p == 1 && value.w == 255 ? value : value * p + placeholder * (1 - value.w / 255 * p)
                     }
                 }
-                let item = content * innerCoverage + borderColor * (outerCoverage - innerCoverage)
+                let item =
+                    innerCoverage == 1 && outerCoverage == 1
+                    ? content : content * innerCoverage + borderColor * (outerCoverage - innerCoverage)
                 let index = (y - rows.lowerBound) * canvasWidth + x
-                pixels[index] = item + pixels[index] * (1 - item.w / 255)
+                pixels[index] = item.w == 255 ? item : item + pixels[index] * (1 - item.w / 255)
             }
         }
     }
