@@ -24,9 +24,38 @@ GR_AVX static inline __m128 premultiplied(const uint8_t *p) {
     return _mm_mul_ps(rgba, _mm_set_ps(1.0f, s, s, s));
 }
 
+/* Pixel k (0…3) of the 16 bytes in v as four int32 lanes. */
+#define GR_PIXEL(v, k) _mm_cvtepu8_epi32(_mm_srli_si128((v), 4 * (k)))
+
 GR_AVX void gr_avx_expand_pair(const uint8_t *rowA, const uint8_t *rowB, ptrdiff_t lowest, ptrdiff_t span,
                                ptrdiff_t last, float *pair) {
-    for (ptrdiff_t i = 0; i < span; i++) {
+    /* Positions lowest + i for i in [middle, end) need no clamping. */
+    const ptrdiff_t middle = lowest < 0 ? (-lowest < span ? -lowest : span) : 0;
+    const ptrdiff_t end = last - lowest + 1 < span ? (last - lowest + 1 > middle ? last - lowest + 1 : middle) : span;
+    const __m128i opaque = _mm_set1_epi32((int)0xFF000000u);
+    ptrdiff_t i = 0;
+    for (; i < middle; i++) {
+        _mm_storeu_ps(pair + 8 * i, premultiplied(rowA));
+        _mm_storeu_ps(pair + 8 * i + 4, premultiplied(rowB));
+    }
+    /* Four positions at a time while all eight pixels are opaque (the usual case): no multiply. */
+    for (; i + 4 <= end; i += 4) {
+        const uint8_t *a = rowA + 4 * (lowest + i), *b = rowB + 4 * (lowest + i);
+        const __m128i va = _mm_loadu_si128((const __m128i *)a), vb = _mm_loadu_si128((const __m128i *)b);
+        const __m128i alphas = _mm_and_si128(_mm_and_si128(va, vb), opaque);
+        if (_mm_movemask_epi8(_mm_cmpeq_epi32(alphas, opaque)) != 0xFFFF) {
+            for (int k = 0; k < 4; k++) {
+                _mm_storeu_ps(pair + 8 * (i + k), premultiplied(a + 4 * k));
+                _mm_storeu_ps(pair + 8 * (i + k) + 4, premultiplied(b + 4 * k));
+            }
+            continue;
+        }
+        _mm256_storeu_ps(pair + 8 * i, _mm256_cvtepi32_ps(_mm256_set_m128i(GR_PIXEL(vb, 0), GR_PIXEL(va, 0))));
+        _mm256_storeu_ps(pair + 8 * i + 8, _mm256_cvtepi32_ps(_mm256_set_m128i(GR_PIXEL(vb, 1), GR_PIXEL(va, 1))));
+        _mm256_storeu_ps(pair + 8 * i + 16, _mm256_cvtepi32_ps(_mm256_set_m128i(GR_PIXEL(vb, 2), GR_PIXEL(va, 2))));
+        _mm256_storeu_ps(pair + 8 * i + 24, _mm256_cvtepi32_ps(_mm256_set_m128i(GR_PIXEL(vb, 3), GR_PIXEL(va, 3))));
+    }
+    for (; i < span; i++) {
         ptrdiff_t x = lowest + i;
         x = x < 0 ? 0 : (x > last ? last : x);
         _mm_storeu_ps(pair + 8 * i, premultiplied(rowA + 4 * x));

@@ -7,12 +7,14 @@ import Testing
 /// The AVX loops give exactly the portable Swift loops' bits.
 @Suite(.enabled(if: SeparablePass.Kernels.best == .avx, "this CPU has no AVX: only the portable loops run"))
 struct SeparablePassTests {
-    /// Random pixels: mostly opaque, some transparent or half so (premultiplying must agree too).
-    static func photo(width: Int, height: Int, seed: UInt64) -> RGBAImage {
+    /// Random pixels: opaque (as photos are: the loops' fast path), or mostly so with some transparent
+    /// or half so (premultiplying must agree too).
+    static func photo(width: Int, height: Int, seed: UInt64, opaque: Bool = false) -> RGBAImage {
         var generator = SplitMix(seed: seed)
         var pixels: [UInt8] = []
         for _ in 0..<width * height {
-            let alpha: UInt8 = [255, 255, 255, 0, 1, 128, 254].randomElement(using: &generator) ?? 255
+            let alphas: [UInt8] = opaque ? [255] : [255, 255, 255, 0, 1, 128, 254]
+            let alpha = alphas.randomElement(using: &generator) ?? 255
             pixels += [
                 UInt8.random(in: 0...255, using: &generator), UInt8.random(in: 0...255, using: &generator),
                 UInt8.random(in: 0...255, using: &generator), alpha,
@@ -37,10 +39,10 @@ struct SeparablePassTests {
         (5, 3, PixelRect(x: 0, y: 0, width: 2, height: 1), 0..<2, 0..<1),
     ]
 
-    @Test(arguments: cases.indices)
-    func avxGivesThePortableBits(index: Int) {
+    @Test(arguments: cases.indices, [true, false])
+    func avxGivesThePortableBits(index: Int, opaque: Bool) {
         let c = Self.cases[index]
-        let image = Self.photo(width: c.width, height: c.height, seed: UInt64(index))
+        let image = Self.photo(width: c.width, height: c.height, seed: UInt64(index), opaque: opaque)
         let resampler = Resampler()
         let part = PhotoPart(whole: image)
         let portable = resampler.resample(
