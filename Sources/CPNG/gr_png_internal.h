@@ -24,4 +24,14 @@ void gr_png_copy_message(char *destination, const char *text);
 int gr_png_fast_decode(const uint8_t *data, size_t size, uint64_t max_pixels, uint32_t max_side,
                        uint8_t *pixels, size_t capacity, uint32_t *width, uint32_t *height);
 
+/** Most bytes gr_deflate writes for `size` input bytes (every block stored, plus framing). */
+size_t gr_deflate_bound(size_t size);
+
+/**
+ * Compresses `size` bytes as deflate blocks (gr_deflate.c). With `final`, the last block ends the
+ * stream; without, the output ends with an empty stored block, so the next part's blocks can follow
+ * on the byte boundary. Returns the bytes written (0: out of memory).
+ */
+size_t gr_deflate(const uint8_t *data, size_t size, int final, uint8_t *out);
+
 #endif

@@ -1,27 +1,39 @@
 import CPNG
+import Dispatch
 
-/// Encodes frames as PNG through the CPNG shim.
+/// Encodes images as PNG through the CPNG shim: 8-bit RGB when the image is opaque, RGBA otherwise,
+/// every row Paeth-filtered. Same pixels, same bytes, whatever the number of threads.
 public enum PNGEncoder {
-    /// Why a frame could not be encoded.
+    /// Why an image could not be encoded.
     public struct EncodeError: Error, Sendable, CustomStringConvertible {
         public let message: String
         public var description: String { "cannot encode PNG: \(message)" }
     }
 
-    /// libdeflate level 1 over Paeth-filtered rows. Measured on @3x frames (line 1125×600, grid
-    /// 1125×2001): smaller than zlib level 4 with libpng's filter choice, in 0.3–0.5× the time
-    /// (10 ms vs 20 ms, 40 ms vs 104 ms). See README, "PNG output".
-    public static let compressionLevel: Int32 = 1
+    /// How the filtered rows are deflated.
+    public enum Compression: Sendable {
+        /// Runs of a repeated byte plus Huffman coding (CPNG's gr_deflate.c), in parts of whole rows
+        /// on up to `jobs` threads: for rendered frames, photos over flat colour. On the @3x bench
+        /// frame 401 KB in 4.3 ms on one thread, against libdeflate level 1's 421 KB in 7.5 ms.
+        case runs
+        /// libdeflate level 1, on one thread: it finds repeats at any distance, which makes the faded
+        /// photo behind a visual diff 25 % smaller than `runs` does.
+        case matches
+    }
 
-    /// PNG bytes for `image`: 8-bit RGB when it is opaque, RGBA otherwise. Same pixels, same bytes.
+    /// PNG bytes for `image`.
     public static func encode(
-        _ image: RGBAImage, compressionLevel: Int32 = compressionLevel
+        _ image: RGBAImage, compression: Compression = .runs, jobs: Int = 1
     ) throws(EncodeError) -> [UInt8] {
         var result = gr_png_buffer()
-        let status = image.pixels.withUnsafeBufferPointer { buffer in
-            gr_png_encode(
-                buffer.baseAddress, UInt32(image.width), UInt32(image.height), image.isOpaque ? 0 : 1,
-                compressionLevel, &result)
+        let hasAlpha: Int32 = image.isOpaque ? 0 : 1
+        let status = image.pixels.withUnsafeBufferPointer { pixels in
+            switch compression {
+            case .matches:
+                gr_png_encode(pixels.baseAddress, UInt32(image.width), UInt32(image.height), hasAlpha, 1, &result)
+            case .runs:
+                encodeInParts(pixels, width: image.width, height: image.height, hasAlpha: hasAlpha, jobs: jobs, &result)
+            }
         }
         defer { gr_png_free(result.bytes) }
         guard status == GR_PNG_OK, let bytes = result.bytes else {
@@ -29,4 +41,77 @@ public enum PNGEncoder {
         }
         return [UInt8](UnsafeBufferPointer(start: bytes, count: result.size))
     }
+
+    /// The run encoder's parts, each filtered and compressed into its own stretch of one buffer by
+    /// whichever worker takes it, then framed in order.
+    private static func encodeInParts(
+        _ pixels: UnsafeBufferPointer<UInt8>, width: Int, height: Int, hasAlpha: Int32, jobs: Int,
+        _ result: inout gr_png_buffer
+    ) -> gr_png_status {
+        guard width > 0, height > 0, width <= Int(Int32.max), height <= Int(Int32.max),
+            pixels.count >= width * height * 4, let base = pixels.baseAddress
+        else {
+            // No parts: the shim reports the size it cannot write.
+            return gr_png_assemble(
+                UInt32(clamping: width), UInt32(clamping: height), hasAlpha, nil, nil, nil, nil, 0, &result)
+        }
+        let partRows = Int(gr_png_part_rows(UInt32(width), hasAlpha))
+        let count = (height + partRows - 1) / partRows
+        let bound = gr_png_part_bound(UInt32(width), UInt32(partRows), hasAlpha)
+        let work = PartBuffers(count: count, bound: bound)
+        defer { work.deallocate() }
+        let source = SendablePointer(base)
+        let encodePart = { @Sendable (part: Int) in
+            let first = part * partRows, rows = min(partRows, height - first)
+            work.sizes[part] = gr_png_encode_part(
+                source.pointer, UInt32(width), UInt32(first), UInt32(rows), hasAlpha, part == count - 1 ? 1 : 0,
+                work.output + part * bound, work.filteredSizes.baseAddress.map { $0 + part },
+                work.adlers.baseAddress.map { $0 + part })
+        }
+        let workers = max(1, min(jobs, count))
+        if workers == 1 {
+            for part in 0..<count { encodePart(part) }
+        } else {
+            DispatchQueue.concurrentPerform(iterations: workers) { worker in
+                for part in stride(from: worker, to: count, by: workers) { encodePart(part) }
+            }
+        }
+        let parts = (0..<count).map { Optional(UnsafePointer(work.output + $0 * bound)) }
+        return parts.withUnsafeBufferPointer { parts in
+            gr_png_assemble(
+                UInt32(width), UInt32(height), hasAlpha, parts.baseAddress, work.sizes.baseAddress,
+                work.filteredSizes.baseAddress, work.adlers.baseAddress, count, &result)
+        }
+    }
+}
+
+/// Where the parts of one encode go: disjoint per part, so workers never share a byte.
+private struct PartBuffers: @unchecked Sendable {
+    let output: UnsafeMutablePointer<UInt8>
+    let sizes: UnsafeMutableBufferPointer<Int>
+    let filteredSizes: UnsafeMutableBufferPointer<Int>
+    let adlers: UnsafeMutableBufferPointer<UInt32>
+
+    init(count: Int, bound: Int) {
+        output = .allocate(capacity: count * bound)
+        sizes = .allocate(capacity: count)
+        sizes.initialize(repeating: 0)
+        filteredSizes = .allocate(capacity: count)
+        filteredSizes.initialize(repeating: 0)
+        adlers = .allocate(capacity: count)
+        adlers.initialize(repeating: 0)
+    }
+
+    func deallocate() {
+        output.deallocate()
+        sizes.deallocate()
+        filteredSizes.deallocate()
+        adlers.deallocate()
+    }
+}
+
+/// The pixels, read by every worker and written by none.
+private struct SendablePointer: @unchecked Sendable {
+    let pointer: UnsafePointer<UInt8>
+    init(_ pointer: UnsafePointer<UInt8>) { self.pointer = pointer }
 }

@@ -66,7 +66,7 @@ public struct BatchRenderer: Sendable {
                 for key in used.keys { cache.release(key) }
                 var failure: SceneFailure?
                 do throws(PNGEncoder.EncodeError) {
-                    let png = try PNGEncoder.encode(image)
+                    let png = try PNGEncoder.encode(image, jobs: itemJobs)
                     do throws(AtomicFile.WriteError) { try AtomicFile.write(png, to: frame.output) } catch {
                         failure = .write(error)
                     }

@@ -7,10 +7,11 @@
  * classic png_read_* API with explicit transforms (not png_image_*, whose 1.6.39 implementation has
  * known overflows).
  *
- * Why libdeflate too: inflating and deflating is most of the time PNG takes, and libdeflate does both
- * markedly faster than zlib (gr_png_fast.c and gr_png_write.c give the figures). It reads only the
- * plainest PNGs itself and hands every other file, and every file it finds anything wrong with, to
- * libpng, so libpng alone decides what is an error and what it says.
+ * Why libdeflate too: inflating is most of the time reading a PNG takes, and libdeflate does it
+ * markedly faster than zlib (gr_png_fast.c gives the figures). It reads only the plainest PNGs itself
+ * and hands every other file, and every file it finds anything wrong with, to libpng, so libpng alone
+ * decides what is an error and what it says. Frames are deflated by gr_deflate.c, made for them
+ * (gr_png_write.c says why); other images by libdeflate.
  */
 #ifndef GR_PNG_H
 #define GR_PNG_H
@@ -79,6 +80,34 @@ typedef struct {
  */
 gr_png_status gr_png_encode(const uint8_t *rgba, uint32_t width, uint32_t height, int has_alpha,
                             int compression_level, gr_png_buffer *out);
+
+/*
+ * The run encoder (gr_deflate.c) writes a frame in parts of whole rows, each filtered and compressed
+ * on its own so that parts can run on several threads; part boundaries depend only on the frame's
+ * width (gr_png_part_rows), so the bytes never depend on the number of threads.
+ */
+
+/** Rows per part: about 256 KiB of filtered data, at least one row. */
+uint32_t gr_png_part_rows(uint32_t width, int has_alpha);
+
+/** Bytes gr_png_encode_part may write for `rows` rows. */
+size_t gr_png_part_bound(uint32_t width, uint32_t rows, int has_alpha);
+
+/**
+ * Paeth-filters rows first ..< first + rows (row first − 1 is their context) and compresses them; `last`
+ * says whether they end the image. Returns the compressed size (0: out of memory) and stores the
+ * filtered bytes' count and Adler-32 for gr_png_assemble.
+ */
+size_t gr_png_encode_part(const uint8_t *rgba, uint32_t width, uint32_t first, uint32_t rows, int has_alpha,
+                          int last, uint8_t *out, size_t *filtered_size, uint32_t *adler);
+
+/**
+ * The PNG of `count` parts in order: signature, IHDR, the zlib stream in IDAT chunks, IEND. A part of
+ * size 0 (one gr_png_encode_part could not allocate for) fails with GR_PNG_NO_MEMORY.
+ */
+gr_png_status gr_png_assemble(uint32_t width, uint32_t height, int has_alpha, const uint8_t *const *parts,
+                              const size_t *sizes, const size_t *filtered_sizes, const uint32_t *adlers,
+                              size_t count, gr_png_buffer *out);
 
 /** Frees memory returned by the functions above. */
 void gr_png_free(void *pointer);

@@ -149,7 +149,7 @@ enum CheckCommand: Subcommand {
             if !comparison.matches, case .compared = comparison {
                 let withImage = comparer.compare(expected: expected, actual: actual, diffImage: true)
                 comparison = withImage.0
-                if let diff = withImage.1, let png = try? PNGEncoder.encode(diff) {
+                if let diff = withImage.1, let png = try? PNGEncoder.encode(diff, compression: .matches) {
                     try? AtomicFile.write(png, to: actualFolder + "/.diff/" + path)
                 }
             }

@@ -40,7 +40,9 @@ enum DiffCommand: Subcommand {
         let diffPath = parsed.value("diff-image")
         let (comparison, diff) = ImageComparer(criteria: criteria).compare(
             expected: expected, actual: actual, diffImage: diffPath != nil)
-        if let diffPath, let diff { try AtomicFile.write(try PNGEncoder.encode(diff), to: diffPath) }
+        if let diffPath, let diff {
+            try AtomicFile.write(try PNGEncoder.encode(diff, compression: .matches), to: diffPath)
+        }
         if parsed.flag("json") { console.out(document(comparison).compact + "\n") }
         switch comparison {
         case .unreadable:
