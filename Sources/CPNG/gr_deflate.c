@@ -27,12 +27,14 @@ typedef struct {
     uint8_t *out;
 } bit_writer;
 
+/* Callers keep the writer in a local (its address never escapes), so it lives in registers. */
 static inline void put_bits(bit_writer *w, uint32_t value, unsigned count) {
     w->bits |= (uint64_t)value << w->count;
     w->count += count;
     if (w->count >= 32) {
-        w->out[0] = (uint8_t)w->bits, w->out[1] = (uint8_t)(w->bits >> 8);
-        w->out[2] = (uint8_t)(w->bits >> 16), w->out[3] = (uint8_t)(w->bits >> 24);
+        const uint8_t word[4] = {(uint8_t)w->bits, (uint8_t)(w->bits >> 8), (uint8_t)(w->bits >> 16),
+                                 (uint8_t)(w->bits >> 24)};
+        memcpy(w->out, word, 4);
         w->out += 4;
         w->bits >>= 32;
         w->count -= 32;
@@ -151,16 +153,38 @@ typedef struct {
     uint32_t lit_freq[lit_codes];
 } block_symbols;
 
+/* How many bytes from data[0] (at most limit) equal `byte`: eight at a time, then one at a time. */
+static inline size_t run_length(const uint8_t *data, uint8_t byte, size_t limit) {
+    const uint64_t pattern = byte * 0x0101010101010101ull;
+    size_t run = 0;
+    for (; run + 8 <= limit; run += 8) {
+        uint64_t word;
+        memcpy(&word, data + run, 8);
+        uint64_t differ = word ^ pattern;
+        if (differ) {
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+            return run + (size_t)__builtin_clzll(differ) / 8;
+#else
+            return run + (size_t)__builtin_ctzll(differ) / 8;
+#endif
+        }
+    }
+    while (run < limit && data[run] == byte) run++;
+    return run;
+}
+
 /* Splits data[start, end) into literals and runs; data[start - 1] is the byte before (if start > 0). */
 static void find_runs(const uint8_t *data, size_t start, size_t end, block_symbols *block) {
+    /* Literals alternate between two counts, so a byte repeated at odd distances does not wait on
+     * its own previous increment. */
+    uint32_t freq[2][256];
+    memset(freq, 0, sizeof(freq));
     memset(block->lit_freq, 0, sizeof(block->lit_freq));
     unsigned count = 0;
     size_t i = start;
     while (i < end) {
         if (i > 0 && data[i] == data[i - 1]) {
-            const uint8_t byte = data[i];
-            size_t limit = end - i < max_match ? end - i : max_match, run = 1;
-            while (run < limit && data[i + run] == byte) run++;
+            size_t limit = end - i < max_match ? end - i : max_match, run = run_length(data + i, data[i], limit);
             if (run >= 3) {
                 block->symbols[count++] = (uint16_t)(0x8000u | run);
                 block->lit_freq[257 + length_index((unsigned)run)]++;
@@ -168,10 +192,12 @@ static void find_runs(const uint8_t *data, size_t start, size_t end, block_symbo
                 continue;
             }
         }
-        block->symbols[count++] = data[i];
-        block->lit_freq[data[i]]++;
+        block->symbols[count] = data[i];
+        freq[count & 1][data[i]]++;
+        count++;
         i++;
     }
+    for (unsigned b = 0; b < 256; b++) block->lit_freq[b] = freq[0][b] + freq[1][b];
     block->count = count;
     block->lit_freq[256]++;
 }
@@ -220,8 +246,9 @@ static void code_length_runs(const uint8_t *lengths, unsigned count, length_runs
 static const uint8_t cl_order[cl_codes] = {16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14, 1, 15};
 
 /* Writes data[start, end) as one block: dynamic Huffman, or stored when that is no larger. */
-static void write_block(bit_writer *w, const uint8_t *data, size_t start, size_t end, int final,
+static void write_block(bit_writer *writer, const uint8_t *data, size_t start, size_t end, int final,
                         block_symbols *block) {
+    bit_writer local = *writer, *w = &local;
     find_runs(data, start, end, block);
     uint32_t *lit_freq = block->lit_freq;
     /* Two symbols at least in every alphabet, so every code is complete. */
@@ -263,6 +290,7 @@ static void write_block(bit_writer *w, const uint8_t *data, size_t start, size_t
         memcpy(w->out, header, 4);
         memcpy(w->out + 4, data + start, end - start);
         w->out += 4 + (end - start);
+        *writer = local;
         return;
     }
 
@@ -283,10 +311,12 @@ static void write_block(bit_writer *w, const uint8_t *data, size_t start, size_t
     }
     const uint32_t distance_one = dist_code[0];
     const unsigned distance_bits = dist_len[0];
+    uint32_t literal[256]; /* code | length << 16, one load a literal */
+    for (unsigned s = 0; s < 256; s++) literal[s] = lit_code[s] | (uint32_t)lit_len[s] << 16;
     for (unsigned i = 0; i < block->count; i++) {
         uint16_t symbol = block->symbols[i];
         if (symbol < 0x8000) {
-            put_bits(w, lit_code[symbol], lit_len[symbol]);
+            put_bits(w, literal[symbol] & 0xffffu, literal[symbol] >> 16);
         } else {
             unsigned length = symbol & 0x7fffu, index = length_index(length);
             put_bits(w, lit_code[257 + index], lit_len[257 + index]);
@@ -295,6 +325,7 @@ static void write_block(bit_writer *w, const uint8_t *data, size_t start, size_t
         }
     }
     put_bits(w, lit_code[256], lit_len[256]);
+    *writer = local;
 }
 
 size_t gr_deflate_bound(size_t size) { return size + 5 * (size / block_input + 2) + 8; }

@@ -48,8 +48,8 @@ public enum PhotoListing {
         let directory = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard directory >= 0 else { return [] }
         defer { close(directory) }
-        let entries = entries(of: folder).filter { !$0.name.hasPrefix(".") && $0.kind != .other }
-            .sorted { NaturalOrder.areInIncreasingOrder($0.name, $1.name) }
+        let entries = NaturalOrder.sorted(
+            entries(of: folder).filter { !$0.name.hasPrefix(".") && $0.kind != .other }, by: \.name)
         // Sniffing thousands of files is system calls: a few threads keep the order and halve the
         // time for a phone's camera folder; names are looked up relative to the open folder.
         let keep = Parallel.map(entries, jobs: min(4, ProcessInfo.processInfo.activeProcessorCount)) {
