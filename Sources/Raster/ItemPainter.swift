@@ -46,16 +46,20 @@ public struct ItemPainter: Sendable {
     /// `prepare` from part of a photo; nil when the part lacks pixels the item shows (it must hold
     /// `sourceRegion`). With `rows`, only the item's pixels in those frame rows: the bands of an
     /// item's rows, concatenated in order, are exactly the whole.
+    /// Only pixels the item's outline covers are computed (`outline` is worked out when not given);
+    /// the others, never painted, stay zero.
     public func prepare(
-        photo: PhotoPart, for placement: Placement, canvasWidth: Int, canvasHeight: Int, rows: Range<Int>? = nil
+        photo: PhotoPart, for placement: Placement, canvasWidth: Int, canvasHeight: Int, rows: Range<Int>? = nil,
+        outline: Outline? = nil
     ) -> PreparedPhoto? {
         let bounds = Self.bounds(of: placement, width: canvasWidth, height: canvasHeight)
         let size = photo.wholeSize
         let rect = style.contentMode.placement(ofWidth: size.width, height: size.height, in: placement.square)
         let band = rows.map { bounds.y.clamped(to: $0) } ?? bounds.y
-        return resampler.resample(photo, placement: rect, columns: bounds.x, rows: band).map {
-            PreparedPhoto(pixels: $0, rect: rect)
-        }
+        let outline = outline ?? self.outline(of: placement, canvasWidth: canvasWidth, canvasHeight: canvasHeight)
+        return resampler.resample(
+            photo, placement: rect, columns: bounds.x, rows: band, spans: band.map(outline.columns(inRow:))
+        ).map { PreparedPhoto(pixels: $0, rect: rect) }
     }
 
     /// The pixels of a `size` photo the item at `placement` shows on a `canvasWidth` × `canvasHeight`
@@ -87,6 +91,18 @@ public struct ItemPainter: Sendable {
         let outer: RoundedSquare.ColumnProfile
         /// The shape inset by the border; nil without a border.
         let inner: RoundedSquare.ColumnProfile?
+
+        /// The frame columns of row `y` with any coverage (a superset where a pixel's sub-columns
+        /// all miss): the shape is convex, so they are one run.
+        public func columns(inRow y: Int) -> Range<Int> {
+            let count = bounds.x.count
+            var first = 0, last = count - 1
+            while first < count, !outer.mayCover(column: first, row: y) { first += 1 }
+            while last > first, !outer.mayCover(column: last, row: y) { last -= 1 }
+            return first < count
+                ? bounds.x.lowerBound + first..<bounds.x.lowerBound + last + 1
+                : bounds.x.lowerBound..<bounds.x.lowerBound
+        }
     }
 
     /// The outline of the item at `placement` on a `canvasWidth` × `canvasHeight` frame.

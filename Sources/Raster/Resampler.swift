@@ -18,16 +18,19 @@ public struct Resampler: Sendable, Hashable {
     }
 
     /// The pixels of the whole photo `part` belongs to, which reads only `part`'s pixels: what
-    /// `sourceRegion` says these output pixels need. Nil when `part` does not hold all of them.
-    public func resample(_ part: PhotoPart, placement: PixelRect, columns: Range<Int>, rows: Range<Int>)
-        -> [SIMD4<Float>]?
-    {
-        resample(part, placement: placement, columns: columns, rows: rows, kernels: .best)
+    /// `sourceRegion` says these output pixels need. Nil when `part` does not hold all of them. With
+    /// `spans` (frame columns, one range per row of `rows`), only those pixels of each row are
+    /// computed, the same as without; the others stay zero.
+    public func resample(
+        _ part: PhotoPart, placement: PixelRect, columns: Range<Int>, rows: Range<Int>, spans: [Range<Int>]? = nil
+    ) -> [SIMD4<Float>]? {
+        resample(part, placement: placement, columns: columns, rows: rows, spans: spans, kernels: .best)
     }
 
-    /// `resample(_:placement:columns:rows:)` on the given loops (tests compare them).
+    /// `resample(_:placement:columns:rows:spans:)` on the given loops (tests compare them).
     func resample(
-        _ part: PhotoPart, placement: PixelRect, columns: Range<Int>, rows: Range<Int>, kernels: SeparablePass.Kernels
+        _ part: PhotoPart, placement: PixelRect, columns: Range<Int>, rows: Range<Int>, spans: [Range<Int>]? = nil,
+        kernels: SeparablePass.Kernels
     ) -> [SIMD4<Float>]? {
         let size = part.wholeSize
         guard !columns.isEmpty, !rows.isEmpty, size.width > 0, size.height > 0 else { return [] }
@@ -36,9 +39,17 @@ public struct Resampler: Sendable, Hashable {
             part.image.width == part.region.x.count, part.image.height == part.region.y.count
         else { return nil }
         var output = [SIMD4<Float>](repeating: .zero, count: rows.count * columns.count)
+        let relative = spans.map { spans in
+            rows.indices.map { i -> Range<Int> in
+                guard i - rows.lowerBound < spans.count else { return 0..<0 }
+                let span = spans[i - rows.lowerBound].clamped(to: columns)
+                return span.lowerBound - columns.lowerBound..<span.upperBound - columns.lowerBound
+            }
+        }
         let pass = SeparablePass(
             horizontal: horizontal, vertical: vertical, imageWidth: part.image.width,
-            originX: part.region.x.lowerBound, originY: part.region.y.lowerBound, sourceWidth: size.width)
+            originX: part.region.x.lowerBound, originY: part.region.y.lowerBound, sourceWidth: size.width,
+            spans: ColumnSpans(output: relative, width: columns.count, vertical: vertical))
         part.image.pixels.withUnsafeBufferPointer { image in
             output.withUnsafeMutableBufferPointer { pass.run(image, into: $0, kernels: kernels) }
         }

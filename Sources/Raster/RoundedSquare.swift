@@ -73,12 +73,19 @@ public struct RoundedSquare: Sendable, Hashable {
         let inner: [Double]
         let outer: [Double]
 
+        /// False only where `coverage` is surely 0: the shape's tallest extent in the column misses the row.
+        @inline(__always)
+        func mayCover(column c: Int, row y: Int) -> Bool {
+            let top = Double(y) - centerY, bottom = top + 1
+            let outerHalf = outer[c]
+            return !(outerHalf <= 0 || bottom <= -outerHalf || top >= outerHalf)
+        }
+
         /// Coverage (0…1) of the pixel in column `c` (index into the profile's columns) and row `y`.
         @inline(__always)
         public func coverage(column c: Int, row y: Int) -> Float {
+            if !mayCover(column: c, row: y) { return 0 }
             let top = Double(y) - centerY, bottom = top + 1
-            let outerHalf = outer[c]
-            if outerHalf <= 0 || bottom <= -outerHalf || top >= outerHalf { return 0 }
             let innerHalf = inner[c]
             if top >= -innerHalf && bottom <= innerHalf { return 1 }
             var covered = 0.0

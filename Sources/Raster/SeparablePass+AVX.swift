@@ -48,13 +48,30 @@ extension SeparablePass {
                             }
                             while next <= highest {
                                 let second = next < lastRow ? next + 1 : next
-                                gr_avx_expand_pair(pixels(next), pixels(second), lowest, span, sourceWidth - 1, pair)
-                                gr_avx_filter_pair(
-                                    pair, firsts, hWeights, taps, outWidth, slot(next),
-                                    second > next ? slot(second) : nil)
+                                // Both rows, in the columns either is filtered for.
+                                let (a, b) = (spans.source(row: next), spans.source(row: second))
+                                let columns =
+                                    a.isEmpty
+                                    ? b
+                                    : b.isEmpty ? a : min(a.lowerBound, b.lowerBound)..<max(a.upperBound, b.upperBound)
+                                if !columns.isEmpty {
+                                    let from = firsts[columns.lowerBound], to = firsts[columns.upperBound - 1] + taps
+                                    gr_avx_expand_pair(
+                                        pixels(next), pixels(second), lowest + from, to - from, sourceWidth - 1,
+                                        pair + 8 * from)
+                                    gr_avx_filter_pair(
+                                        pair, firsts + columns.lowerBound, hWeights + columns.lowerBound * taps, taps,
+                                        columns.count, slot(next) + 4 * columns.lowerBound,
+                                        second > next ? slot(second) + 4 * columns.lowerBound : nil)
+                                }
                                 next = second + 1
                             }
-                            gr_avx_sum_rows(floats, tapFrom, tapWeight, count, outWidth, out + o * outWidth * 4)
+                            let columns = spans.output[o]
+                            if !columns.isEmpty {
+                                gr_avx_sum_rows(
+                                    floats + 4 * columns.lowerBound, tapFrom, tapWeight, count, columns.count,
+                                    out + (o * outWidth + columns.lowerBound) * 4)
+                            }
                         }
                     }
                 }

@@ -2,7 +2,7 @@ import CRaster
 
 /// The work of one resampling: source rows filtered horizontally into a ring of as many rows as the
 /// vertical filter has taps (each row once, as the window moves down), then combined vertically into
-/// output rows. Every sum runs in tap order from zero, four outputs side by side so the adder never
+/// output rows, each only in the columns `spans` asks for. Every sum runs in tap order from zero, four outputs side by side so the adder never
 /// waits on one sum's latency; the result is the same bits as one output at a time.
 struct SeparablePass {
     let horizontal: AxisWeights
@@ -13,6 +13,8 @@ struct SeparablePass {
     let originX: Int
     let originY: Int
     let sourceWidth: Int
+    /// The columns to compute per output row, and hence per source row.
+    let spans: ColumnSpans
 
     /// Which loops run the pass; both give the same bits.
     enum Kernels {
@@ -66,11 +68,16 @@ struct SeparablePass {
                         guard let firsts = firsts.baseAddress, let hWeights = hWeights.baseAddress,
                             let vIndices = vIndices.baseAddress, let vWeights = vWeights.baseAddress
                         else { return }
-                        /// Filters source row `sourceRow` horizontally into ring slot `slot`.
+                        /// Filters source row `sourceRow` horizontally into ring slot `slot`, in the
+                        /// columns its output rows show.
                         func filterRow(_ sourceRow: Int, into slot: Int) {
+                            let columns = spans.source(row: sourceRow)
+                            guard !columns.isEmpty else { return }
                             let base = source + ((sourceRow - originY) * imageWidth - originX) * 4
                             let last = sourceWidth - 1
-                            for i in 0..<span {
+                            let from = firsts[columns.lowerBound] &- lowest
+                            let to = firsts[columns.upperBound &- 1] &- lowest &+ taps
+                            for i in from..<to {
                                 let p = base + min(max(lowest &+ i, 0), last) &* 4
                                 let rgba = SIMD4<Float>(Float(p[0]), Float(p[1]), Float(p[2]), Float(p[3]))
                                 // Opaque pixels (the usual case) need no multiply.
@@ -78,8 +85,8 @@ struct SeparablePass {
                                     rgba.w == 255 ? rgba : rgba * SIMD4(rgba.w / 255, rgba.w / 255, rgba.w / 255, 1)
                             }
                             let out = ring + slot &* outWidth
-                            var o = 0
-                            while o &+ 4 <= outWidth {
+                            var o = columns.lowerBound
+                            while o &+ 4 <= columns.upperBound {
                                 let r0 = row + (firsts[o] &- lowest), r1 = row + (firsts[o &+ 1] &- lowest)
                                 let r2 = row + (firsts[o &+ 2] &- lowest), r3 = row + (firsts[o &+ 3] &- lowest)
                                 let w0 = hWeights + o &* taps, w1 = w0 + taps, w2 = w1 + taps, w3 = w2 + taps
@@ -96,7 +103,7 @@ struct SeparablePass {
                                 out[o &+ 3] = s3
                                 o &+= 4
                             }
-                            while o < outWidth {
+                            while o < columns.upperBound {
                                 let r = row + (firsts[o] &- lowest), w = hWeights + o &* taps
                                 var sum = SIMD4<Float>.zero
                                 for t in 0..<taps { sum += r[t] * w[t] }
@@ -106,6 +113,8 @@ struct SeparablePass {
                         }
 
                         for o in 0..<vertical.outputs {
+                            let columns = spans.output[o]
+                            if columns.isEmpty { continue }
                             // This output row's nonzero taps, their rows filtered into the ring.
                             var count = 0
                             for t in 0..<ringRows {
@@ -121,8 +130,8 @@ struct SeparablePass {
                                 count &+= 1
                             }
                             let out = output + o &* outWidth
-                            var x = 0
-                            while x &+ 4 <= outWidth {
+                            var x = columns.lowerBound
+                            while x &+ 4 <= columns.upperBound {
                                 var s0 = SIMD4<Float>.zero, s1 = s0, s2 = s0, s3 = s0
                                 for k in 0..<count {
                                     let from = ring + (tapFrom[k] &+ x), weight = tapWeight[k]
@@ -137,7 +146,7 @@ struct SeparablePass {
                                 out[x &+ 3] = s3
                                 x &+= 4
                             }
-                            while x < outWidth {
+                            while x < columns.upperBound {
                                 var sum = SIMD4<Float>.zero
                                 for k in 0..<count { sum += ring[tapFrom[k] &+ x] * tapWeight[k] }
                                 out[x] = sum

@@ -30,6 +30,9 @@ public struct FrameRenderer: Sendable {
                 FrameTask.prepare(index, rows: Self.band(band, of: count, in: rows))
             }
         }
+        let outlines = items.map {
+            painter.outline(of: $0.placement, canvasWidth: size.width, canvasHeight: size.height)
+        }
         let fetched = FetchedPhotos()
         let tasks = order.map { FrameTask.fetch($0) } + bands
         let results = Parallel.map(tasks, jobs: jobs) { task -> (Int, ItemPainter.PreparedPhoto)? in
@@ -41,7 +44,7 @@ public struct FrameRenderer: Sendable {
                 guard let part = fetched.wait(index),
                     let prepared = painter.prepare(
                         photo: part, for: items[index].placement, canvasWidth: size.width, canvasHeight: size.height,
-                        rows: rows)
+                        rows: rows, outline: outlines[index])
                 else { return nil }
                 return (index, prepared)
             }
@@ -54,9 +57,6 @@ public struct FrameRenderer: Sendable {
             return ItemPainter.PreparedPhoto(pixels: bands.flatMap(\.pixels), rect: first.rect)
         }
 
-        let outlines = items.map {
-            painter.outline(of: $0.placement, canvasWidth: size.width, canvasHeight: size.height)
-        }
         return Compositor.image(width: size.width, height: size.height, background: scene.background, jobs: jobs) {
             rows, pixels in
             for (outline, photo) in zip(outlines, prepared) {

@@ -30,6 +30,33 @@ import Testing
         #expect(abs(m.y - 61.7 * displayScale) < 0.01)
     }
 
+    @Test func outlineColumnsHoldEveryCoveredPixel() {
+        // What the painter resamples per row must include every pixel it may paint: circles and
+        // rounded squares, with and without a border, whole and clipped by the frame's edges.
+        let styles = [ItemStyle(), ItemStyle(shape: .rounded(cornerRadius: 9), borderWidth: 3)]
+        let placements = [
+            ItemPainter.Placement(square: PixelRect(centerX: 40.3, centerY: 31.7, side: 50.5), pixelsPerPoint: 1.5),
+            ItemPainter.Placement(square: PixelRect(centerX: 3.5, centerY: 58, side: 31), pixelsPerPoint: 1),
+            ItemPainter.Placement(square: PixelRect(centerX: 70, centerY: 2, side: 7.25), pixelsPerPoint: 2),
+        ]
+        for style in styles {
+            for placement in placements {
+                let outline = ItemPainter(style: style).outline(of: placement, canvasWidth: 80, canvasHeight: 60)
+                let shape = RoundedSquare(
+                    centerX: placement.square.centerX, centerY: placement.square.centerY,
+                    half: placement.square.width / 2,
+                    cornerRadius: style.shape == .circle ? placement.square.width / 2 : 9 * placement.pixelsPerPoint)
+                let profile = shape.columnProfile(columns: 0..<80)
+                for y in 0..<60 {
+                    let columns = outline.columns(inRow: y)
+                    for x in 0..<80 where profile.coverage(column: x, row: y) > 0 {
+                        #expect(columns.contains(x), "\(placement) row \(y) column \(x) outside \(columns)")
+                    }
+                }
+            }
+        }
+    }
+
     @Test func tinyCirclesKeepTheirArea() {
         for radius in [0.3, 0.5, 1.0, 1.7] {
             let circle = RoundedSquare(centerX: 5.25, centerY: 4.5, half: radius, cornerRadius: radius)

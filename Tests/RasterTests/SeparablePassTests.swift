@@ -4,7 +4,7 @@ import Testing
 
 @testable import Raster
 
-/// The AVX loops give exactly the portable Swift loops' bits.
+/// The AVX loops give exactly the portable Swift loops' bits, whole or in spans of columns.
 @Suite(.enabled(if: SeparablePass.Kernels.best == .avx, "this CPU has no AVX: only the portable loops run"))
 struct SeparablePassTests {
     /// Random pixels: opaque (as photos are: the loops' fast path), or mostly so with some transparent
@@ -50,6 +50,34 @@ struct SeparablePassTests {
         let avx = resampler.resample(part, placement: c.placement, columns: c.columns, rows: c.rows, kernels: .avx)
         #expect(portable != nil)
         #expect(avx.map(Self.bits) == portable.map(Self.bits))
+    }
+
+    @Test(arguments: cases.indices, [SeparablePass.Kernels.portable, .avx])
+    func spansComputeTheirPixelsExactlyAndLeaveTheRestZero(index: Int, kernels: SeparablePass.Kernels) throws {
+        // Random runs per row (some empty), as an outline gives: inside them the same bits as the
+        // whole resampling, outside zero.
+        let c = Self.cases[index]
+        let image = Self.photo(width: c.width, height: c.height, seed: UInt64(index) + 40, opaque: index % 2 == 0)
+        var generator = SplitMix(seed: UInt64(index))
+        let spans = c.rows.map { _ -> Range<Int> in
+            let a = Int.random(in: c.columns.lowerBound - 2...c.columns.upperBound + 2, using: &generator)
+            let b = Int.random(in: c.columns.lowerBound - 2...c.columns.upperBound + 2, using: &generator)
+            return min(a, b)..<max(a, b)
+        }
+        let part = PhotoPart(whole: image)
+        let whole = try #require(
+            Resampler().resample(part, placement: c.placement, columns: c.columns, rows: c.rows, kernels: .portable))
+        let spanned = try #require(
+            Resampler().resample(
+                part, placement: c.placement, columns: c.columns, rows: c.rows, spans: spans, kernels: kernels))
+        var expected = [SIMD4<Float>](repeating: .zero, count: whole.count)
+        for (r, span) in spans.enumerated() {
+            for x in span.clamped(to: c.columns) {
+                let i = r * c.columns.count + x - c.columns.lowerBound
+                expected[i] = whole[i]
+            }
+        }
+        #expect(Self.bits(spanned) == Self.bits(expected))
     }
 
     @Test func avxReadsOnlyTheDecodedPart() throws {
