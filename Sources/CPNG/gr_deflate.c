@@ -185,6 +185,21 @@ static void find_runs(const uint8_t *data, size_t start, size_t end, block_symbo
     unsigned count = 0;
     size_t i = start;
     while (i < end) {
+        /* Eight positions at once where none starts a run (bytes p-1 … p+2 all equal): eight literals. */
+        while (i > 0 && i + 10 <= end) {
+            uint64_t before, at, next, after;
+            memcpy(&before, data + i - 1, 8), memcpy(&at, data + i, 8), memcpy(&next, data + i + 1, 8),
+                memcpy(&after, data + i + 2, 8);
+            const uint64_t differ = (at ^ before) | (next ^ before) | (after ^ before);
+            const uint64_t ones = 0x0101010101010101ull, highs = 0x8080808080808080ull;
+            if ((differ - ones) & ~differ & highs) break; /* a zero byte: a run may start here */
+            for (int k = 0; k < 8; k++) {
+                block->symbols[count + k] = data[i + k];
+                freq[k & 1][data[i + k]]++;
+            }
+            count += 8, i += 8;
+        }
+        if (i >= end) break;
         if (i > 0 && data[i] == data[i - 1]) {
             size_t limit = end - i < max_match ? end - i : max_match, run = run_length(data + i, data[i], limit);
             if (run >= 3) {
@@ -195,7 +210,7 @@ static void find_runs(const uint8_t *data, size_t start, size_t end, block_symbo
             }
         }
         block->symbols[count] = data[i];
-        freq[count & 1][data[i]]++;
+        freq[0][data[i]]++;
         count++;
         i++;
     }
