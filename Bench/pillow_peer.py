@@ -8,8 +8,8 @@ leaves 2× the largest item's pixel side (as gallery-render does), apply EXIF or
 centre square, resize to the item's pixel side with Lanczos, and paste it through a circle mask drawn
 4× supersampled and reduced with Lanczos onto a white canvas of round(W·scale) × round(H·scale).
 Decoded photos are kept in a dict across frames. Frames are opaque, so they are saved as RGB PNG at
-compress_level 4, whose files are within a few per cent of gallery-render's (libdeflate level 1: on
-the A frame 405 KB vs 421 KB; level 3 gives 434 KB); Bench/run.py reports the bytes of both.
+compress_level 4, whose files are within a few per cent of gallery-render's (its run encoder: on the
+A frame 405 KB vs 399 KB; level 3 gives 434 KB); Bench/run.py reports the bytes of both.
 """
 
 import math

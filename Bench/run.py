@@ -270,7 +270,7 @@ def report(rows, decodes, frames, runs, command, peers):
               "(three visible items, 1125×600); C: `--display-scale 2 --offsets 0..1020/17`. Photos: twelve "
               "4032×3024 quality-92 JPEGs of ~4 MB from `Bench/make_photos.py`. Every contender writes PNGs of "
               "the same dimensions (checked), the peers at zlib level 4, whose files are within a few per cent of "
-              "gallery-render's (libdeflate level 1, Paeth; bytes above). D: `gallery-render diff` "
+              "gallery-render's (Paeth and its own run encoder; bytes above). D: `gallery-render diff` "
               "and `compare -metric AE -fuzz 10%` on the same two 3840×2160 PNGs (a photo, and a copy with a "
               "changed block, a brightened band and a shifted stripe)."]
     return "\n".join(line if line.startswith("|") else textwrap.fill(line, 100) for line in lines) + "\n"
