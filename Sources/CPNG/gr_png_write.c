@@ -44,15 +44,16 @@ static inline __attribute__((always_inline)) void paeth_row(const uint8_t *restr
 static int filter_rows(const uint8_t *rgba, uint32_t width, uint32_t first, uint32_t rows, size_t channels,
                        uint8_t *filtered) {
     size_t row_bytes = (size_t)width * channels;
-    uint8_t *buffers = calloc(2, row_bytes);
+    /* Two rows, each with a byte to spare: an RGB row is packed four bytes a pixel, overlapping. */
+    uint8_t *buffers = calloc(2, row_bytes + 1);
     if (buffers == NULL) return 0;
-    uint8_t *previous = buffers, *current = buffers + row_bytes;
+    uint8_t *previous = buffers, *current = buffers + row_bytes + 1;
     for (uint32_t y = first > 0 ? first - 1 : first; y < first + rows; y++) {
         const uint8_t *source = rgba + (size_t)y * width * 4;
         if (channels == 4) {
             memcpy(current, source, row_bytes);
         } else {
-            for (uint32_t x = 0; x < width; x++) memcpy(current + x * 3, source + (size_t)x * 4, 3);
+            for (uint32_t x = 0; x < width; x++) memcpy(current + x * 3, source + (size_t)x * 4, 4);
         }
         if (y >= first) {
             uint8_t *out = filtered + (size_t)(y - first) * (row_bytes + 1);
