@@ -40,7 +40,12 @@ static inline __attribute__((always_inline)) void paeth_row(const uint8_t *restr
     }
 }
 
-/* Rows first ..< first + rows, each as filter type 4 (Paeth) and its samples, into `filtered`. */
+/* Rows first ..< first + rows, each as filter type 4 (Paeth) and its samples, into `filtered`.
+ * Compiled twice, for AVX2 (the Paeth loop on sixteen 16-bit lanes) and for any x86-64, the loader
+ * picking one for the CPU; integer arithmetic, so both give the same bytes. */
+#if defined(__x86_64__) && defined(__clang__)
+__attribute__((target_clones("avx2", "default")))
+#endif
 static int filter_rows(const uint8_t *rgba, uint32_t width, uint32_t first, uint32_t rows, size_t channels,
                        uint8_t *filtered) {
     size_t row_bytes = (size_t)width * channels;
