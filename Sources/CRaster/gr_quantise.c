@@ -20,10 +20,22 @@ static inline __m128i quantise_pixel(const float *p) {
     return _mm_cvttps_epi32(_mm_add_ps(clamped, _mm_set1_ps(0.5f)));
 }
 
+/* An opaque pixel: already straight, so only clamped, rounded and converted (the rule's same steps). */
+static inline __m128i quantise_opaque(const float *p) {
+    const __m128 clamped = _mm_min_ps(_mm_max_ps(_mm_loadu_ps(p), _mm_setzero_ps()), _mm_set1_ps(255.0f));
+    return _mm_cvttps_epi32(_mm_add_ps(clamped, _mm_set1_ps(0.5f)));
+}
+
 void gr_quantise(const float *premultiplied, uint8_t *rgba, size_t count) {
     size_t i = 0;
     for (; i + 4 <= count; i += 4) {
         const float *p = premultiplied + 4 * i;
+        if (p[3] == 255.0f && p[7] == 255.0f && p[11] == 255.0f && p[15] == 255.0f) {
+            const __m128i low = _mm_packs_epi32(quantise_opaque(p), quantise_opaque(p + 4));
+            const __m128i high = _mm_packs_epi32(quantise_opaque(p + 8), quantise_opaque(p + 12));
+            _mm_storeu_si128((__m128i *)(rgba + 4 * i), _mm_packus_epi16(low, high));
+            continue;
+        }
         const __m128i low = _mm_packs_epi32(quantise_pixel(p), quantise_pixel(p + 4));
         const __m128i high = _mm_packs_epi32(quantise_pixel(p + 8), quantise_pixel(p + 12));
         _mm_storeu_si128((__m128i *)(rgba + 4 * i), _mm_packus_epi16(low, high));
