@@ -333,7 +333,14 @@ static void write_block(bit_writer *writer, const uint8_t *data, size_t start, s
     for (unsigned i = 0; i < block->count; i++) {
         uint16_t symbol = block->symbols[i];
         if (symbol < 0x8000) {
-            put_bits(w, literal[symbol] & 0xffffu, literal[symbol] >> 16);
+            /* Two literals in a row go out together (at most 30 bits). */
+            const uint32_t first = literal[symbol];
+            if (i + 1 < block->count && block->symbols[i + 1] < 0x8000) {
+                const uint32_t second = literal[block->symbols[++i]];
+                put_bits(w, (first & 0xffffu) | (second & 0xffffu) << (first >> 16), (first >> 16) + (second >> 16));
+            } else {
+                put_bits(w, first & 0xffffu, first >> 16);
+            }
         } else {
             unsigned length = symbol & 0x7fffu, index = length_index(length);
             put_bits(w, lit_code[257 + index], lit_len[257 + index]);
