@@ -352,8 +352,10 @@ static void write_block(bit_writer *writer, const uint8_t *data, size_t start, s
     *writer = local;
 }
 
-/* Every block stored (5 bytes of framing each), the closing empty block, and put_bits' 8 spare bytes. */
-size_t gr_deflate_bound(size_t size) { return size + 5 * (size / block_input + 3) + 16; }
+/* Every block at most its stored size (a dynamic block is chosen only when no larger, but its bits
+ * need not end on a byte: 3 + 7 + 32 bits of framing, under 6 bytes a block), the closing empty
+ * block, and put_bits' 8 spare bytes. */
+size_t gr_deflate_bound(size_t size) { return size + 6 * (size / block_input + 3) + 16; }
 
 size_t gr_deflate(const uint8_t *data, size_t size, int final, uint8_t *out) {
     block_symbols *block = malloc(sizeof(block_symbols));

@@ -40,14 +40,9 @@ static inline __attribute__((always_inline)) void paeth_row(const uint8_t *restr
     }
 }
 
-/* Rows first ..< first + rows, each as filter type 4 (Paeth) and its samples, into `filtered`.
- * Compiled twice, for AVX2 (the Paeth loop on sixteen 16-bit lanes) and for any x86-64, the loader
- * picking one for the CPU; integer arithmetic, so both give the same bytes. */
-#if defined(__x86_64__) && defined(__clang__)
-__attribute__((target_clones("avx2", "default")))
-#endif
-static int filter_rows(const uint8_t *rgba, uint32_t width, uint32_t first, uint32_t rows, size_t channels,
-                       uint8_t *filtered) {
+/* Rows first ..< first + rows, each as filter type 4 (Paeth) and its samples, into `filtered`. */
+static inline __attribute__((always_inline)) int filter_rows_body(const uint8_t *rgba, uint32_t width, uint32_t first,
+                                                                  uint32_t rows, size_t channels, uint8_t *filtered) {
     size_t row_bytes = (size_t)width * channels;
     /* Two rows, each with a byte to spare: an RGB row is packed four bytes a pixel, overlapping. */
     uint8_t *buffers = calloc(2, row_bytes + 1);
@@ -58,7 +53,7 @@ static int filter_rows(const uint8_t *rgba, uint32_t width, uint32_t first, uint
         if (channels == 4) {
             memcpy(current, source, row_bytes);
         } else {
-            for (uint32_t x = 0; x < width; x++) memcpy(current + x * 3, source + (size_t)x * 4, 4);
+            for (size_t x = 0; x < width; x++) memcpy(current + x * 3, source + x * 4, 4);
         }
         if (y >= first) {
             uint8_t *out = filtered + (size_t)(y - first) * (row_bytes + 1);
@@ -71,6 +66,27 @@ static int filter_rows(const uint8_t *rgba, uint32_t width, uint32_t first, uint
     }
     free(buffers);
     return 1;
+}
+
+/*
+ * The same, compiled twice: for AVX2 (the Paeth loop on sixteen 16-bit lanes) where the CPU has it,
+ * and for any CPU. Integer arithmetic, so both give the same bytes. Chosen by a plain test rather than
+ * the loader (target_clones), whose resolver runs before ThreadSanitizer's runtime and crashes it.
+ */
+#if defined(__x86_64__)
+__attribute__((target("avx2"))) static int filter_rows_avx2(const uint8_t *rgba, uint32_t width, uint32_t first,
+                                                            uint32_t rows, size_t channels, uint8_t *filtered) {
+    return filter_rows_body(rgba, width, first, rows, channels, filtered);
+}
+#endif
+
+static int filter_rows(const uint8_t *rgba, uint32_t width, uint32_t first, uint32_t rows, size_t channels,
+                       uint8_t *filtered) {
+#if defined(__x86_64__)
+    __builtin_cpu_init();
+    if (__builtin_cpu_supports("avx2")) return filter_rows_avx2(rgba, width, first, rows, channels, filtered);
+#endif
+    return filter_rows_body(rgba, width, first, rows, channels, filtered);
 }
 
 /* The IHDR, IDAT and IEND chunks around a zlib stream made of `count` pieces. */

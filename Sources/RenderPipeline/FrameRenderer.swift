@@ -54,7 +54,8 @@ public struct FrameRenderer: Sendable {
         for case let (index, band)? in results { parts[index].append(band) }
         let prepared = parts.map { bands -> ItemPainter.PreparedPhoto? in
             guard let first = bands.first else { return nil }
-            return bands.count == 1 ? first : ItemPainter.PreparedPhoto(pixels: bands.flatMap(\.pixels), rect: first.rect)
+            return bands.count == 1
+                ? first : ItemPainter.PreparedPhoto(pixels: bands.flatMap(\.pixels), rect: first.rect)
         }
 
         return Compositor.image(width: size.width, height: size.height, background: scene.background, jobs: jobs) {

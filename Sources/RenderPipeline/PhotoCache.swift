@@ -54,6 +54,9 @@ public final class PhotoCache: @unchecked Sendable {
     private let capacityBytes: Int
     /// Every planned key once, in the order frames first use them, and the next to decode ahead.
     private var upcoming: [PhotoKey] = []
+    /// Pixel bytes of the decodes still running, as their headers foretell (`residentBytes` counts
+    /// them once done).
+    private var decodingBytes = 0
     private var nextUpcoming = 0
     /// Decodes run so far (a photo evicted before its last use counts again).
     public private(set) var decodeCount = 0
@@ -82,8 +85,11 @@ public final class PhotoCache: @unchecked Sendable {
             switch entries[identity] {
             case .decoding:
                 // Rather than idle while another worker decodes this photo, decode one that frames
-                // will need later.
-                if !decodeAhead() { condition.wait() }
+                // will need later. Either may have let go of the lock (to read or decode), so look
+                // again before waiting: the decode waited for may have finished meanwhile.
+                if decodeAhead() { continue }
+                guard case .decoding = entries[identity] else { continue }
+                condition.wait()
             case .ready(let result, let size, _, let users):
                 clock += 1
                 entries[identity] = .ready(result, bytes: size, lastUse: clock, users: users + 1)
@@ -129,6 +135,9 @@ public final class PhotoCache: @unchecked Sendable {
         options.region = headers[source].flatMap { region(of: identity, source: source, header: $0) }
         entries[identity] = .decoding
         decodeCount += 1
+        let foretold =
+            headers[source]?.decodedSize(scaleEighths: identity.scaleEighths).map { $0.width * $0.height * 4 } ?? 0
+        decodingBytes += foretold
         condition.unlock()
         let result = Result { () throws(DecodeError) in
             // Read again when this key was resolved earlier and its decode since dropped.
@@ -141,6 +150,7 @@ public final class PhotoCache: @unchecked Sendable {
             return try ImageDecoder.decode(data, options: options)
         }
         condition.lock()
+        decodingBytes -= foretold
         let size = (try? result.get()).map { $0.image.pixels.count } ?? 0
         clock += 1
         entries[identity] = .ready(result, bytes: size, lastUse: clock, users: users)
@@ -163,9 +173,11 @@ public final class PhotoCache: @unchecked Sendable {
             }
             let (identity, bytes) = resolve(key)
             guard entries[identity] == nil else { continue }
-            // A PNG's size is not in its ImageHeader; the cap still holds, by eviction.
-            let size = headers[source]?.decodedSize(scaleEighths: identity.scaleEighths)
-            guard residentBytes + (size.map { $0.width * $0.height * 4 } ?? 0) <= capacityBytes else { return false }
+            // Only a JPEG's size is known before decoding (from its header); the decodes still
+            // running count too, so workers deciding at once cannot overshoot the cap together.
+            guard let size = headers[source]?.decodedSize(scaleEighths: identity.scaleEighths),
+                residentBytes + decodingBytes + size.width * size.height * 4 <= capacityBytes
+            else { return false }
             nextUpcoming += 1
             _ = decode(key, as: identity, bytes: bytes, users: 0)
             return true
