@@ -80,14 +80,9 @@ public enum AtomicFile {
 
     /// Deletes temporaries of `name` left by processes that no longer exist (killed mid-write).
     private static func removeAbandonedTemporaries(of name: String, in folder: String) {
-        let prefix = ".\(name)."
-        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
-        for entry in entries where entry.hasPrefix(prefix) {
-            let rest = entry.dropFirst(prefix.count).split(separator: ".", maxSplits: 1)
-            guard rest.count == 2, rest[1].hasPrefix("tmp-"), let pid = Int32(rest[0]) else { continue }
-            if pid != getpid(), kill(pid, 0) != 0, errno == ESRCH {
-                unlink("\(folder)/\(entry)")
-            }
+        for (entry, pid) in TemporaryListing.shared.take(name, in: folder)
+        where pid != getpid() && kill(pid, 0) != 0 && errno == ESRCH {
+            unlink("\(folder)/\(entry)")
         }
     }
 

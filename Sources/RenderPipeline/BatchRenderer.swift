@@ -50,8 +50,10 @@ public struct BatchRenderer: Sendable {
             let renderer = FrameRenderer(scene: job.scene)
             let itemJobs = plans.count > 1 ? 1 : jobs
             let frameJobs = plans.count > 1 ? min(jobs, Self.framesInFlight(job.scene.pixelSize)) : 1
-            let outcomes = Parallel.map(Array(zip(job.frames, plans)), jobs: frameJobs) {
-                frame, plan in
+            let writer = FrameWriter()
+            var outcomes = Parallel.map(Array(zip(job.frames, plans).enumerated()), jobs: frameJobs) {
+                index, framePlan in
+                let (frame, plan) = framePlan
                 let began = Date()
                 // Photos are fetched from inside the renderer, so a frame's decodes run in parallel
                 // with each other and with the resampling of items already decoded.
@@ -66,19 +68,19 @@ public struct BatchRenderer: Sendable {
                 for key in used.keys { cache.release(key) }
                 var failure: SceneFailure?
                 do throws(PNGEncoder.EncodeError) {
-                    let png = try PNGEncoder.encode(image, jobs: itemJobs)
-                    do throws(AtomicFile.WriteError) { try AtomicFile.write(png, to: frame.output) } catch {
-                        failure = .write(error)
+                    writer.write(try PNGEncoder.encode(image, jobs: itemJobs), to: frame.output, index: index) {
+                        onFrame()
                     }
                 } catch {
                     failure = .encode(error)
+                    onFrame()
                 }
-                onFrame()
                 let record = BatchReport.FrameRecord(
                     scene: job.name, output: frame.output, offset: frame.offset, renderedOffset: plan.layout.offset,
                     seconds: Date().timeIntervalSince(began), warnings: used.problems)
                 return (record, failure)
             }
+            for (index, error) in writer.finish() where outcomes[index].1 == nil { outcomes[index].1 = .write(error) }
             report.frames += outcomes.filter { $0.1 == nil }.map(\.0)
             let failures = outcomes.compactMap(\.1)
             report.scenes.append(
