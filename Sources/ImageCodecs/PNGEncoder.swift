@@ -58,13 +58,14 @@ public enum PNGEncoder {
         let partRows = Int(gr_png_part_rows(UInt32(width), hasAlpha))
         let count = (height + partRows - 1) / partRows
         let bound = gr_png_part_bound(UInt32(width), UInt32(partRows), hasAlpha)
-        let work = PartBuffers(count: count, bound: bound)
+        let work = PNGParts(count: count, bound: bound)
         defer { work.deallocate() }
-        let source = SendablePointer(base)
+        // Read by every worker, written by none.
+        nonisolated(unsafe) let source = base
         let encodePart = { @Sendable (part: Int) in
             let first = part * partRows, rows = min(partRows, height - first)
             work.sizes[part] = gr_png_encode_part(
-                source.pointer, UInt32(width), UInt32(first), UInt32(rows), hasAlpha, part == count - 1 ? 1 : 0,
+                source, UInt32(width), UInt32(first), UInt32(rows), hasAlpha, part == count - 1 ? 1 : 0,
                 work.output + part * bound, work.filteredSizes.baseAddress.map { $0 + part },
                 work.adlers.baseAddress.map { $0 + part })
         }
@@ -83,35 +84,4 @@ public enum PNGEncoder {
                 work.filteredSizes.baseAddress, work.adlers.baseAddress, count, &result)
         }
     }
-}
-
-/// Where the parts of one encode go: disjoint per part, so workers never share a byte.
-private struct PartBuffers: @unchecked Sendable {
-    let output: UnsafeMutablePointer<UInt8>
-    let sizes: UnsafeMutableBufferPointer<Int>
-    let filteredSizes: UnsafeMutableBufferPointer<Int>
-    let adlers: UnsafeMutableBufferPointer<UInt32>
-
-    init(count: Int, bound: Int) {
-        output = .allocate(capacity: count * bound)
-        sizes = .allocate(capacity: count)
-        sizes.initialize(repeating: 0)
-        filteredSizes = .allocate(capacity: count)
-        filteredSizes.initialize(repeating: 0)
-        adlers = .allocate(capacity: count)
-        adlers.initialize(repeating: 0)
-    }
-
-    func deallocate() {
-        output.deallocate()
-        sizes.deallocate()
-        filteredSizes.deallocate()
-        adlers.deallocate()
-    }
-}
-
-/// The pixels, read by every worker and written by none.
-private struct SendablePointer: @unchecked Sendable {
-    let pointer: UnsafePointer<UInt8>
-    init(_ pointer: UnsafePointer<UInt8>) { self.pointer = pointer }
 }

@@ -1,0 +1,24 @@
+/// Where the parts of one PNG encode go: disjoint per part, so workers never share a byte.
+struct PNGParts: @unchecked Sendable {
+    let output: UnsafeMutablePointer<UInt8>
+    let sizes: UnsafeMutableBufferPointer<Int>
+    let filteredSizes: UnsafeMutableBufferPointer<Int>
+    let adlers: UnsafeMutableBufferPointer<UInt32>
+
+    init(count: Int, bound: Int) {
+        output = .allocate(capacity: count * bound)
+        sizes = .allocate(capacity: count)
+        sizes.initialize(repeating: 0)
+        filteredSizes = .allocate(capacity: count)
+        filteredSizes.initialize(repeating: 0)
+        adlers = .allocate(capacity: count)
+        adlers.initialize(repeating: 0)
+    }
+
+    func deallocate() {
+        output.deallocate()
+        sizes.deallocate()
+        filteredSizes.deallocate()
+        adlers.deallocate()
+    }
+}
