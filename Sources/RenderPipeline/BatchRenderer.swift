@@ -50,7 +50,9 @@ public struct BatchRenderer: Sendable {
             let renderer = FrameRenderer(scene: job.scene)
             let itemJobs = plans.count > 1 ? 1 : jobs
             let frameJobs = plans.count > 1 ? min(jobs, Self.framesInFlight(job.scene.pixelSize)) : 1
-            let writer = FrameWriter()
+            // Encoded frames waiting to be written count against the same memory bound as frames in
+            // progress.
+            let writer = FrameWriter(limit: min(4, Self.framesInFlight(job.scene.pixelSize)))
             var outcomes = Parallel.map(Array(zip(job.frames, plans).enumerated()), jobs: frameJobs) {
                 index, framePlan in
                 let (frame, plan) = framePlan
@@ -67,17 +69,18 @@ public struct BatchRenderer: Sendable {
                 announcer.flush(cache.problems)
                 for key in used.keys { cache.release(key) }
                 var failure: SceneFailure?
-                do throws(PNGEncoder.EncodeError) {
-                    writer.write(try PNGEncoder.encode(image, jobs: itemJobs), to: frame.output, index: index) {
-                        onFrame()
-                    }
-                } catch {
+                var png: [UInt8]?
+                do throws(PNGEncoder.EncodeError) { png = try PNGEncoder.encode(image, jobs: itemJobs) } catch {
                     failure = .encode(error)
-                    onFrame()
                 }
                 let record = BatchReport.FrameRecord(
                     scene: job.name, output: frame.output, offset: frame.offset, renderedOffset: plan.layout.offset,
                     seconds: Date().timeIntervalSince(began), warnings: used.problems)
+                if let png {
+                    writer.write(png, to: frame.output, index: index) { onFrame() }
+                } else {
+                    onFrame()
+                }
                 return (record, failure)
             }
             for (index, error) in writer.finish() where outcomes[index].1 == nil { outcomes[index].1 = .write(error) }

@@ -6,6 +6,7 @@ public struct BatchReport: Sendable {
         /// The offset asked for, and the one rendered (after clamping and snapping).
         public var offset: Double
         public var renderedOffset: Double
+        /// Time to render and encode the frame (its file is written on the writer's thread).
         public var seconds: Double
         /// Warnings about the photos this frame shows.
         public var warnings: [PhotoProblem]

@@ -180,6 +180,16 @@ import Testing
         try AtomicFile.write([1], to: folder.file("frame.v2.png"))
         #expect(folder.contents() == [".frame.png.4194305.tmp-xyz789", "frame.v2.png"])
     }
+
+    @Test func onlyPositiveDigitProcessIdsCount() throws {
+        // "-99999" would make kill() ask about a process group; neither entry is one of ours.
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        try folder.write([9], to: ".out.png.-99999.tmp-abc123")
+        try folder.write([9], to: ".out.png.+4194305.tmp-abc123")
+        try AtomicFile.write([1], to: folder.file("out.png"))
+        #expect(folder.contents() == [".out.png.+4194305.tmp-abc123", ".out.png.-99999.tmp-abc123", "out.png"])
+    }
 }
 
 extension TemporaryFolder {
