@@ -14,7 +14,8 @@ let package = Package(
         .library(name: "GalleryLayout", targets: ["GalleryLayout"]),
     ],
     targets: [
-        .target(name: "CPNG", linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("deflate")]),
+        .target(
+            name: "CPNG", linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("deflate"), .linkedLibrary("isal")]),
         .target(name: "CJPEG", linkerSettings: [.linkedLibrary("jpeg")]),
         .target(name: "ImageCodecs", dependencies: ["CPNG", "CJPEG"]),
         .target(name: "CRaster"),
@@ -32,7 +33,7 @@ let package = Package(
         .testTarget(
             name: "RenderPipelineTests", dependencies: ["RenderPipeline", "TestSupport"],
             exclude: ["Golden"]),
-        .testTarget(name: "VisualDiffTests", dependencies: ["VisualDiff"]),
+        .testTarget(name: "VisualDiffTests", dependencies: ["VisualDiff", "TestSupport"]),
         .testTarget(name: "GalleryCLITests", dependencies: ["gallery-render", "TestSupport"]),
     ]
 )

@@ -32,26 +32,17 @@ public enum ImageDecoder {
         throws(DecodeError)
         -> [UInt8]
     {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-        guard descriptor >= 0 else { throw .unreadable(reason: String(cString: strerror(errno))) }
-        defer { close(descriptor) }
-        var status = stat()
-        guard fstat(descriptor, &status) == 0 else { throw .unreadable(reason: String(cString: strerror(errno))) }
-        guard status.st_mode & S_IFMT == S_IFREG else { throw .unreadable(reason: "not a regular file") }
-        guard Int(status.st_size) <= limit else { throw .fileTooLarge(bytes: Int(status.st_size), limit: limit) }
-        var failure: Int32 = 0
-        let size = Int(status.st_size)
-        let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
+        let file = try RegularFile(path: path)
+        guard file.size <= limit else { throw .fileTooLarge(bytes: file.size, limit: limit) }
+        var failure: DecodeError?
+        let bytes = [UInt8](unsafeUninitializedCapacity: file.size) { buffer, count in
             count = 0
-            while count < size {
-                let got = read(descriptor, buffer.baseAddress.map { $0 + count }, size - count)
-                if got < 0, errno == EINTR { continue }
-                if got < 0 { failure = errno }
-                if got <= 0 { break }
-                count += got
+            guard let base = buffer.baseAddress else { return }
+            do throws(DecodeError) { count = try file.read(into: base, count: file.size, at: 0) } catch {
+                failure = error
             }
         }
-        if failure != 0 { throw .unreadable(reason: String(cString: strerror(failure))) }
+        if let failure { throw failure }
         return bytes
     }
 }

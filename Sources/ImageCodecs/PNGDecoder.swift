@@ -13,15 +13,14 @@ public enum PNGDecoder {
         }
         var result = gr_png_image()
         var status = GR_PNG_ERROR
-        // One spare byte a row lets the fast reader inflate the filtered rows into this same buffer.
         let count = declared.width * declared.height * 4
-        let pixels = [UInt8](unsafeUninitializedCapacity: count + declared.height) { buffer, initialized in
+        let pixels = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
             status = bytes.withUnsafeBufferPointer { data in
                 let decode =
                     switch reader {
                     case .automatic: gr_png_decode
                     case .libpng: gr_png_decode_libpng
-                    case .libdeflate: gr_png_decode_fast
+                    case .fast: gr_png_decode_fast
                     }
                 return decode(
                     data.baseAddress, data.count, UInt64(options.budget.maxPixels),

@@ -40,7 +40,13 @@ public struct RGBAImage: Sendable, Equatable {
 
     /// The pixel at (x, y) as (r, g, b, a).
     public subscript(x: Int, y: Int) -> (r: UInt8, g: UInt8, b: UInt8, a: UInt8) {
-        let i = (y * width + x) * 4
-        return (pixels[i], pixels[i + 1], pixels[i + 2], pixels[i + 3])
+        get {
+            let i = (y * width + x) * 4
+            return (pixels[i], pixels[i + 1], pixels[i + 2], pixels[i + 3])
+        }
+        set {
+            let i = (y * width + x) * 4
+            (pixels[i], pixels[i + 1], pixels[i + 2], pixels[i + 3]) = newValue
+        }
     }
 }

@@ -14,14 +14,16 @@ import Testing
         return rows
     }
 
-    static func png(colorType: UInt8, rows: [UInt8], height: UInt32, split: Int = 1, extra: [UInt8] = []) -> [UInt8] {
+    static func png(
+        colorType: UInt8, rows: [UInt8], height: UInt32, width: UInt32 = 2, split: Int = 1, extra: [UInt8] = []
+    ) -> [UInt8] {
         let stream = PNGCrafter.zlibStored(rows)
         let size = (stream.count + split - 1) / split
         let idats = stride(from: 0, to: stream.count, by: size).flatMap {
             PNGCrafter.chunk("IDAT", Array(stream[$0..<min($0 + size, stream.count)]))
         }
         return PNGCrafter.signature
-            + PNGCrafter.chunk("IHDR", PNGCrafter.be32(2) + PNGCrafter.be32(height) + [8, colorType, 0, 0, 0])
+            + PNGCrafter.chunk("IHDR", PNGCrafter.be32(width) + PNGCrafter.be32(height) + [8, colorType, 0, 0, 0])
             + PNGCrafter.chunk("tEXt", Array("Comment\u{0}before".utf8)) + extra + idats
             + PNGCrafter.chunk("tEXt", Array("Comment\u{0}after".utf8)) + PNGCrafter.chunk("IEND", [])
     }
@@ -33,8 +35,27 @@ import Testing
                 colorType: colorType, rows: Self.filteredRows(channels: channels, filters: filters), height: 3, split: 3
             )
             let reference = try PNGDecoder.decode(png, reader: .libpng).image
-            #expect(try PNGDecoder.decode(png, reader: .libdeflate).image == reference)
+            #expect(try PNGDecoder.decode(png, reader: .fast).image == reference)
             #expect(try PNGDecoder.decode(png).image == reference)
+        }
+    }
+
+    /// Every filter after every filter (50 rows) of random samples, at widths around the fast
+    /// reader's 4- and 8-pixel steps (SSSE3, AVX2) and their tails, for every colour type it reads.
+    @Test(arguments: [(UInt8(0), 1), (4, 2), (2, 3), (6, 4)])
+    func fastReaderMatchesLibpngAtEveryWidth(colorType: UInt8, channels: Int) throws {
+        var random = SplitMix(seed: UInt64(colorType) + 5)
+        let filters = (0..<25).flatMap { [UInt8($0 / 5), UInt8($0 % 5)] }
+        for width in [1, 2, 3, 4, 5, 7, 8, 9, 11, 12, 15, 16, 17, 24, 31, 33, 100] {
+            var rows: [UInt8] = []
+            for filter in filters {
+                rows.append(filter)
+                for _ in 0..<width * channels { rows.append(UInt8.random(in: 0...255, using: &random)) }
+            }
+            let png = Self.png(
+                colorType: colorType, rows: rows, height: UInt32(filters.count), width: UInt32(width), split: 4)
+            let reference = try PNGDecoder.decode(png, reader: .libpng).image
+            #expect(try PNGDecoder.decode(png, reader: .fast).image == reference, "width \(width)")
         }
     }
 
@@ -44,7 +65,7 @@ import Testing
         // a = 15, b = 200, c = 10: p = 205, |p−a| = 190, |p−b| = 5, |p−c| = 195 → b → 200 + 7 = 207.
         // Row 2 (Average): pixel 0: ⌊(0 + 15)/2⌋ = 7 → 7 + 1 = 8; pixel 1: ⌊(8 + 207)/2⌋ = 107 → 107 + 2 = 109.
         let rows: [UInt8] = [0, 10, 200, 4, 5, 7, 3, 1, 2]
-        for reader in [PNGReader.libdeflate, .libpng] {
+        for reader in [PNGReader.fast, .libpng] {
             let image = try PNGDecoder.decode(Self.png(colorType: 0, rows: rows, height: 3), reader: reader).image
             #expect([image[0, 1].r, image[1, 1].r, image[0, 2].r, image[1, 2].r] == [15, 207, 8, 109])
         }
@@ -55,12 +76,12 @@ import Testing
         let declined = DecodeError.corrupt(format: .png, message: PNGReader.declined)
         // A transparency key: libpng's job, and it decodes.
         let keyed = Self.png(colorType: 2, rows: rows, height: 3, extra: PNGCrafter.chunk("tRNS", [0, 1, 0, 2, 0, 3]))
-        #expect(throws: declined) { try PNGDecoder.decode(keyed, reader: .libdeflate) }
+        #expect(throws: declined) { try PNGDecoder.decode(keyed, reader: .fast) }
         #expect(try PNGDecoder.decode(keyed).image == PNGDecoder.decode(keyed, reader: .libpng).image)
         // A damaged ancillary chunk: libpng ignores it, so the file still decodes.
         var ancillary = Self.png(colorType: 2, rows: rows, height: 3)
         ancillary[33 + 8 + 3] ^= 1  // inside the first tEXt's data: its CRC no longer matches
-        #expect(throws: declined) { try PNGDecoder.decode(ancillary, reader: .libdeflate) }
+        #expect(throws: declined) { try PNGDecoder.decode(ancillary, reader: .fast) }
         #expect(
             try PNGDecoder.decode(ancillary).image
                 == PNGDecoder.decode(Self.png(colorType: 2, rows: rows, height: 3)).image)
@@ -77,7 +98,7 @@ import Testing
             Self.png(colorType: 2, rows: badFilter, height: 3), Self.png(colorType: 2, rows: short, height: 3),
             interrupted,
         ] {
-            #expect(throws: declined) { try PNGDecoder.decode(png, reader: .libdeflate) }
+            #expect(throws: declined) { try PNGDecoder.decode(png, reader: .fast) }
             #expect {
                 try PNGDecoder.decode(png)
             } throws: { error in

@@ -7,11 +7,11 @@
  * classic png_read_* API with explicit transforms (not png_image_*, whose 1.6.39 implementation has
  * known overflows).
  *
- * Why libdeflate too: inflating is most of the time reading a PNG takes, and libdeflate does it
- * markedly faster than zlib (gr_png_fast.c gives the figures). It reads only the plainest PNGs itself
- * and hands every other file, and every file it finds anything wrong with, to libpng, so libpng alone
- * decides what is an error and what it says. Frames are deflated by gr_deflate.c, made for them
- * (gr_png_write.c says why); other images by libdeflate.
+ * Why ISA-L too: inflating is most of the time reading a PNG takes, and ISA-L's inflate does it
+ * markedly faster than zlib, in pieces (gr_png_rows.c gives the figures). The fast reader built on it
+ * reads only the plainest PNGs and hands every other file, and every file it finds anything wrong with,
+ * to libpng, so libpng alone decides what is an error and what it says. Frames are deflated by
+ * gr_deflate.c, made for them (gr_png_write.c says why); other images by libdeflate.
  */
 #ifndef GR_PNG_H
 #define GR_PNG_H
@@ -41,30 +41,52 @@ typedef struct {
 /**
  * Decodes a whole PNG from memory into `pixels`: 8-bit RGBA, straight (not premultiplied) alpha, rows
  * packed. The buffer holds `capacity` bytes, sized by the caller from IHDR: at least width × height × 4,
- * anything less is an error; with width × height × 4 + height (gr_png_decode_capacity), 8-bit
- * non-interlaced gray, gray+alpha, RGB and RGBA without tRNS are inflated by libdeflate straight into
- * it. Every colour type and bit depth is expanded; 16-bit samples are reduced with rounding
- * (png_set_scale_16); gamma, cHRM and iCCP are ignored. The header is checked against max_pixels and
- * max_side first. Both readers give the same pixels (tested on PngSuite and by the differential fuzzer).
+ * anything less is an error. 8-bit non-interlaced gray, gray+alpha, RGB and RGBA without tRNS are read
+ * by the fast reader (gr_png_rows); every other file, and any file it gives up on, by libpng. Every
+ * colour type and bit depth is expanded; 16-bit samples are reduced with rounding (png_set_scale_16);
+ * gamma, cHRM and iCCP are ignored. The header is checked against max_pixels and max_side first. Both
+ * readers give the same pixels (tested on PngSuite and by the differential fuzzer).
  */
 gr_png_status gr_png_decode(const uint8_t *data, size_t size, uint64_t max_pixels, uint32_t max_side,
                             uint8_t *pixels, size_t capacity, gr_png_image *out);
 
-/** gr_png_decode with libpng only, never the libdeflate reader: the reference the tests compare with. */
+/** gr_png_decode with libpng only, never the fast reader: the reference the tests compare with. */
 gr_png_status gr_png_decode_libpng(const uint8_t *data, size_t size, uint64_t max_pixels, uint32_t max_side,
                                    uint8_t *pixels, size_t capacity, gr_png_image *out);
 
 /**
- * The libdeflate reader alone (tests): GR_PNG_ERROR with the message "left to libpng" for any file it
- * does not take, which gr_png_decode would hand to libpng.
+ * The fast reader alone (tests): GR_PNG_ERROR with the message "left to libpng" for any file it does
+ * not take, which gr_png_decode would hand to libpng.
  */
 gr_png_status gr_png_decode_fast(const uint8_t *data, size_t size, uint64_t max_pixels, uint32_t max_side,
                                  uint8_t *pixels, size_t capacity, gr_png_image *out);
 
-/** The buffer size gr_png_decode's fast reader needs: width × height × 4 + height (one filter byte a row). */
-static inline size_t gr_png_decode_capacity(uint32_t width, uint32_t height) {
-    return (size_t)width * height * 4 + height;
-}
+/**
+ * A PNG read a row at a time by the fast reader: one pass over the file, whose bytes are in memory or
+ * read in 256 KiB pieces, holding a few hundred KiB whatever the image's size.
+ */
+typedef struct gr_png_rows gr_png_rows;
+
+/**
+ * Opens the fast reader on the PNG in memory at `data` (`size` bytes) or, when `data` is NULL, in the
+ * regular file `fd` (`size` bytes long, read with pread from its start; the caller keeps it open).
+ * Reads up to the image data and sets the size. NULL when the file is not one the fast reader takes
+ * (see gr_png_decode), is over the budget, or memory ran out: decode it with gr_png_decode instead.
+ */
+gr_png_rows *gr_png_rows_open(const uint8_t *data, int fd, uint64_t size, uint64_t max_pixels, uint32_t max_side,
+                              uint32_t *width, uint32_t *height);
+
+/**
+ * Decodes the next row as 8-bit RGBA (straight alpha) into `row` (width × 4 bytes). `above` is the
+ * row the previous call wrote, unchanged since (ignored for the first row). With the last row it also
+ * checks the rest of the file: the stream's end and Adler-32, the chunks up to IEND. 0: the reader
+ * gave up (or has no rows left) and every later call fails too; the rows read so far must be thrown
+ * away and the file decoded with gr_png_decode, which decides what it holds.
+ */
+int gr_png_rows_next(gr_png_rows *reader, uint8_t *row, const uint8_t *above);
+
+/** Frees the reader (NULL is ignored). */
+void gr_png_rows_close(gr_png_rows *reader);
 
 /** Encoded PNG bytes. */
 typedef struct {

@@ -1,0 +1,68 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// An open regular file, read with `pread`; closed when the last reference goes.
+///
+/// Opening never blocks: a FIFO or device is refused (opened non-blocking, then checked).
+public final class RegularFile: @unchecked Sendable {
+    /// The file's size when it was opened.
+    public let size: Int
+    /// The descriptor, open for reading as long as this object lives.
+    public let descriptor: Int32
+
+    /// Opens the file at `path`, or throws `.unreadable` naming the system's reason.
+    public init(path: String) throws(DecodeError) {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard descriptor >= 0 else { throw .unreadable(reason: String(cString: strerror(errno))) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else {
+            let reason = String(cString: strerror(errno))
+            close(descriptor)
+            throw .unreadable(reason: reason)
+        }
+        guard status.st_mode & S_IFMT == S_IFREG else {
+            close(descriptor)
+            throw .unreadable(reason: "not a regular file")
+        }
+        self.descriptor = descriptor
+        size = Int(status.st_size)
+    }
+
+    deinit { close(descriptor) }
+
+    /// Reads up to `count` bytes at `offset` into `buffer`; fewer only at the end of the file. Throws
+    /// `.unreadable` naming the system's reason.
+    public func read(into buffer: UnsafeMutableRawPointer, count: Int, at offset: Int) throws(DecodeError) -> Int {
+        var done = 0
+        while done < count {
+            let got = pread(descriptor, buffer + done, count - done, off_t(offset + done))
+            if got < 0, errno == EINTR { continue }
+            if got < 0 { throw .unreadable(reason: String(cString: strerror(errno))) }
+            if got == 0 { break }
+            done += got
+        }
+        return done
+    }
+
+    /// Whether both files hold the same bytes, read in 256 KiB pieces: no more than the first
+    /// difference is read, and nothing file-sized is allocated.
+    public static func sameBytes(_ a: RegularFile, _ b: RegularFile) throws(DecodeError) -> Bool {
+        guard a.size == b.size else { return false }
+        let piece = 256 << 10
+        let buffers = UnsafeMutableRawPointer.allocate(byteCount: 2 * piece, alignment: 64)
+        defer { buffers.deallocate() }
+        var offset = 0
+        while offset < a.size {
+            let count = min(piece, a.size - offset)
+            guard try a.read(into: buffers, count: count, at: offset) == count,
+                try b.read(into: buffers + piece, count: count, at: offset) == count
+            else { return false }  // a file got shorter while being read
+            if memcmp(buffers, buffers + piece, count) != 0 { return false }
+            offset += count
+        }
+        return true
+    }
+}
