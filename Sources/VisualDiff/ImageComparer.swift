@@ -10,7 +10,20 @@ public struct ImageComparer: Sendable {
 
     /// Compares the files at `expected` and `actual`; with `diffImage`, also returns pixelmatch's
     /// diff image (faded grey context, red differences, yellow anti-aliasing).
+    ///
+    /// Byte-identical files are compared without decoding. Two plain PNGs of the same size are
+    /// decoded and compared together, a band of rows at a time (`StreamingDiff`); anything else, and
+    /// any file the fast reader gives up on, is decoded whole, by libpng where need be.
     public func compare(expected: String, actual: String, diffImage: Bool = false) -> (Comparison, RGBAImage?) {
+        if let files = try? (RegularFile(path: expected), RegularFile(path: actual)) {
+            if !diffImage, let identical = Self.identical(files.0, files.1) { return (identical, nil) }
+            if let streamed = streamed(files.0, files.1, diffImage: diffImage) { return streamed }
+        }
+        return compareWhole(expected: expected, actual: actual, diffImage: diffImage)
+    }
+
+    /// The whole-image path: both files read and decoded, one per core, then compared.
+    func compareWhole(expected: String, actual: String, diffImage: Bool) -> (Comparison, RGBAImage?) {
         let files = Self.both { index in
             Result { () throws(DecodeError) in try ImageDecoder.readBytes(atPath: index == 0 ? expected : actual) }
         }
@@ -21,12 +34,7 @@ public struct ImageComparer: Sendable {
             return (.unreadable(path: actual, reason: reason(files[1])), nil)
         }
         if expectedBytes == actualBytes, !diffImage, let size = Self.pngSize(expectedBytes) {
-            return (
-                .compared(
-                    .init(
-                        width: size.width, height: size.height, diffPixels: 0, antiAliasedPixels: 0, matches: true,
-                        identicalBytes: true)), nil
-            )
+            return (Self.identicalFiles(size), nil)
         }
         let decoded = Self.decodeBoth(expectedBytes, actualBytes)
         guard case .success(let a) = decoded[0] else {
@@ -36,6 +44,47 @@ public struct ImageComparer: Sendable {
             return (.unreadable(path: actual, reason: reason(decoded[1])), nil)
         }
         return compare(a, b, diffImage: diffImage)
+    }
+
+    /// The result for byte-identical PNGs of `size`, or nil when the files differ or are not PNGs
+    /// (the whole-image path then says what they are).
+    private static func identical(_ a: RegularFile, _ b: RegularFile) -> Comparison? {
+        guard a.size == b.size, a.size >= 24, (try? RegularFile.sameBytes(a, b)) == true else { return nil }
+        var header = [UInt8](repeating: 0, count: 24)
+        let read = header.withUnsafeMutableBytes { buffer in
+            buffer.baseAddress.flatMap { try? a.read(into: $0, count: 24, at: 0) }
+        }
+        guard read == 24, let size = pngSize(header) else { return nil }
+        return identicalFiles(size)
+    }
+
+    private static func identicalFiles(_ size: PixelSize) -> Comparison {
+        .compared(
+            .init(
+                width: size.width, height: size.height, diffPixels: 0, antiAliasedPixels: 0, matches: true,
+                identicalBytes: true))
+    }
+
+    /// Two plain PNGs of the same size, compared while they decode; nil when either is not for the
+    /// fast reader or it gave up.
+    private func streamed(_ a: RegularFile, _ b: RegularFile, diffImage: Bool) -> (Comparison, RGBAImage?)? {
+        guard let expected = PNGRowReader(file: a), let actual = PNGRowReader(file: b),
+            expected.width == actual.width, expected.height == actual.height
+        else { return nil }
+        let matcher = Pixelmatch(threshold: criteria.threshold, includeAA: criteria.includeAA)
+        guard let (result, pixels) = StreamingDiff(matcher: matcher).compare(expected, actual, diffImage: diffImage)
+        else { return nil }
+        let image = pixels.map { RGBAImage(width: expected.width, height: expected.height, pixels: $0) }
+        return (counts(result, width: expected.width, height: expected.height), image)
+    }
+
+    private func counts(_ result: Pixelmatch.Result, width: Int, height: Int) -> Comparison {
+        .compared(
+            .init(
+                width: width, height: height, diffPixels: result.diffPixels,
+                antiAliasedPixels: result.antiAliasedPixels,
+                matches: criteria.accepts(diffPixels: result.diffPixels, totalPixels: width * height),
+                identicalBytes: false))
     }
 
     /// Compares two decoded images.
@@ -57,12 +106,7 @@ public struct ImageComparer: Sendable {
         } else {
             result = matcher.compare(a.pixels, b.pixels, width: a.width, height: a.height)
         }
-        let total = a.width * a.height
-        let counts = Comparison.Counts(
-            width: a.width, height: a.height, diffPixels: result.diffPixels,
-            antiAliasedPixels: result.antiAliasedPixels,
-            matches: criteria.accepts(diffPixels: result.diffPixels, totalPixels: total), identicalBytes: false)
-        return (.compared(counts), image)
+        return (counts(result, width: a.width, height: a.height), image)
     }
 
     private func reason(_ result: Result<[UInt8], DecodeError>) -> String {

@@ -143,7 +143,7 @@ public struct Pixelmatch: Sendable {
                 // byte equality; the diff image is then all grey.
                 if memcmp(a, b, bytes) == 0 {
                     if kernel.output != nil, !diffMask {
-                        for pos in stride(from: 0, to: bytes, by: 4) { kernel.drawGrayPixel(pos) }
+                        for pos in stride(from: 0, to: bytes, by: 4) { kernel.drawGrayPixel(from: pos, to: pos) }
                     }
                     return Result(diffPixels: 0, antiAliasedPixels: 0)
                 }

@@ -12,14 +12,18 @@ struct PixelmatchBandSlots: @unchecked Sendable {
 }
 
 /// The comparison over borrowed pixel pointers. Only valid inside the `withUnsafeBufferPointer`
-/// scopes of `Pixelmatch.compare`. Sendable because the inputs are only read and concurrent row
-/// bands write disjoint rows of `output`.
+/// scopes of `Pixelmatch.compare`, or while `StreamingDiff` keeps the rows it reads in its rings.
+/// Sendable because the inputs are only read and concurrent row bands write disjoint rows of `output`.
+///
+/// Input row `y` is at row `y & rowMask` of `img1` and `img2`: the whole image with `rowMask` = `Int.max`,
+/// a ring of rows (a power of two of them) with `rowMask` one less. `output` is always the whole image.
 struct PixelmatchKernel: @unchecked Sendable {
     let img1: UnsafePointer<UInt8>
     let img2: UnsafePointer<UInt8>
     let output: UnsafeMutablePointer<UInt8>?
     let width: Int
     let height: Int
+    let rowMask: Int
     /// Maximum acceptable squared YIQ distance: `35215 · threshold · threshold`.
     let maxDelta: Double
     let includeAA: Bool
@@ -31,8 +35,9 @@ struct PixelmatchKernel: @unchecked Sendable {
 
     init(
         options: Pixelmatch, img1: UnsafePointer<UInt8>, img2: UnsafePointer<UInt8>, width: Int, height: Int,
-        output: UnsafeMutablePointer<UInt8>?
+        output: UnsafeMutablePointer<UInt8>?, rowMask: Int = .max
     ) {
+        self.rowMask = rowMask
         self.img1 = img1
         self.img2 = img2
         self.output = output
@@ -47,26 +52,35 @@ struct PixelmatchKernel: @unchecked Sendable {
         diffMask = options.diffMask
     }
 
+    /// Where pixel (x, y) of an input image starts.
+    @inline(__always)
+    func index(_ x: Int, _ y: Int) -> Int { ((y & rowMask) * width + x) * 4 }
+
     /// pixelmatch's main loop, restricted to `rows`.
     func compareRows(_ rows: Range<Int>) -> Pixelmatch.Result {
         var diff = 0
         var antiAliased = 0
+        let drawsEveryPixel = output != nil && !diffMask
         for y in rows {
+            let row = index(0, y)
+            // A row equal in both images has no differing pixel: only the grey background to draw.
+            if !drawsEveryPixel, memcmp(img1 + row, img2 + row, width * 4) == 0 { continue }
             for x in 0..<width {
-                let pos = (y * width + x) * 4
+                let pos = row + x * 4
+                let out = (y * width + x) * 4
                 // Squared YIQ distance, negative if the img2 pixel is darker.
                 let delta = colorDelta(img1, pos, img2, pos)
                 if abs(delta) > maxDelta {
                     if !includeAA && (antialiased(img1, x, y, other: img2) || antialiased(img2, x, y, other: img1)) {
                         // Anti-aliasing: drawn (unless masking) but not counted.
                         antiAliased += 1
-                        if !diffMask { drawPixel(pos, aaColor) }
+                        if !diffMask { drawPixel(out, aaColor) }
                     } else {
-                        drawPixel(pos, delta < 0 ? (diffColorAlt ?? diffColor) : diffColor)
+                        drawPixel(out, delta < 0 ? (diffColorAlt ?? diffColor) : diffColor)
                         diff += 1
                     }
                 } else if !diffMask {
-                    drawGrayPixel(pos)
+                    drawGrayPixel(from: pos, to: out)
                 }
             }
         }
@@ -81,7 +95,7 @@ struct PixelmatchKernel: @unchecked Sendable {
         let y0 = max(y1 - 1, 0)
         let x2 = min(x1 + 1, width - 1)
         let y2 = min(y1 + 1, height - 1)
-        let pos = (y1 * width + x1) * 4
+        let pos = index(x1, y1)
         var zeroes = x1 == x0 || x1 == x2 || y1 == y0 || y1 == y2 ? 1 : 0
         var minimum = 0.0
         var maximum = 0.0
@@ -92,7 +106,7 @@ struct PixelmatchKernel: @unchecked Sendable {
             for y in y0...y2 {
                 if x == x1 && y == y1 { continue }
                 // Luma of the centre minus luma of the neighbour.
-                let delta = lumaDelta(img, pos, (y * width + x) * 4)
+                let delta = lumaDelta(img, pos, index(x, y))
                 if delta == 0 {
                     zeroes += 1
                     // More than two equal neighbours: definitely not anti-aliasing.
@@ -123,32 +137,32 @@ struct PixelmatchKernel: @unchecked Sendable {
         let y0 = max(y1 - 1, 0)
         let x2 = min(x1 + 1, width - 1)
         let y2 = min(y1 + 1, height - 1)
-        let centre = rgba(img, (y1 * width + x1) * 4)
+        let centre = rgba(img, index(x1, y1))
         var zeroes = x1 == x0 || x1 == x2 || y1 == y0 || y1 == y2 ? 1 : 0
 
         for x in x0...x2 {
             for y in y0...y2 {
                 if x == x1 && y == y1 { continue }
-                if rgba(img, (y * width + x) * 4) == centre { zeroes += 1 }
+                if rgba(img, index(x, y)) == centre { zeroes += 1 }
                 if zeroes > 2 { return true }
             }
         }
         return false
     }
 
-    /// Writes the grey background pixel, if there is an output: img1's luma blended onto white with
-    /// opacity `alpha · a / 255`.
+    /// Writes the grey background pixel at output position `out`, if there is an output: the luma
+    /// of img1's pixel at `i` blended onto white with opacity `alpha · a / 255`.
     @inline(__always)
-    func drawGrayPixel(_ i: Int) {
+    func drawGrayPixel(from i: Int, to out: Int) {
         guard let output else { return }
         let r = Double(img1[i])
         let g = Double(img1[i + 1])
         let b = Double(img1[i + 2])
         let value = uint8(blend(rgb2y(r, g, b), alpha * Double(img1[i + 3]) / 255))
-        output[i] = value
-        output[i + 1] = value
-        output[i + 2] = value
-        output[i + 3] = 255
+        output[out] = value
+        output[out + 1] = value
+        output[out + 2] = value
+        output[out + 3] = 255
     }
 
     /// Writes an opaque colour, if there is an output.

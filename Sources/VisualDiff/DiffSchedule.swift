@@ -1,0 +1,115 @@
+import Foundation
+
+/// Where a streaming diff stands: how far each image is decoded, which bands are being compared and
+/// the counts so far. Workers take their tasks here, under one lock.
+///
+/// Invariants, which keep every row a task reads in place until the task is done:
+/// - Each image's rows live in a ring of `ringRows` rows; row `y` in slot `y % ringRows`.
+/// - A band of rows is compared once both images are decoded two rows past its end (the
+///   anti-aliasing test reads two rows either side), so it reads only rows already decoded.
+/// - Row `y` is decoded only when `y < lowestNeeded + ringRows`: it overwrites no row that a band
+///   being compared, or any later band, still reads. `lowestNeeded` never decreases.
+///
+/// Worker `i` alone decodes image `i` (its reader stays warm in that core's cache); either compares.
+/// So the two must run on threads of their own: a worker may wait for the other's rows.
+final class DiffSchedule: @unchecked Sendable {
+    let height: Int
+    let bandRows: Int
+    let ringRows: Int
+    private let condition = NSCondition()
+    private var decoded = [0, 0]
+    private var nextBand = 0
+    private var comparing: [Int] = []  // first rows of the bands being compared
+    private var total = Pixelmatch.Result(diffPixels: 0, antiAliasedPixels: 0)
+    private var failed = false
+
+    /// - Precondition: `ringRows` is a power of two of at least `2 * bandRows + 4`, so that two bands
+    ///   and the rows around them fit.
+    init(height: Int, bandRows: Int, ringRows: Int) {
+        precondition(
+            bandRows > 0 && ringRows >= 2 * bandRows + 4 && ringRows & (ringRows - 1) == 0,
+            "DiffSchedule: ring unfit for its bands")
+        self.height = height
+        self.bandRows = bandRows
+        self.ringRows = ringRows
+    }
+
+    /// The counts, once every band is compared; nil when a reader gave up.
+    var result: Pixelmatch.Result? {
+        condition.lock()
+        defer { condition.unlock() }
+        return failed ? nil : total
+    }
+
+    /// The next task for the worker that decodes `image`, waiting while there is nothing to do for
+    /// it; nil when everything is compared or a reader gave up.
+    func next(decoding image: Int) -> DiffTask? {
+        condition.lock()
+        defer { condition.unlock() }
+        while !failed && !finished {
+            if let task = take(decoding: image) { return task }
+            condition.wait()
+        }
+        return nil
+    }
+
+    /// The next task for the worker that decodes `image` if there is one now, without waiting.
+    func poll(decoding image: Int) -> DiffTask? {
+        condition.lock()
+        defer { condition.unlock() }
+        return failed ? nil : take(decoding: image)
+    }
+
+    /// Whether every band is compared, or a reader gave up.
+    var isOver: Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        return failed || finished
+    }
+
+    private var bands: Int { (height + bandRows - 1) / bandRows }
+
+    private var finished: Bool { nextBand == bands && comparing.isEmpty }
+
+    /// Decoding `image` while it lags behind the other image, else comparing a band, else decoding
+    /// `image`: the worker on the slower image keeps decoding and the other does the comparing.
+    private func take(decoding image: Int) -> DiffTask? {
+        let decode = decodable(image)
+        if let decode, decoded[image] <= decoded[1 - image] { return decode }
+        if nextBand < bands {
+            let first = nextBand * bandRows
+            let end = min(first + bandRows, height)
+            if decoded[0] >= min(end + 2, height) && decoded[1] >= min(end + 2, height) {
+                nextBand += 1
+                comparing.append(first)
+                return .compare(rows: first..<end)
+            }
+        }
+        return decode
+    }
+
+    /// The rows of `image` that may be decoded now, if any: up to a band, within the ring.
+    private func decodable(_ image: Int) -> DiffTask? {
+        guard decoded[image] < height else { return nil }
+        let lowestNeeded = max(0, (comparing.min() ?? nextBand * bandRows) - 2)
+        let end = min(height, lowestNeeded + ringRows, decoded[image] + bandRows)
+        return end > decoded[image] ? .decode(image: image, rows: decoded[image]..<end) : nil
+    }
+
+    /// Records a finished task: `counts` for a comparison, and for a decode whether every row came.
+    func finish(_ task: DiffTask, succeeded: Bool = true, counts: Pixelmatch.Result? = nil) {
+        condition.lock()
+        defer { condition.unlock() }
+        switch task {
+        case .decode(let image, let rows):
+            if succeeded { decoded[image] = rows.upperBound } else { failed = true }
+        case .compare(let rows):
+            comparing.removeAll { $0 == rows.lowerBound }
+            if let counts {
+                total.diffPixels += counts.diffPixels
+                total.antiAliasedPixels += counts.antiAliasedPixels
+            }
+        }
+        condition.broadcast()
+    }
+}

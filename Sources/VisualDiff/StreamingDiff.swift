@@ -1,0 +1,64 @@
+import Dispatch
+import Foundation
+import ImageCodecs
+
+/// pixelmatch over two plain PNG files while the fast reader decodes them, a band of rows at a time
+/// on both cores.
+///
+/// Why: comparing whole images means inflating each into fresh memory first, which for two 4K PNGs
+/// is ~100 MB the kernel must clear, then reading it all back from memory. Here each image's rows pass
+/// through a ring of 64 rows that stays in cache, and a band is compared as soon as both images have
+/// decoded it (and the two rows after it). The counts, and the diff image, are exactly those of
+/// `Pixelmatch.compare` on the whole images: every verdict reads only rows within two of its own.
+struct StreamingDiff {
+    let matcher: Pixelmatch
+    /// Rows compared as one task.
+    static let bandRows = 16
+    /// Rows each image's ring holds: a power of two, at least two bands and the rows around them.
+    static let ringRows = 64
+
+    /// The counts, and the diff image when `diffImage`, of two images of the same size; nil when a
+    /// reader gave up (the caller then decodes both files whole, which decides what they hold).
+    func compare(_ expected: PNGRowReader, _ actual: PNGRowReader, diffImage: Bool) -> (Pixelmatch.Result, [UInt8]?)? {
+        precondition(expected.width == actual.width && expected.height == actual.height, "StreamingDiff: sizes differ")
+        let width = expected.width
+        let height = expected.height
+        let rowBytes = width * 4
+        let memory = UnsafeMutablePointer<UInt8>.allocate(capacity: 2 * Self.ringRows * rowBytes)
+        defer { memory.deallocate() }
+        var image = diffImage ? [UInt8](repeating: 0, count: width * height * 4) : nil
+        let schedule = DiffSchedule(height: height, bandRows: Self.bandRows, ringRows: Self.ringRows)
+        let rings = DiffRings(readers: [expected, actual], rings: memory, ringRows: Self.ringRows, rowBytes: rowBytes)
+
+        func run(output: UnsafeMutablePointer<UInt8>?) {
+            let kernel = PixelmatchKernel(
+                options: matcher, img1: memory, img2: memory + Self.ringRows * rowBytes, width: width, height: height,
+                output: output, rowMask: Self.ringRows - 1)
+            // A thread for each image's worker (see DiffSchedule): this one and one more.
+            let work: @Sendable (Int) -> Void = { worker in
+                while let task = schedule.next(decoding: worker) {
+                    switch task {
+                    case .decode(let index, let rows):
+                        schedule.finish(task, succeeded: rings.decode(index, rows))
+                    case .compare(let rows):
+                        schedule.finish(task, counts: kernel.compareRows(rows))
+                    }
+                }
+            }
+            let other = DispatchSemaphore(value: 0)
+            Thread {
+                work(1)
+                other.signal()
+            }.start()
+            work(0)
+            other.wait()
+        }
+        if image != nil {
+            image?.withUnsafeMutableBufferPointer { run(output: $0.baseAddress) }
+        } else {
+            run(output: nil)
+        }
+        guard let counts = schedule.result else { return nil }
+        return (counts, image)
+    }
+}

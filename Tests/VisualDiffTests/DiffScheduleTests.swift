@@ -1,0 +1,103 @@
+import TestSupport
+import Testing
+
+@testable import VisualDiff
+
+/// Drives a `DiffSchedule` by hand through random interleavings of two workers, with a model of both
+/// rings, and checks the invariants the streaming diff's correctness rests on.
+@Suite struct DiffScheduleTests {
+    static let bandRows = 16
+    static let ringRows = 64
+
+    @Test(arguments: [1, 2, 3, 15, 16, 17, 18, 63, 64, 65, 66, 200, 1000])
+    func tasksReadOnlyDecodedRowsThatStayInTheirRings(height: Int) {
+        for seed in 0..<25 { simulate(height: height, seed: UInt64(seed)) }
+    }
+
+    /// Rows a comparison of `rows` reads: two either side, within the image.
+    private func needed(_ rows: Range<Int>, height: Int) -> Range<Int> {
+        max(0, rows.lowerBound - 2)..<min(height, rows.upperBound + 2)
+    }
+
+    private func simulate(height: Int, seed: UInt64) {
+        var random = SplitMix(seed: seed)
+        let schedule = DiffSchedule(height: height, bandRows: Self.bandRows, ringRows: Self.ringRows)
+        var slots = [[Int?]](repeating: [Int?](repeating: nil, count: Self.ringRows), count: 2)
+        var decoded = [0, 0]
+        var inFlight: [DiffTask?] = [nil, nil]
+        var idle = [false, false]
+        var issuedBands: Set<Int> = []
+        var doneBands: Set<Int> = []
+        let label = "height \(height) seed \(seed)"
+
+        func holds(_ image: Int, _ rows: Range<Int>) -> Bool {
+            rows.allSatisfy { slots[image][$0 % Self.ringRows] == $0 }
+        }
+        // The lowest row any comparison in flight or still to come reads.
+        func lowestStillRead() -> Int {
+            let comparing = inFlight.compactMap { task -> Int? in
+                if case .compare(let rows) = task { return rows.lowerBound }
+                return nil
+            }
+            let nextBand = stride(from: 0, to: height, by: Self.bandRows).first { !issuedBands.contains($0) } ?? height
+            return max(0, min(comparing.min() ?? nextBand, nextBand) - 2)
+        }
+
+        for _ in 0..<200_000 {
+            if schedule.isOver { break }
+            let worker = Int.random(in: 0...1, using: &random)
+            if let task = inFlight[worker] {
+                switch task {
+                case .decode(let image, let rows):
+                    for row in rows { slots[image][row % Self.ringRows] = row }
+                    decoded[image] = rows.upperBound
+                    schedule.finish(task)
+                case .compare(let rows):
+                    let reads = needed(rows, height: height)
+                    #expect(holds(0, reads) && holds(1, reads), "band \(rows) lost a row while compared, \(label)")
+                    doneBands.insert(rows.lowerBound)
+                    schedule.finish(task, counts: Pixelmatch.Result(diffPixels: 1, antiAliasedPixels: 0))
+                }
+                inFlight[worker] = nil
+                idle = [false, false]
+            } else if let task = schedule.poll(decoding: worker) {
+                switch task {
+                case .decode(let image, let rows):
+                    #expect(image == worker && rows.lowerBound == decoded[image] && !rows.isEmpty, "\(label)")
+                    let lowest = lowestStillRead()
+                    for row in rows {
+                        let overwritten = slots[image][row % Self.ringRows] ?? -1
+                        #expect(overwritten < lowest, "row \(row) overwrites row \(overwritten) still read, \(label)")
+                    }
+                case .compare(let rows):
+                    #expect(rows.lowerBound % Self.bandRows == 0 && !issuedBands.contains(rows.lowerBound), "\(label)")
+                    let reads = needed(rows, height: height)
+                    #expect(holds(0, reads) && holds(1, reads), "band \(rows) issued before its rows, \(label)")
+                    issuedBands.insert(rows.lowerBound)
+                }
+                inFlight[worker] = task
+            } else {
+                idle[worker] = true
+                if idle[0] && idle[1] && inFlight == [nil, nil] {
+                    Issue.record("both workers idle with work left: deadlock, \(label)")
+                    return
+                }
+            }
+        }
+        #expect(schedule.isOver, "unfinished, \(label)")
+        let bands = (height + Self.bandRows - 1) / Self.bandRows
+        #expect(doneBands.count == bands && decoded == [height, height], "\(label)")
+        #expect(schedule.result == Pixelmatch.Result(diffPixels: bands, antiAliasedPixels: 0), "\(label)")
+    }
+
+    @Test func aReaderGivingUpEndsTheDiffWithoutAResult() {
+        let schedule = DiffSchedule(height: 100, bandRows: Self.bandRows, ringRows: Self.ringRows)
+        guard let task = schedule.poll(decoding: 1) else {
+            Issue.record("no first task")
+            return
+        }
+        schedule.finish(task, succeeded: false)
+        #expect(schedule.isOver && schedule.result == nil)
+        #expect(schedule.next(decoding: 0) == nil)  // returns at once, never waits
+    }
+}
