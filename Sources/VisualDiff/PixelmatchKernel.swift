@@ -101,12 +101,16 @@ struct PixelmatchKernel: @unchecked Sendable {
         var maximum = 0.0
         var minX = 0, minY = 0, maxX = 0, maxY = 0
 
-        // The 8 neighbours, column by column as in pixelmatch (order decides ties below).
+        // The 8 neighbours, column by column as in pixelmatch (order decides ties below). The
+        // centre's luma is the same number every time, so it is worked out once.
+        let centre = rgba(img, pos)
+        let centreLuma = luma(img, pos)
         for x in x0...x2 {
             for y in y0...y2 {
                 if x == x1 && y == y1 { continue }
                 // Luma of the centre minus luma of the neighbour.
-                let delta = lumaDelta(img, pos, index(x, y))
+                let neighbour = index(x, y)
+                let delta = rgba(img, neighbour) == centre ? 0 : centreLuma - luma(img, neighbour)
                 if delta == 0 {
                     zeroes += 1
                     // More than two equal neighbours: definitely not anti-aliasing.
@@ -214,29 +218,19 @@ private func colorDelta(_ img1: UnsafePointer<UInt8>, _ k: Int, _ img2: UnsafePo
     return y1 > y2 ? -delta : delta
 }
 
-/// pixelmatch's `colorDelta(img, img, k, m, yOnly = true)`: luma of pixel `k` minus luma of pixel
-/// `m`, both blended onto white; exactly 0 when the RGBA bytes are equal.
+/// Luma of pixel `k` of `img` blended onto white: pixelmatch's `colorDelta(img, img, k, m, yOnly = true)`
+/// is `luma(img, k) − luma(img, m)`, or exactly 0 when the RGBA bytes are equal.
 @inline(__always)
-private func lumaDelta(_ img: UnsafePointer<UInt8>, _ k: Int, _ m: Int) -> Double {
-    if rgba(img, k) == rgba(img, m) { return 0 }
-    var r1 = Double(img[k]), g1 = Double(img[k + 1]), b1 = Double(img[k + 2])
-    let a1 = Double(img[k + 3])
-    var r2 = Double(img[m]), g2 = Double(img[m + 1]), b2 = Double(img[m + 2])
-    let a2 = Double(img[m + 3])
-
-    if a1 < 255 {
-        let a = a1 / 255
-        r1 = blend(r1, a)
-        g1 = blend(g1, a)
-        b1 = blend(b1, a)
+private func luma(_ img: UnsafePointer<UInt8>, _ k: Int) -> Double {
+    var r = Double(img[k]), g = Double(img[k + 1]), b = Double(img[k + 2])
+    let a = Double(img[k + 3])
+    if a < 255 {
+        let opacity = a / 255
+        r = blend(r, opacity)
+        g = blend(g, opacity)
+        b = blend(b, opacity)
     }
-    if a2 < 255 {
-        let a = a2 / 255
-        r2 = blend(r2, a)
-        g2 = blend(g2, a)
-        b2 = blend(b2, a)
-    }
-    return rgb2y(r1, g1, b1) - rgb2y(r2, g2, b2)
+    return rgb2y(r, g, b)
 }
 
 @inline(__always)

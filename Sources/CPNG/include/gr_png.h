@@ -1,5 +1,5 @@
 /*
- * gr_png — the only place gallery-render touches libpng and libdeflate.
+ * gr_png — the only place gallery-render touches libpng, libdeflate and ISA-L.
  *
  * Why a shim: libpng reports errors by longjmp, and a longjmp must never cross a Swift frame. The
  * libpng entry point calls setjmp itself, drives libpng from start to finish in one synchronous call,
