@@ -1,5 +1,3 @@
-import Dispatch
-import Foundation
 import ImageCodecs
 
 /// pixelmatch over two plain PNG files while the fast reader decodes them, a band of rows at a time
@@ -18,7 +16,8 @@ struct StreamingDiff {
     static let ringRows = 64
 
     /// The counts, and the diff image when `diffImage`, of two images of the same size; nil when a
-    /// reader gave up (the caller then decodes both files whole, which decides what they hold).
+    /// reader gave up or no second thread could be started (the caller then decodes both files
+    /// whole, which decides what they hold).
     func compare(_ expected: PNGRowReader, _ actual: PNGRowReader, diffImage: Bool) -> (Pixelmatch.Result, [UInt8]?)? {
         precondition(expected.width == actual.width && expected.height == actual.height, "StreamingDiff: sizes differ")
         let width = expected.width
@@ -30,12 +29,12 @@ struct StreamingDiff {
         let schedule = DiffSchedule(height: height, bandRows: Self.bandRows, ringRows: Self.ringRows)
         let rings = DiffRings(readers: [expected, actual], rings: memory, ringRows: Self.ringRows, rowBytes: rowBytes)
 
-        func run(output: UnsafeMutablePointer<UInt8>?) {
+        func run(output: UnsafeMutablePointer<UInt8>?) -> Bool {
             let kernel = PixelmatchKernel(
                 options: matcher, img1: memory, img2: memory + Self.ringRows * rowBytes, width: width, height: height,
                 output: output, rowMask: Self.ringRows - 1)
-            // A thread for each image's worker (see DiffSchedule): this one and one more.
-            let work: @Sendable (Int) -> Void = { worker in
+            // A thread for each image's worker (see DiffSchedule).
+            return TwoThreads.run { worker in
                 while let task = schedule.next(decoding: worker) {
                     switch task {
                     case .decode(let index, let rows):
@@ -45,20 +44,14 @@ struct StreamingDiff {
                     }
                 }
             }
-            let other = DispatchSemaphore(value: 0)
-            Thread {
-                work(1)
-                other.signal()
-            }.start()
-            work(0)
-            other.wait()
         }
+        var ran = false
         if image != nil {
-            image?.withUnsafeMutableBufferPointer { run(output: $0.baseAddress) }
+            image?.withUnsafeMutableBufferPointer { ran = run(output: $0.baseAddress) }
         } else {
-            run(output: nil)
+            ran = run(output: nil)
         }
-        guard let counts = schedule.result else { return nil }
+        guard ran, let counts = schedule.result else { return nil }
         return (counts, image)
     }
 }
