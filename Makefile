@@ -45,7 +45,7 @@ sanitize-address:
 
 sanitize-thread:
 	$(SWIFT) test $(SANITIZE_FLAGS) --sanitize thread --scratch-path .build/tsan \
-		--filter 'BatchRendererTests|VisibleRegionTests|CompositorTests|GoldenImageTests|PixelmatchTests|GeometryTests|BatchCommandTests|RenderCommandTests|PNGEncoderTests|StreamingDiffTests|DiffScheduleTests|CheckCommandTests|DiffCommandTests'
+		--filter 'BatchRendererTests|VisibleRegionTests|CompositorTests|GoldenImageTests|PixelmatchTests|GeometryTests|BatchCommandTests|RenderCommandTests|PNGEncoderTests|StreamingDiffTests|DiffScheduleTests|TwoThreadsTests|CheckCommandTests|DiffCommandTests'
 
 # libFuzzer targets (Fuzz/README.md), each run FUZZ_SECONDS, seeded from the corpus and regressions.
 FUZZ_SECONDS ?= 60

@@ -202,7 +202,7 @@ def benchmark(runs, tmp):
                   + f"; C {kib('c-ours')} (gallery-render), {kib('c-pil')} (Pillow).")
 
     def ratio(key, other, label):
-        return r[key]["ms"] / r[other]["ms"], f"{r[key]['ms'] / r[other]['ms']:.2f}× {label}"
+        return r[key]["ms"] / r[other]["ms"], f"{r[key]['ms'] / r[other]['ms']:.3f}× {label}"
 
     def row(scenario, name, key, ratio_text="—", target="—", result="—"):
         return (scenario, name, r[key]["ms"], r[key]["mib"], ratio_text, target, result)

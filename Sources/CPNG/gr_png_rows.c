@@ -9,6 +9,13 @@
  * PNG's stream in 37 ms where libdeflate takes 46 and zlib 80. And it inflates in pieces, so the
  * filtered rows pass through a 256 KiB buffer that stays in cache, a file can be read in 256 KiB
  * pieces instead of whole, and a diff never holds either image whole (VisualDiff's StreamingDiff).
+ *
+ * One known difference from zlib, so from libpng, remains: isal_inflate accepts a dynamic block
+ * whose Huffman code is incomplete (zlib: "invalid literal/lengths set") as long as the stream never
+ * uses a codeword the code lacks, and cannot be told not to. The pixels are then the ones the stream
+ * spells out; no encoder in common use writes such codes. Everything else zlib checks, this reader
+ * checks or declines: over-subscribed codes, codewords and distances that do not exist, distances
+ * beyond the window the header declares, the Adler-32, the stream's exact length.
  */
 #include "gr_png_internal.h"
 
@@ -32,7 +39,7 @@ struct gr_png_rows {
 
     /* The chunk being read: data bytes left and the CRC so far. */
     uint32_t chunk_left, crc;
-    int in_idat;
+    int in_idat, has_palette;
 
     struct inflate_state inflater;
     uint8_t *filtered; /* inflated, still filtered rows: filtered[used ..< filled] */
@@ -117,12 +124,17 @@ static int chunk_end(gr_png_rows *r) {
 static int is_type(const uint8_t type[4], const char *name) { return memcmp(type, name, 4) == 0; }
 
 /*
- * Whether a chunk other than IDAT may appear where the fast reader meets it: no transparency key, no
- * second header, no critical chunk it does not know, a palette (ignored, as by libpng) only in an RGB
- * or RGBA file and only before the image data.
+ * Whether a chunk other than IDAT (its header just read) may appear where the fast reader meets it: no
+ * transparency key, no second header, no critical chunk it does not know, and a palette (ignored, as
+ * by libpng) only in an RGB or RGBA file, before the image data, once, of 1 to 256 entries.
  */
-static int allowed(const gr_png_rows *r, const uint8_t type[4], int after_idat) {
-    if (is_type(type, "PLTE")) return r->channels >= 3 && !after_idat;
+static int allowed(gr_png_rows *r, const uint8_t type[4], int after_idat) {
+    if (is_type(type, "PLTE")) {
+        uint32_t length = r->chunk_left;
+        if (r->channels < 3 || after_idat || r->has_palette || length < 3 || length > 768 || length % 3) return 0;
+        r->has_palette = 1;
+        return 1;
+    }
     return !is_type(type, "tRNS") && !is_type(type, "IHDR") && (type[0] & 0x20);
 }
 
@@ -182,6 +194,7 @@ static int inflate_more(gr_png_rows *r) {
     }
     size_t room = r->capacity - r->filled;
     if ((uint64_t)room > r->expected) room = (size_t)r->expected; /* never more than the image holds */
+    if (room > UINT32_MAX) room = UINT32_MAX;                        /* isal_inflate counts in 32 bits */
     if (room == 0 || r->inflater.block_state == ISAL_BLOCK_FINISH) return 0;
     size_t written;
     if (!inflate_some(r, r->filtered + r->filled, room, &written) || written == 0) return 0;
@@ -245,13 +258,17 @@ static int begin(gr_png_rows *r, uint64_t max_pixels, uint32_t max_side) {
     }
     r->in_idat = 1;
 
-    /* The zlib header, checked as libdeflate checks it: deflate, a window of at most 32 KiB, no preset
+    /* The zlib header, checked as zlib checks it: deflate, a window of at most 32 KiB, no preset
      * dictionary, check bits. A header split across IDAT chunks is left to libpng. */
     if (r->chunk_left < 2 || !have(r, 2)) return 0;
     const uint8_t *zlib = r->bytes + r->start;
     if ((zlib[0] & 0x0f) != 8 || (zlib[0] >> 4) > 7 || (zlib[1] & 0x20) || ((zlib[0] << 8) | zlib[1]) % 31 != 0) {
         return 0;
     }
+    /* zlib, so libpng, holds a stream to the window its header declares ("invalid distance too far
+     * back"); isal_inflate allows 32 KiB whatever it says. A distance never exceeds what came before
+     * it, so a smaller window only matters when the image holds more bytes than it. */
+    if ((zlib[0] >> 4) < 7 && r->expected > ((uint64_t)1 << ((zlib[0] >> 4) + 8))) return 0;
     isal_inflate_init(&r->inflater);
     r->inflater.crc_flag = ISAL_ZLIB; /* parses the header and checks the Adler-32 */
     return 1;
@@ -290,6 +307,10 @@ gr_png_rows *gr_png_rows_open(const uint8_t *data, int fd, uint64_t size, uint64
 
 int gr_png_rows_next(gr_png_rows *r, uint8_t *row, const uint8_t *above) {
     if (r == NULL || r->failed || r->row >= r->height) return 0;
+    if (r->channels >= 3 && r->row > 0 && above == NULL) { /* the caller lost the row above */
+        r->failed = 1;
+        return 0;
+    }
     while (r->filled - r->used < r->stride) {
         if (!inflate_more(r)) {
             r->failed = 1;

@@ -46,15 +46,16 @@ public struct ImageComparer: Sendable {
         return compare(a, b, diffImage: diffImage)
     }
 
-    /// The result for byte-identical PNGs of `size`, or nil when the files differ or are not PNGs
-    /// (the whole-image path then says what they are).
-    private static func identical(_ a: RegularFile, _ b: RegularFile) -> Comparison? {
-        guard a.size == b.size, a.size >= 24, (try? RegularFile.sameBytes(a, b)) == true else { return nil }
+    /// The result for byte-identical PNGs, or nil when the files differ, are not PNGs or are larger
+    /// than any image in the budget (the whole-image path then says what they are). The header is
+    /// checked before anything else is read.
+    static func identical(_ a: RegularFile, _ b: RegularFile) -> Comparison? {
+        guard a.size == b.size, a.size >= 24, a.size <= PixelBudget.standard.maxFileBytes else { return nil }
         var header = [UInt8](repeating: 0, count: 24)
         let read = header.withUnsafeMutableBytes { buffer in
             buffer.baseAddress.flatMap { try? a.read(into: $0, count: 24, at: 0) }
         }
-        guard read == 24, let size = pngSize(header) else { return nil }
+        guard read == 24, let size = pngSize(header), (try? RegularFile.sameBytes(a, b)) == true else { return nil }
         return identicalFiles(size)
     }
 
@@ -67,7 +68,7 @@ public struct ImageComparer: Sendable {
 
     /// Two plain PNGs of the same size, compared while they decode; nil when either is not for the
     /// fast reader or it gave up.
-    private func streamed(_ a: RegularFile, _ b: RegularFile, diffImage: Bool) -> (Comparison, RGBAImage?)? {
+    func streamed(_ a: RegularFile, _ b: RegularFile, diffImage: Bool) -> (Comparison, RGBAImage?)? {
         guard let expected = PNGRowReader(file: a), let actual = PNGRowReader(file: b),
             expected.width == actual.width, expected.height == actual.height
         else { return nil }

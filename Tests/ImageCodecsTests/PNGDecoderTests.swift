@@ -1,3 +1,4 @@
+import CPNG
 import ImageCodecs
 import TestSupport
 import Testing
@@ -40,23 +41,79 @@ import Testing
         }
     }
 
-    /// Every filter after every filter (50 rows) of random samples, at widths around the fast
-    /// reader's 4- and 8-pixel steps (SSSE3, AVX2) and their tails, for every colour type it reads.
+    /// Every filter after every filter (50 rows, after a first row of each filter in turn) of random
+    /// samples, at widths around the 4- and 8-pixel steps (SSSE3, AVX2) and their tails, for every
+    /// colour type the fast reader reads, at every level of unfiltering code this CPU runs.
     @Test(arguments: [(UInt8(0), 1), (4, 2), (2, 3), (6, 4)])
     func fastReaderMatchesLibpngAtEveryWidth(colorType: UInt8, channels: Int) throws {
         var random = SplitMix(seed: UInt64(colorType) + 5)
-        let filters = (0..<25).flatMap { [UInt8($0 / 5), UInt8($0 % 5)] }
-        for width in [1, 2, 3, 4, 5, 7, 8, 9, 11, 12, 15, 16, 17, 24, 31, 33, 100] {
-            var rows: [UInt8] = []
-            for filter in filters {
-                rows.append(filter)
-                for _ in 0..<width * channels { rows.append(UInt8.random(in: 0...255, using: &random)) }
+        let pairs = (0..<25).flatMap { [UInt8($0 / 5), UInt8($0 % 5)] }
+        defer { gr_png_unfilter_cap_level(3) }
+        for level: Int32 in [0, 1, 2, 3] {
+            gr_png_unfilter_cap_level(level)
+            for first: UInt8 in 0..<5 {
+                let filters = [first] + pairs
+                for width in [1, 2, 3, 4, 5, 7, 8, 9, 11, 12, 15, 16, 17, 24, 31, 33, 100] {
+                    var rows: [UInt8] = []
+                    for filter in filters {
+                        rows.append(filter)
+                        for _ in 0..<width * channels { rows.append(UInt8.random(in: 0...255, using: &random)) }
+                    }
+                    let png = Self.png(
+                        colorType: colorType, rows: rows, height: UInt32(filters.count), width: UInt32(width), split: 4)
+                    let reference = try PNGDecoder.decode(png, reader: .libpng).image
+                    let decoded = try PNGDecoder.decode(png, reader: .fast).image
+                    #expect(decoded == reference, "level \(level), first filter \(first), width \(width)")
+                }
             }
-            let png = Self.png(
-                colorType: colorType, rows: rows, height: UInt32(filters.count), width: UInt32(width), split: 4)
-            let reference = try PNGDecoder.decode(png, reader: .libpng).image
-            #expect(try PNGDecoder.decode(png, reader: .fast).image == reference, "width \(width)")
         }
+    }
+
+    /// A stream that reaches further back than the window its zlib header declares: zlib, so libpng,
+    /// refuses it ("invalid distance too far back"), and so must the fast reader. With a 32 KiB
+    /// window the same stream is fine for both.
+    @Test func aDistanceBeyondTheDeclaredWindowIsLeftToLibpng() throws {
+        var random = SplitMix(seed: 8)
+        let stride = 1 + 100 * 4  // RGBA, 100 wide
+        var tokens: [DeflateToken] = [.literal(0)]
+        for _ in 1..<stride { tokens.append(.literal(UInt8.random(in: 0...255, using: &random))) }
+        tokens += [
+            .literal(0), .match(length: 258, distance: stride), .match(length: stride - 1 - 258, distance: stride),
+        ]
+        func png(windowBits: Int) -> [UInt8] {
+            PNGCrafter.signature
+                + PNGCrafter.chunk("IHDR", PNGCrafter.be32(100) + PNGCrafter.be32(2) + [8, 6, 0, 0, 0])
+                + PNGCrafter.chunk("IDAT", PNGCrafter.zlibFixedHuffman(tokens, windowBits: windowBits))
+                + PNGCrafter.chunk("IEND", [])
+        }
+        let wide = png(windowBits: 15)
+        #expect(try PNGDecoder.decode(wide, reader: .fast).image == PNGDecoder.decode(wide, reader: .libpng).image)
+        let narrow = png(windowBits: 8)
+        #expect(throws: DecodeError.corrupt(format: .png, message: PNGReader.declined)) {
+            try PNGDecoder.decode(narrow, reader: .fast)
+        }
+        #expect(throws: DecodeError.self) { try PNGDecoder.decode(narrow) }
+    }
+
+    /// libpng refuses a second palette, or an empty one, even in an RGB file that does not use it;
+    /// the fast reader leaves such files to it, and any palette whose length is not 1 to 256 entries
+    /// (libpng ignores a ragged one). One palette of 1 to 256 entries it reads itself.
+    @Test func aDuplicateOrEmptyPaletteIsLeftToLibpng() throws {
+        let rows = Self.filteredRows(channels: 3, filters: [0, 1, 2])
+        let palette = PNGCrafter.chunk("PLTE", [1, 2, 3, 4, 5, 6])
+        let declined = DecodeError.corrupt(format: .png, message: PNGReader.declined)
+        for extra in [palette + palette, PNGCrafter.chunk("PLTE", [])] {
+            let png = Self.png(colorType: 2, rows: rows, height: 3, extra: extra)
+            #expect(throws: declined) { try PNGDecoder.decode(png, reader: .fast) }
+            #expect(throws: DecodeError.self) { try PNGDecoder.decode(png) }
+        }
+        let ragged = Self.png(colorType: 2, rows: rows, height: 3, extra: PNGCrafter.chunk("PLTE", [1, 2]))
+        #expect(throws: declined) { try PNGDecoder.decode(ragged, reader: .fast) }
+        #expect(try PNGDecoder.decode(ragged).image == PNGDecoder.decode(ragged, reader: .libpng).image)
+        let suggested = Self.png(colorType: 2, rows: rows, height: 3, extra: palette)
+        #expect(
+            try PNGDecoder.decode(suggested, reader: .fast).image == PNGDecoder.decode(suggested, reader: .libpng).image
+        )
     }
 
     @Test func paethAndAverageArePNGsPredictors() throws {

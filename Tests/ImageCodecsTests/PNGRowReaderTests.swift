@@ -59,9 +59,48 @@ import Testing
     func aFileCutShortIsGivenUpOn(length: Int) throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
-        let path = try folder.write(Array(Self.large.png.prefix(length)), to: "cut.png")
-        guard let reader = PNGRowReader(file: try RegularFile(path: path)) else { return }  // declined up front
-        #expect(Self.rows(reader) == nil)
+        let cut = Array(Self.large.png.prefix(length))
+        let path = try folder.write(cut, to: "cut.png")
+        if let reader = PNGRowReader(file: try RegularFile(path: path)) {
+            #expect(Self.rows(reader) == nil)
+        }
+        // Declined up front or given up on, the file is libpng's, which refuses it.
+        #expect(throws: DecodeError.self) { try PNGDecoder.decode(cut) }
+    }
+
+    /// A Huffman-coded stream (libdeflate's) in IDAT chunks of 2 to 7 bytes, read from a file of
+    /// several 256 KiB pieces: block headers, codes and the Adler-32 are split every which way.
+    @Test func readsAHuffmanStreamInTinyChunksLikeLibpng() throws {
+        var random = SplitMix(seed: 4)
+        var image = RGBAImage(width: 600, height: 400, fill: (0, 0, 0, 255))
+        for y in 0..<400 {
+            for x in 0..<600 {
+                let v = UInt8(truncatingIfNeeded: x ^ y) &+ UInt8.random(in: 0...40, using: &random)
+                image[x, y] = (v, UInt8.random(in: 0...255, using: &random), 255 &- v, 255)
+            }
+        }
+        let encoded = try PNGEncoder.encode(image, compression: .matches)
+        // The zlib stream: the IDAT data of the encoder's file, in order.
+        var stream: [UInt8] = []
+        var at = 8
+        while at + 8 <= encoded.count {
+            let length = encoded[at..<at + 4].reduce(0) { $0 << 8 | Int($1) }
+            if encoded[at + 4..<at + 8].elementsEqual("IDAT".utf8) { stream += encoded[at + 8..<at + 8 + length] }
+            at += 12 + length
+        }
+        var idats: [UInt8] = []
+        var start = 0
+        while start < stream.count {
+            let end = min(stream.count, start + Int.random(in: 2...7, using: &random))
+            idats += PNGCrafter.chunk("IDAT", Array(stream[start..<end]))
+            start = end
+        }
+        let png = PNGCrafter.signature + PNGCrafter.ihdr(width: 600, height: 400) + idats + PNGCrafter.chunk("IEND", [])
+        #expect(png.count > 3 * 256 * 1024)
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let reader = try #require(PNGRowReader(file: RegularFile(path: folder.write(png, to: "tiny.png"))))
+        #expect(Self.rows(reader) == image.pixels)
     }
 
     @Test func aFileThatShrinksWhileReadIsGivenUpOn() throws {

@@ -68,4 +68,55 @@ public enum PNGCrafter {
         let b = UInt32(count % 65521)  // Adler-32 of zeros: a stays 1, b grows by 1 per byte
         return [0x78, 0x01] + bits.bytes + be32(b << 16 | 1)
     }
+
+    /// A zlib stream of one fixed-Huffman block spelling out `tokens`, with the window size of
+    /// `windowBits` (8…15) in its header, whatever distances the tokens use (for "too far back"
+    /// tests), and the Adler-32 of what the tokens make.
+    public static func zlibFixedHuffman(_ tokens: [DeflateToken], windowBits: Int = 15) -> [UInt8] {
+        let lengthBase = [
+            3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 15, 17, 19, 23, 27, 31, 35, 43, 51, 59, 67, 83, 99, 115, 131, 163, 195,
+            227, 258,
+        ]
+        let lengthExtra = [0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5, 0]
+        let distanceBase = [
+            1, 2, 3, 4, 5, 7, 9, 13, 17, 25, 33, 49, 65, 97, 129, 193, 257, 385, 513, 769, 1025, 1537, 2049, 3073, 4097,
+            6145, 8193, 12289, 16385, 24577,
+        ]
+        var bits = BitWriter()
+        bits.write(1, count: 1)  // final block
+        bits.write(1, count: 2)  // fixed Huffman
+        func symbol(_ value: Int) {
+            switch value {
+            case 0...143: bits.writeReversed(0x30 + value, count: 8)
+            case 144...255: bits.writeReversed(0x190 + value - 144, count: 9)
+            case 256...279: bits.writeReversed(value - 256, count: 7)
+            default: bits.writeReversed(0xC0 + value - 280, count: 8)
+            }
+        }
+        var output: [UInt8] = []
+        for token in tokens {
+            switch token {
+            case .literal(let byte):
+                symbol(Int(byte))
+                output.append(byte)
+            case .match(let length, let distance):
+                let code = lengthBase.lastIndex { $0 <= length } ?? 0
+                symbol(257 + code)
+                bits.write(length - lengthBase[code], count: lengthExtra[code])
+                let distanceCode = distanceBase.lastIndex { $0 <= distance } ?? 0
+                bits.writeReversed(distanceCode, count: 5)
+                bits.write(distance - distanceBase[distanceCode], count: max(0, distanceCode / 2 - 1))
+                for _ in 0..<length { output.append(output[output.count - distance]) }
+            }
+        }
+        symbol(256)
+        var a: UInt32 = 1, b: UInt32 = 0
+        for byte in output {
+            a = (a + UInt32(byte)) % 65521
+            b = (b + a) % 65521
+        }
+        let cmf = (windowBits - 8) << 4 | 8
+        let flg = (31 - (cmf * 256) % 31) % 31
+        return [UInt8(cmf), UInt8(flg)] + bits.bytes + be32(b << 16 | a)
+    }
 }

@@ -88,33 +88,47 @@ import Testing
         let pathA = try folder.write(PNGEncoder.encode(a), to: "a.png")
         let pathB = try folder.write(PNGEncoder.encode(Self.changed(a, seed: 2)), to: "b.png")
         let comparer = ImageComparer()
-        let (streamed, streamedImage) = comparer.compare(expected: pathA, actual: pathB, diffImage: true)
+        let streamed = try #require(
+            comparer.streamed(RegularFile(path: pathA), RegularFile(path: pathB), diffImage: true),
+            "two plain PNGs of one size are compared while they decode")
+        let (viaCompare, viaCompareImage) = comparer.compare(expected: pathA, actual: pathB, diffImage: true)
         let (whole, wholeImage) = comparer.compareWhole(expected: pathA, actual: pathB, diffImage: true)
-        guard case .compared(let counts) = streamed, case .compared(let wholeCounts) = whole else {
-            Issue.record("not compared: \(streamed.summary)")
+        guard case .compared(let counts) = streamed.0, case .compared(let viaCompareCounts) = viaCompare,
+            case .compared(let wholeCounts) = whole
+        else {
+            Issue.record("not compared: \(streamed.0.summary)")
             return
         }
-        #expect(counts == wholeCounts && counts.diffPixels > 0)
-        #expect(streamedImage == wholeImage)
+        #expect(counts == wholeCounts && viaCompareCounts == wholeCounts && counts.diffPixels > 0)
+        #expect(streamed.1 == wholeImage && viaCompareImage == wholeImage)
     }
 
+    /// A filter type that does not exist at row 40 of 200: the reader gives up mid-image while the
+    /// other worker may be waiting for its rows; the diff must end (not hang) and fall back.
     @Test func aFileTheFastReaderGivesUpOnHalfwayIsDecodedWhole() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
-        let a = Self.photo(width: 60, height: 90, seed: 1, translucent: false)
-        var broken = try PNGEncoder.encode(Self.changed(a, seed: 2))
-        broken[broken.count - 20] ^= 0xff  // inside the last IDAT's data or CRC: found after many rows
-        let pathA = try folder.write(PNGEncoder.encode(a), to: "a.png")
-        let pathB = try folder.write(broken, to: "b.png")
-        let readerA = try #require(PNGRowReader(file: RegularFile(path: pathA)))
-        let readerB = try #require(PNGRowReader(file: RegularFile(path: pathB)))
-        #expect(StreamingDiff(matcher: Pixelmatch()).compare(readerA, readerB, diffImage: false) == nil)
+        let (width, height) = (50, 200)
+        func png(badRow: Int?) -> [UInt8] {
+            var rows: [UInt8] = []
+            for y in 0..<height {
+                rows.append(y == badRow ? 7 : UInt8(y % 5))
+                for x in 0..<width * 3 { rows.append(UInt8(truncatingIfNeeded: x * 7 + y * 3)) }
+            }
+            return PNGCrafter.png(width: UInt32(width), height: UInt32(height), bitDepth: 8, colorType: 2, rows: rows)
+        }
+        let pathA = try folder.write(png(badRow: nil), to: "a.png")
+        let pathB = try folder.write(png(badRow: 40), to: "b.png")
+        for (first, second) in [(pathA, pathB), (pathB, pathA)] {
+            let readerA = try #require(PNGRowReader(file: RegularFile(path: first)))
+            let readerB = try #require(PNGRowReader(file: RegularFile(path: second)))
+            #expect(StreamingDiff(matcher: Pixelmatch()).compare(readerA, readerB, diffImage: false) == nil)
+        }
         let comparer = ImageComparer()
-        let streamed = comparer.compare(expected: pathA, actual: pathB).0
-        let whole = comparer.compareWhole(expected: pathA, actual: pathB, diffImage: false).0
-        #expect(streamed.summary == whole.summary)
-        guard case .unreadable(let path, _) = streamed else {
-            Issue.record("expected libpng to refuse the damaged file: \(streamed.summary)")
+        let result = comparer.compare(expected: pathA, actual: pathB).0
+        #expect(result.summary == comparer.compareWhole(expected: pathA, actual: pathB, diffImage: false).0.summary)
+        guard case .unreadable(let path, _) = result else {
+            Issue.record("expected libpng to refuse the damaged file: \(result.summary)")
             return
         }
         #expect(path == pathB)
@@ -126,10 +140,19 @@ import Testing
         let png = try PNGEncoder.encode(Self.photo(width: 40, height: 30, seed: 3, translucent: false))
         let pathA = try folder.write(png, to: "a.png")
         let pathB = try folder.write(png, to: "b.png")
-        guard case .compared(let counts) = ImageComparer().compare(expected: pathA, actual: pathB).0 else {
+        let identical = try #require(ImageComparer.identical(RegularFile(path: pathA), RegularFile(path: pathB)))
+        guard case .compared(let counts) = identical else {
             Issue.record("not compared")
             return
         }
         #expect(counts.identicalBytes && counts.matches && counts.width == 40 && counts.height == 30)
+        // Identical bytes that are not a PNG go the whole way, which names the problem.
+        let text = try folder.write(Array("not a picture, not at all".utf8), to: "a.txt")
+        let copy = try folder.write(Array("not a picture, not at all".utf8), to: "b.txt")
+        #expect(ImageComparer.identical(try RegularFile(path: text), try RegularFile(path: copy)) == nil)
+        guard case .unreadable = ImageComparer().compare(expected: text, actual: copy).0 else {
+            Issue.record("identical non-images must not match")
+            return
+        }
     }
 }

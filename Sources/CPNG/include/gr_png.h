@@ -78,7 +78,8 @@ gr_png_rows *gr_png_rows_open(const uint8_t *data, int fd, uint64_t size, uint64
 
 /**
  * Decodes the next row as 8-bit RGBA (straight alpha) into `row` (width × 4 bytes). `above` is the
- * row the previous call wrote, unchanged since (ignored for the first row). With the last row it also
+ * row the previous call wrote, unchanged since (ignored for the first row, and for gray images; for
+ * a later RGB or RGBA row, NULL makes the reader give up). With the last row it also
  * checks the rest of the file: the stream's end and Adler-32, the chunks up to IEND. 0: the reader
  * gave up (or has no rows left) and every later call fails too; the rows read so far must be thrown
  * away and the file decoded with gr_png_decode, which decides what it holds.
@@ -87,6 +88,12 @@ int gr_png_rows_next(gr_png_rows *reader, uint8_t *row, const uint8_t *above);
 
 /** Frees the reader (NULL is ignored). */
 void gr_png_rows_close(gr_png_rows *reader);
+
+/**
+ * For tests: the most the fast reader's unfiltering may use of this CPU (0 portable C, 1 SSE2,
+ * 2 SSSE3, 3 AVX2, the default), so that every level can be held to libpng on one machine.
+ */
+void gr_png_unfilter_cap_level(int level);
 
 /** Encoded PNG bytes. */
 typedef struct {
