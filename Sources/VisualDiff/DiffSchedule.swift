@@ -10,14 +10,18 @@ import Foundation
 /// - Row `y` is decoded only when `y < lowestNeeded + ringRows`: it overwrites no row that a band
 ///   being compared, or any later band, still reads. `lowestNeeded` never decreases.
 ///
-/// Worker `i` alone decodes image `i` (its reader stays warm in that core's cache); either compares.
-/// So the two must run on threads of their own: a worker may wait for the other's rows.
+/// Worker `i` decodes image `i` (its reader stays warm in that core's cache), and also image `j`
+/// until worker `j` first asks for work (a new thread can take ~2 ms to get a core); a reader is only
+/// ever used by one worker at a time. Either worker compares. The two must run on threads of their
+/// own: a worker may wait for the other's rows.
 final class DiffSchedule: @unchecked Sendable {
     let height: Int
     let bandRows: Int
     let ringRows: Int
     private let condition = NSCondition()
     private var decoded = [0, 0]
+    private var decoding = [false, false]
+    private var started = [false, false]
     private var nextBand = 0
     private var comparing: [Int] = []  // first rows of the bands being compared
     private var total = Pixelmatch.Result(diffPixels: 0, antiAliasedPixels: 0)
@@ -72,10 +76,12 @@ final class DiffSchedule: @unchecked Sendable {
     private var finished: Bool { nextBand == bands && comparing.isEmpty }
 
     /// Decoding `image` while it lags behind the other image, else comparing a band, else decoding
-    /// `image`: the worker on the slower image keeps decoding and the other does the comparing.
+    /// `image`: the worker on the slower image keeps decoding and the other does the comparing. Else
+    /// decoding the other image, while its own worker has not started.
     private func take(decoding image: Int) -> DiffTask? {
-        let decode = decodable(image)
-        if let decode, decoded[image] <= decoded[1 - image] { return decode }
+        started[image] = true
+        let own = decodable(image)
+        if let own, decoded[image] <= decoded[1 - image] { return start(own) }
         if nextBand < bands {
             let first = nextBand * bandRows
             let end = min(first + bandRows, height)
@@ -85,15 +91,23 @@ final class DiffSchedule: @unchecked Sendable {
                 return .compare(rows: first..<end)
             }
         }
-        return decode
+        if let own { return start(own) }
+        if !started[1 - image], let theirs = decodable(1 - image) { return start(theirs) }
+        return nil
     }
 
-    /// The rows of `image` that may be decoded now, if any: up to a band, within the ring.
+    /// The rows of `image` that may be decoded now, if any: up to a band, within the ring, and none
+    /// while another task is decoding it.
     private func decodable(_ image: Int) -> DiffTask? {
-        guard decoded[image] < height else { return nil }
+        guard !decoding[image], decoded[image] < height else { return nil }
         let lowestNeeded = max(0, (comparing.min() ?? nextBand * bandRows) - 2)
         let end = min(height, lowestNeeded + ringRows, decoded[image] + bandRows)
         return end > decoded[image] ? .decode(image: image, rows: decoded[image]..<end) : nil
+    }
+
+    private func start(_ decode: DiffTask) -> DiffTask {
+        if case .decode(let image, _) = decode { decoding[image] = true }
+        return decode
     }
 
     /// Records a finished task: `counts` for a comparison, and for a decode whether every row came.
@@ -102,6 +116,7 @@ final class DiffSchedule: @unchecked Sendable {
         defer { condition.unlock() }
         switch task {
         case .decode(let image, let rows):
+            decoding[image] = false
             if succeeded { decoded[image] = rows.upperBound } else { failed = true }
         case .compare(let rows):
             comparing.removeAll { $0 == rows.lowerBound }

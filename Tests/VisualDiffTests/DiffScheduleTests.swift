@@ -11,7 +11,10 @@ import Testing
 
     @Test(arguments: [1, 2, 3, 15, 16, 17, 18, 63, 64, 65, 66, 200, 1000])
     func tasksReadOnlyDecodedRowsThatStayInTheirRings(height: Int) {
-        for seed in 0..<25 { simulate(height: height, seed: UInt64(seed)) }
+        for seed in 0..<25 {
+            simulate(height: height, seed: UInt64(seed), lateStart: 0)
+            simulate(height: height, seed: UInt64(seed), lateStart: seed * 3)
+        }
     }
 
     /// Rows a comparison of `rows` reads: two either side, within the image.
@@ -19,7 +22,8 @@ import Testing
         max(0, rows.lowerBound - 2)..<min(height, rows.upperBound + 2)
     }
 
-    private func simulate(height: Int, seed: UInt64) {
+    /// Worker 1 asks for its first task only after `lateStart` of worker 0's steps.
+    private func simulate(height: Int, seed: UInt64, lateStart: Int) {
         var random = SplitMix(seed: seed)
         let schedule = DiffSchedule(height: height, bandRows: Self.bandRows, ringRows: Self.ringRows)
         var slots = [[Int?]](repeating: [Int?](repeating: nil, count: Self.ringRows), count: 2)
@@ -28,7 +32,9 @@ import Testing
         var idle = [false, false]
         var issuedBands: Set<Int> = []
         var doneBands: Set<Int> = []
-        let label = "height \(height) seed \(seed)"
+        var started = [false, false]
+        var steps = [0, 0]
+        let label = "height \(height) seed \(seed) late start \(lateStart)"
 
         func holds(_ image: Int, _ rows: Range<Int>) -> Bool {
             rows.allSatisfy { slots[image][$0 % Self.ringRows] == $0 }
@@ -45,7 +51,9 @@ import Testing
 
         for _ in 0..<200_000 {
             if schedule.isOver { break }
-            let worker = Int.random(in: 0...1, using: &random)
+            var worker = Int.random(in: 0...1, using: &random)
+            if worker == 1 && steps[0] < lateStart { worker = 0 }
+            steps[worker] += 1
             if let task = inFlight[worker] {
                 switch task {
                 case .decode(let image, let rows):
@@ -61,9 +69,17 @@ import Testing
                 inFlight[worker] = nil
                 idle = [false, false]
             } else if let task = schedule.poll(decoding: worker) {
+                started[worker] = true
                 switch task {
                 case .decode(let image, let rows):
-                    #expect(image == worker && rows.lowerBound == decoded[image] && !rows.isEmpty, "\(label)")
+                    // Its own image, or the other one before that one's worker has started; never an
+                    // image another task is decoding.
+                    #expect(image == worker || !started[image], "\(label)")
+                    #expect(
+                        !inFlight.contains {
+                            $0.map { if case .decode(image, _) = $0 { true } else { false } } ?? false
+                        })
+                    #expect(rows.lowerBound == decoded[image] && !rows.isEmpty, "\(label)")
                     let lowest = lowestStillRead()
                     for row in rows {
                         let overwritten = slots[image][row % Self.ringRows] ?? -1
@@ -77,6 +93,7 @@ import Testing
                 }
                 inFlight[worker] = task
             } else {
+                started[worker] = true
                 idle[worker] = true
                 if idle[0] && idle[1] && inFlight == [nil, nil] {
                     Issue.record("both workers idle with work left: deadlock, \(label)")
