@@ -356,3 +356,18 @@ int gr_png_fast_decode(const uint8_t *data, size_t size, uint64_t max_pixels, ui
     *height_out = height;
     return 1;
 }
+
+long gr_png_inflate_raw(const uint8_t *data, size_t size, uint8_t *out, size_t capacity) {
+    if (data == NULL || out == NULL || size > UINT32_MAX || capacity > UINT32_MAX) return -1;
+    struct inflate_state *inflater = malloc(sizeof *inflater);
+    if (inflater == NULL) return -1;
+    isal_inflate_init(inflater);
+    inflater->next_in = (uint8_t *)(uintptr_t)data;
+    inflater->avail_in = (uint32_t)size;
+    inflater->next_out = out;
+    inflater->avail_out = (uint32_t)capacity;
+    int status = isal_inflate_stateless(inflater);
+    long written = status == ISAL_DECOMP_OK ? (long)(capacity - inflater->avail_out) : -1;
+    free(inflater);
+    return written;
+}

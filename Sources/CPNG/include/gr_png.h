@@ -95,6 +95,12 @@ void gr_png_rows_close(gr_png_rows *reader);
  */
 void gr_png_unfilter_cap_level(int level);
 
+/**
+ * For the fuzzer: inflates the raw deflate stream `data` with the fast reader's inflater (ISA-L) into
+ * `out`; the bytes written, or -1 when the stream is broken or does not fit.
+ */
+long gr_png_inflate_raw(const uint8_t *data, size_t size, uint8_t *out, size_t capacity);
+
 /** Encoded PNG bytes. */
 typedef struct {
     uint8_t *bytes;    /* malloc'd; release with gr_png_free */
