@@ -27,7 +27,8 @@ let package = Package(
         .executableTarget(name: "gallery-render", dependencies: ["GalleryCLI"]),
 
         .target(name: "TestSupport", dependencies: ["ImageCodecs"], path: "Tests/TestSupport"),
-        .testTarget(name: "ImageCodecsTests", dependencies: ["ImageCodecs", "TestSupport"], exclude: ["Golden"]),
+        .testTarget(
+            name: "ImageCodecsTests", dependencies: ["ImageCodecs", "CPNG", "TestSupport"], exclude: ["Golden"]),
         .testTarget(name: "RasterTests", dependencies: ["Raster", "TestSupport"]),
         .testTarget(name: "GalleryLayoutTests", dependencies: ["GalleryLayout"]),
         .testTarget(
@@ -42,7 +43,7 @@ let package = Package(
 // fuzzer runtime. `make fuzz` builds them with --sanitize fuzzer --sanitize address.
 if ProcessInfo.processInfo.environment["GALLERY_FUZZ"] == "1" {
     package.targets += [
-        .executableTarget(name: "fuzz-png", dependencies: ["ImageCodecs"], path: "Fuzz/Targets/fuzz-png"),
+        .executableTarget(name: "fuzz-png", dependencies: ["ImageCodecs", "CPNG"], path: "Fuzz/Targets/fuzz-png"),
         .executableTarget(name: "fuzz-jpeg", dependencies: ["ImageCodecs"], path: "Fuzz/Targets/fuzz-jpeg"),
         .executableTarget(
             name: "fuzz-render", dependencies: ["ImageCodecs", "Raster"], path: "Fuzz/Targets/fuzz-render"),

@@ -11,11 +11,12 @@
  * pieces instead of whole, and a diff never holds either image whole (VisualDiff's StreamingDiff).
  *
  * One known difference from zlib, so from libpng, remains: isal_inflate accepts a dynamic block
- * whose Huffman code is incomplete (zlib: "invalid literal/lengths set") as long as the stream never
- * uses a codeword the code lacks, and cannot be told not to. The pixels are then the ones the stream
- * spells out; no encoder in common use writes such codes. Everything else zlib checks, this reader
- * checks or declines: over-subscribed codes, codewords and distances that do not exist, distances
- * beyond the window the header declares, the Adler-32, the stream's exact length.
+ * whose literal/length, distance or code-length code is incomplete (zlib: "invalid literal/lengths
+ * set", "invalid distances set", "invalid code lengths set") as long as the stream never uses a
+ * codeword the code lacks, and cannot be told not to. The pixels are then the ones the stream spells
+ * out; no encoder in common use writes such codes. Everything else zlib checks, this reader checks or
+ * declines: over-subscribed codes, codewords and distances that do not exist, distances beyond the
+ * window the header declares, the Adler-32, the stream's exact length.
  */
 #include "gr_png_internal.h"
 
@@ -265,9 +266,10 @@ static int begin(gr_png_rows *r, uint64_t max_pixels, uint32_t max_side) {
     if ((zlib[0] & 0x0f) != 8 || (zlib[0] >> 4) > 7 || (zlib[1] & 0x20) || ((zlib[0] << 8) | zlib[1]) % 31 != 0) {
         return 0;
     }
-    /* zlib, so libpng, holds a stream to the window its header declares ("invalid distance too far
-     * back"); isal_inflate allows 32 KiB whatever it says. A distance never exceeds what came before
-     * it, so a smaller window only matters when the image holds more bytes than it. */
+    /* zlib, so libpng, holds a stream to about the window its header declares ("invalid distance too
+     * far back"); isal_inflate allows 32 KiB whatever it says. A distance never exceeds what came
+     * before it, so a smaller window can only matter when the image holds more bytes than it; then
+     * the file is libpng's (which may still accept it: this is the cautious side). */
     if ((zlib[0] >> 4) < 7 && r->expected > ((uint64_t)1 << ((zlib[0] >> 4) + 8))) return 0;
     isal_inflate_init(&r->inflater);
     r->inflater.crc_flag = ISAL_ZLIB; /* parses the header and checks the Adler-32 */
@@ -367,7 +369,8 @@ long gr_png_inflate_raw(const uint8_t *data, size_t size, uint8_t *out, size_t c
     inflater->next_out = out;
     inflater->avail_out = (uint32_t)capacity;
     int status = isal_inflate_stateless(inflater);
-    long written = status == ISAL_DECOMP_OK ? (long)(capacity - inflater->avail_out) : -1;
+    int exact = status == ISAL_DECOMP_OK && inflater->avail_in == 0 && inflater->read_in_length < 8;
+    long written = exact ? (long)(capacity - inflater->avail_out) : -1;
     free(inflater);
     return written;
 }

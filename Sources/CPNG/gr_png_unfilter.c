@@ -246,13 +246,14 @@ static int cpu_level(void) { return level_scalar; }
 
 #endif
 
-static int level_cap = level_avx2;
+/* Per thread, so that a test capping it does not change what another test running at once uses. */
+static _Thread_local int level_cap = level_avx2;
 
-void gr_png_unfilter_cap_level(int level) { __atomic_store_n(&level_cap, level, __ATOMIC_RELAXED); }
+void gr_png_unfilter_cap_level(int level) { level_cap = level; }
 
 static int unfilter_level(void) {
-    int cap = __atomic_load_n(&level_cap, __ATOMIC_RELAXED), level = cpu_level();
-    return level < cap ? level : cap;
+    int level = cpu_level();
+    return level < level_cap ? level : level_cap;
 }
 
 static inline __attribute__((always_inline)) int unfilter_truecolor(const uint8_t *filtered, uint32_t width,

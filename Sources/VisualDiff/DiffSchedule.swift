@@ -76,12 +76,16 @@ final class DiffSchedule: @unchecked Sendable {
     private var finished: Bool { nextBand == bands && comparing.isEmpty }
 
     /// Decoding `image` while it lags behind the other image, else comparing a band, else decoding
-    /// `image`: the worker on the slower image keeps decoding and the other does the comparing. Else
-    /// decoding the other image, while its own worker has not started.
+    /// `image`: the worker on the slower image keeps decoding and the other does the comparing.
+    /// While the other image's worker has not started, its image is decoded here too, first when it
+    /// lags.
     private func take(decoding image: Int) -> DiffTask? {
         started[image] = true
+        let other = 1 - image
         let own = decodable(image)
-        if let own, decoded[image] <= decoded[1 - image] { return start(own) }
+        let theirs = started[other] ? nil : decodable(other)
+        if let own, decoded[image] <= decoded[other] { return start(own) }
+        if let theirs { return start(theirs) }
         if nextBand < bands {
             let first = nextBand * bandRows
             let end = min(first + bandRows, height)
@@ -91,9 +95,7 @@ final class DiffSchedule: @unchecked Sendable {
                 return .compare(rows: first..<end)
             }
         }
-        if let own { return start(own) }
-        if !started[1 - image], let theirs = decodable(1 - image) { return start(theirs) }
-        return nil
+        return own.map(start)
     }
 
     /// The rows of `image` that may be decoded now, if any: up to a band, within the ring, and none

@@ -132,9 +132,12 @@ public struct ImageComparer: Sendable {
         return [slots.get(0), slots.get(1)].compactMap { $0 }
     }
 
-    /// Width and height from a PNG's IHDR, when `bytes` is a PNG.
+    /// Width and height from a PNG's IHDR, when `bytes` starts as a PNG does: the signature, then an
+    /// IHDR chunk of 13 bytes.
     static func pngSize(_ bytes: [UInt8]) -> PixelSize? {
-        guard ImageFormat(sniffing: bytes) == .png, bytes.count >= 24 else { return nil }
+        guard ImageFormat(sniffing: bytes) == .png, bytes.count >= 24, bytes[8..<12].elementsEqual([0, 0, 0, 13]),
+            bytes[12..<16].elementsEqual("IHDR".utf8)
+        else { return nil }
         func word(_ at: Int) -> Int { bytes[at..<at + 4].reduce(0) { $0 << 8 | Int($1) } }
         return PixelSize(width: word(16), height: word(20))
     }

@@ -11,10 +11,15 @@ import Testing
 
     @Test(arguments: [1, 2, 3, 15, 16, 17, 18, 63, 64, 65, 66, 200, 1000])
     func tasksReadOnlyDecodedRowsThatStayInTheirRings(height: Int) {
+        var crossDecodes = 0
         for seed in 0..<25 {
-            simulate(height: height, seed: UInt64(seed), lateStart: 0)
-            simulate(height: height, seed: UInt64(seed), lateStart: seed * 3)
+            _ = simulate(height: height, seed: UInt64(seed), lateStart: 0)
+            crossDecodes += simulate(height: height, seed: UInt64(seed), lateStart: 1 + seed * 3)
         }
+        // Worker 0 decodes image 1 before worker 1 starts.
+        #expect(crossDecodes > 0)
+        // And if worker 1 never starts, worker 0 finishes alone.
+        _ = simulate(height: height, seed: 99, lateStart: .max)
     }
 
     /// Rows a comparison of `rows` reads: two either side, within the image.
@@ -22,8 +27,10 @@ import Testing
         max(0, rows.lowerBound - 2)..<min(height, rows.upperBound + 2)
     }
 
-    /// Worker 1 asks for its first task only after `lateStart` of worker 0's steps.
-    private func simulate(height: Int, seed: UInt64, lateStart: Int) {
+    /// Worker 1 asks for its first task only after `lateStart` of worker 0's steps. Returns how many
+    /// decodes a worker did of the other worker's image.
+    @discardableResult
+    private func simulate(height: Int, seed: UInt64, lateStart: Int) -> Int {
         var random = SplitMix(seed: seed)
         let schedule = DiffSchedule(height: height, bandRows: Self.bandRows, ringRows: Self.ringRows)
         var slots = [[Int?]](repeating: [Int?](repeating: nil, count: Self.ringRows), count: 2)
@@ -34,6 +41,7 @@ import Testing
         var doneBands: Set<Int> = []
         var started = [false, false]
         var steps = [0, 0]
+        var crossDecodes = 0
         let label = "height \(height) seed \(seed) late start \(lateStart)"
 
         func holds(_ image: Int, _ rows: Range<Int>) -> Bool {
@@ -78,8 +86,9 @@ import Testing
                     #expect(
                         !inFlight.contains {
                             $0.map { if case .decode(image, _) = $0 { true } else { false } } ?? false
-                        })
+                        }, "image \(image) decoded by two tasks at once, \(label)")
                     #expect(rows.lowerBound == decoded[image] && !rows.isEmpty, "\(label)")
+                    if image != worker { crossDecodes += 1 }
                     let lowest = lowestStillRead()
                     for row in rows {
                         let overwritten = slots[image][row % Self.ringRows] ?? -1
@@ -97,7 +106,7 @@ import Testing
                 idle[worker] = true
                 if idle[0] && idle[1] && inFlight == [nil, nil] {
                     Issue.record("both workers idle with work left: deadlock, \(label)")
-                    return
+                    return crossDecodes
                 }
             }
         }
@@ -105,6 +114,7 @@ import Testing
         let bands = (height + Self.bandRows - 1) / Self.bandRows
         #expect(doneBands.count == bands && decoded == [height, height], "\(label)")
         #expect(schedule.result == Pixelmatch.Result(diffPixels: bands, antiAliasedPixels: 0), "\(label)")
+        return crossDecodes
     }
 
     @Test func aReaderGivingUpEndsTheDiffWithoutAResult() {

@@ -90,14 +90,16 @@ int gr_png_rows_next(gr_png_rows *reader, uint8_t *row, const uint8_t *above);
 void gr_png_rows_close(gr_png_rows *reader);
 
 /**
- * For tests: the most the fast reader's unfiltering may use of this CPU (0 portable C, 1 SSE2,
- * 2 SSSE3, 3 AVX2, the default), so that every level can be held to libpng on one machine.
+ * For tests: the most the fast reader's unfiltering may use of this CPU on the calling thread (0
+ * portable C, 1 SSE2, 2 SSSE3, 3 AVX2, the default), so that every level can be held to libpng on
+ * one machine.
  */
 void gr_png_unfilter_cap_level(int level);
 
 /**
  * For the fuzzer: inflates the raw deflate stream `data` with the fast reader's inflater (ISA-L) into
- * `out`; the bytes written, or -1 when the stream is broken or does not fit.
+ * `out`; the bytes written, or -1 when the stream is broken, does not fit, or does not end exactly
+ * at the end of `data`.
  */
 long gr_png_inflate_raw(const uint8_t *data, size_t size, uint8_t *out, size_t capacity);
 
