@@ -65,7 +65,15 @@ struct PixelmatchKernel: @unchecked Sendable {
             let row = index(0, y)
             // A row equal in both images has no differing pixel: only the grey background to draw.
             if !drawsEveryPixel, memcmp(img1 + row, img2 + row, width * 4) == 0 { continue }
-            for x in 0..<width {
+            var x = 0
+            while x < width {
+                // Equal pixels count for nothing and draw nothing without a grey background: skip
+                // them four at a time.
+                if !drawsEveryPixel {
+                    while x + 4 <= width, sameFour(row + x * 4) { x += 4 }
+                    if x == width { break }
+                }
+                defer { x += 1 }
                 let pos = row + x * 4
                 let out = (y * width + x) * 4
                 // Squared YIQ distance, negative if the img2 pixel is darker.
@@ -85,6 +93,15 @@ struct PixelmatchKernel: @unchecked Sendable {
             }
         }
         return Pixelmatch.Result(diffPixels: diff, antiAliasedPixels: antiAliased)
+    }
+
+    /// Whether the 16 bytes at `pos` are the same in both images.
+    @inline(__always)
+    private func sameFour(_ pos: Int) -> Bool {
+        let a = UnsafeRawPointer(img1 + pos), b = UnsafeRawPointer(img2 + pos)
+        return a.loadUnaligned(as: UInt64.self) == b.loadUnaligned(as: UInt64.self)
+            && a.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
+                == b.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
     }
 
     /// Whether the pixel at (x1, y1) of `img` is likely anti-aliasing: it has at most two equal
