@@ -9,6 +9,8 @@ import PackageDescription
 
 let package = Package(
     name: "gallery-render",
+    // Swift's Atomic (DiffSchedule) needs macOS 15 there; Linux has no such floor.
+    platforms: [.macOS(.v15)],
     products: [
         .executable(name: "gallery-render", targets: ["gallery-render"]),
         .library(name: "GalleryLayout", targets: ["GalleryLayout"]),

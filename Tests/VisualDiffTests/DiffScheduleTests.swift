@@ -1,7 +1,14 @@
+import Synchronization
 import TestSupport
 import Testing
 
 @testable import VisualDiff
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Drives a `DiffSchedule` by hand through random interleavings of two workers, with a model of both
 /// rings, and checks the invariants the streaming diff's correctness rests on.
@@ -126,5 +133,33 @@ import Testing
         schedule.finish(task, succeeded: false)
         #expect(schedule.isOver && schedule.result == nil)
         #expect(schedule.next(decoding: 0) == nil)  // returns at once, never waits
+    }
+
+    /// A worker with nothing to do gets its task once the other worker's task ends: within its spin
+    /// (0 and 1 ms), and after it has gone to sleep (50 ms, well past `spinTime`).
+    @Test(.timeLimit(.minutes(1)), arguments: [0, 1, 50])
+    func aWaitingWorkerGetsItsTaskWhenTheOtherFinishes(delayMilliseconds: Int) {
+        #expect(DiffSchedule.spinTime < .milliseconds(50))
+        // One band: worker 1 can only compare it once worker 0 has decoded image 0.
+        let schedule = DiffSchedule(height: Self.bandRows, bandRows: Self.bandRows, ringRows: Self.ringRows)
+        guard let first = schedule.poll(decoding: 0), let second = schedule.poll(decoding: 1) else {
+            Issue.record("no first tasks")
+            return
+        }
+        #expect(first == .decode(image: 0, rows: 0..<Self.bandRows))
+        #expect(second == .decode(image: 1, rows: 0..<Self.bandRows))
+        schedule.finish(second)
+        let received = Mutex<DiffTask?>(nil)
+        let ran = TwoThreads.run { worker in
+            if worker == 1 {
+                let task = schedule.next(decoding: 1)
+                received.withLock { $0 = task }
+            } else {
+                usleep(UInt32(delayMilliseconds * 1000))
+                schedule.finish(first)
+            }
+        }
+        #expect(ran)
+        #expect(received.withLock { $0 } == .compare(rows: 0..<Self.bandRows))
     }
 }
