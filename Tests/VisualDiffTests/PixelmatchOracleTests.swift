@@ -1,0 +1,116 @@
+import TestSupport
+import Testing
+
+@testable import VisualDiff
+
+/// The optimised kernel against `PixelmatchReference`, the JS transliterated without shortcuts, on
+/// random images built to reach every branch: flat blocks (equal neighbours, siblings), blended edges
+/// (anti-aliasing candidates), borders, translucent pixels, and changes of every kind.
+@Suite struct PixelmatchOracleTests {
+    static let options: [Pixelmatch] = [
+        Pixelmatch(),
+        Pixelmatch(threshold: 0),
+        Pixelmatch(threshold: 0.05, alpha: 0.5),
+        Pixelmatch(threshold: 0.3, diffColorAlt: Pixelmatch.Color(red: 0, green: 255, blue: 0)),
+        Pixelmatch(includeAA: true),
+        Pixelmatch(diffMask: true),
+        Pixelmatch(threshold: 0.02, includeAA: true, diffMask: true),
+    ]
+
+    @Test(arguments: 0..<40)
+    func countsAndDiffImageEqualTheReference(seed: Int) {
+        var random = SplitMix(seed: UInt64(seed) &* 0x9E37_79B9 &+ 11)
+        let (width, height, img1, img2) = Self.pair(&random)
+        for (index, options) in Self.options.enumerated() {
+            let (expected, expectedImage) = PixelmatchReference(options: options)
+                .run(img1, img2, width: width, height: height, output: [UInt8](repeating: 0, count: img1.count))
+            for bandPixels in [Int.max, 1] {
+                var image = [UInt8](repeating: 0, count: img1.count)
+                let result = image.withUnsafeMutableBufferPointer {
+                    options.compare(img1, img2, width: width, height: height, output: $0, minimumBandPixels: bandPixels)
+                }
+                let counts = options.compare(img1, img2, width: width, height: height, output: nil, minimumBandPixels: bandPixels)
+                let label = "seed \(seed), options \(index), \(width)×\(height), bands of \(bandPixels)"
+                #expect(result == expected && counts == expected, "\(label)")
+                if let first = (0..<image.count).first(where: { image[$0] != expectedImage[$0] }) {
+                    Issue.record("\(label): diff image differs first at pixel \(first / 4 % width), \(first / 4 / width)")
+                }
+            }
+        }
+    }
+
+    /// The generator reaches the anti-aliasing branches: some pairs have pixels the reference
+    /// classes as anti-aliasing, and some have counted differences.
+    @Test func theImagesReachAntiAliasingAndDifferences() {
+        var antiAliased = 0
+        var counted = 0
+        for seed in 0..<40 {
+            var random = SplitMix(seed: UInt64(seed) &* 0x9E37_79B9 &+ 11)
+            let (width, height, img1, img2) = Self.pair(&random)
+            let (result, _) = PixelmatchReference(options: Pixelmatch())
+                .run(img1, img2, width: width, height: height, output: [UInt8](repeating: 0, count: img1.count))
+            antiAliased += result.antiAliasedPixels > 0 ? 1 : 0
+            counted += result.diffPixels > 0 ? 1 : 0
+        }
+        #expect(antiAliased >= 10 && counted >= 20, "AA in \(antiAliased), differences in \(counted) of 40")
+    }
+
+    /// Two images: blocks of a few colours with blended edges, and a copy with changes.
+    static func pair(_ random: inout SplitMix) -> (Int, Int, [UInt8], [UInt8]) {
+        let width = Int.random(in: 1...48, using: &random)
+        let height = Int.random(in: 1...40, using: &random)
+        let palette: [[UInt8]] = (0..<4).map { _ in
+            let alpha: UInt8 = Bool.random(using: &random) ? 255 : UInt8.random(in: 0...255, using: &random)
+            return (0..<3).map { _ in UInt8.random(in: 0...255, using: &random) } + [alpha]
+        }
+        func set(_ image: inout [UInt8], _ x: Int, _ y: Int, _ pixel: [UInt8]) {
+            let i = (y * width + x) * 4
+            image.replaceSubrange(i..<i + 4, with: pixel)
+        }
+        func get(_ image: [UInt8], _ x: Int, _ y: Int) -> [UInt8] {
+            let i = (y * width + x) * 4
+            return Array(image[i..<i + 4])
+        }
+        func mix(_ p: [UInt8], _ q: [UInt8], _ t: Int) -> [UInt8] {
+            zip(p, q).map { UInt8((Int($0) * (4 - t) + Int($1) * t) / 4) }
+        }
+        var a = [UInt8](repeating: 0, count: width * height * 4)
+        for _ in 0..<Int.random(in: 1...8, using: &random) {
+            let colour = palette[Int.random(in: 0..<4, using: &random)]
+            let x0 = Int.random(in: 0..<width, using: &random), y0 = Int.random(in: 0..<height, using: &random)
+            let x1 = Int.random(in: x0..<width, using: &random), y1 = Int.random(in: y0..<height, using: &random)
+            for y in y0...y1 { for x in x0...x1 { set(&a, x, y, colour) } }
+        }
+        // Blended edges: a pixel between its left neighbour's colour and its own.
+        for _ in 0..<(width * height / 6) {
+            let x = Int.random(in: 0..<width, using: &random), y = Int.random(in: 0..<height, using: &random)
+            let left = get(a, max(x - 1, 0), y)
+            set(&a, x, y, mix(left, get(a, x, y), Int.random(in: 1...3, using: &random)))
+        }
+        var b = a
+        for _ in 0..<Int.random(in: 1...6, using: &random) {
+            switch Int.random(in: 0..<4, using: &random) {
+            case 0:  // a pixel to another palette colour
+                let x = Int.random(in: 0..<width, using: &random), y = Int.random(in: 0..<height, using: &random)
+                set(&b, x, y, palette[Int.random(in: 0..<4, using: &random)])
+            case 1:  // a row brightened
+                let y = Int.random(in: 0..<height, using: &random)
+                let step = UInt8.random(in: 1...40, using: &random)
+                for x in 0..<width {
+                    let p = get(b, x, y)
+                    set(&b, x, y, p.prefix(3).map { $0 &+ step > $0 ? $0 + step : 255 } + [p[3]])
+                }
+            case 2:  // a row shifted one pixel right, as a moved edge
+                let y = Int.random(in: 0..<height, using: &random)
+                for x in stride(from: width - 1, to: 0, by: -1) { set(&b, x, y, get(a, x - 1, y)) }
+            default:  // opacity changed in a block
+                let x0 = Int.random(in: 0..<width, using: &random), y0 = Int.random(in: 0..<height, using: &random)
+                let alpha = UInt8.random(in: 0...255, using: &random)
+                for y in y0..<min(height, y0 + 3) {
+                    for x in x0..<min(width, x0 + 3) { set(&b, x, y, Array(get(b, x, y).prefix(3)) + [alpha]) }
+                }
+            }
+        }
+        return (width, height, a, b)
+    }
+}
