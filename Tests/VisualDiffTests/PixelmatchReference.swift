@@ -136,7 +136,7 @@ struct PixelmatchReference {
     private func drawGrayPixel(_ img: [UInt8], _ i: Int, _ alpha: Double, _ output: inout [UInt8]) {
         let r = Double(img[i]), g = Double(img[i + 1]), b = Double(img[i + 2])
         let value = blend(rgb2y(r, g, b), alpha * Double(img[i + 3]) / 255)
-        // A Uint8Array stores ToUint8(value); here value is always in 0...255.
+        // A Uint8Array stores ToUint8(value); here value is in 0..<256 (Y peaks at 255.0000026).
         let byte = UInt8(value)
         output[i] = byte
         output[i + 1] = byte
