@@ -2,7 +2,7 @@
 // gallery-render: renders an iOS photo carousel or round-photo grid at a scroll position to a PNG.
 //
 // Modules, bottom to top: C shims (CPNG, CJPEG) → ImageCodecs → Raster (its SSE2 loops in CRaster) →
-// GalleryLayout (pure geometry, no pixels) → RenderPipeline, VisualDiff (pixelmatch) → GalleryCLI → the
+// GalleryLayout (pure geometry, no pixels) → RenderPipeline, VisualDiff (pixelmatch; its loops in CPixelmatch) → GalleryCLI → the
 // `gallery-render` executable.
 import Foundation
 import PackageDescription
@@ -24,7 +24,8 @@ let package = Package(
         .target(name: "Raster", dependencies: ["ImageCodecs", "CRaster"]),
         .target(name: "GalleryLayout"),
         .target(name: "RenderPipeline", dependencies: ["ImageCodecs", "Raster", "GalleryLayout"]),
-        .target(name: "VisualDiff", dependencies: ["ImageCodecs"]),
+        .target(name: "CPixelmatch"),
+        .target(name: "VisualDiff", dependencies: ["ImageCodecs", "CPixelmatch"]),
         .target(name: "GalleryCLI", dependencies: ["RenderPipeline", "GalleryLayout", "ImageCodecs", "VisualDiff"]),
         .executableTarget(name: "gallery-render", dependencies: ["GalleryCLI"]),
 

@@ -142,9 +142,7 @@ public struct Pixelmatch: Sendable {
                 // Fast path if identical: pixelmatch compares the buffers as 32-bit words, which is
                 // byte equality; the diff image is then all grey.
                 if memcmp(a, b, bytes) == 0 {
-                    if kernel.output != nil, !diffMask {
-                        for pos in stride(from: 0, to: bytes, by: 4) { kernel.drawGrayPixel(from: pos, to: pos) }
-                    }
+                    if output != nil, !diffMask { kernel.drawGrayRows(0..<height) }
                     return Result(diffPixels: 0, antiAliasedPixels: 0)
                 }
 

@@ -17,20 +17,67 @@ import Testing
         Pixelmatch(threshold: 0.02, includeAA: true, diffMask: true),
     ]
 
-    @Test(arguments: 0..<40)
-    func countsAndDiffImageEqualTheReference(seed: Int) {
+    /// Every seed at both levels of gr_pixelmatch: AVX2 (where the CPU has it) and portable C. The
+    /// level is capped per thread, so the portable level runs serially only (parallel bands run on
+    /// other threads, at the CPU's level).
+    @Test(arguments: 0..<40, [true, false])
+    func countsAndDiffImageEqualTheReference(seed: Int, simd: Bool) {
         var random = SplitMix(seed: UInt64(seed) &* 0x9E37_79B9 &+ 11)
         let (width, height, img1, img2) = Self.pair(&random)
+        Self.expectEqualToTheReference(img1, img2, width, height, simd: simd, label: "seed \(seed)")
+    }
+
+    /// Images 60–200 pixels wide: the AVX2 loops run many steps and bitmaps of rows span several words.
+    @Test(arguments: 0..<12, [true, false])
+    func wideImagesEqualTheReference(seed: Int, simd: Bool) {
+        var random = SplitMix(seed: UInt64(seed) &* 0x51_7CC1 &+ 3)
+        let (width, height, img1, img2) = Self.pair(&random, widths: 60...200, heights: 2...12)
+        Self.expectEqualToTheReference(img1, img2, width, height, simd: simd, label: "wide seed \(seed)")
+    }
+
+    /// An anti-aliased edge at every column of a 200-pixel-wide image: black to its left, a column
+    /// white in img1 and grey in img2, bright noise to its right. Only the black neighbour can make the
+    /// grey pixels anti-aliasing, so each verdict reads one pixel's siblings wherever it lies, across
+    /// the words of the kernel's row bitmaps too.
+    @Test(arguments: [true, false])
+    func anEdgeAtEveryColumnIsAntiAliasing(simd: Bool) {
+        let width = 200, height = 5
+        var random = SplitMix(seed: 42)
+        for column in 1..<width - 1 {
+            var img1 = [UInt8](repeating: 0, count: width * height * 4)
+            for y in 0..<height {
+                for x in 0..<width {
+                    let i = (y * width + x) * 4
+                    let pixel: [UInt8] =
+                        x < column ? [0, 0, 0] : x == column ? [255, 255, 255] : (0..<3).map { _ in UInt8.random(in: 190...250, using: &random) }
+                    img1.replaceSubrange(i..<i + 3, with: pixel)
+                    img1[i + 3] = 255
+                }
+            }
+            var img2 = img1
+            for y in 0..<height { img2.replaceSubrange((y * width + column) * 4..<(y * width + column) * 4 + 3, with: [128, 128, 128]) }
+            let (expected, _) = PixelmatchReference(options: Pixelmatch())
+                .run(img1, img2, width: width, height: height, output: [UInt8](repeating: 0, count: img1.count))
+            #expect(expected.antiAliasedPixels >= height - 2, "column \(column): the edge is anti-aliasing")
+            Self.expectEqualToTheReference(img1, img2, width, height, simd: simd, label: "column \(column)")
+        }
+    }
+
+    static func expectEqualToTheReference(
+        _ img1: [UInt8], _ img2: [UInt8], _ width: Int, _ height: Int, simd: Bool, label: String
+    ) {
+        PixelmatchKernel.useSIMD(simd)
+        defer { PixelmatchKernel.useSIMD(true) }
         for (index, options) in Self.options.enumerated() {
             let (expected, expectedImage) = PixelmatchReference(options: options)
                 .run(img1, img2, width: width, height: height, output: [UInt8](repeating: 0, count: img1.count))
-            for bandPixels in [Int.max, 1] {
+            for bandPixels in simd ? [Int.max, 1] : [Int.max] {
                 var image = [UInt8](repeating: 0, count: img1.count)
                 let result = image.withUnsafeMutableBufferPointer {
                     options.compare(img1, img2, width: width, height: height, output: $0, minimumBandPixels: bandPixels)
                 }
                 let counts = options.compare(img1, img2, width: width, height: height, output: nil, minimumBandPixels: bandPixels)
-                let label = "seed \(seed), options \(index), \(width)×\(height), bands of \(bandPixels)"
+                let label = "\(label), options \(index), \(width)×\(height), bands of \(bandPixels), SIMD \(simd)"
                 #expect(result == expected && counts == expected, "\(label)")
                 if let first = (0..<image.count).first(where: { image[$0] != expectedImage[$0] }) {
                     Issue.record("\(label): diff image differs first at pixel \(first / 4 % width), \(first / 4 / width)")
@@ -56,9 +103,11 @@ import Testing
     }
 
     /// Two images: blocks of a few colours with blended edges, and a copy with changes.
-    static func pair(_ random: inout SplitMix) -> (Int, Int, [UInt8], [UInt8]) {
-        let width = Int.random(in: 1...48, using: &random)
-        let height = Int.random(in: 1...40, using: &random)
+    static func pair(
+        _ random: inout SplitMix, widths: ClosedRange<Int> = 1...48, heights: ClosedRange<Int> = 1...40
+    ) -> (Int, Int, [UInt8], [UInt8]) {
+        let width = Int.random(in: widths, using: &random)
+        let height = Int.random(in: heights, using: &random)
         let palette: [[UInt8]] = (0..<4).map { _ in
             let alpha: UInt8 = Bool.random(using: &random) ? 255 : UInt8.random(in: 0...255, using: &random)
             return (0..<3).map { _ in UInt8.random(in: 0...255, using: &random) } + [alpha]
