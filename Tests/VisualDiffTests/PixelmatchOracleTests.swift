@@ -63,6 +63,33 @@ import Testing
         }
     }
 
+    /// Opaque pixels whose distance lies half a unit above the threshold, for 20 thresholds: the
+    /// kernel's float estimate, which settles pixels surely within the threshold, must leave each of
+    /// them to pixelmatch's arithmetic, which counts them.
+    @Test(arguments: [true, false])
+    func distancesJustAboveTheThresholdAreCounted(simd: Bool) {
+        var random = SplitMix(seed: 77)
+        let width = 64, height = 3
+        var img1 = [UInt8](repeating: 255, count: width * height * 4)
+        var img2 = img1
+        for i in 0..<width * height * 4 where i % 4 != 3 {
+            img1[i] = UInt8.random(in: 20...235, using: &random)
+            img2[i] = UInt8(Int(img1[i]) + Int.random(in: -12...12, using: &random))
+        }
+        let measure = PixelmatchReference(options: Pixelmatch())
+        let distances = (0..<width * height).map { abs(measure.colorDelta(img1, img2, 4 * $0, 4 * $0, yOnly: false)) }
+        PixelmatchKernel.useSIMD(simd)
+        defer { PixelmatchKernel.useSIMD(true) }
+        for target in distances.filter({ $0 > 1 }).shuffled(using: &random).prefix(20) {
+            let options = Pixelmatch(threshold: ((target - 0.5) / 35215).squareRoot(), includeAA: true)
+            let (expected, _) = PixelmatchReference(options: options)
+                .run(img1, img2, width: width, height: height, output: [UInt8](repeating: 0, count: img1.count))
+            #expect(expected.diffPixels == distances.filter { $0 > 35215 * options.threshold * options.threshold }.count)
+            let result = options.compare(img1, img2, width: width, height: height, output: nil, minimumBandPixels: .max)
+            #expect(result == expected, "threshold \(options.threshold), SIMD \(simd)")
+        }
+    }
+
     static func expectEqualToTheReference(
         _ img1: [UInt8], _ img2: [UInt8], _ width: Int, _ height: Int, simd: Bool, label: String
     ) {
