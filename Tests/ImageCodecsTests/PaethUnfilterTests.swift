@@ -56,24 +56,60 @@ import Testing
                 }
             }
         }
+        try Self.expectPaethRowsDecode(image, width: width, height: height, channels: 4)
+    }
+
+    /// Rows of runs of equal pixels (1 to 12 long) over rows of runs, RGB and RGBA, at widths around
+    /// the four-pixel steps: where the row above is flat over four pixels and the one before them,
+    /// the AVX2 loop takes them as a prefix sum, as Sub; elsewhere the threshold test.
+    @Test(arguments: [3, 4])
+    func flatRowsAboveDecodeToWhatWasFiltered(channels: Int) throws {
+        var random = SplitMix(seed: UInt64(channels))
+        for width in [1, 3, 4, 5, 8, 9, 15, 16, 17, 31, 64, 101] {
+            let height = 24
+            var image = [UInt8](repeating: 0, count: width * height * 4)
+            for y in 0..<height {
+                var x = 0
+                while x < width {
+                    let run = Int.random(in: 1...12, using: &random)
+                    let pixel = (0..<4).map { lane in
+                        lane == 3 && channels == 3 ? 255 : UInt8.random(in: 0...3, using: &random) * 60
+                    }
+                    for i in x..<min(width, x + run) { image.replaceSubrange((y * width + i) * 4..<(y * width + i) * 4 + 4, with: pixel) }
+                    x += run
+                }
+            }
+            try Self.expectPaethRowsDecode(image, width: width, height: height, channels: channels)
+        }
+    }
+
+    /// Filters `image` (RGBA, alpha 255 when `channels` is 3) with Paeth on every row, and decodes it
+    /// with the fast reader at every level.
+    static func expectPaethRowsDecode(_ image: [UInt8], width: Int, height: Int, channels: Int) throws {
         var rows: [UInt8] = []
-        rows.reserveCapacity(height * (1 + width * 4))
+        rows.reserveCapacity(height * (1 + width * channels))
+        func sample(_ x: Int, _ y: Int, _ lane: Int) -> Int { Int(image[(y * width + x) * 4 + lane]) }
         for y in 0..<height {
             rows.append(4)
-            for i in 0..<width * 4 {
-                let a = i >= 4 ? Int(image[y * width * 4 + i - 4]) : 0
-                let b = y > 0 ? Int(image[(y - 1) * width * 4 + i]) : 0
-                let c = y > 0 && i >= 4 ? Int(image[(y - 1) * width * 4 + i - 4]) : 0
-                rows.append(UInt8(truncatingIfNeeded: Int(image[y * width * 4 + i]) - Self.paeth(a, b, c)))
+            for x in 0..<width {
+                for lane in 0..<channels {
+                    let a = x > 0 ? sample(x - 1, y, lane) : 0
+                    let b = y > 0 ? sample(x, y - 1, lane) : 0
+                    let c = x > 0 && y > 0 ? sample(x - 1, y - 1, lane) : 0
+                    rows.append(UInt8(truncatingIfNeeded: sample(x, y, lane) - Self.paeth(a, b, c)))
+                }
             }
         }
-        let png = PNGCrafter.png(width: UInt32(width), height: UInt32(height), bitDepth: 8, colorType: 6, rows: rows)
+        let png = PNGCrafter.png(
+            width: UInt32(width), height: UInt32(height), bitDepth: 8, colorType: channels == 4 ? 6 : 2, rows: rows)
         defer { gr_png_unfilter_cap_level(3) }
         for level: Int32 in [0, 1, 2, 3] {
             gr_png_unfilter_cap_level(level)
             let decoded = try PNGDecoder.decode(png, reader: .fast).image
             let first = decoded.pixels.indices.first { decoded.pixels[$0] != image[$0] }
-            #expect(first == nil, "level \(level): first wrong sample at pixel \((first ?? 0) / 4 % width), row \((first ?? 0) / 4 / width)")
+            #expect(
+                first == nil,
+                "level \(level), \(width) wide: first wrong sample at pixel \((first ?? 0) / 4 % width), row \((first ?? 0) / 4 / width)")
         }
     }
 }
