@@ -23,7 +23,9 @@ import Dispatch
 ///
 /// Extra relative to the JS: the result also reports how many pixels were classified as
 /// anti-aliasing, and large images are compared in parallel row bands (results are identical to a
-/// serial run: each pixel's verdict only reads the two inputs, and the counts are sums).
+/// serial run: each pixel's verdict only reads the two inputs, and the counts are sums). The
+/// per-pixel work runs in C (`CPixelmatch`, AVX2 where the CPU has it), with shortcuts that only
+/// skip work whose outcome is certain, so counts and diff images are the JavaScript's bit for bit.
 public struct Pixelmatch: Sendable {
     /// An opaque diff-image colour.
     public struct Color: Sendable, Hashable {
