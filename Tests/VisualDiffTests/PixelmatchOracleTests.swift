@@ -15,6 +15,7 @@ import Testing
         Pixelmatch(includeAA: true),
         Pixelmatch(diffMask: true),
         Pixelmatch(threshold: 0.02, includeAA: true, diffMask: true),
+        Pixelmatch(threshold: 0.95, diffColorAlt: Pixelmatch.Color(red: 0, green: 0, blue: 255), diffMask: true),
     ]
 
     /// Every seed at both levels of gr_pixelmatch: AVX2 (where the CPU has it) and portable C. The
@@ -36,20 +37,24 @@ import Testing
     }
 
     /// An anti-aliased edge at every column of a 200-pixel-wide image: black to its left, a column
-    /// white in img1 and grey in img2, bright noise to its right. Only the black neighbour can make the
-    /// grey pixels anti-aliasing, so each verdict reads one pixel's siblings wherever it lies, across
-    /// the words of the kernel's row bitmaps too.
-    @Test(arguments: [true, false])
-    func anEdgeAtEveryColumnIsAntiAliasing(simd: Bool) {
+    /// white in img1 and grey in img2, bright noise to its right, and the same mirrored. Only the
+    /// black neighbour can make the grey pixels anti-aliasing, so each verdict reads one pixel's
+    /// siblings wherever it lies, across the words of the kernel's row bitmaps both ways.
+    @Test(arguments: [true, false], [false, true])
+    func anEdgeAtEveryColumnIsAntiAliasing(simd: Bool, mirrored: Bool) {
         let width = 200, height = 5
         var random = SplitMix(seed: 42)
-        for column in 1..<width - 1 {
+        for edge in 1..<width - 1 {
+            // Mirrored, the black side is on the right: the sibling that decides is to the right of
+            // the grey pixel, also across bitmap words.
+            let column = mirrored ? width - 1 - edge : edge
             var img1 = [UInt8](repeating: 0, count: width * height * 4)
             for y in 0..<height {
                 for x in 0..<width {
                     let i = (y * width + x) * 4
+                    let side = mirrored ? column - x : x - column  // < 0 black, 0 the column, > 0 noise
                     let pixel: [UInt8] =
-                        x < column ? [0, 0, 0] : x == column ? [255, 255, 255] : (0..<3).map { _ in UInt8.random(in: 190...250, using: &random) }
+                        side < 0 ? [0, 0, 0] : side == 0 ? [255, 255, 255] : (0..<3).map { _ in UInt8.random(in: 190...250, using: &random) }
                     img1.replaceSubrange(i..<i + 3, with: pixel)
                     img1[i + 3] = 255
                 }
@@ -63,30 +68,54 @@ import Testing
         }
     }
 
-    /// Opaque pixels whose distance lies half a unit above the threshold, for 20 thresholds: the
-    /// kernel's float estimate, which settles pixels surely within the threshold, must leave each of
-    /// them to pixelmatch's arithmetic, which counts them.
+    /// Opaque pixels whose distance lies 0.0001 above the threshold, for every distance over 20,000
+    /// (where the float estimate is furthest off) and 15 smaller ones: the estimate,
+    /// which settles pixels surely within the threshold, must leave each of them to pixelmatch's
+    /// arithmetic, which counts them. (With no margin below max_delta the estimate drops some.)
     @Test(arguments: [true, false])
     func distancesJustAboveTheThresholdAreCounted(simd: Bool) {
         var random = SplitMix(seed: 77)
-        let width = 64, height = 3
+        let width = 64, height = 4
         var img1 = [UInt8](repeating: 255, count: width * height * 4)
         var img2 = img1
         for i in 0..<width * height * 4 where i % 4 != 3 {
-            img1[i] = UInt8.random(in: 20...235, using: &random)
-            img2[i] = UInt8(Int(img1[i]) + Int.random(in: -12...12, using: &random))
+            if i / (width * 4) % 2 == 0 {  // rows that change a little
+                img1[i] = UInt8.random(in: 0...255, using: &random)
+                img2[i] = UInt8(clamping: Int(img1[i]) + Int.random(in: -12...12, using: &random))
+            } else {  // rows that go from dark to bright
+                img1[i] = UInt8.random(in: 0...30, using: &random)
+                img2[i] = UInt8.random(in: 225...255, using: &random)
+            }
         }
         let measure = PixelmatchReference(options: Pixelmatch())
         let distances = (0..<width * height).map { abs(measure.colorDelta(img1, img2, 4 * $0, 4 * $0, yOnly: false)) }
+        let large = distances.filter { $0 > 20000 }, small = distances.filter { $0 > 1 && $0 <= 20000 }
+        #expect(large.count >= 60, "\(large.count) distances over 20,000")
         PixelmatchKernel.useSIMD(simd)
         defer { PixelmatchKernel.useSIMD(true) }
-        for target in distances.filter({ $0 > 1 }).shuffled(using: &random).prefix(20) {
-            let options = Pixelmatch(threshold: ((target - 0.5) / 35215).squareRoot(), includeAA: true)
+        for target in large + small.shuffled(using: &random).prefix(15) {
+            let options = Pixelmatch(threshold: ((target - 0.0001) / 35215).squareRoot(), includeAA: true)
+            let maxDelta = 35215 * options.threshold * options.threshold
+            #expect(target > maxDelta && target - maxDelta < 0.0002)
             let (expected, _) = PixelmatchReference(options: options)
                 .run(img1, img2, width: width, height: height, output: [UInt8](repeating: 0, count: img1.count))
-            #expect(expected.diffPixels == distances.filter { $0 > 35215 * options.threshold * options.threshold }.count)
+            #expect(expected.diffPixels == distances.filter { $0 > maxDelta }.count)
             let result = options.compare(img1, img2, width: width, height: height, output: nil, minimumBandPixels: .max)
             #expect(result == expected, "threshold \(options.threshold), SIMD \(simd)")
+        }
+    }
+
+    /// Images of one to three pixels a side, every combination.
+    @Test(arguments: [true, false])
+    func tinyImagesEqualTheReference(simd: Bool) {
+        var random = SplitMix(seed: 5)
+        for width in 1...3 {
+            for height in 1...3 {
+                for _ in 0..<4 {
+                    let (w, h, img1, img2) = Self.pair(&random, widths: width...width, heights: height...height)
+                    Self.expectEqualToTheReference(img1, img2, w, h, simd: simd, label: "tiny")
+                }
+            }
         }
     }
 
