@@ -1,9 +1,9 @@
 // swift-tools-version:6.0
 // gallery-render: renders an iOS photo carousel or round-photo grid at a scroll position to a PNG.
 //
-// Modules, bottom to top: C shims (CPNG, CJPEG) → ImageCodecs → Raster (its SSE2 loops in CRaster) →
-// GalleryLayout (pure geometry, no pixels) → RenderPipeline, VisualDiff (pixelmatch; its loops in CPixelmatch) → GalleryCLI → the
-// `gallery-render` executable.
+// Modules, bottom to top: C shims (CPNG, CJPEG) → ImageCodecs → Raster (its SIMD loops in CRaster) →
+// GalleryLayout (pure geometry, no pixels) → RenderPipeline, VisualDiff (pixelmatch; its loops in
+// CPixelmatch) → GalleryCLI → the `gallery-render` executable.
 import Foundation
 import PackageDescription
 

@@ -38,7 +38,8 @@ struct PixelmatchKernel: @unchecked Sendable {
         defer { scratch.deallocate() }
         var counts = gr_pixelmatch_counts(diff_pixels: 0, anti_aliased_pixels: 0)
         withUnsafePointer(to: comparison) { gr_pixelmatch_rows($0, rows.lowerBound, rows.upperBound, scratch, &counts) }
-        return Pixelmatch.Result(diffPixels: Int(counts.diff_pixels), antiAliasedPixels: Int(counts.anti_aliased_pixels))
+        return Pixelmatch.Result(
+            diffPixels: Int(counts.diff_pixels), antiAliasedPixels: Int(counts.anti_aliased_pixels))
     }
 
     /// Draws `rows` of the output as img1 in faded grey, as pixelmatch does for identical images.

@@ -51,7 +51,8 @@ import Testing
             let pair = y / 2
             for x in 0..<width {
                 for lane in 0..<4 {
-                    let value = y % 2 == 0 ? order[(pair % 4 * quarter + x) % order.count] : (x + pair / 4 + 64 * lane) & 255
+                    let value =
+                        y % 2 == 0 ? order[(pair % 4 * quarter + x) % order.count] : (x + pair / 4 + 64 * lane) & 255
                     image[(y * width + x) * 4 + lane] = UInt8(value)
                 }
             }
@@ -75,7 +76,9 @@ import Testing
                     let pixel = (0..<4).map { lane in
                         lane == 3 && channels == 3 ? 255 : UInt8.random(in: 0...3, using: &random) * 60
                     }
-                    for i in x..<min(width, x + run) { image.replaceSubrange((y * width + i) * 4..<(y * width + i) * 4 + 4, with: pixel) }
+                    for i in x..<min(width, x + run) {
+                        image.replaceSubrange((y * width + i) * 4..<(y * width + i) * 4 + 4, with: pixel)
+                    }
                     x += run
                 }
             }
@@ -109,7 +112,8 @@ import Testing
             let first = decoded.pixels.indices.first { decoded.pixels[$0] != image[$0] }
             #expect(
                 first == nil,
-                "level \(level), \(width) wide: first wrong sample at pixel \((first ?? 0) / 4 % width), row \((first ?? 0) / 4 / width)")
+                "level \(level), \(width) wide: first wrong sample at pixel \((first ?? 0) / 4 % width), row \((first ?? 0) / 4 / width)"
+            )
         }
     }
 }

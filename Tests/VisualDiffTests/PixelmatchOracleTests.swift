@@ -54,13 +54,18 @@ import Testing
                     let i = (y * width + x) * 4
                     let side = mirrored ? column - x : x - column  // < 0 black, 0 the column, > 0 noise
                     let pixel: [UInt8] =
-                        side < 0 ? [0, 0, 0] : side == 0 ? [255, 255, 255] : (0..<3).map { _ in UInt8.random(in: 190...250, using: &random) }
+                        side < 0
+                        ? [0, 0, 0]
+                        : side == 0
+                            ? [255, 255, 255] : (0..<3).map { _ in UInt8.random(in: 190...250, using: &random) }
                     img1.replaceSubrange(i..<i + 3, with: pixel)
                     img1[i + 3] = 255
                 }
             }
             var img2 = img1
-            for y in 0..<height { img2.replaceSubrange((y * width + column) * 4..<(y * width + column) * 4 + 3, with: [128, 128, 128]) }
+            for y in 0..<height {
+                img2.replaceSubrange((y * width + column) * 4..<(y * width + column) * 4 + 3, with: [128, 128, 128])
+            }
             let (expected, _) = PixelmatchReference(options: Pixelmatch())
                 .run(img1, img2, width: width, height: height, output: [UInt8](repeating: 0, count: img1.count))
             #expect(expected.antiAliasedPixels >= height - 2, "column \(column): the edge is anti-aliasing")
@@ -132,11 +137,13 @@ import Testing
                 let result = image.withUnsafeMutableBufferPointer {
                     options.compare(img1, img2, width: width, height: height, output: $0, minimumBandPixels: bandPixels)
                 }
-                let counts = options.compare(img1, img2, width: width, height: height, output: nil, minimumBandPixels: bandPixels)
+                let counts = options.compare(
+                    img1, img2, width: width, height: height, output: nil, minimumBandPixels: bandPixels)
                 let label = "\(label), options \(index), \(width)×\(height), bands of \(bandPixels), SIMD \(simd)"
                 #expect(result == expected && counts == expected, "\(label)")
                 if let first = (0..<image.count).first(where: { image[$0] != expectedImage[$0] }) {
-                    Issue.record("\(label): diff image differs first at pixel \(first / 4 % width), \(first / 4 / width)")
+                    Issue.record(
+                        "\(label): diff image differs first at pixel \(first / 4 % width), \(first / 4 / width)")
                 }
             }
         }

@@ -7,7 +7,8 @@ struct PixelmatchReference {
 
     /// The JS `pixelmatch(img1, img2, output, width, height, options)`: the count, and the output
     /// (starting as `output`), plus the anti-aliased pixels the JS draws in `aaColor` without counting.
-    func run(_ img1: [UInt8], _ img2: [UInt8], width: Int, height: Int, output: [UInt8]) -> (Pixelmatch.Result, [UInt8]) {
+    func run(_ img1: [UInt8], _ img2: [UInt8], width: Int, height: Int, output: [UInt8]) -> (Pixelmatch.Result, [UInt8])
+    {
         var output = output
         if img1 == img2 {
             if !options.diffMask {
@@ -24,12 +25,14 @@ struct PixelmatchReference {
                 let delta = colorDelta(img1, img2, pos, pos, yOnly: false)
                 if abs(delta) > maxDelta {
                     if !options.includeAA
-                        && (antialiased(img1, x, y, width, height, img2) || antialiased(img2, x, y, width, height, img1))
+                        && (antialiased(img1, x, y, width, height, img2)
+                            || antialiased(img2, x, y, width, height, img1))
                     {
                         antiAliased += 1
                         if !options.diffMask { drawPixel(&output, pos, options.aaColor) }
                     } else {
-                        drawPixel(&output, pos, delta < 0 ? (options.diffColorAlt ?? options.diffColor) : options.diffColor)
+                        drawPixel(
+                            &output, pos, delta < 0 ? (options.diffColorAlt ?? options.diffColor) : options.diffColor)
                         diff += 1
                     }
                 } else if !options.diffMask {
@@ -40,7 +43,8 @@ struct PixelmatchReference {
         return (Pixelmatch.Result(diffPixels: diff, antiAliasedPixels: antiAliased), output)
     }
 
-    private func antialiased(_ img: [UInt8], _ x1: Int, _ y1: Int, _ width: Int, _ height: Int, _ img2: [UInt8]) -> Bool {
+    private func antialiased(_ img: [UInt8], _ x1: Int, _ y1: Int, _ width: Int, _ height: Int, _ img2: [UInt8]) -> Bool
+    {
         let x0 = max(x1 - 1, 0)
         let y0 = max(y1 - 1, 0)
         let x2 = min(x1 + 1, width - 1)
@@ -121,9 +125,15 @@ struct PixelmatchReference {
         return y1 > y2 ? -delta : delta
     }
 
-    private func rgb2y(_ r: Double, _ g: Double, _ b: Double) -> Double { r * 0.29889531 + g * 0.58662247 + b * 0.11448223 }
-    private func rgb2i(_ r: Double, _ g: Double, _ b: Double) -> Double { r * 0.59597799 - g * 0.27417610 - b * 0.32180189 }
-    private func rgb2q(_ r: Double, _ g: Double, _ b: Double) -> Double { r * 0.21147017 - g * 0.52261711 + b * 0.31114694 }
+    private func rgb2y(_ r: Double, _ g: Double, _ b: Double) -> Double {
+        r * 0.29889531 + g * 0.58662247 + b * 0.11448223
+    }
+    private func rgb2i(_ r: Double, _ g: Double, _ b: Double) -> Double {
+        r * 0.59597799 - g * 0.27417610 - b * 0.32180189
+    }
+    private func rgb2q(_ r: Double, _ g: Double, _ b: Double) -> Double {
+        r * 0.21147017 - g * 0.52261711 + b * 0.31114694
+    }
     private func blend(_ c: Double, _ a: Double) -> Double { 255 + (c - 255) * a }
 
     private func drawPixel(_ output: inout [UInt8], _ pos: Int, _ color: Pixelmatch.Color) {
