@@ -57,6 +57,14 @@ static const double *luma_row(const gr_pixelmatch *pm, luma_cache *cache, size_t
     return row;
 }
 
+/* How many of the 8 neighbours of interior pixel x (rows up, mid, down) have its exact RGBA bytes. */
+static inline int equal_neighbours(const uint8_t *up, const uint8_t *mid, const uint8_t *down, size_t x) {
+    uint32_t c = pixel_at(mid, x);
+    return (pixel_at(up, x - 1) == c) + (pixel_at(up, x) == c) + (pixel_at(up, x + 1) == c) +
+           (pixel_at(mid, x - 1) == c) + (pixel_at(mid, x + 1) == c) + (pixel_at(down, x - 1) == c) +
+           (pixel_at(down, x) == c) + (pixel_at(down, x + 1) == c);
+}
+
 /*
  * pixelmatch's hasManySiblings: whether the pixel at (x1, y1) has 3+ neighbours with the same RGBA
  * bytes, an image border counting as one.
@@ -64,12 +72,7 @@ static const double *luma_row(const gr_pixelmatch *pm, luma_cache *cache, size_t
 static int many_siblings(const gr_pixelmatch *pm, const uint8_t *img, size_t x1, size_t y1) {
     size_t width = pm->width, height = pm->height;
     if (x1 > 0 && x1 + 1 < width && y1 > 0 && y1 + 1 < height) {
-        const uint8_t *up = input_row(pm, img, y1 - 1), *mid = input_row(pm, img, y1), *down = input_row(pm, img, y1 + 1);
-        uint32_t c = pixel_at(mid, x1);
-        int same = (pixel_at(up, x1 - 1) == c) + (pixel_at(up, x1) == c) + (pixel_at(up, x1 + 1) == c) +
-                   (pixel_at(mid, x1 - 1) == c) + (pixel_at(mid, x1 + 1) == c) + (pixel_at(down, x1 - 1) == c) +
-                   (pixel_at(down, x1) == c) + (pixel_at(down, x1 + 1) == c);
-        return same > 2;
+        return equal_neighbours(input_row(pm, img, y1 - 1), input_row(pm, img, y1), input_row(pm, img, y1 + 1), x1) > 2;
     }
     size_t x0 = x1 > 0 ? x1 - 1 : 0, x2 = x1 + 1 < width ? x1 + 1 : x1;
     size_t y0 = y1 > 0 ? y1 - 1 : 0, y2 = y1 + 1 < height ? y1 + 1 : y1;
@@ -104,11 +107,7 @@ static void fill_siblings_portable(const gr_pixelmatch *pm, const uint8_t *img, 
             bits[x >> 6] |= (uint64_t)many_siblings(pm, img, x, y) << (x & 63);
             continue;
         }
-        uint32_t c = pixel_at(mid, x);
-        int same = (pixel_at(up, x - 1) == c) + (pixel_at(up, x) == c) + (pixel_at(up, x + 1) == c) +
-                   (pixel_at(mid, x - 1) == c) + (pixel_at(mid, x + 1) == c) + (pixel_at(down, x - 1) == c) +
-                   (pixel_at(down, x) == c) + (pixel_at(down, x + 1) == c);
-        bits[x >> 6] |= (uint64_t)(same > 2) << (x & 63);
+        bits[x >> 6] |= (uint64_t)(equal_neighbours(up, mid, down, x) > 2) << (x & 63);
     }
 }
 
