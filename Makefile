@@ -1,22 +1,35 @@
-# gallery-render — a Makefile that wraps SwiftPM.
-#   make run       build (release) and render the bundled Fixtures photos to out/gallery.png
-#   make test      the whole test suite (reads ../shared/corpus when present)
-#   make bench     benchmarks against peers (not part of make test)
-#   make install   a self-contained release binary in $(PREFIX)/bin (static Swift standard library)
-#   make format    swift format, in place
+# gallery-render — a Makefile that wraps SwiftPM. Every target that builds first installs the Debian
+# packages the build needs when they are missing (Tools/install-deps.sh, the one list of them).
+#
+#   make run              build (release) and render the bundled Fixtures photos to out/gallery.png
+#   make test             the whole test suite, optimised (reads ../shared/corpus when present)
+#   make build            a debug build
+#   make release          a release build with the Swift standard library linked statically
+#   make install          the release binary in $(PREFIX)/bin
+#   make bench            benchmarks against peers, figures in docs/performance.md (not part of make test)
+#   make sanitize         make sanitize-address (whole suite, leaks included) and make sanitize-thread
+#   make fuzz             the libFuzzer targets, FUZZ_SECONDS each (Fuzz/README.md)
+#   make format           swift format, in place
+#   make lint             swift format lint: fails on any finding (CI runs it)
+#   make deps             only install the packages (Tools/install-deps.sh)
+#   make clean            remove .build and out
 
 PREFIX ?= /usr/local
 SWIFT ?= swift
 RELEASE_FLAGS := -c release --static-swift-stdlib --product gallery-render
 BIN := .build/release/gallery-render
 OUT := out
+DEPS := Tools/install-deps.sh
 
-.PHONY: build release run test bench install format lint clean
+.PHONY: deps build release run test bench install sanitize sanitize-address sanitize-thread fuzz format lint clean
 
-build:
+deps:
+	@$(DEPS)
+
+build: deps
 	$(SWIFT) build
 
-release:
+release: deps
 	$(SWIFT) build $(RELEASE_FLAGS)
 
 run: release
@@ -25,7 +38,7 @@ run: release
 	@echo "Rendered $(OUT)/gallery.png"
 
 # Tests run optimised (with testability): rendering in a debug build is ~30x slower.
-test:
+test: deps
 	$(SWIFT) test -c release -Xswiftc -enable-testing
 
 # Not part of `make test`: peers and photos are set up on demand (Bench/run.py says what it installs).
@@ -35,24 +48,23 @@ bench: release
 	cc -O2 -o .build/bench/decode_floor Bench/decode_floor.c -ljpeg
 	python3 Bench/run.py $(BENCH_ARGS)
 
-# AddressSanitizer (leaks included) over the whole suite, ThreadSanitizer over the parallel paths.
+# AddressSanitizer (leaks included) and ThreadSanitizer, each over the whole suite.
 SANITIZE_FLAGS := -c release -Xswiftc -enable-testing
 sanitize: sanitize-address sanitize-thread
 
-sanitize-address:
+sanitize-address: deps
 	ASAN_OPTIONS=detect_leaks=1 LSAN_OPTIONS=suppressions=$(CURDIR)/Tools/lsan.supp \
 		$(SWIFT) test $(SANITIZE_FLAGS) --sanitize address --scratch-path .build/asan
 
-sanitize-thread:
-	$(SWIFT) test $(SANITIZE_FLAGS) --sanitize thread --scratch-path .build/tsan \
-		--filter 'BatchRendererTests|VisibleRegionTests|CompositorTests|GoldenImageTests|PixelmatchTests|GeometryTests|BatchCommandTests|RenderCommandTests|PNGEncoderTests|StreamingDiffTests|DiffScheduleTests|TwoThreadsTests|CheckCommandTests|DiffCommandTests'
+sanitize-thread: deps
+	$(SWIFT) test $(SANITIZE_FLAGS) --sanitize thread --scratch-path .build/tsan
 
 # libFuzzer targets (Fuzz/README.md), each run FUZZ_SECONDS, seeded from the corpus and regressions.
 FUZZ_SECONDS ?= 60
 FUZZ_TARGETS := fuzz-png fuzz-jpeg fuzz-render
 FUZZ_DIR := .build/fuzz
 CORPUS ?= ../shared/corpus
-fuzz:
+fuzz: deps
 	@for target in $(FUZZ_TARGETS); do \
 		GALLERY_FUZZ=1 $(SWIFT) build -c release --product $$target --sanitize fuzzer --sanitize address \
 			-Xswiftc -parse-as-library --scratch-path $(FUZZ_DIR) || exit 1; \
@@ -81,7 +93,7 @@ format:
 	$(SWIFT) format --in-place --recursive Package.swift Sources Tests
 
 lint:
-	$(SWIFT) format lint --recursive Package.swift Sources Tests
+	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests
 
 clean:
 	rm -rf .build $(OUT)

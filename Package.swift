@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.2
 // gallery-render: renders an iOS photo carousel or round-photo grid at a scroll position to a PNG.
 //
 // Modules, bottom to top: C shims (CPNG, CJPEG) → ImageCodecs → Raster (its SIMD loops in CRaster) →
@@ -9,8 +9,6 @@ import PackageDescription
 
 let package = Package(
     name: "gallery-render",
-    // Swift's Atomic (DiffSchedule) needs macOS 15 there; Linux has no such floor.
-    platforms: [.macOS(.v15)],
     products: [
         .executable(name: "gallery-render", targets: ["gallery-render"]),
         .library(name: "GalleryLayout", targets: ["GalleryLayout"]),

@@ -1,0 +1,74 @@
+#!/usr/bin/env bash
+# Installs the Debian packages gallery-render builds against, when they are missing or out of date.
+# The one list of them: the Makefile (make run, make test, ...) and .ci/run both call this script.
+#
+#   Tools/install-deps.sh           install what is missing, upgrade what Debian has updated
+#   Tools/install-deps.sh --list    print the package list, one a line
+#
+# Without root or apt-get it installs nothing and stops with one line naming the packages.
+set -euo pipefail
+
+# Build-time packages (headers and linker names); each pulls in its runtime library.
+packages=(
+    libpng-dev           # CPNG's libpng shim (decode); libpng16-16 at run time
+    libjpeg62-turbo-dev  # CJPEG's libjpeg-turbo shim; libjpeg62-turbo at run time
+    libdeflate-dev       # CPNG's deflate encoder; libdeflate0 at run time
+    libisal-dev          # CPNG's fast inflate (ISA-L); libisal2 at run time
+)
+# Runtime libraries that the tool links and that Debian has shipped security fixes for: upgraded
+# when a newer version is available (libpng 1.6.39-2+deb12u6 fixes a use-after-free after a
+# truncated iCCP chunk).
+runtime=(libpng16-16 libjpeg62-turbo libdeflate0 libisal2)
+
+if [ "${1:-}" = "--list" ]; then
+    printf '%s\n' "${packages[@]}"
+    exit 0
+fi
+
+missing=()
+for p in "${packages[@]}"; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+
+# Which installed packages have a newer candidate. Reads the package lists as they are; they are
+# refreshed below only when something is to be installed or the lists are older than a day.
+upgradable() {
+    local p installed candidate
+    for p in "${packages[@]}" "${runtime[@]}"; do
+        installed=$(dpkg-query -W -f='${Version}' "$p" 2>/dev/null) || continue
+        [ -n "$installed" ] || continue
+        candidate=$(apt-cache policy "$p" 2>/dev/null | awk '/Candidate:/ {print $2}')
+        [ -n "$candidate" ] && [ "$candidate" != "(none)" ] || continue
+        dpkg --compare-versions "$candidate" gt "$installed" && echo "$p"
+    done
+    return 0
+}
+
+can_install() { [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null 2>&1; }
+
+if [ ${#missing[@]} -eq 0 ] && ! can_install; then
+    exit 0  # nothing missing, and no way to check for updates: build with what is here
+fi
+if [ ${#missing[@]} -gt 0 ] && ! can_install; then
+    echo "gallery-render needs these Debian packages: ${missing[*]} (run: sudo apt-get install ${missing[*]})" >&2
+    exit 1
+fi
+
+lists=/var/lib/apt/lists
+fresh=$(find "$lists" -maxdepth 1 -name '*Packages*' -mmin -1440 2>/dev/null | head -n 1)
+if [ ${#missing[@]} -gt 0 ] || [ -z "$fresh" ]; then
+    apt-get update -qq || echo "install-deps: apt-get update failed; using the package lists as they are" >&2
+fi
+mapfile -t outdated < <(upgradable)
+todo=("${missing[@]}" "${outdated[@]}")
+if [ ${#todo[@]} -gt 0 ]; then
+    echo "install-deps: installing ${todo[*]}"
+    log=$(mktemp)
+    if ! DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${todo[@]}" >"$log" 2>&1; then
+        tail -n 20 "$log" >&2
+        rm -f "$log"
+        echo "install-deps: apt-get install ${todo[*]} failed" >&2
+        exit 1
+    fi
+    rm -f "$log"
+fi
