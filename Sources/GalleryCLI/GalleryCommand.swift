@@ -38,11 +38,11 @@ public enum GalleryCommand {
         let spec = command.spec
         do {
             let parsed = try ArgumentParser.parse(rest, spec: spec)
-            if parsed.flag("help") {
+            if parsed.isSet(RunOptions.help) {
                 console.out(HelpFormatter.help(for: spec))
                 return ExitCode.success.rawValue
             }
-            console.quiet = parsed.flag("quiet")
+            console.quiet = parsed.isSet(RunOptions.declared.quiet)
             return try command.run(parsed, console: console).rawValue
         } catch let error as UsageError {
             console.error(
@@ -63,7 +63,7 @@ public enum GalleryCommand {
             commandName: "gallery-render",
             abstract: "Render an iOS photo carousel or round-photo grid at a scroll position to a PNG.",
             arguments: [],
-            optionGroups: [("OPTIONS", [OptionSpec("version", help: "Show the version."), OutputOptions.help])],
+            optionGroups: [("OPTIONS", [Flag("version", help: "Show the version.").spec, RunOptions.help.spec])],
             discussion: "Run 'gallery-render render --help' for the scene and output options.",
             usage: "gallery-render [render] <photos> ... [options]\n       gallery-render <subcommand> [options]")
         return HelpFormatter.help(

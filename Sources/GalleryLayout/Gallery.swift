@@ -22,9 +22,9 @@ public struct Gallery: Sendable, Hashable {
 
     /// Throws the first invalid parameter.
     public func validate() throws(LayoutError) {
-        try LayoutError.check(viewport.width, "width", in: 0...LayoutError.largestLength, positive: true)
-        try LayoutError.check(viewport.height, "height", in: 0...LayoutError.largestLength, positive: true)
-        guard itemCount >= 0 else { throw LayoutError(parameter: "count", reason: "must not be negative") }
+        try LayoutError.check(viewport.width, .width, in: 0...LayoutError.largestLength, positive: true)
+        try LayoutError.check(viewport.height, .height, in: 0...LayoutError.largestLength, positive: true)
+        guard itemCount >= 0 else { throw .negativeCount(itemCount) }
         switch style {
         case .line(let line): try line.validate()
         case .grid(let grid): try grid.validate(in: viewport)
@@ -75,7 +75,7 @@ public struct Gallery: Sendable, Hashable {
     /// The frame at `offset` (clamped unless overscroll is allowed).
     public func frame(atOffset offset: Double) throws(LayoutError) -> LayoutFrame {
         try validate()
-        try LayoutError.check(offset, "offset", in: -LayoutError.largestOffset...LayoutError.largestOffset)
+        try LayoutError.check(offset, .offset, in: -LayoutError.largestOffset...LayoutError.largestOffset)
         let offset = clamped(offset)
         let items: [LayoutItem] =
             switch style {

@@ -16,6 +16,9 @@ public struct GridLayout: Sendable, Hashable {
         self.rowSpacing = rowSpacing
     }
 
+    /// The column counts a grid may have.
+    public static let columnRange = 1...10_000
+
     /// The cell side in `viewport`.
     public func side(in viewport: Size) -> Double {
         itemSize ?? viewport.width / Double(columns) - 8
@@ -31,23 +34,15 @@ public struct GridLayout: Sendable, Hashable {
 
     /// Throws the first invalid parameter, given the viewport the grid is laid out in.
     public func validate(in viewport: Size) throws(LayoutError) {
-        guard columns >= 1 else {
-            throw LayoutError(parameter: "columns", reason: "must be at least 1, not \(columns)")
-        }
-        guard columns <= 10_000 else {
-            throw LayoutError(parameter: "columns", reason: "must be at most 10000, not \(columns)")
-        }
-        if let itemSize { try LayoutError.check(itemSize, "itemSize", in: 0.001...LayoutError.largestLength) }
-        try LayoutError.check(rowSpacing, "spacing", in: 0...LayoutError.largestLength)
+        guard Self.columnRange.contains(columns) else { throw .columnCount(columns, allowed: Self.columnRange) }
+        if let itemSize { try LayoutError.check(itemSize, .itemSize, in: 0.001...LayoutError.largestLength) }
+        try LayoutError.check(rowSpacing, .spacing, in: 0...LayoutError.largestLength)
         let side = side(in: viewport)
         guard side >= 0.001 else {
-            throw LayoutError(
-                parameter: itemSize == nil ? "columns" : "itemSize",
-                reason: "\(columns) columns leave a cell side of \(side) pt in a \(viewport.width) pt viewport")
+            throw .cellTooSmall(columns: columns, side: side, viewportWidth: viewport.width, sizeGiven: itemSize != nil)
         }
         guard Double(columns) * side <= viewport.width else {
-            throw LayoutError(
-                parameter: "itemSize", reason: "\(columns) cells of \(side) pt do not fit in \(viewport.width) pt")
+            throw .cellsTooWide(columns: columns, side: side, viewportWidth: viewport.width)
         }
     }
 

@@ -1,16 +1,52 @@
-/// An invalid layout parameter, named as the command line and manifests spell it (camelCase).
-public struct LayoutError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// The parameter at fault, e.g. `itemSize`.
-    public let parameter: String
-    /// Why it is invalid.
-    public let reason: String
+/// An invalid layout parameter, with the values that make it invalid.
+public enum LayoutError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// A number that is NaN or infinite.
+    case notFinite(LayoutParameter, Double)
+    /// A number that must be greater than 0.
+    case notPositive(LayoutParameter, Double)
+    /// A number outside the range allowed for it.
+    case outOfRange(LayoutParameter, Double, allowed: ClosedRange<Double>)
+    /// A negative item count.
+    case negativeCount(Int)
+    /// A grid column count outside 1…10000.
+    case columnCount(Int, allowed: ClosedRange<Int>)
+    /// Grid: the columns leave cells of `side` points (under 0.001) in the viewport's width;
+    /// `sizeGiven` when the side was set rather than derived from the columns.
+    case cellTooSmall(columns: Int, side: Double, viewportWidth: Double, sizeGiven: Bool)
+    /// Grid: `columns` cells of `side` points are wider than the viewport.
+    case cellsTooWide(columns: Int, side: Double, viewportWidth: Double)
 
-    public init(parameter: String, reason: String) {
-        self.parameter = parameter
-        self.reason = reason
+    /// The parameter at fault.
+    public var parameter: LayoutParameter {
+        switch self {
+        case .notFinite(let parameter, _), .notPositive(let parameter, _), .outOfRange(let parameter, _, _):
+            parameter
+        case .negativeCount: .count
+        case .columnCount: .columns
+        case .cellTooSmall(_, _, _, let sizeGiven): sizeGiven ? .itemSize : .columns
+        case .cellsTooWide: .itemSize
+        }
     }
 
-    public var description: String { "\(parameter): \(reason)" }
+    /// Why it is invalid, without the parameter's name: "must be greater than 0, not -3.0".
+    public var reason: String {
+        switch self {
+        case .notFinite(_, let value): "must be a finite number, not \(value)"
+        case .notPositive(_, let value): "must be greater than 0, not \(value)"
+        case .outOfRange(_, let value, let allowed):
+            "must be from \(Self.format(allowed.lowerBound)) to \(Self.format(allowed.upperBound)), not \(value)"
+        case .negativeCount: "must not be negative"
+        case .columnCount(let columns, let allowed):
+            columns < allowed.lowerBound
+                ? "must be at least \(allowed.lowerBound), not \(columns)"
+                : "must be at most \(allowed.upperBound), not \(columns)"
+        case .cellTooSmall(let columns, let side, let width, _):
+            "\(columns) columns leave a cell side of \(side) pt in a \(width) pt viewport"
+        case .cellsTooWide(let columns, let side, let width): "\(columns) cells of \(side) pt do not fit in \(width) pt"
+        }
+    }
+
+    public var description: String { "\(parameter.rawValue): \(reason)" }
 
     /// Lengths in points may not exceed this (a million points is far beyond any screen), so every
     /// derived pixel count stays far inside integer range.
@@ -20,20 +56,12 @@ public struct LayoutError: Error, Sendable, Equatable, CustomStringConvertible {
 
     /// Checks a finite `value` in `range`; `positive` excludes the lower bound 0.
     static func check(
-        _ value: Double, _ parameter: String, in range: ClosedRange<Double> = -largestLength...largestLength,
+        _ value: Double, _ parameter: LayoutParameter, in range: ClosedRange<Double> = -largestLength...largestLength,
         positive: Bool = false
     ) throws(LayoutError) {
-        guard value.isFinite else {
-            throw LayoutError(parameter: parameter, reason: "must be a finite number, not \(value)")
-        }
-        if positive, value <= 0 {
-            throw LayoutError(parameter: parameter, reason: "must be greater than 0, not \(value)")
-        }
-        guard range.contains(value) else {
-            throw LayoutError(
-                parameter: parameter,
-                reason: "must be from \(format(range.lowerBound)) to \(format(range.upperBound)), not \(value)")
-        }
+        guard value.isFinite else { throw .notFinite(parameter, value) }
+        if positive, value <= 0 { throw .notPositive(parameter, value) }
+        guard range.contains(value) else { throw .outOfRange(parameter, value, allowed: range) }
     }
 
     private static func format(_ value: Double) -> String {

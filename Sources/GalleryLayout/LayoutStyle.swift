@@ -3,11 +3,14 @@ public enum LayoutStyle: Sendable, Hashable {
     case line(LineLayout)
     case grid(GridLayout)
 
-    /// The name used on the command line and in JSON: `line` or `grid`.
-    public var name: String {
+    /// Which layout this is.
+    public var kind: LayoutKind {
         switch self {
-        case .line: "line"
-        case .grid: "grid"
+        case .line: .line
+        case .grid: .grid
         }
     }
+
+    /// The name used on the command line and in JSON: `line` or `grid`.
+    public var name: String { kind.rawValue }
 }

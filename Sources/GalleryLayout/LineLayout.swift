@@ -29,11 +29,11 @@ public struct LineLayout: Sendable, Hashable {
 
     /// Throws the first invalid parameter.
     public func validate() throws(LayoutError) {
-        try LayoutError.check(itemSize, "itemSize", in: 0.001...LayoutError.largestLength)
-        try LayoutError.check(spacing, "spacing", in: 0...LayoutError.largestLength)
-        try LayoutError.check(activeDistance, "activeDistance", in: 0...LayoutError.largestLength, positive: true)
-        try LayoutError.check(scaleFactor, "scaleFactor", in: -1000...1000)
-        try LayoutError.check(minScale, "minScale", in: 0...1000)
+        try LayoutError.check(itemSize, .itemSize, in: 0.001...LayoutError.largestLength)
+        try LayoutError.check(spacing, .spacing, in: 0...LayoutError.largestLength)
+        try LayoutError.check(activeDistance, .activeDistance, in: 0...LayoutError.largestLength, positive: true)
+        try LayoutError.check(scaleFactor, .scaleFactor, in: -1000...1000)
+        try LayoutError.check(minScale, .minScale, in: 0...1000)
     }
 
     /// Distance between neighbouring item centres.

@@ -22,6 +22,9 @@ public struct PixelBudget: Sendable, Hashable {
         self.init(maxPixels: Int((megapixels * 1_000_000).rounded()))
     }
 
+    /// `maxPixels` in millions.
+    public var megapixels: Double { Double(maxPixels) / 1_000_000 }
+
     /// The largest file read for an image under this budget: room for every pixel at 16-bit RGBA stored
     /// uncompressed, plus 64 MiB of metadata. Larger files are refused before they are read.
     public var maxFileBytes: Int { maxPixels * 8 + (64 << 20) }

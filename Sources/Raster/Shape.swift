@@ -4,4 +4,7 @@ public enum Shape: Sendable, Hashable {
     case circle
     /// A rounded square; the corner radius is in points before the item's scale.
     case rounded(cornerRadius: Double)
+
+    /// The corner radius of a rounded square when none is given, in points.
+    public static let defaultCornerRadius = 3.0
 }

@@ -14,7 +14,10 @@ public struct BatchRenderer: Sendable {
     public var strict: Bool
     public var cacheBytes: Int
 
-    public init(jobs: Int, strict: Bool = false, cacheBytes: Int = 512 << 20) {
+    /// The decoded-photo cache's capacity when none is given: 512 MiB.
+    public static let defaultCacheBytes = 512 << 20
+
+    public init(jobs: Int, strict: Bool = false, cacheBytes: Int = defaultCacheBytes) {
         self.jobs = max(1, jobs)
         self.strict = strict
         self.cacheBytes = cacheBytes

@@ -27,8 +27,16 @@ public struct Scene: Sendable {
         }
     }
 
+    /// Pixels per point when none is given.
+    public static let defaultDisplayScale = 1.0
+    /// The largest display scale a scene may have.
+    public static let largestDisplayScale = 16.0
+    /// The frame background when none is given.
+    public static let defaultBackground = Color.white
+
     public init(
-        gallery: Gallery, displayScale: Double = 1, style: ItemStyle = ItemStyle(), background: Color = .white,
+        gallery: Gallery, displayScale: Double = defaultDisplayScale, style: ItemStyle = ItemStyle(),
+        background: Color = defaultBackground,
         photos: [String] = [], snap: Snap? = nil, budget: PixelBudget = .standard
     ) {
         self.gallery = gallery

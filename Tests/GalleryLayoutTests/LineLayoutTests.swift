@@ -82,21 +82,28 @@ import Testing
     }
 
     @Test func invalidParametersAreNamed() {
-        func error(_ style: LayoutStyle, width: Double = 375) -> String? {
+        func error(_ style: LayoutStyle, width: Double = 375) -> LayoutError? {
             do {
                 try Gallery(style: style, viewport: Size(width: width, height: 200), itemCount: 3).validate()
                 return nil
-            } catch { return error.parameter }
+            } catch { return error }
         }
-        #expect(error(.line(LineLayout(itemSize: -1))) == "itemSize")
-        #expect(error(.line(LineLayout(itemSize: .nan))) == "itemSize")
-        #expect(error(.line(LineLayout(spacing: -3))) == "spacing")
-        #expect(error(.line(LineLayout(activeDistance: 0))) == "activeDistance")
-        #expect(error(.line(LineLayout(scaleFactor: .infinity))) == "scaleFactor")
-        #expect(error(.line(LineLayout()), width: .nan) == "width")
-        #expect(error(.grid(GridLayout(columns: 0))) == "columns")
-        #expect(error(.grid(GridLayout(columns: 50))) == "columns")  // 375/50 − 8 < 0
-        #expect(error(.grid(GridLayout(itemSize: 130))) == "itemSize")  // 3·130 > 375
+        let lengths = 0...1_000_000.0
+        #expect(error(.line(LineLayout(itemSize: -1))) == .outOfRange(.itemSize, -1, allowed: 0.001...1_000_000))
+        #expect(error(.line(LineLayout(itemSize: .nan)))?.parameter == .itemSize)
+        #expect(error(.line(LineLayout(spacing: -3))) == .outOfRange(.spacing, -3, allowed: lengths))
+        #expect(error(.line(LineLayout(activeDistance: 0))) == .notPositive(.activeDistance, 0))
+        #expect(error(.line(LineLayout(scaleFactor: .infinity))) == .notFinite(.scaleFactor, .infinity))
+        #expect(error(.line(LineLayout()), width: .nan)?.parameter == .width)
+        #expect(error(.grid(GridLayout(columns: 0))) == .columnCount(0, allowed: 1...10_000))
+        // 375/50 − 8 < 0
+        #expect(
+            error(.grid(GridLayout(columns: 50)))
+                == .cellTooSmall(columns: 50, side: 375 / 50 - 8, viewportWidth: 375, sizeGiven: false))
+        #expect(error(.grid(GridLayout(columns: 50)))?.parameter == .columns)
+        // 3·130 > 375
+        #expect(error(.grid(GridLayout(itemSize: 130))) == .cellsTooWide(columns: 3, side: 130, viewportWidth: 375))
+        #expect(error(.grid(GridLayout(itemSize: 130)))?.parameter == .itemSize)
         #expect(error(.line(LineLayout())) == nil)
     }
 }

@@ -4,18 +4,6 @@ import RenderPipeline
 
 /// `gallery-render batch MANIFEST.json --out DIR`: every scene of a manifest, or one shard of it.
 enum BatchCommand: Subcommand {
-    static let runOptions: [OptionSpec] = [
-        OptionSpec(
-            "shard", value: "k/n",
-            help:
-                "Render share K of N (1 ≤ K ≤ N), or auto: from CI_NODE_INDEX/CI_NODE_TOTAL, BUILDKITE_PARALLEL_JOB/_COUNT, or JOB_COMPLETION_INDEX with auto/N.",
-            default: "1/1"),
-        OptionSpec("jobs", value: "n", help: "Worker threads.", default: "number of cores"),
-        OptionSpec("strict", help: "A scene with a photo that cannot be read fails (the others still render)."),
-        OptionSpec("quiet", help: "No progress and no warnings on standard error."),
-        OptionSpec("cache-mb", value: "n", help: "Most decoded photo pixels kept in memory, in MiB.", default: "512"),
-    ]
-
     static let spec = CommandSpec(
         commandName: "gallery-render batch",
         abstract: "Render every scene of a JSON manifest (or one shard of it) into a folder.",
@@ -26,33 +14,23 @@ enum BatchCommand: Subcommand {
             )
         ],
         optionGroups: [
-            (
-                "BATCH OPTIONS",
-                [
-                    OptionSpec(
-                        "out", value: "dir",
-                        help: "Output folder: DIR/NAME.png, or DIR/NAME/0000.png … for scenes with offsets.")
-                ] + runOptions
-                    + [
-                        OptionSpec(
-                            "summary", value: "file",
-                            help: "Write a JSON summary: per frame its path, offset, time and warnings; totals.")
-                    ]
-            ),
-            ("OPTIONS", [OutputOptions.help]),
+            ("BATCH OPTIONS", BatchFolderOptions.specs + BatchOptions.specs + RunOptions.specs),
+            ("OPTIONS", [RunOptions.help.spec]),
         ],
         discussion:
             "Exit status: 0 when every scene rendered, 1 when any failed, 64 for a usage or manifest error (nothing rendered).",
         usage: "gallery-render batch <manifest> --out <dir> [--shard <k/n>] [--jobs <n>] [--summary <file>]")
 
     static func run(_ parsed: ParsedArguments, console: Console) throws -> ExitCode {
-        let settings = try RunSettings(parsed, spec: spec)
-        guard let out = parsed.value("out") else { throw UsageError("Missing expected option '--out <dir>'") }
+        let settings = try RunSettings(parsed)
+        let folders = BatchFolderOptions.declared
+        guard let out = try parsed.read(folders.out) else {
+            throw UsageError("Missing expected option '\(folders.out.spec.displayName)'")
+        }
         let plan = try ManifestPlan(
-            manifest: try Manifest(path: settings.manifest), shard: settings.shard, outputFolder: out,
-            spec: SceneOptions.manifestSpec)
+            manifest: try Manifest(path: settings.manifest), shard: settings.shard, outputFolder: out)
         let report = render(plan, settings: settings, console: console)
-        if let summary = parsed.value("summary") {
+        if let summary = try parsed.read(folders.summary) {
             try AtomicFile.write(
                 Array(Summary.document(report, plan: plan, shard: settings.shard).pretty.utf8) + [10], to: summary)
         }
@@ -84,7 +62,7 @@ enum BatchCommand: Subcommand {
         let strict: Bool
         let cacheBytes: Int
 
-        init(_ parsed: ParsedArguments, spec: CommandSpec) throws(UsageError) {
+        init(_ parsed: ParsedArguments) throws(UsageError) {
             guard parsed.positionals.count == 1, let manifest = parsed.positionals.first else {
                 throw UsageError(
                     parsed.positionals.isEmpty
@@ -92,18 +70,11 @@ enum BatchCommand: Subcommand {
                         : "Expected one manifest, got \(parsed.positionals.count) arguments")
             }
             self.manifest = manifest
-            let read = ValueParsing(source: parsed, spec: spec)
-            shard =
-                try read.custom(
-                    "shard",
-                    expected:
-                        "must be K/N with 1 ≤ K ≤ N, or auto (with CI_NODE_INDEX/CI_NODE_TOTAL, BUILDKITE_PARALLEL_JOB/_COUNT, or JOB_COMPLETION_INDEX and auto/N)"
-                ) {
-                    Shard.parse($0, environment: ProcessInfo.processInfo.environment)
-                } ?? .whole
-            jobs = try OutputOptions.jobs(read)
-            strict = parsed.flag("strict")
-            cacheBytes = (try read.integer("cache-mb", in: 16...1_048_576) ?? 512) << 20
+            let options = BatchOptions.declared
+            shard = try parsed.read(options.shard)
+            jobs = try RunOptions.jobs(parsed)
+            strict = parsed.isSet(options.strict)
+            cacheBytes = try parsed.read(options.cacheMB) << 20
         }
     }
 }

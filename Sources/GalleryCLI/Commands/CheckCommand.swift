@@ -11,26 +11,9 @@ enum CheckCommand: Subcommand {
         abstract: "Render a manifest and compare every frame with its recorded baseline.",
         arguments: [("manifest", "A JSON manifest, as for batch.")],
         optionGroups: [
-            (
-                "CHECK OPTIONS",
-                [
-                    OptionSpec(
-                        "baseline", value: "dir",
-                        help: "Folder of baselines, at the same relative paths as batch writes."),
-                    OptionSpec("record", help: "Write every baseline instead of comparing (never use in CI)."),
-                    OptionSpec(
-                        "record-missing",
-                        help: "Compare as usual, but write the baselines that are missing instead of failing on them."),
-                    OptionSpec(
-                        "report", value: "dir",
-                        help:
-                            "Write a self-contained HTML report (index.html) with expected, actual and diff images of each failing frame."
-                    ),
-                    OptionSpec("junit", value: "file", help: "Write JUnit XML: one testcase per frame."),
-                ] + BatchCommand.runOptions
-            ),
+            ("CHECK OPTIONS", CheckOptions.specs + BatchOptions.specs + RunOptions.specs),
             ("DIFF OPTIONS", DiffOptions.specs),
-            ("OPTIONS", [OutputOptions.help]),
+            ("OPTIONS", [RunOptions.help.spec]),
         ],
         discussion:
             "Exit status: 0 every frame matches, 1 a difference, a missing baseline or a failed scene, 2 a baseline could not be read, 64 usage error.\nWith GITHUB_ACTIONS=true, failures are also printed as ::error annotations.",
@@ -39,18 +22,18 @@ enum CheckCommand: Subcommand {
     )
 
     static func run(_ parsed: ParsedArguments, console: Console) throws -> ExitCode {
-        let settings = try BatchCommand.RunSettings(parsed, spec: spec)
-        guard let baseline = parsed.value("baseline") else {
-            throw UsageError("Missing expected option '--baseline <dir>'")
+        let settings = try BatchCommand.RunSettings(parsed)
+        let options = CheckOptions.declared
+        guard let baseline = try parsed.read(options.baseline) else {
+            throw UsageError("Missing expected option '\(options.baseline.spec.displayName)'")
         }
-        let criteria = try DiffOptions.criteria(ValueParsing(source: parsed, spec: spec), source: parsed)
+        let criteria = try DiffOptions.criteria(parsed)
         let manifest = try Manifest(path: settings.manifest)
-        let record = parsed.flag("record")
+        let record = parsed.isSet(options.record)
 
         let actualFolder = record ? baseline : NSTemporaryDirectory() + "gallery-render-check-\(UUID().uuidString)"
         defer { if !record { try? FileManager.default.removeItem(atPath: actualFolder) } }
-        let plan = try ManifestPlan(
-            manifest: manifest, shard: settings.shard, outputFolder: actualFolder, spec: SceneOptions.manifestSpec)
+        let plan = try ManifestPlan(manifest: manifest, shard: settings.shard, outputFolder: actualFolder)
         let report = BatchCommand.render(plan, settings: settings, console: console)
         for scene in report.failedScenes {
             console.error(
@@ -64,12 +47,12 @@ enum CheckCommand: Subcommand {
         var checks = compare(
             plan: plan, report: report, baseline: baseline, actualFolder: actualFolder, manifest: settings.manifest,
             criteria: criteria, jobs: settings.jobs)
-        if parsed.flag("record-missing") {
+        if parsed.isSet(options.recordMissing) {
             checks = try recordMissing(checks, from: actualFolder, into: baseline)
             let recorded = checks.filter { $0.message.hasPrefix("recorded") }.count
             console.error("Recorded \(recorded) missing baselines in \(baseline)\n")
         }
-        if let folder = parsed.value("report") {
+        if let folder = try parsed.read(options.report) {
             try HTMLReport.write(
                 checks, to: folder,
                 title: "gallery-render check — \(URL(fileURLWithPath: settings.manifest).lastPathComponent)"
@@ -81,7 +64,7 @@ enum CheckCommand: Subcommand {
                 )
             }
         }
-        if let junit = parsed.value("junit") {
+        if let junit = try parsed.read(options.junit) {
             try AtomicFile.write(
                 Array(JUnitReport.xml(checks, suite: settings.manifest, seconds: report.seconds).utf8), to: junit)
         }

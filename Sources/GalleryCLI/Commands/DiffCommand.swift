@@ -8,19 +8,8 @@ enum DiffCommand: Subcommand {
         abstract: "Compare two PNGs with pixelmatch's perceptual measure.",
         arguments: [("expected", "The reference image."), ("actual", "The image to check.")],
         optionGroups: [
-            (
-                "DIFF OPTIONS",
-                DiffOptions.specs + [
-                    OptionSpec(
-                        "diff-image", value: "path",
-                        help:
-                            "Write the diff image: unchanged pixels faded grey, differences red, anti-aliasing yellow."),
-                    OptionSpec(
-                        "json",
-                        help: "Print {\"match\", \"diffPixels\", \"totalPixels\", \"ratio\", \"width\", \"height\"}."),
-                ]
-            ),
-            ("OPTIONS", [OutputOptions.help]),
+            ("DIFF OPTIONS", DiffOptions.specs + DiffOutputOptions.specs),
+            ("OPTIONS", [RunOptions.help.spec]),
         ],
         discussion:
             "Exit status: 0 the images match, 1 they differ (different sizes included), 2 one could not be read, 64 usage error.",
@@ -35,15 +24,17 @@ enum DiffCommand: Subcommand {
                     ? "Missing expected argument '<\(parsed.positionals.isEmpty ? "expected" : "actual")>'"
                     : "Expected two images, got \(parsed.positionals.count) arguments")
         }
-        let criteria = try DiffOptions.criteria(ValueParsing(source: parsed, spec: spec), source: parsed)
+        let criteria = try DiffOptions.criteria(parsed)
+        let output = DiffOutputOptions.declared
         let (expected, actual) = (parsed.positionals[0], parsed.positionals[1])
-        let diffPath = parsed.value("diff-image")
+        let diffPath = try parsed.read(output.diffImage)
+        let json = parsed.isSet(output.json)
         let (comparison, diff) = ImageComparer(criteria: criteria).compare(
             expected: expected, actual: actual, diffImage: diffPath != nil)
         if let diffPath, let diff {
             try AtomicFile.write(try PNGEncoder.encode(diff, compression: .matches), to: diffPath)
         }
-        if parsed.flag("json") { console.out(document(comparison).compact + "\n") }
+        if json { console.out(document(comparison).compact + "\n") }
         switch comparison {
         case .unreadable:
             console.error("Error: \(comparison.summary)\n")
@@ -52,7 +43,7 @@ enum DiffCommand: Subcommand {
             console.error("Error: \(comparison.summary)\n")
             return .failure
         case .compared(let counts):
-            if !parsed.flag("json") {
+            if !json {
                 console.out("\(counts.matches ? "match" : "different"): \(comparison.summary)\n")
             }
             return counts.matches ? .success : .failure

@@ -7,24 +7,24 @@ enum LayoutCommand: Subcommand {
         commandName: "gallery-render layout",
         abstract: "Print the layout at a scroll offset as JSON (JSON Lines with --offsets); no pixels.",
         arguments: [("photos", "Folders and/or files, as for render; optional with --count.")],
-        optionGroups: [("SCENE OPTIONS", SceneOptions.specs), ("OPTIONS", [OutputOptions.help])],
+        optionGroups: [("SCENE OPTIONS", SceneOptions.specs), ("OPTIONS", [RunOptions.help.spec])],
         discussion: SceneOptions.deviceHelp,
         usage: "gallery-render layout [<photos> ...] [--count <n>] [--offset <pt>] [options]")
 
     static func run(_ parsed: ParsedArguments, console: Console) throws -> ExitCode {
-        _ = try SceneOptions.request(from: parsed, spec: spec, photos: [])
-        if parsed.positionals.isEmpty, !parsed.has("count") {
+        let description = try SceneDescription(parsed)
+        if parsed.positionals.isEmpty, description.count == nil {
             throw UsageError("Missing expected argument '<photos> ...' (or give --count)")
         }
-        let photos = try PhotoListing.photos(from: parsed.positionals, allowEmpty: parsed.has("count"))
-        let request = try SceneOptions.request(from: parsed, spec: spec, photos: photos)
-        for offset in request.offsets {
+        let photos = try PhotoListing.photos(from: parsed.positionals, allowEmpty: description.count != nil)
+        let scene = description.scene(photos: photos)
+        for offset in description.offsets {
             let frame: LayoutFrame
-            do { frame = try request.scene.layout(atOffset: offset) } catch {
+            do { frame = try scene.layout(atOffset: offset) } catch {
                 throw UsageError("--offset: \(error.reason)")
             }
-            let json = document(frame, scene: request.scene)
-            console.out((request.isSequence ? json.compact : json.pretty) + "\n")
+            let json = document(frame, scene: scene)
+            console.out((description.isSequence ? json.compact : json.pretty) + "\n")
         }
         return .success
     }

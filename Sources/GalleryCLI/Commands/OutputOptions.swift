@@ -1,25 +1,19 @@
-import Foundation
+/// Where `render`'s frames go and what a photo that cannot be read does.
+struct OutputOptions: OptionGroup {
+    static let declared = OutputOptions()
 
-/// Options about where frames go and how the run behaves.
-enum OutputOptions {
-    static let specs: [OptionSpec] = [
-        OptionSpec(
-            "output", short: "o", value: "path",
-            help:
-                "PNG path, - for standard output; with several offsets a pattern containing {index} (4 digits, from 0000) and/or {offset}.",
-            default: "gallery.png, or gallery-{index}.png with --offsets"),
-        OptionSpec(
-            "strict", help: "A photo that cannot be read fails the command instead of a placeholder plus a warning."),
-        OptionSpec("jobs", value: "n", help: "Worker threads.", default: "number of cores"),
-        OptionSpec("quiet", help: "No progress and no warnings on standard error."),
-    ]
+    let output = Option<String>(
+        "output", short: "o", value: "path",
+        help:
+            "PNG path, - for standard output; with several offsets a pattern containing {index} (4 digits, from 0000) and/or {offset}.",
+        defaultText: "\(single), or \(sequence) with --offsets")
+    let strict = Flag(
+        "strict", help: "A photo that cannot be read fails the command instead of a placeholder plus a warning.")
 
-    static let help = OptionSpec("help", short: "h", help: "Show help information.")
-
-    /// The worker count: --jobs, or the number of cores.
-    static func jobs(_ read: ValueParsing) throws(UsageError) -> Int {
-        try read.integer("jobs", in: 1...1024) ?? ProcessInfo.processInfo.activeProcessorCount
-    }
+    /// The output of one frame when -o is not given.
+    static let single = "gallery.png"
+    /// The output pattern of several frames when -o is not given.
+    static let sequence = "gallery-{index}.png"
 
     /// The output path of frame `index` at `offset`, from `pattern`.
     static func path(pattern: String, index: Int, offset: Double) -> String {

@@ -11,8 +11,8 @@ enum RenderCommand: Subcommand {
             ("photos", "Folders and/or files, in order. A folder gives its PNG and JPEG files in natural order.")
         ],
         optionGroups: [
-            ("SCENE OPTIONS", SceneOptions.specs), ("OUTPUT OPTIONS", OutputOptions.specs),
-            ("OPTIONS", [OutputOptions.help]),
+            ("SCENE OPTIONS", SceneOptions.specs), ("OUTPUT OPTIONS", OutputOptions.specs + RunOptions.specs),
+            ("OPTIONS", [RunOptions.help.spec]),
         ],
         discussion: SceneOptions.colorHelp + "\n\n" + SceneOptions.deviceHelp
             + "\n\nEXAMPLES:\n  gallery-render --width 375 --offset 120 photos/\n  gallery-render --device iphone-15 --offsets 0..680/17 -o 'frames/{index}.png' photos/",
@@ -21,35 +21,36 @@ enum RenderCommand: Subcommand {
     )
 
     static func run(_ parsed: ParsedArguments, console: Console) throws -> ExitCode {
-        let read = ValueParsing(source: parsed, spec: spec)
-        let jobs = try OutputOptions.jobs(read)
-        if parsed.positionals.isEmpty, !parsed.has("count") {
+        let jobs = try RunOptions.jobs(parsed)
+        if parsed.positionals.isEmpty, !parsed.has(SceneOptions.declared.count) {
             throw UsageError("Missing expected argument '<photos> ...' (or give --count for placeholders)")
         }
         // Options are validated before anything touches the disk.
-        _ = try SceneOptions.request(from: parsed, spec: spec, photos: [])
-        let sequence = parsed.has("offsets")
-        let pattern = parsed.value("output") ?? (sequence ? "gallery-{index}.png" : "gallery.png")
+        let description = try SceneDescription(parsed)
+        let sequence = description.isSequence
+        let pattern =
+            try parsed.read(OutputOptions.declared.output) ?? (sequence ? OutputOptions.sequence : OutputOptions.single)
         if sequence, pattern == "-" { throw UsageError("-o - writes one frame; --offsets needs a file pattern") }
         if sequence, !pattern.contains("{index}"), !pattern.contains("{offset}") {
             throw UsageError("With --offsets, --output must contain {index} or {offset}")
         }
 
-        let photos = try PhotoListing.photos(from: parsed.positionals, allowEmpty: parsed.has("count"))
-        let request = try SceneOptions.request(from: parsed, spec: spec, photos: photos)
-        return try render(request, pattern: pattern, strict: parsed.flag("strict"), jobs: jobs, console: console)
+        let photos = try PhotoListing.photos(from: parsed.positionals, allowEmpty: description.count != nil)
+        return try render(
+            description.scene(photos: photos), offsets: description.offsets, pattern: pattern,
+            strict: parsed.isSet(OutputOptions.declared.strict), jobs: jobs, console: console)
     }
 
     /// Renders the frames through the batch renderer (one scene), reporting unreadable photos.
-    static func render(_ request: SceneOptions.Request, pattern: String, strict: Bool, jobs: Int, console: Console)
-        throws -> ExitCode
-    {
-        let frames = request.offsets.enumerated().map { index, offset in
+    static func render(
+        _ scene: Scene, offsets: [Double], pattern: String, strict: Bool, jobs: Int, console: Console
+    ) throws -> ExitCode {
+        let frames = offsets.enumerated().map { index, offset in
             BatchJob.Frame(offset: offset, output: OutputOptions.path(pattern: pattern, index: index, offset: offset))
         }
         let progress = Progress(total: frames.count, console: console)
         let report = BatchRenderer(jobs: jobs, strict: strict).run(
-            [BatchJob(name: "render", scene: request.scene, frames: frames)],
+            [BatchJob(name: "render", scene: scene, frames: frames)],
             // Under --strict a problem fails the command and is reported as an error instead.
             onProblem: { problem in if !strict { console.warning(Self.describe(problem)) } },
             onFrame: { progress.advance() })

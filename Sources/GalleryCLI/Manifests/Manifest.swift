@@ -16,9 +16,11 @@ struct Manifest: Sendable {
         let scenes: [[String: ManifestValue]]
     }
 
+    private static let sceneSpecs = SceneOptions.specs
+
     /// The keys a scene may have: `name`, `photos`, and every scene option in camelCase.
     static let keys: [String: String] = Dictionary(
-        uniqueKeysWithValues: SceneOptions.specs.map { (camelCase($0.name), $0.name) } + [
+        uniqueKeysWithValues: sceneSpecs.map { (camelCase($0.name), $0.name) } + [
             ("photos", "photos"), ("name", "name"),
         ])
 
@@ -91,7 +93,7 @@ struct Manifest: Sendable {
                     guard case .string(let relative) = item else { throw fail("expected a path or a list of paths") }
                     photos.append(relative.hasPrefix("/") ? relative : folder + "/" + relative)
                 }
-            } else if SceneOptions.specs.first(where: { $0.name == option })?.isFlag == true {
+            } else if sceneSpecs.first(where: { $0.name == option })?.isFlag == true {
                 guard case .bool(let on) = value else { throw fail("expected true or false") }
                 if on { flags.insert(option) }
             } else {

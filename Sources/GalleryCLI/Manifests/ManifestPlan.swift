@@ -10,38 +10,38 @@ struct ManifestPlan: Sendable {
     /// Relative output path of every frame in `jobs`, e.g. `carousel.png`, `scroll/0003.png`.
     var relativePaths: [String] = []
 
-    init(manifest: Manifest, shard: Shard, outputFolder: String, spec: CommandSpec) throws(UsageError) {
-        var requests: [SceneOptions.Request] = []
+    /// Every scene's options are parsed and checked once, before any photo is listed.
+    init(manifest: Manifest, shard: Shard, outputFolder: String) throws(UsageError) {
+        var descriptions: [SceneDescription] = []
         for scene in manifest.scenes {
             do {
-                requests.append(try SceneOptions.request(from: scene, spec: spec, photos: []))
+                descriptions.append(try SceneDescription(scene))
             } catch {
                 let key = error.option.map { "key '\(Manifest.camelCase($0))': \(error.reason)" } ?? error.message
                 throw UsageError("\(manifest.path): scene '\(scene.name)': \(key)")
             }
         }
-        let shards = ShardPlanner.assign(frameCounts: requests.map(\.offsets.count), shards: shard.count)
+        let shards = ShardPlanner.assign(frameCounts: descriptions.map(\.offsets.count), shards: shard.count)
         let folder = outputFolder.hasSuffix("/") ? String(outputFolder.dropLast()) : outputFolder
-        for (position, entry) in manifest.scenes.enumerated() where shards[position] == shard.index - 1 {
+        for (position, (entry, description)) in zip(manifest.scenes, descriptions).enumerated()
+        where shards[position] == shard.index - 1 {
             let photos: [String]
             do {
-                photos = try PhotoListing.photos(from: entry.photos, allowEmpty: entry.has("count"))
+                photos = try PhotoListing.photos(from: entry.photos, allowEmpty: description.count != nil)
             } catch {
                 failures.append((entry.name, .photos(error)))
                 continue
             }
-            // Options were checked above; listing photos changes nothing that can fail.
-            guard let request = try? SceneOptions.request(from: entry, spec: spec, photos: photos) else { continue }
-            let paths = request.offsets.indices.map { index in
-                request.isSequence
+            let paths = description.offsets.indices.map { index in
+                description.isSequence
                     ? "\(entry.name)/\(OutputOptions.path(pattern: "{index}", index: index, offset: 0)).png"
                     : "\(entry.name).png"
             }
             relativePaths += paths
             jobs.append(
                 BatchJob(
-                    name: entry.name, scene: request.scene,
-                    frames: zip(request.offsets, paths).map { BatchJob.Frame(offset: $0, output: folder + "/" + $1) }))
+                    name: entry.name, scene: description.scene(photos: photos),
+                    frames: zip(description.offsets, paths).map { BatchJob.Frame(offset: $0, output: folder + "/" + $1) }))
         }
     }
 }

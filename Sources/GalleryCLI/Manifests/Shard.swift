@@ -1,3 +1,5 @@
+import Foundation
+
 /// `--shard K/N`, `--shard auto` or `--shard auto/N`: which share of a manifest this machine renders.
 struct Shard: Sendable, Equatable, CustomStringConvertible {
     /// 1-based index.
@@ -38,5 +40,19 @@ struct Shard: Sendable, Equatable, CustomStringConvertible {
 
     private static func make(_ index: Int, _ count: Int) -> Shard? {
         (1...10_000).contains(count) && (1...count).contains(index) ? Shard(index: index, count: count) : nil
+    }
+}
+
+extension Shard: OptionValue {
+    /// `auto` reads this process's environment.
+    init?(optionText text: String) {
+        guard let shard = Self.parse(text, environment: ProcessInfo.processInfo.environment) else { return nil }
+        self = shard
+    }
+
+    var optionText: String { description }
+
+    static var expectation: String {
+        "must be K/N with 1 ≤ K ≤ N, or auto (with CI_NODE_INDEX/CI_NODE_TOTAL, BUILDKITE_PARALLEL_JOB/_COUNT, or JOB_COMPLETION_INDEX and auto/N)"
     }
 }

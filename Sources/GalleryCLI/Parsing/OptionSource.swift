@@ -1,5 +1,5 @@
 /// Where option values come from: a command line, or a manifest scene (whose camelCase keys are the
-/// long option names). Values are text either way, so both go through the same parsing and checks.
+/// long option names). Values are text either way, so both go through the same declarations.
 protocol OptionSource: Sendable {
     /// The value of option `name` (long name, kebab-case), or nil.
     func value(_ name: String) -> String?
@@ -11,4 +11,21 @@ extension ParsedArguments: OptionSource {}
 
 extension OptionSource {
     func has(_ name: String) -> Bool { value(name) != nil || flag(name) }
+
+    /// True when the option was given, with a value or as a flag.
+    func has(_ option: some OptionDeclaration) -> Bool { has(option.spec.name) }
+
+    /// The option's value when given, parsed and checked; nil when absent.
+    func read<Value>(_ option: Option<Value>) throws(UsageError) -> Value? {
+        guard let text = value(option.spec.name) else { return nil }
+        return try option.parse(text)
+    }
+
+    /// The option's value when given, parsed and checked; its default when absent.
+    func read<Value>(_ option: DefaultedOption<Value>) throws(UsageError) -> Value {
+        try read(option.option) ?? option.defaultValue
+    }
+
+    /// True when the flag is set.
+    func isSet(_ flag: Flag) -> Bool { self.flag(flag.spec.name) }
 }

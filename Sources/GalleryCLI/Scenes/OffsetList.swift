@@ -1,9 +1,21 @@
 import Foundation
 
 /// The `--offsets` syntax: `A..B/STEP` (B included when reached) or `a,b,c`.
-enum OffsetList {
+struct OffsetList: OptionValue, Equatable {
     /// Most frames one option may ask for.
     static let limit = 100_000
+
+    /// The offsets, in the order given.
+    let offsets: [Double]
+
+    init?(optionText text: String) {
+        guard let offsets = Self.parse(text) else { return nil }
+        self.offsets = offsets
+    }
+
+    var optionText: String { offsets.map(\.optionText).joined(separator: ",") }
+
+    static var expectation: String { "must be A..B/STEP or a,b,c with finite numbers and a positive step" }
 
     static func parse(_ text: String) -> [Double]? {
         if text.contains("..") {

@@ -1,0 +1,9 @@
+/// Where `batch` writes: the output folder and the summary.
+struct BatchFolderOptions: OptionGroup {
+    static let declared = BatchFolderOptions()
+
+    let out = Option<String>(
+        "out", value: "dir", help: "Output folder: DIR/NAME.png, or DIR/NAME/0000.png … for scenes with offsets.")
+    let summary = Option<String>(
+        "summary", value: "file", help: "Write a JSON summary: per frame its path, offset, time and warnings; totals.")
+}

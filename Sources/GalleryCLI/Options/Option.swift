@@ -1,0 +1,28 @@
+/// An option that takes a value, declared once: its spelling, type, help, allowed values and checks.
+/// Reading it gives the value when given, else nil: for options whose default depends on others
+/// (`--height` on the layout), and for those whose absence means something.
+struct Option<Value: OptionValue>: OptionDeclaration {
+    let spec: OptionSpec
+    let check: OptionCheck<Value>
+    /// Replaces `Value.expectation` in the message for text that does not parse.
+    let expectation: String?
+
+    /// `defaultText` says in help what applies when the option is absent.
+    init(
+        _ name: String, short: Character? = nil, value valueName: String, help: String, defaultText: String? = nil,
+        values: [String] = Value.allOptionTexts, check: OptionCheck<Value> = .any, expectation: String? = nil
+    ) {
+        spec = OptionSpec(name, short: short, value: valueName, help: help, default: defaultText, values: values)
+        self.check = check
+        self.expectation = expectation
+    }
+
+    /// The value `text` spells, checked; a failure names the option.
+    func parse(_ text: String) throws(UsageError) -> Value {
+        guard let value = Value(optionText: text) else {
+            throw .invalidValue(text, for: spec, expectation ?? Value.expectation)
+        }
+        if let reason = check.reason(value) { throw .invalidValue(text, for: spec, reason) }
+        return value
+    }
+}

@@ -1,0 +1,92 @@
+import GalleryLayout
+import Raster
+
+/// A type an option's text parses to, as swift-argument-parser's `ExpressibleByArgument`: how text
+/// becomes a value, how a default shows in help, and the closed set of values where there is one.
+protocol OptionValue: Sendable {
+    /// The value `text` spells, or nil when it spells none.
+    init?(optionText text: String)
+    /// The value as help and generated documentation show it.
+    var optionText: String { get }
+    /// What a valid value looks like, for error messages: "must be a finite number".
+    static var expectation: String { get }
+    /// Every value, for help and completions; empty for open types such as numbers.
+    static var allOptionTexts: [String] { get }
+}
+
+extension OptionValue {
+    static var allOptionTexts: [String] { [] }
+}
+
+extension OptionValue where Self: CaseIterable & RawRepresentable, RawValue == String {
+    init?(optionText text: String) { self.init(rawValue: text) }
+    var optionText: String { rawValue }
+    static var allOptionTexts: [String] { allCases.map(\.rawValue) }
+    static var expectation: String { "must be one of " + allOptionTexts.joined(separator: ", ") }
+}
+
+extension Double: OptionValue {
+    init?(optionText text: String) {
+        guard let value = Double(text), value.isFinite else { return nil }
+        self = value
+    }
+    var optionText: String { JSONValue.format(self) }
+    static var expectation: String { "must be a finite number" }
+}
+
+extension Int: OptionValue {
+    init?(optionText text: String) { self.init(text) }
+    var optionText: String { String(self) }
+    static var expectation: String { "must be a whole number" }
+}
+
+extension String: OptionValue {
+    init?(optionText text: String) { self = text }
+    var optionText: String { self }
+    static var expectation: String { "must be text" }
+}
+
+extension LayoutKind: OptionValue {}
+extension ContentMode: OptionValue {}
+
+extension Color: OptionValue {
+    init?(optionText text: String) { self.init(parsing: text) }
+    var optionText: String {
+        switch self {
+        case .white: "white"
+        case .transparent: "transparent"
+        default: a == 255 ? String(description.dropLast(2)) : description  // #AAAAAA, not #AAAAAAFF
+        }
+    }
+    static var expectation: String { "must be a colour: #RGB, #RRGGBB, #RRGGBBAA or a CSS name" }
+}
+
+extension DevicePreset: OptionValue {
+    init?(optionText text: String) {
+        guard let preset = DevicePreset.named(text) else { return nil }
+        self = preset
+    }
+    var optionText: String { name }
+    static var allOptionTexts: [String] { all.map(\.name) }
+    static var expectation: String { "must be one of " + allOptionTexts.joined(separator: ", ") }
+}
+
+extension DecelerationRate: OptionValue {
+    init?(optionText text: String) {
+        switch text {
+        case "normal": self = .normal
+        case "fast": self = .fast
+        default:
+            guard let rate = Double(text), rate > 0, rate < 1 else { return nil }
+            self = .custom(rate)
+        }
+    }
+    var optionText: String {
+        switch self {
+        case .normal: "normal"
+        case .fast: "fast"
+        case .custom(let rate): rate.optionText
+        }
+    }
+    static var expectation: String { "must be normal, fast or a rate between 0 and 1" }
+}

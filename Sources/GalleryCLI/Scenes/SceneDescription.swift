@@ -1,0 +1,122 @@
+import GalleryLayout
+import ImageCodecs
+import Raster
+import RenderPipeline
+
+/// A scene as its options describe it, parsed and checked once: everything but the photos, which
+/// are listed after the options are known to be valid, and the item count, which defaults to them.
+struct SceneDescription: Sendable {
+    /// The layout and viewport; its item count is set by `scene(photos:)`.
+    var gallery: Gallery
+    /// `--count`, or nil for the number of photos.
+    var count: Int?
+    var displayScale: Double
+    var style: ItemStyle
+    var background: Color
+    var snap: Scene.Snap?
+    var budget: PixelBudget
+    /// The offsets as asked for, in order (one without --offsets).
+    var offsets: [Double]
+    /// True when --offsets was given (several frames, even if it lists one).
+    var isSequence: Bool
+
+    /// Reads and checks every scene option of `source`; throws the first problem, naming the option.
+    init(_ source: any OptionSource) throws(UsageError) {
+        let options = SceneOptions.declared
+        gallery = try Self.gallery(source)
+        count = try source.read(options.count)
+        let device = try source.read(options.device)
+        displayScale = try source.read(options.displayScale) ?? device?.displayScale ?? Scene.defaultDisplayScale
+        style = try Self.itemStyle(source)
+        background = try source.read(options.background)
+        snap = try Self.snap(source, kind: gallery.style.kind)
+        budget = PixelBudget(megapixels: try source.read(options.maxMegapixels))
+        if source.has(options.offset), source.has(options.offsets) {
+            throw UsageError("Use either --offset or --offsets, not both")
+        }
+        let single = try source.read(options.offset)
+        offsets = try source.read(options.offsets)?.offsets ?? [single]
+        isSequence = source.has(options.offsets)
+        try checkFrameSize()
+    }
+
+    /// The scene showing `photos`.
+    func scene(photos: [String]) -> Scene {
+        var gallery = gallery
+        gallery.itemCount = count ?? photos.count
+        return Scene(
+            gallery: gallery, displayScale: displayScale, style: style, background: background, photos: photos,
+            snap: snap, budget: budget)
+    }
+
+    /// Every frame stays readable by this tool's own decoders (diff, check): the standard budget.
+    private func checkFrameSize() throws(UsageError) {
+        let frame = scene(photos: []).pixelSize
+        let budget = PixelBudget.standard
+        guard frame.width >= 1, frame.height >= 1, frame.width <= budget.maxSide, frame.height <= budget.maxSide,
+            Double(frame.width) * Double(frame.height) <= Double(budget.maxPixels)
+        else {
+            throw UsageError(
+                "The frame would be \(frame) pixels: width and height × display scale must give 1 to \(budget.maxSide) pixels a side and at most \(budget.maxPixels / 1_000_000) megapixels"
+            )
+        }
+    }
+
+    /// The layout, viewport and overscroll, validated by the layout engine.
+    private static func gallery(_ source: any OptionSource) throws(UsageError) -> Gallery {
+        let options = SceneOptions.declared
+        let kind = try source.read(options.layout)
+        let device = try source.read(options.device)
+        let landscape = source.isSet(options.landscape)
+        let screen = device?.screen(landscape: landscape)
+        let width = try source.read(options.width) ?? screen?.width ?? kind.defaultViewport.width
+        let height =
+            try source.read(options.height) ?? (kind == .grid ? screen?.height : nil) ?? kind.defaultViewport.height
+        if landscape, device == nil { throw UsageError("--landscape needs --device") }
+        let style: LayoutStyle
+        switch kind {
+        case .grid:
+            style = .grid(
+                GridLayout(
+                    columns: try source.read(options.columns), itemSize: try source.read(options.itemSize),
+                    rowSpacing: try source.read(options.spacing) ?? GridLayout().rowSpacing))
+        case .line:
+            style = .line(
+                LineLayout(
+                    itemSize: try source.read(options.itemSize) ?? LineLayout().itemSize,
+                    spacing: try source.read(options.spacing),
+                    activeDistance: try source.read(options.activeDistance),
+                    scaleFactor: try source.read(options.scaleFactor), minScale: try source.read(options.minScale)))
+        }
+        let gallery = Gallery(
+            style: style, viewport: Size(width: width, height: height), itemCount: 0,
+            allowsOverscroll: source.isSet(options.overscroll))
+        do { try gallery.validate() } catch { throw options.usageError(error, from: source) }
+        return gallery
+    }
+
+    private static func itemStyle(_ source: any OptionSource) throws(UsageError) -> ItemStyle {
+        let options = SceneOptions.declared
+        let cornerRadius = try source.read(options.cornerRadius)
+        let shape = try source.read(options.shape) ?? (cornerRadius != nil ? .rounded : ShapeKind(ItemStyle().shape))
+        if shape == .circle, cornerRadius != nil {
+            throw UsageError("--corner-radius applies to --shape rounded, not circle")
+        }
+        return ItemStyle(
+            shape: shape == .circle ? .circle : .rounded(cornerRadius: cornerRadius ?? Shape.defaultCornerRadius),
+            borderWidth: try source.read(options.borderWidth), borderColor: try source.read(options.borderColor),
+            placeholder: try source.read(options.placeholder), contentMode: try source.read(options.contentMode))
+    }
+
+    private static func snap(_ source: any OptionSource, kind: LayoutKind) throws(UsageError) -> Scene.Snap? {
+        let options = SceneOptions.declared
+        guard source.isSet(options.snap) else {
+            for option in [options.velocity.spec, options.deceleration.spec] where source.has(option.name) {
+                throw UsageError("--\(option.name) needs --snap")
+            }
+            return nil
+        }
+        if kind == .grid { throw UsageError("--snap applies to the line layout only") }
+        return Scene.Snap(velocity: try source.read(options.velocity), deceleration: try source.read(options.deceleration))
+    }
+}

@@ -1,0 +1,119 @@
+import GalleryLayout
+import ImageCodecs
+import Raster
+import RenderPipeline
+
+/// The scene options every rendering command and every manifest scene shares, each declared once:
+/// its spelling, type, default (the library's value) and checks. Help, the parser, manifest keys and
+/// the README's option table all come from these declarations.
+struct SceneOptions: OptionGroup {
+    static let declared = SceneOptions()
+
+    let layout = DefaultedOption<LayoutKind>(
+        "layout", value: "layout", help: "line: the horizontal carousel; grid: the round-photo grid.",
+        default: .line)
+    let width = Option<Double>(
+        "width", value: "pt", help: "Viewport width in points.",
+        defaultText: "\(LayoutKind.line.defaultViewport.width.optionText), or the device's", check: .greaterThan(0))
+    let height = Option<Double>(
+        "height", value: "pt", help: "Viewport height in points.",
+        defaultText:
+            "\(LayoutKind.line.defaultViewport.height.optionText) (line), \(LayoutKind.grid.defaultViewport.height.optionText) or the device's (grid)",
+        check: .greaterThan(0))
+    let device = Option<DevicePreset>(
+        "device", value: "name", help: "Width, display scale and grid height of a device preset.")
+    let landscape = Flag("landscape", help: "With --device: the device turned on its side (its width and height swapped).")
+    let displayScale = Option<Double>(
+        "display-scale", value: "n", help: "Pixels per point; the PNG is round(width·n) × round(height·n).",
+        defaultText: "\(Scene.defaultDisplayScale.optionText), or the device's",
+        check: .greaterThan(0, atMost: Scene.largestDisplayScale))
+    let offset = DefaultedOption<Double>(
+        "offset", value: "pt", help: "Content offset along the scroll axis, clamped to the scrollable range.",
+        default: 0)
+    let offsets = Option<OffsetList>(
+        "offsets", value: "list", help: "One frame per offset: A..B/STEP (B included when reached) or a,b,c.")
+    let overscroll = Flag("overscroll", help: "Do not clamp offsets (renders a bounce).")
+    let snap = Flag("snap", help: "Replace each offset by where the line layout comes to rest.")
+    let velocity = DefaultedOption<Double>(
+        "velocity", value: "pt-per-s", help: "With --snap: fling velocity, projected with the deceleration rate.",
+        default: Scene.Snap().velocity, check: .from(-1e9...1e9))
+    let deceleration = DefaultedOption<DecelerationRate>(
+        "deceleration", value: "rate",
+        help: "With --snap: UIScrollView's rate per millisecond: normal (0.998), fast (0.99) or a number.",
+        default: Scene.Snap().deceleration)
+    let count = Option<Int>(
+        "count", value: "n", help: "Number of items; photos repeat in order; with no photos, placeholders.",
+        defaultText: "number of photos", check: .whole(0...1_000_000))
+    let itemSize = Option<Double>(
+        "item-size", value: "pt", help: "line: side of an item; grid: side of a cell.",
+        defaultText: "\(LineLayout().itemSize.optionText) (line), width/columns − 8 (grid)")
+    let spacing = Option<Double>(
+        "spacing", value: "pt", help: "line: gap between items; grid: gap between rows.",
+        defaultText: "0.7 × item size (line), \(GridLayout().rowSpacing.optionText) (grid)")
+    let activeDistance = DefaultedOption<Double>(
+        "active-distance", value: "pt", help: "line: distance over which items grow.",
+        default: LineLayout().activeDistance)
+    let scaleFactor = DefaultedOption<Double>(
+        "scale-factor", value: "x", help: "line: growth at the centre.", default: LineLayout().scaleFactor)
+    let minScale = DefaultedOption<Double>(
+        "min-scale", value: "x", help: "line: lower bound of the scale; items at scale ≤ 0 are not drawn.",
+        default: LineLayout().minScale)
+    let columns = DefaultedOption<Int>(
+        "columns", value: "n", help: "grid: columns.", default: GridLayout().columns, check: .whole(1...1000))
+    let shape = Option<ShapeKind>(
+        "shape", value: "shape", help: "Mask of each item.", defaultText: ShapeKind(ItemStyle().shape).rawValue)
+    let cornerRadius = Option<Double>(
+        "corner-radius", value: "pt", help: "Corner radius of the rounded shape (implies --shape rounded).",
+        defaultText: Shape.defaultCornerRadius.optionText, check: .atLeast(0))
+    let borderWidth = DefaultedOption<Double>(
+        "border-width", value: "pt", help: "Ring inside the item's edge, scaled with the item.",
+        default: ItemStyle().borderWidth, check: .atLeast(0))
+    let borderColor = DefaultedOption<Color>(
+        "border-color", value: "color", help: "Colour of the ring.", default: ItemStyle().borderColor)
+    let contentMode = DefaultedOption<ContentMode>(
+        "content-mode", value: "mode", help: "How a photo fills its item.", default: ItemStyle().contentMode)
+    let background = DefaultedOption<Color>(
+        "background", value: "color", help: "Frame background: a colour or transparent.",
+        default: Scene.defaultBackground,
+        expectation: "must be a colour (#RGB, #RRGGBB, #RRGGBBAA, a CSS name) or transparent")
+    let placeholder = DefaultedOption<Color>(
+        "placeholder", value: "color", help: "Fill behind each photo, and the whole item when a photo cannot be read.",
+        default: ItemStyle().placeholder)
+    let maxMegapixels = DefaultedOption<Double>(
+        "max-megapixels", value: "n", help: "Pixel budget per photo, checked from its header before decoding.",
+        default: PixelBudget.standard.megapixels, check: .greaterThan(0, atMost: 10_000))
+
+    /// The option that sets `parameter`: how the CLI spells what the layout engine reports.
+    func spec(for parameter: LayoutParameter) -> OptionSpec {
+        switch parameter {
+        case .width: width.spec
+        case .height: height.spec
+        case .count: count.spec
+        case .itemSize: itemSize.spec
+        case .spacing: spacing.spec
+        case .activeDistance: activeDistance.spec
+        case .scaleFactor: scaleFactor.spec
+        case .minScale: minScale.spec
+        case .columns: columns.spec
+        case .offset: offset.spec
+        }
+    }
+
+    /// `error` as a usage error naming the option at fault and the value `source` gave it.
+    func usageError(_ error: LayoutError, from source: any OptionSource) -> UsageError {
+        let spec = spec(for: error.parameter)
+        return .invalidValue(source.value(spec.name) ?? "", for: spec, error.reason)
+    }
+
+    static let colorHelp =
+        "COLOR is #RGB, #RRGGBB, #RRGGBBAA or a CSS named colour. EXIF orientation is always honoured."
+
+    static var deviceHelp: String {
+        "DEVICES:\n"
+            + DevicePreset.all.map { device in
+                let name = device.name.padding(toLength: 20, withPad: " ", startingAt: 0)
+                return
+                    "  \(name)\(JSONValue.format(device.size.width))×\(JSONValue.format(device.size.height)) pt @\(JSONValue.format(device.displayScale))x"
+            }.joined(separator: "\n")
+    }
+}
