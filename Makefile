@@ -12,6 +12,7 @@
 #   make format           swift format, in place
 #   make lint             swift format lint: fails on any finding (CI runs it)
 #   make deps             only install the packages (Tools/install-deps.sh)
+#   make readme           rewrite the README's option tables from the option declarations
 #   make clean            remove .build and out
 
 PREFIX ?= /usr/local
@@ -21,7 +22,7 @@ BIN := .build/release/gallery-render
 OUT := out
 DEPS := Tools/install-deps.sh
 
-.PHONY: deps build release run test bench install sanitize sanitize-address sanitize-thread fuzz format lint clean
+.PHONY: readme deps build release run test bench install sanitize sanitize-address sanitize-thread fuzz format lint clean
 
 deps:
 	@$(DEPS)
@@ -97,3 +98,8 @@ lint:
 
 clean:
 	rm -rf .build $(OUT)
+
+# The README's option tables, rewritten from the option declarations (the test fails that run, on purpose).
+readme: deps
+	-GALLERY_UPDATE_README=1 $(SWIFT) test -c release -Xswiftc -enable-testing --filter ReadmeOptionTablesTests
+	@git diff --stat README.md

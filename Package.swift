@@ -36,7 +36,7 @@ let package = Package(
             name: "RenderPipelineTests", dependencies: ["RenderPipeline", "TestSupport"],
             exclude: ["Golden"]),
         .testTarget(name: "VisualDiffTests", dependencies: ["VisualDiff", "TestSupport"]),
-        .testTarget(name: "GalleryCLITests", dependencies: ["gallery-render", "TestSupport"]),
+        .testTarget(name: "GalleryCLITests", dependencies: ["gallery-render", "GalleryCLI", "TestSupport"]),
     ]
 )
 

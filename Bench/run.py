@@ -1,16 +1,16 @@
 """Benchmark gallery-render against Pillow, libvips and the libjpeg decode floor.
 
     make bench                                  # release build, decode_floor, then this script
-    make bench BENCH_ARGS='--runs 3 --update-readme'
-    python3 Bench/run.py [--runs N] [--update-readme]
+    make bench BENCH_ARGS='--runs 3 --update'
+    python3 Bench/run.py [--runs N] [--update]
 
 Needs .build/release/gallery-render and .build/bench/decode_floor (make bench builds both). Generates
 the photos into .build/bench-data when missing (Bench/make_photos.py), installs Pillow when missing,
 and tries libvips + pyvips once. Each contender runs once to warm up, then N rounds (default 7) of one
 run each, interleaved so that background load hits all alike; the table shows the median wall time,
 the peak RSS (the largest ru_maxrss of the child, from os.wait4) and ratios between contenders of this
-same run. Prints the table and writes it to Bench/results.md; --update-readme also puts it between
-the bench markers of README.md.
+same run. Prints the table and writes it to Bench/results.md; --update also puts it between
+the bench markers of docs/performance.md.
 """
 
 import argparse
@@ -302,26 +302,21 @@ def report(rows, decodes, frames, runs, command, peers):
     return "\n".join(line if line.startswith("|") else textwrap.fill(line, 100) for line in lines) + "\n"
 
 
-def update_readme(table):
-    readme = ROOT / "README.md"
-    text = readme.read_text()
+def update_docs(table):
+    """Puts the table between the bench markers of docs/performance.md."""
+    doc = ROOT / "docs" / "performance.md"
+    text = doc.read_text()
     start, end = "<!-- bench:start -->", "<!-- bench:end -->"
-    if start not in text:
-        section = ("## Performance\n\n" + textwrap.fill(
-            "`make bench` (not part of `make test`) builds the release binary and `Bench/decode_floor.c`, "
-            "generates the benchmark photos into `.build/bench-data`, and compares gallery-render with Pillow, "
-            "libvips and the libjpeg decode floor; `make bench BENCH_ARGS='--runs 3 --update-readme'` is a "
-            "quicker run that also refreshes this table. Last results:", 100) + f"\n\n{start}\n{end}\n\n")
-        marker = "## Code map"
-        text = text.replace(marker, section + marker) if marker in text else text.rstrip() + "\n\n" + section
+    if start not in text or end not in text:
+        sys.exit(f"bench: {doc.relative_to(ROOT)} has no {start} … {end} markers")
     before, rest = text.split(start, 1)
-    readme.write_text(before + start + "\n" + table + rest[rest.index(end):])
+    doc.write_text(before + start + "\n" + table + rest[rest.index(end):])
 
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--runs", type=int, default=7, help="timed runs per contender (default 7)")
-    parser.add_argument("--update-readme", action="store_true", help="put the table into README.md")
+    parser.add_argument("--update", action="store_true", help="put the table into docs/performance.md")
     args = parser.parse_args()
     for tool in (BIN, FLOOR):
         if not tool.exists():
@@ -337,9 +332,9 @@ def main():
     table = report(rows, decodes, frames, args.runs, command, peers)
     print("\n" + table)
     (BENCH / "results.md").write_text("# Benchmark results\n\n" + table)
-    if args.update_readme:
-        update_readme(table)
-        print("README.md updated")
+    if args.update:
+        update_docs(table)
+        print("docs/performance.md updated")
 
 
 if __name__ == "__main__":

@@ -6,7 +6,8 @@ struct CheckOptions: OptionGroup {
         "baseline", value: "dir", help: "Folder of baselines, at the same relative paths as batch writes.")
     let record = Flag("record", help: "Write every baseline instead of comparing (never use in CI).")
     let recordMissing = Flag(
-        "record-missing", help: "Compare as usual, but write the baselines that are missing instead of failing on them.")
+        "record-missing", help: "Compare as usual, but write the baselines that are missing instead of failing on them."
+    )
     let report = Option<String>(
         "report", value: "dir",
         help:

@@ -20,6 +20,7 @@ struct DiffOptions: OptionGroup {
     static func criteria(_ source: any OptionSource) throws(UsageError) -> DiffCriteria {
         DiffCriteria(
             threshold: try source.read(declared.threshold), includeAA: source.isSet(declared.includeAA),
-            maxDiffPixels: try source.read(declared.maxDiffPixels), maxDiffRatio: try source.read(declared.maxDiffRatio))
+            maxDiffPixels: try source.read(declared.maxDiffPixels), maxDiffRatio: try source.read(declared.maxDiffRatio)
+        )
     }
 }

@@ -5,5 +5,6 @@ struct DiffOutputOptions: OptionGroup {
     let diffImage = Option<String>(
         "diff-image", value: "path",
         help: "Write the diff image: unchanged pixels faded grey, differences red, anti-aliasing yellow.")
-    let json = Flag("json", help: "Print {\"match\", \"diffPixels\", \"totalPixels\", \"ratio\", \"width\", \"height\"}.")
+    let json = Flag(
+        "json", help: "Print {\"match\", \"diffPixels\", \"totalPixels\", \"ratio\", \"width\", \"height\"}.")
 }

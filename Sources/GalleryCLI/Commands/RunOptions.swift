@@ -4,7 +4,8 @@ import Foundation
 struct RunOptions: OptionGroup {
     static let declared = RunOptions()
 
-    let jobs = Option<Int>("jobs", value: "n", help: "Worker threads.", defaultText: "number of cores", check: .whole(1...1024))
+    let jobs = Option<Int>(
+        "jobs", value: "n", help: "Worker threads.", defaultText: "number of cores", check: .whole(1...1024))
     let quiet = Flag("quiet", help: "No progress and no warnings on standard error.")
 
     /// `--help`, which every command takes.

@@ -41,7 +41,9 @@ struct ManifestPlan: Sendable {
             jobs.append(
                 BatchJob(
                     name: entry.name, scene: description.scene(photos: photos),
-                    frames: zip(description.offsets, paths).map { BatchJob.Frame(offset: $0, output: folder + "/" + $1) }))
+                    frames: zip(description.offsets, paths).map {
+                        BatchJob.Frame(offset: $0, output: folder + "/" + $1)
+                    }))
         }
     }
 }

@@ -117,6 +117,7 @@ struct SceneDescription: Sendable {
             return nil
         }
         if kind == .grid { throw UsageError("--snap applies to the line layout only") }
-        return Scene.Snap(velocity: try source.read(options.velocity), deceleration: try source.read(options.deceleration))
+        return Scene.Snap(
+            velocity: try source.read(options.velocity), deceleration: try source.read(options.deceleration))
     }
 }

@@ -21,8 +21,12 @@ struct SceneOptions: OptionGroup {
             "\(LayoutKind.line.defaultViewport.height.optionText) (line), \(LayoutKind.grid.defaultViewport.height.optionText) or the device's (grid)",
         check: .greaterThan(0))
     let device = Option<DevicePreset>(
-        "device", value: "name", help: "Width, display scale and grid height of a device preset.")
-    let landscape = Flag("landscape", help: "With --device: the device turned on its side (its width and height swapped).")
+        "device", value: "name",
+        help:
+            "Width, display scale and grid height of a device preset; an explicit --width, --height or --display-scale overrides the preset's."
+    )
+    let landscape = Flag(
+        "landscape", help: "With --device: the device turned on its side (its width and height swapped).")
     let displayScale = Option<Double>(
         "display-scale", value: "n", help: "Pixels per point; the PNG is round(width·n) × round(height·n).",
         defaultText: "\(Scene.defaultDisplayScale.optionText), or the device's",
@@ -80,7 +84,9 @@ struct SceneOptions: OptionGroup {
         "placeholder", value: "color", help: "Fill behind each photo, and the whole item when a photo cannot be read.",
         default: ItemStyle().placeholder)
     let maxMegapixels = DefaultedOption<Double>(
-        "max-megapixels", value: "n", help: "Pixel budget per photo, checked from its header before decoding.",
+        "max-megapixels", value: "n",
+        help:
+            "Pixel budget per photo, checked from its header before decoding (also 32768 px a side, 500 progressive scans).",
         default: PixelBudget.standard.megapixels, check: .greaterThan(0, atMost: 10_000))
 
     /// The option that sets `parameter`: how the CLI spells what the layout engine reports.

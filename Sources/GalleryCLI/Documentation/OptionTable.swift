@@ -1,0 +1,48 @@
+import Foundation
+
+/// The Markdown option tables of the README, made from the option declarations so the two cannot
+/// drift: `| option | meaning | default |`, one row per option, in help order.
+enum OptionTable {
+    /// The tables the README holds, each under its own marker.
+    static let tables: [(name: String, specs: [OptionSpec])] = [
+        ("scene options", SceneOptions.specs),
+        ("output options", OutputOptions.specs + RunOptions.specs),
+        ("batch options", BatchFolderOptions.specs + BatchOptions.specs),
+        ("check options", CheckOptions.specs),
+        ("diff options", DiffOptions.specs + DiffOutputOptions.specs),
+    ]
+
+    /// One table.
+    static func markdown(_ specs: [OptionSpec]) -> String {
+        var text = "| option | meaning | default |\n|---|---|---|\n"
+        for spec in specs {
+            var name = "--\(spec.name)"
+            if let short = spec.short { name = "-\(short), " + name }
+            if let value = spec.valueName {
+                // A long list of values (the devices) is left to --help.
+                let listed = !spec.values.isEmpty && spec.values.count <= 4
+                name += " " + (listed ? spec.values.joined(separator: "\\|") : value.uppercased())
+            }
+            let fallback = spec.isFlag ? "off" : "—"
+            text += "| `\(name)` | \(cell(spec.help)) | \(cell(spec.defaultText ?? fallback)) |\n"
+        }
+        return text
+    }
+
+    /// `text` between the begin and end markers of table `name` replaced by the generated table.
+    static func replacing(in text: String, name: String, with table: String) -> String? {
+        let begin = beginMarker(name), end = endMarker(name)
+        guard let start = text.range(of: begin), let stop = text.range(of: end, range: start.upperBound..<text.endIndex)
+        else { return nil }
+        return String(text[..<start.upperBound]) + "\n" + table + String(text[stop.lowerBound...])
+    }
+
+    static func beginMarker(_ name: String) -> String { "<!-- generated from the declarations: \(name) -->" }
+    static func endMarker(_ name: String) -> String { "<!-- end of \(name) -->" }
+
+    /// A table cell: pipes escaped, the trailing full stop of a help sentence dropped.
+    private static func cell(_ text: String) -> String {
+        let trimmed = text.hasSuffix(".") ? String(text.dropLast()) : text
+        return trimmed.replacingOccurrences(of: "|", with: "\\|")
+    }
+}

@@ -1,0 +1,91 @@
+import GalleryLayout
+import Testing
+
+@testable import GalleryCLI
+
+/// The typed option declarations: parsing, checks, defaults, and the names derived from them.
+@Suite struct OptionDeclarationTests {
+    /// An option source with fixed values, as a manifest scene or a command line gives them.
+    struct Values: OptionSource {
+        var values: [String: String] = [:]
+        var flags: Set<String> = []
+        func value(_ name: String) -> String? { values[name] }
+        func flag(_ name: String) -> Bool { flags.contains(name) }
+    }
+
+    let options = SceneOptions.declared
+
+    @Test func anAbsentOptionGivesItsDeclaredDefault() throws {
+        let none = Values()
+        #expect(try none.read(options.activeDistance) == 150)
+        #expect(try none.read(options.layout) == .line)
+        #expect(try none.read(options.width) == nil)
+    }
+
+    @Test func textThatIsNotANumberNamesTheOptionAndTheValue() {
+        for text in ["abc", "nan", "inf", ""] {
+            #expect(throws: UsageError.invalidValue(text, for: options.width.spec, "must be a finite number")) {
+                try Values(values: ["width": text]).read(options.width)
+            }
+        }
+    }
+
+    @Test func checksGiveTheirBoundInTheMessage() {
+        #expect(throws: UsageError.invalidValue("0", for: options.width.spec, "must be greater than 0")) {
+            try Values(values: ["width": "0"]).read(options.width)
+        }
+        #expect(throws: UsageError.invalidValue("17", for: options.displayScale.spec, "must be at most 16")) {
+            try Values(values: ["display-scale": "17"]).read(options.displayScale)
+        }
+        #expect(
+            throws: UsageError.invalidValue("0", for: options.columns.spec, "must be a whole number from 1 to 1000")
+        ) { try Values(values: ["columns": "0"]).read(options.columns) }
+    }
+
+    @Test func enumOptionsListTheirCasesAndRejectOthers() {
+        #expect(options.layout.spec.values == ["line", "grid"])
+        #expect(options.contentMode.spec.values == ["aspect-fill", "aspect-fit", "fill"])
+        #expect(throws: UsageError.invalidValue("diamond", for: options.layout.spec, "must be one of line, grid")) {
+            try Values(values: ["layout": "diamond"]).read(options.layout)
+        }
+    }
+
+    @Test func everyLayoutParameterIsSpelledByTheOptionOfTheSameName() {
+        // Written out, not derived: the kebab-case spelling of each camelCase parameter.
+        let spelled: [LayoutParameter: String] = [
+            .width: "width", .height: "height", .count: "count", .itemSize: "item-size", .spacing: "spacing",
+            .activeDistance: "active-distance", .scaleFactor: "scale-factor", .minScale: "min-scale",
+            .columns: "columns", .offset: "offset",
+        ]
+        for parameter in LayoutParameter.allCases {
+            #expect(options.spec(for: parameter).name == spelled[parameter])
+        }
+    }
+
+    @Test func aLayoutErrorBecomesAUsageErrorNamingTheOption() {
+        let error = options.usageError(.notPositive(.activeDistance, 0), from: Values(values: ["active-distance": "0"]))
+        #expect(
+            error.message == "The value '0' is invalid for '--active-distance <pt>': must be greater than 0, not 0.0")
+        #expect(error.option == "active-distance")
+    }
+
+    @Test func manifestKeysAreTheOptionsInCamelCase() {
+        #expect(Manifest.keys["displayScale"] == "display-scale")
+        #expect(Manifest.keys["maxMegapixels"] == "max-megapixels")
+        #expect(Manifest.keys.count == SceneOptions.specs.count + 2)  // + name, photos
+    }
+
+    @Test func noCommandDeclaresAnOptionTwice() {
+        for spec in [RenderCommand.spec, LayoutCommand.spec, BatchCommand.spec, CheckCommand.spec, DiffCommand.spec] {
+            let names = spec.options.map(\.name)
+            #expect(Set(names).count == names.count, "\(spec.commandName) repeats an option")
+        }
+    }
+
+    @Test func aSceneIsParsedOnceAndTheCountWaitsForThePhotos() throws {
+        let description = try SceneDescription(Values(values: ["offset": "120"]))
+        #expect(description.count == nil)
+        #expect(description.scene(photos: ["a.png", "b.png"]).gallery.itemCount == 2)
+        #expect(try SceneDescription(Values(values: ["count": "7"])).scene(photos: ["a.png"]).gallery.itemCount == 7)
+    }
+}
