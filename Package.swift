@@ -27,7 +27,7 @@ let package = Package(
         .target(name: "GalleryCLI", dependencies: ["RenderPipeline", "GalleryLayout", "ImageCodecs", "VisualDiff"]),
         .executableTarget(name: "gallery-render", dependencies: ["GalleryCLI"]),
 
-        .target(name: "TestSupport", dependencies: ["ImageCodecs"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["ImageCodecs", "CJPEG"], path: "Tests/TestSupport"),
         .testTarget(
             name: "ImageCodecsTests", dependencies: ["ImageCodecs", "CPNG", "TestSupport"], exclude: ["Golden"]),
         .testTarget(name: "RasterTests", dependencies: ["Raster", "TestSupport"]),

@@ -46,7 +46,7 @@ int gr_png_unfilter_gray(uint8_t *filtered, uint32_t width, size_t channels, uin
 size_t gr_deflate_bound(size_t size);
 
 /**
- * Compresses `size` bytes as deflate blocks (gr_deflate.c). With `final`, the last block ends the
+ * Compresses `size` bytes as deflate blocks (gr_run_deflate.c). With `final`, the last block ends the
  * stream; without, the output ends with an empty stored block, so the next part's blocks can follow
  * on the byte boundary. Returns the bytes written (0: out of memory).
  */

@@ -60,17 +60,17 @@ import Testing
         #expect(run.status == 0, "\(run.stderr)")
     }
 
-    @Test func aFIFOIsRefusedWithoutBlocking() throws {
+    @Test(.timeLimit(.minutes(1))) func aFIFOIsRefusedWithoutBlocking() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
         #expect(mkfifo(folder.file("pipe.jpg"), 0o644) == 0)
         try FileManager.default.copyItem(atPath: Self.fixtures + "/1.jpg", toPath: folder.file("1.jpg"))
         let listed = try MeasuredProcess(["layout", folder.path], folder: folder).wait()
-        #expect(listed.status == 0 && listed.seconds < 10)
+        #expect(listed.status == 0)
         let named = try MeasuredProcess(
             [folder.file("1.jpg"), folder.file("pipe.jpg"), "-o", folder.file("o.png")], folder: folder
         ).wait()
-        #expect(named.status == 0 && named.seconds < 10)
+        #expect(named.status == 0)
         #expect(named.stderr.contains("pipe.jpg: cannot read file: not a regular file"))
     }
 

@@ -3,16 +3,14 @@ import ImageCodecs
 import TestSupport
 import Testing
 
-/// Hostile inputs straight into the decoders: each refused (or recovered) with a typed error, quickly,
-/// and before any large allocation.
-@Suite struct HostileInputTests {
-    /// Decodes and returns the outcome and how long it took.
-    static func timed(_ bytes: [UInt8], _ options: DecodeOptions = DecodeOptions()) -> (
-        Result<DecodedImage, DecodeError>, Double
-    ) {
-        let start = Date()
-        let result = Result { () throws(DecodeError) in try ImageDecoder.decode(bytes, options: options) }
-        return (result, Date().timeIntervalSince(start))
+/// Hostile inputs straight into the decoders: each refused (or recovered) with a typed error, before
+/// any large allocation. A hang fails the suite's time limit; speed is `make bench`'s business.
+@Suite(.timeLimit(.minutes(1))) struct HostileInputTests {
+    /// Decodes and returns the outcome.
+    static func outcome(_ bytes: [UInt8], _ options: DecodeOptions = DecodeOptions()) -> Result<
+        DecodedImage, DecodeError
+    > {
+        Result { () throws(DecodeError) in try ImageDecoder.decode(bytes, options: options) }
     }
 
     @Test func decompressionBombsAreRefusedFromTheHeader() {
@@ -21,20 +19,18 @@ import Testing
             (HostileFiles.jpegDeclaring(width: 65500, height: 65500), 65500, 65500),
             (HostileFiles.jpegDeclaring(width: 20000, height: 20000), 20000, 20000),
         ] {
-            let (result, seconds) = Self.timed(bytes)
+            let result = Self.outcome(bytes)
             #expect(throws: DecodeError.overBudget(width: width, height: height, budget: .standard)) {
                 try result.get()
             }
-            #expect(seconds < 1)
         }
         #expect(HostileFiles.pngInflateBomb.count < 400_000)  // ~300 KB that would inflate to 50 MB of rows
     }
 
     @Test func aSmallFileWithinTheBudgetDecodes() throws {
-        let (result, seconds) = Self.timed(HostileFiles.pngTinyButLarge)
+        let result = Self.outcome(HostileFiles.pngTinyButLarge)
         let image = try result.get().image
         #expect(image.width == 3000 && image[1500, 1500] == (0, 0, 0, 255))
-        #expect(seconds < 5)
         // The same file under a 1-megapixel budget is refused before decoding.
         let small = PixelBudget(megapixels: 1)
         #expect(throws: DecodeError.overBudget(width: 3000, height: 3000, budget: small)) {
@@ -44,9 +40,8 @@ import Testing
 
     @Test func progressiveJPEGWithTooManyScansIsRefused() throws {
         let bytes = HostileFiles.jpegWithManyScans(copies: 600)
-        let (result, seconds) = Self.timed(bytes)
+        let result = Self.outcome(bytes)
         #expect(throws: DecodeError.tooManyScans(limit: 500)) { try result.get() }
-        #expect(seconds < 5)
         // A few repeated scans are within the limit: libjpeg warns and decodes.
         #expect(try ImageDecoder.decode(HostileFiles.jpegWithManyScans(copies: 5)).image.width == 64)
     }
@@ -67,8 +62,7 @@ import Testing
         let whole =
             isJPEG ? try #require(JPEGEncoder.encode(HostileFiles.photo)) : try PNGEncoder.encode(HostileFiles.photo)
         for step in 0..<40 {
-            let (result, seconds) = Self.timed(Array(whole.prefix(whole.count * step / 40)))
-            #expect(seconds < 1)
+            let result = Self.outcome(Array(whole.prefix(whole.count * step / 40)))
             if case .success(let decoded) = result {
                 #expect(
                     isJPEG && !decoded.warnings.isEmpty, "a truncated \(format) decoded without a warning at \(step)/40"
@@ -85,8 +79,7 @@ import Testing
             for bit in [0, 3, 7] {
                 var damaged = whole
                 damaged[offset] ^= 1 << bit
-                let (_, seconds) = Self.timed(damaged)
-                #expect(seconds < 1)
+                _ = Self.outcome(damaged)
             }
         }
     }

@@ -27,7 +27,7 @@ public func fuzzPNG(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
 /// makes of it, in one IDAT. Whatever the fast reader accepts, libpng must accept with the same
 /// pixels, with one known exception: zlib refuses incomplete Huffman codes ("invalid literal/lengths
 /// set", "invalid distances set", "invalid code lengths set") that ISA-L takes when no missing
-/// codeword is used (gr_png_rows.c). zlib gives the same messages for over-subscribed codes, which
+/// codeword is used (gr_fast_reader.c). zlib gives the same messages for over-subscribed codes, which
 /// ISA-L refuses too, so a fast reader taking one of those would go unseen here.
 private func differInsideTheStream(_ bytes: [UInt8]) {
     guard bytes.count > 3 else { return }

@@ -8,10 +8,10 @@
  * known overflows).
  *
  * Why ISA-L too: inflating is most of the time reading a PNG takes, and ISA-L's inflate does it
- * markedly faster than zlib, in pieces (gr_png_rows.c gives the figures). The fast reader built on it
+ * markedly faster than zlib, in pieces (gr_fast_reader.c gives the figures). The fast reader built on it
  * reads only the plainest PNGs and hands every other file, and every file it finds anything wrong with,
  * to libpng, so libpng alone decides what is an error and what it says. Frames are deflated by
- * gr_deflate.c, made for them (gr_png_write.c says why); other images by libdeflate.
+ * gr_run_deflate.c, made for them (gr_png_writer.c says why); other images by libdeflate.
  */
 #ifndef GR_PNG_H
 #define GR_PNG_H
@@ -119,7 +119,7 @@ gr_png_status gr_png_encode(const uint8_t *rgba, uint32_t width, uint32_t height
                             int compression_level, gr_png_buffer *out);
 
 /*
- * The run encoder (gr_deflate.c) writes a frame in parts of whole rows, each filtered and compressed
+ * The run encoder (gr_run_deflate.c) writes a frame in parts of whole rows, each filtered and compressed
  * on its own so that parts can run on several threads; part boundaries depend only on the frame's
  * width (gr_png_part_rows), so the bytes never depend on the number of threads.
  */

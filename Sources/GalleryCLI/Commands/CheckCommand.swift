@@ -49,7 +49,7 @@ enum CheckCommand: Subcommand {
             criteria: criteria, jobs: settings.jobs)
         if parsed.isSet(options.recordMissing) {
             checks = try recordMissing(checks, from: actualFolder, into: baseline)
-            let recorded = checks.filter { $0.message.hasPrefix("recorded") }.count
+            let recorded = checks.filter { $0.status == .recorded }.count
             console.error("Recorded \(recorded) missing baselines in \(baseline)\n")
         }
         if let folder = try parsed.read(options.report) {
@@ -95,7 +95,7 @@ enum CheckCommand: Subcommand {
             let bytes = try ImageDecoder.readBytes(atPath: actualFolder + "/" + check.path)
             try AtomicFile.write(bytes, to: baseline + "/" + check.path)
             return FrameCheck(
-                path: check.path, scene: check.scene, status: .passed, message: "recorded as the new baseline",
+                path: check.path, scene: check.scene, status: .recorded, message: "recorded as the new baseline",
                 comparison: nil, seconds: check.seconds)
         }
     }

@@ -4,6 +4,8 @@ import VisualDiff
 struct FrameCheck: Sendable {
     enum Status: String, Sendable {
         case passed, different, missingBaseline = "missing baseline", unreadable, sceneFailed = "scene failed"
+        /// The baseline was missing and `--record-missing` wrote it: a pass.
+        case recorded
     }
 
     /// Path relative to the baseline folder, e.g. `scroll/0003.png`.
@@ -15,5 +17,5 @@ struct FrameCheck: Sendable {
     let comparison: Comparison?
     let seconds: Double
 
-    var failed: Bool { status != .passed }
+    var failed: Bool { status != .passed && status != .recorded }
 }

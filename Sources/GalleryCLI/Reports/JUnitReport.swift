@@ -17,7 +17,7 @@ enum JUnitReport {
             let open =
                 "    <testcase classname=\"\(XMLText.escape(check.scene))\" name=\"\(XMLText.escape(check.path))\" time=\"\(format(check.seconds))\""
             switch check.status {
-            case .passed:
+            case .passed, .recorded:
                 xml += open + "/>\n"
             case .unreadable:
                 xml +=

@@ -1,6 +1,6 @@
 /*
  * The PNG writer: Paeth-filtered rows, deflated, framed as IHDR, IDAT chunks and IEND. Two ways to
- * deflate: the run encoder (gr_deflate.c) in parts that can run on several threads, for rendered
+ * deflate: the run encoder (gr_run_deflate.c) in parts that can run on several threads, for rendered
  * frames; or libdeflate in one call, whose matches at any distance suit other images (the faded
  * photo behind a visual diff is 25 % smaller with it).
  *

@@ -1,5 +1,5 @@
 /*
- * Undoing PNG's row filters for the fast reader (gr_png_rows.c), straight to RGBA.
+ * Undoing PNG's row filters for the fast reader (gr_fast_reader.c), straight to RGBA.
  *
  * Truecolor rows are unfiltered one pixel at a time as a 32-bit word against the finished RGBA row
  * above; a pixel's channels are independent lanes, so byte order does not matter. Sub, Average and

@@ -1,3 +1,9 @@
+/*
+ * The libpng shim: decodes any PNG with libpng's classic png_read_* API and explicit transforms, each
+ * decode driven start to finish inside one C call that owns its setjmp. Also the decode entry points:
+ * gr_png_decode tries the fast reader (gr_fast_reader.c) first and hands libpng whatever it declines.
+ */
+
 #include "gr_png_internal.h"
 
 #include <png.h>
