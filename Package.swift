@@ -1,9 +1,9 @@
 // swift-tools-version:6.2
 // gallery-render: renders an iOS photo carousel or round-photo grid at a scroll position to a PNG.
 //
-// Modules, bottom to top: C shims (CPNG, CJPEG) → ImageCodecs → Raster (its SIMD loops in CRaster) →
-// GalleryLayout (pure geometry, no pixels) → RenderPipeline, VisualDiff (pixelmatch; its loops in
-// CPixelmatch) → GalleryCLI → the `gallery-render` executable.
+// Modules, bottom to top: GalleryCore (images as values, files) → C shims (CPNG, CJPEG) → ImageCodecs;
+// Raster (its SIMD loops in CRaster); GalleryLayout (pure geometry, no pixels) → RenderPipeline,
+// VisualDiff (pixelmatch; its loops in CPixelmatch) → GalleryCLI → the `gallery-render` executable.
 import Foundation
 import PackageDescription
 
@@ -17,26 +17,31 @@ let package = Package(
         .target(
             name: "CPNG", linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("deflate"), .linkedLibrary("isal")]),
         .target(name: "CJPEG", linkerSettings: [.linkedLibrary("jpeg")]),
-        .target(name: "ImageCodecs", dependencies: ["CPNG", "CJPEG"]),
+        .target(name: "GalleryCore"),
+        .target(name: "ImageCodecs", dependencies: ["GalleryCore", "CPNG", "CJPEG"]),
         .target(name: "CRaster"),
-        .target(name: "Raster", dependencies: ["ImageCodecs", "CRaster"]),
+        .target(name: "Raster", dependencies: ["GalleryCore", "CRaster"]),
         .target(name: "GalleryLayout"),
-        .target(name: "RenderPipeline", dependencies: ["ImageCodecs", "Raster", "GalleryLayout"]),
+        .target(name: "RenderPipeline", dependencies: ["GalleryCore", "ImageCodecs", "Raster", "GalleryLayout"]),
         .target(name: "CPixelmatch"),
-        .target(name: "VisualDiff", dependencies: ["ImageCodecs", "CPixelmatch"]),
-        .target(name: "GalleryCLI", dependencies: ["RenderPipeline", "GalleryLayout", "ImageCodecs", "VisualDiff"]),
+        .target(name: "VisualDiff", dependencies: ["GalleryCore", "ImageCodecs", "CPixelmatch"]),
+        .target(
+            name: "GalleryCLI",
+            dependencies: ["GalleryCore", "RenderPipeline", "GalleryLayout", "ImageCodecs", "VisualDiff"]),
         .executableTarget(name: "gallery-render", dependencies: ["GalleryCLI"]),
 
-        .target(name: "TestSupport", dependencies: ["ImageCodecs", "CJPEG"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["GalleryCore", "ImageCodecs", "CJPEG"], path: "Tests/TestSupport"),
         .testTarget(
-            name: "ImageCodecsTests", dependencies: ["ImageCodecs", "CPNG", "TestSupport"], exclude: ["Golden"]),
-        .testTarget(name: "RasterTests", dependencies: ["Raster", "TestSupport"]),
+            name: "ImageCodecsTests", dependencies: ["GalleryCore", "ImageCodecs", "CPNG", "TestSupport"],
+            exclude: ["Golden"]),
+        .testTarget(name: "RasterTests", dependencies: ["GalleryCore", "Raster", "TestSupport"]),
         .testTarget(name: "GalleryLayoutTests", dependencies: ["GalleryLayout"]),
         .testTarget(
-            name: "RenderPipelineTests", dependencies: ["RenderPipeline", "TestSupport"],
+            name: "RenderPipelineTests", dependencies: ["GalleryCore", "RenderPipeline", "TestSupport"],
             exclude: ["Golden"]),
-        .testTarget(name: "VisualDiffTests", dependencies: ["VisualDiff", "TestSupport"]),
-        .testTarget(name: "GalleryCLITests", dependencies: ["gallery-render", "GalleryCLI", "TestSupport"]),
+        .testTarget(name: "VisualDiffTests", dependencies: ["GalleryCore", "VisualDiff", "TestSupport"]),
+        .testTarget(
+            name: "GalleryCLITests", dependencies: ["gallery-render", "GalleryCLI", "GalleryCore", "TestSupport"]),
     ]
 )
 
@@ -44,9 +49,12 @@ let package = Package(
 // fuzzer runtime. `make fuzz` builds them with --sanitize fuzzer --sanitize address.
 if ProcessInfo.processInfo.environment["GALLERY_FUZZ"] == "1" {
     package.targets += [
-        .executableTarget(name: "fuzz-png", dependencies: ["ImageCodecs", "CPNG"], path: "Fuzz/Targets/fuzz-png"),
-        .executableTarget(name: "fuzz-jpeg", dependencies: ["ImageCodecs"], path: "Fuzz/Targets/fuzz-jpeg"),
         .executableTarget(
-            name: "fuzz-render", dependencies: ["ImageCodecs", "Raster"], path: "Fuzz/Targets/fuzz-render"),
+            name: "fuzz-png", dependencies: ["GalleryCore", "ImageCodecs", "CPNG"], path: "Fuzz/Targets/fuzz-png"),
+        .executableTarget(
+            name: "fuzz-jpeg", dependencies: ["GalleryCore", "ImageCodecs"], path: "Fuzz/Targets/fuzz-jpeg"),
+        .executableTarget(
+            name: "fuzz-render", dependencies: ["GalleryCore", "ImageCodecs", "Raster"],
+            path: "Fuzz/Targets/fuzz-render"),
     ]
 }

@@ -1,4 +1,5 @@
 import Dispatch
+import GalleryCore
 import ImageCodecs
 
 /// Compares image files: cheap exits first (identical bytes, different sizes), then pixelmatch over

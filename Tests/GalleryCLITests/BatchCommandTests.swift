@@ -1,4 +1,5 @@
 import Foundation
+import GalleryCore
 import ImageCodecs
 import TestSupport
 import Testing

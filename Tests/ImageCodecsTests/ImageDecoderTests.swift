@@ -1,3 +1,5 @@
+import Foundation
+import GalleryCore
 import ImageCodecs
 import TestSupport
 import Testing
@@ -20,12 +22,11 @@ import Testing
     }
 
     @Test func missingFileIsUnreadable() {
-        #expect {
+        let missing = FileError(path: "/nonexistent/photo.jpg", operation: .read, cause: .system(errno: ENOENT))
+        #expect(throws: DecodeError.unreadable(missing)) {
             try ImageDecoder.decodeFile(atPath: "/nonexistent/photo.jpg")
-        } throws: { error in
-            guard case .unreadable(let reason) = error as? DecodeError else { return false }
-            return !reason.isEmpty
         }
+        #expect(DecodeError.unreadable(missing).description == "cannot read file: No such file or directory")
     }
 
     @Test(arguments: 0..<64)

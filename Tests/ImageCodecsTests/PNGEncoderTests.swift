@@ -1,4 +1,5 @@
 import Foundation
+import GalleryCore
 import ImageCodecs
 import TestSupport
 import Testing
@@ -147,13 +148,15 @@ import Testing
         let folder = try TemporaryFolder()
         defer { folder.remove() }
         try folder.write([0], to: "plain")
-        #expect(throws: AtomicFile.WriteError.self) { try AtomicFile.write([1], to: folder.file("plain/out.png")) }
+        #expect(
+            throws: FileError(
+                path: folder.file("plain/out.png"), operation: .createFolder(folder.file("plain")),
+                cause: .system(errno: ENOTDIR))
+        ) { try AtomicFile.write([1], to: folder.file("plain/out.png")) }
         // The target is a folder: rename fails after the temporary was written; it must be gone.
         try FileManager.default.createDirectory(atPath: folder.file("dir.png/x"), withIntermediateDirectories: true)
-        #expect {
+        #expect(throws: FileError(path: folder.file("dir.png"), operation: .write, cause: .system(errno: EISDIR))) {
             try AtomicFile.write([1], to: folder.file("dir.png"))
-        } throws: { error in
-            (error as? AtomicFile.WriteError)?.path == folder.file("dir.png")
         }
         #expect(folder.contents() == ["dir.png", "plain"])
     }

@@ -1,4 +1,5 @@
 import Foundation
+import GalleryCore
 import ImageCodecs
 @testable import Raster
 import TestSupport

@@ -1,4 +1,5 @@
 import Foundation
+import GalleryCore
 import GalleryLayout
 import ImageCodecs
 import Raster

@@ -1,3 +1,4 @@
+import GalleryCore
 import ImageCodecs
 
 /// Generated hostile inputs: decompression bombs, damaged and tricky files. Each is small on disk.

@@ -1,4 +1,5 @@
 import CJPEG
+import GalleryCore
 import ImageCodecs
 
 /// Encodes JPEG photos — for generating test, fixture and benchmark data, never for frames.

@@ -1,3 +1,4 @@
+import GalleryCore
 import ImageCodecs
 
 /// A reader for binary PPM (P6, maxval 255), the format of libjpeg-turbo's reference images.

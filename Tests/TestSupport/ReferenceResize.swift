@@ -1,4 +1,5 @@
 import Foundation
+import GalleryCore
 import ImageCodecs
 
 /// A deliberately plain, independent Lanczos-3 resize in Double precision (straight alpha ignored;

@@ -1,3 +1,4 @@
+import GalleryCore
 import ImageCodecs
 
 /// libFuzzer entry: any bytes through EXIF parsing and the JPEG decoder, at a DCT scale (the first

@@ -1,4 +1,5 @@
 import CPNG
+import GalleryCore
 import ImageCodecs
 
 /// libFuzzer entry: any bytes through the PNG decoder, under a budget small enough to keep each run fast.

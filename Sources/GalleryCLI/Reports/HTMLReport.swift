@@ -1,4 +1,5 @@
 import Foundation
+import GalleryCore
 import ImageCodecs
 
 /// A self-contained HTML report of a `check` run: a summary, then each failing frame with its

@@ -1,7 +1,9 @@
+import GalleryCore
+
 /// Why a photo could not be decoded. Each case carries what a person needs to fix it.
 public enum DecodeError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// The file could not be read from disk.
-    case unreadable(reason: String)
+    /// The file could not be read from disk: the path and the errno.
+    case unreadable(FileError)
     /// The file is empty.
     case empty
     /// The file is larger than any image within the budget could be.
@@ -21,7 +23,7 @@ public enum DecodeError: Error, Sendable, Hashable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .unreadable(let reason): "cannot read file: \(reason)"
+        case .unreadable(let error): "cannot read file: \(error.reason)"
         case .empty: "empty file"
         case .fileTooLarge(let bytes, let limit):
             "file of \(bytes) bytes is larger than any image within the pixel budget (\(limit) bytes)"

@@ -1,3 +1,5 @@
+import GalleryCore
+
 /// What a caller asks of a decode.
 public struct DecodeOptions: Sendable, Hashable {
     /// Limits checked from the header before any pixel buffer is allocated.

@@ -1,3 +1,5 @@
+import GalleryCore
+
 /// The result of a successful decode: upright pixels plus what the caller should know about them.
 public struct DecodedImage: Sendable {
     /// Upright (EXIF orientation applied) 8-bit RGBA, straight alpha: the part `region` of the

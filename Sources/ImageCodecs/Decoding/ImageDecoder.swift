@@ -1,3 +1,5 @@
+import GalleryCore
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -32,17 +34,18 @@ public enum ImageDecoder {
         throws(DecodeError)
         -> [UInt8]
     {
-        let file = try RegularFile(path: path)
+        let file: RegularFile
+        do { file = try RegularFile(path: path) } catch { throw .unreadable(error) }
         guard file.size <= limit else { throw .fileTooLarge(bytes: file.size, limit: limit) }
-        var failure: DecodeError?
+        var failure: FileError?
         let bytes = [UInt8](unsafeUninitializedCapacity: file.size) { buffer, count in
             count = 0
             guard let base = buffer.baseAddress else { return }
-            do throws(DecodeError) { count = try file.read(into: base, count: file.size, at: 0) } catch {
+            do throws(FileError) { count = try file.read(into: base, count: file.size, at: 0) } catch {
                 failure = error
             }
         }
-        if let failure { throw failure }
+        if let failure { throw .unreadable(failure) }
         return bytes
     }
 }

@@ -1,3 +1,5 @@
+import GalleryCore
+
 /// What a file's headers say that decides how it decodes: its format and, for a JPEG, the stored size
 /// and EXIF orientation. Read once per file, it gives the decode scale for any target without I/O.
 public struct ImageHeader: Sendable, Hashable {

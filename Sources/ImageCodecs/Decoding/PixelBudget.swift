@@ -1,3 +1,5 @@
+import GalleryCore
+
 /// Upper bounds on an image's declared size, checked from its header before any pixel buffer is
 /// allocated, so a hostile header cannot make the process allocate gigabytes.
 public struct PixelBudget: Sendable, Hashable {

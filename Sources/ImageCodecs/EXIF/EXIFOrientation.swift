@@ -1,3 +1,5 @@
+import GalleryCore
+
 /// The EXIF Orientation tag (1–8): how the stored pixels must be transformed to appear upright.
 public enum EXIFOrientation: Int, Sendable, CaseIterable {
     case up = 1, upMirrored, down, downMirrored, leftMirrored, right, rightMirrored, left

@@ -1,4 +1,5 @@
 import CJPEG
+import GalleryCore
 
 /// Decodes JPEG through the CJPEG shim, with DCT-domain downscaling and EXIF orientation.
 public enum JPEGDecoder {

@@ -1,4 +1,5 @@
 import CPNG
+import GalleryCore
 
 /// Decodes PNG through the CPNG shim: every colour type and bit depth to 8-bit RGBA.
 public enum PNGDecoder {

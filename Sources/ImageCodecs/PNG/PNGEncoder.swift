@@ -1,5 +1,6 @@
 import CPNG
 import Dispatch
+import GalleryCore
 
 /// Encodes images as PNG through the CPNG shim: 8-bit RGB when the image is opaque, RGBA otherwise,
 /// every row Paeth-filtered. Same pixels, same bytes, whatever the number of threads.

@@ -1,4 +1,5 @@
 import CPNG
+import GalleryCore
 
 /// A plain PNG (8-bit, not interlaced, gray / gray+alpha / RGB / RGBA, no tRNS) read a row at a time
 /// by the fast reader, in one pass over the file in 256 KiB pieces: a few hundred KiB of memory,

@@ -1,4 +1,4 @@
-import ImageCodecs
+import GalleryCore
 
 /// A frame being composited: **premultiplied** RGBA in Float on the 0…255 scale, one SIMD4 per pixel,
 /// rows top to bottom. Quantised to 8-bit straight RGBA only once, at the end.

@@ -1,4 +1,4 @@
-import ImageCodecs
+import GalleryCore
 
 /// Composites a frame a few rows at a time: each chunk of rows is filled with the background,
 /// painted and quantised while it is in cache, on up to `jobs` threads. No Float frame is ever held

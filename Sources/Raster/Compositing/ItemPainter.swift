@@ -1,4 +1,4 @@
-import ImageCodecs
+import GalleryCore
 
 /// Draws one item onto a canvas: the photo over the placeholder, masked to the item's shape at its
 /// exact sub-pixel position, with the border ring inside the edge, composited source-over.

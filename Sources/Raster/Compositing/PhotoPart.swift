@@ -1,4 +1,4 @@
-import ImageCodecs
+import GalleryCore
 
 /// Upright photo pixels, whole or in part: `image` holds the pixels `region` of a `wholeSize` photo
 /// (what a region decode gives). Resampling places the whole photo and reads only inside `region`.
@@ -18,10 +18,5 @@ public struct PhotoPart: Sendable {
     public init(whole image: RGBAImage) {
         let size = PixelSize(width: image.width, height: image.height)
         self.init(image: image, region: ImageRegion(whole: size), wholeSize: size)
-    }
-
-    /// What a decoder produced.
-    public init(_ decoded: DecodedImage) {
-        self.init(image: decoded.image, region: decoded.region, wholeSize: decoded.decodedSize)
     }
 }

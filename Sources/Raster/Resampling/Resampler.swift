@@ -1,4 +1,4 @@
-import ImageCodecs
+import GalleryCore
 
 /// Separable resampling of a photo onto part of the frame's pixel grid, on **premultiplied** alpha
 /// in Float. The photo may land at any fractional position and size; only the requested output

@@ -1,3 +1,5 @@
+import GalleryCore
+
 /// How a photo fills its item, as UIView.ContentMode.
 public enum ContentMode: String, Sendable, CaseIterable {
     /// Scaled to cover the item, centred, overflow cropped (the default).

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import GalleryCore
 import ImageCodecs
 
 /// Writes a scene's frames on a thread of their own, so the workers go on rendering while each file
@@ -9,7 +10,7 @@ final class FrameWriter: @unchecked Sendable {
     private let queue = DispatchQueue(label: "gallery-render.frame-writer")
     private let slots: DispatchSemaphore
     private let lock = NSLock()
-    private var failures: [Int: AtomicFile.WriteError] = [:]
+    private var failures: [Int: FileError] = [:]
 
     init(limit: Int = 4) { slots = DispatchSemaphore(value: limit) }
 
@@ -18,7 +19,7 @@ final class FrameWriter: @unchecked Sendable {
     func write(_ bytes: [UInt8], to path: String, index: Int, written: @escaping @Sendable () -> Void) {
         slots.wait()
         queue.async {
-            do throws(AtomicFile.WriteError) {
+            do throws(FileError) {
                 try AtomicFile.write(bytes, to: path)
             } catch {
                 self.lock.withLock { self.failures[index] = error }
@@ -29,7 +30,7 @@ final class FrameWriter: @unchecked Sendable {
     }
 
     /// Waits for every queued write; the failures by frame index.
-    func finish() -> [Int: AtomicFile.WriteError] {
+    func finish() -> [Int: FileError] {
         queue.sync {}
         return lock.withLock { failures }
     }

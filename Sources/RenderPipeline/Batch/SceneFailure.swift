@@ -1,3 +1,4 @@
+import GalleryCore
 import GalleryLayout
 import ImageCodecs
 
@@ -11,7 +12,7 @@ public enum SceneFailure: Error, Sendable, CustomStringConvertible {
     case unreadablePhotos([PhotoProblem])
     /// A frame could not be encoded or written.
     case encode(PNGEncoder.EncodeError)
-    case write(AtomicFile.WriteError)
+    case write(FileError)
 
     public var description: String {
         switch self {

@@ -1,3 +1,4 @@
+import GalleryCore
 import ImageCodecs
 
 /// A photo as the cache knows it: its path and how it is decoded (budget, target box and fit).

@@ -1,3 +1,4 @@
+import GalleryCore
 import ImageCodecs
 
 /// The outcome of comparing an expected image with an actual one.

@@ -13,34 +13,37 @@ public final class RegularFile: @unchecked Sendable {
     /// The descriptor, open for reading as long as this object lives.
     public let descriptor: Int32
 
-    /// Opens the file at `path`, or throws `.unreadable` naming the system's reason.
-    public init(path: String) throws(DecodeError) {
+    /// The path it was opened at, for errors.
+    public let path: String
+
+    /// Opens the file at `path`, or throws why not, with the errno.
+    public init(path: String) throws(FileError) {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-        guard descriptor >= 0 else { throw .unreadable(reason: String(cString: strerror(errno))) }
+        guard descriptor >= 0 else { throw .last(path, .read) }
         var status = stat()
         guard fstat(descriptor, &status) == 0 else {
-            let reason = String(cString: strerror(errno))
+            let error = FileError.last(path, .read)
             close(descriptor)
-            throw .unreadable(reason: reason)
+            throw error
         }
         guard status.st_mode & S_IFMT == S_IFREG else {
             close(descriptor)
-            throw .unreadable(reason: "not a regular file")
+            throw FileError(path: path, operation: .read, cause: .notRegularFile)
         }
+        self.path = path
         self.descriptor = descriptor
         size = Int(status.st_size)
     }
 
     deinit { close(descriptor) }
 
-    /// Reads up to `count` bytes at `offset` into `buffer`; fewer only at the end of the file. Throws
-    /// `.unreadable` naming the system's reason.
-    public func read(into buffer: UnsafeMutableRawPointer, count: Int, at offset: Int) throws(DecodeError) -> Int {
+    /// Reads up to `count` bytes at `offset` into `buffer`; fewer only at the end of the file.
+    public func read(into buffer: UnsafeMutableRawPointer, count: Int, at offset: Int) throws(FileError) -> Int {
         var done = 0
         while done < count {
             let got = pread(descriptor, buffer + done, count - done, off_t(offset + done))
             if got < 0, errno == EINTR { continue }
-            if got < 0 { throw .unreadable(reason: String(cString: strerror(errno))) }
+            if got < 0 { throw .last(path, .read) }
             if got == 0 { break }
             done += got
         }
@@ -49,7 +52,7 @@ public final class RegularFile: @unchecked Sendable {
 
     /// Whether both files hold the same bytes, read in 256 KiB pieces: no more than the first
     /// difference is read, and nothing file-sized is allocated.
-    public static func sameBytes(_ a: RegularFile, _ b: RegularFile) throws(DecodeError) -> Bool {
+    public static func sameBytes(_ a: RegularFile, _ b: RegularFile) throws(FileError) -> Bool {
         guard a.size == b.size else { return false }
         let piece = 256 << 10
         let buffers = UnsafeMutableRawPointer.allocate(byteCount: 2 * piece, alignment: 64)

@@ -9,15 +9,8 @@ import Foundation
 /// Writes files atomically: a temporary file in the same folder, fsync, then rename over the target.
 /// A failed or interrupted write never leaves a partial file and never damages an existing one.
 public enum AtomicFile {
-    /// Why a file could not be written.
-    public struct WriteError: Error, Sendable, CustomStringConvertible {
-        public let path: String
-        public let reason: String
-        public var description: String { "cannot write \(path): \(reason)" }
-    }
-
     /// Writes `bytes` to `path` (`-` means standard output), creating missing parent folders.
-    public static func write(_ bytes: [UInt8], to path: String) throws(WriteError) {
+    public static func write(_ bytes: [UInt8], to path: String) throws(FileError) {
         if path == "-" {
             try writeAll(bytes, to: STDOUT_FILENO, path: "standard output")
             return
@@ -25,50 +18,46 @@ public enum AtomicFile {
         let url = URL(fileURLWithPath: path)
         let folder = url.deletingLastPathComponent().path
         let name = url.lastPathComponent
-        do {
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        } catch {
-            throw WriteError(path: path, reason: "cannot create folder \(folder)")
+        if let code = createFolders(folder) {
+            throw FileError(path: path, operation: .createFolder(folder), cause: .system(errno: code))
         }
         var template = Array("\(folder)/.\(name).\(getpid()).tmp-XXXXXX".utf8CString)
         let descriptor = template.withUnsafeMutableBufferPointer { buffer in
             buffer.baseAddress.map { mkstemp($0) } ?? -1
         }
-        guard descriptor >= 0 else { throw WriteError(path: path, reason: systemError()) }
+        guard descriptor >= 0 else { throw .last(path, .write) }
         let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        do throws(WriteError) {
+        do throws(FileError) {
             defer { close(descriptor) }
             try writeAll(bytes, to: descriptor, path: path)
-            guard fchmod(descriptor, 0o644) == 0, fsync(descriptor) == 0 else {
-                throw WriteError(path: path, reason: systemError())
-            }
+            guard fchmod(descriptor, 0o644) == 0, fsync(descriptor) == 0 else { throw .last(path, .write) }
         } catch {
             unlink(temporary)
             throw error
         }
         guard rename(temporary, path) == 0 else {
-            let reason = systemError()
+            let error = FileError.last(path, .write)
             unlink(temporary)
-            throw WriteError(path: path, reason: reason)
+            throw error
         }
         syncFolder(folder)
         removeAbandonedTemporaries(of: name, in: folder)
     }
 
-    private static func writeAll(_ bytes: [UInt8], to descriptor: Int32, path: String) throws(WriteError) {
-        let failure: String? = bytes.withUnsafeBytes { buffer in
+    private static func writeAll(_ bytes: [UInt8], to descriptor: Int32, path: String) throws(FileError) {
+        let failure: Int32? = bytes.withUnsafeBytes { buffer in
             var offset = 0
             while offset < buffer.count {
                 let written = Glibc.write(descriptor, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
                 if written < 0 {
                     if errno == EINTR { continue }
-                    return systemError()
+                    return errno
                 }
                 offset += written
             }
             return nil
         }
-        if let failure { throw WriteError(path: path, reason: failure) }
+        if let failure { throw FileError(path: path, operation: .write, cause: .system(errno: failure)) }
     }
 
     private static func syncFolder(_ folder: String) {
@@ -86,5 +75,23 @@ public enum AtomicFile {
         }
     }
 
-    private static func systemError() -> String { String(cString: strerror(errno)) }
+    /// Makes `folder` and its missing parents, as `mkdir -p` does; the errno when that fails (ENOTDIR
+    /// where a file stands in the way).
+    private static func createFolders(_ folder: String) -> Int32? {
+        if mkdir(folder, 0o777) == 0 { return nil }
+        let code = errno
+        switch code {
+        case EEXIST:
+            var status = stat()
+            return stat(folder, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR ? nil : ENOTDIR
+        case ENOENT:
+            let parent = URL(fileURLWithPath: folder).deletingLastPathComponent().path
+            guard parent != folder else { return code }
+            if let failure = createFolders(parent) { return failure }
+            if mkdir(folder, 0o777) == 0 || errno == EEXIST { return nil }
+            return errno
+        default:
+            return code
+        }
+    }
 }
