@@ -86,8 +86,7 @@ gr_png_status gr_png_decode_fast(const uint8_t *data, size_t size, uint64_t max_
     if (gr_png_fast_decode(data, size, max_pixels, max_side, pixels, capacity, &out->width, &out->height)) {
         return GR_PNG_OK;
     }
-    gr_png_copy_message(out->message, "left to libpng");
-    return GR_PNG_ERROR;
+    return GR_PNG_DECLINED;
 }
 
 gr_png_status gr_png_decode_libpng(const uint8_t *data, size_t size, uint64_t max_pixels, uint32_t max_side,

@@ -74,8 +74,8 @@ import Testing
         let report = BatchRenderer(jobs: 2, strict: true).run([bad, good])
         #expect(report.failedScenes.map(\.name) == ["bad"])
         // The failure is typed: the unreadable photo, with the decoder's own error.
-        guard case .unreadablePhotos(let problems)? = report.failedScenes.first?.failure?.first else {
-            Issue.record("expected unreadable photos, got \(String(describing: report.failedScenes.first?.failure))")
+        guard case .unreadablePhotos(let problems)? = report.failedScenes.first?.failures.first else {
+            Issue.record("expected unreadable photos, got \(String(describing: report.failedScenes.first?.failures))")
             return
         }
         #expect(problems.map(\.path) == [broken])

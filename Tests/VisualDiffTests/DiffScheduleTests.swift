@@ -71,7 +71,8 @@ import Testing
             steps[worker] += 1
             if let task = inFlight[worker] {
                 switch task {
-                case .decode(let image, let rows):
+                case .decode(let side, let rows):
+                    let image = side.index
                     for row in rows { slots[image][row % Self.ringRows] = row }
                     decoded[image] = rows.upperBound
                     schedule.finish(task)
@@ -83,16 +84,17 @@ import Testing
                 }
                 inFlight[worker] = nil
                 idle = [false, false]
-            } else if let task = schedule.poll(decoding: worker) {
+            } else if let task = schedule.poll(decoding: DiffSide(worker)) {
                 started[worker] = true
                 switch task {
-                case .decode(let image, let rows):
+                case .decode(let side, let rows):
+                    let image = side.index
                     // Its own image, or the other one before that one's worker has started; never an
                     // image another task is decoding.
                     #expect(image == worker || !started[image], "\(label)")
                     #expect(
                         !inFlight.contains {
-                            $0.map { if case .decode(image, _) = $0 { true } else { false } } ?? false
+                            $0.map { if case .decode(side, _) = $0 { true } else { false } } ?? false
                         }, "image \(image) decoded by two tasks at once, \(label)")
                     #expect(rows.lowerBound == decoded[image] && !rows.isEmpty, "\(label)")
                     if image != worker { crossDecodes += 1 }
@@ -126,13 +128,13 @@ import Testing
 
     @Test func aReaderGivingUpEndsTheDiffWithoutAResult() {
         let schedule = DiffSchedule(height: 100, bandRows: Self.bandRows, ringRows: Self.ringRows)
-        guard let task = schedule.poll(decoding: 1) else {
+        guard let task = schedule.poll(decoding: .actual) else {
             Issue.record("no first task")
             return
         }
         schedule.finish(task, succeeded: false)
         #expect(schedule.isOver && schedule.result == nil)
-        #expect(schedule.next(decoding: 0) == nil)  // returns at once, never waits
+        #expect(schedule.next(decoding: .expected) == nil)  // returns at once, never waits
     }
 
     /// A worker with nothing to do gets its task once the other worker's task ends: within its spin
@@ -142,17 +144,17 @@ import Testing
         #expect(DiffSchedule.spinTime < .milliseconds(50))
         // One band: worker 1 can only compare it once worker 0 has decoded image 0.
         let schedule = DiffSchedule(height: Self.bandRows, bandRows: Self.bandRows, ringRows: Self.ringRows)
-        guard let first = schedule.poll(decoding: 0), let second = schedule.poll(decoding: 1) else {
+        guard let first = schedule.poll(decoding: .expected), let second = schedule.poll(decoding: .actual) else {
             Issue.record("no first tasks")
             return
         }
-        #expect(first == .decode(image: 0, rows: 0..<Self.bandRows))
-        #expect(second == .decode(image: 1, rows: 0..<Self.bandRows))
+        #expect(first == .decode(image: .expected, rows: 0..<Self.bandRows))
+        #expect(second == .decode(image: .actual, rows: 0..<Self.bandRows))
         schedule.finish(second)
         let received = Mutex<DiffTask?>(nil)
         let ran = TwoThreads.run { worker in
             if worker == 1 {
-                let task = schedule.next(decoding: 1)
+                let task = schedule.next(decoding: .actual)
                 received.withLock { $0 = task }
             } else {
                 usleep(UInt32(delayMilliseconds * 1000))

@@ -29,6 +29,7 @@ typedef enum {
     GR_PNG_ERROR = 1,        /* libpng refused the data; see message */
     GR_PNG_TOO_LARGE = 2,    /* header over the pixel budget; nothing allocated */
     GR_PNG_NO_MEMORY = 3,
+    GR_PNG_DECLINED = 4,     /* gr_png_decode_fast only: a file the fast reader leaves to libpng */
 } gr_png_status;
 
 /** The outcome of a decode into a caller's buffer. */
@@ -55,8 +56,8 @@ gr_png_status gr_png_decode_libpng(const uint8_t *data, size_t size, uint64_t ma
                                    uint8_t *pixels, size_t capacity, gr_png_image *out);
 
 /**
- * The fast reader alone (tests): GR_PNG_ERROR with the message "left to libpng" for any file it does
- * not take, which gr_png_decode would hand to libpng.
+ * The fast reader alone (tests): GR_PNG_DECLINED for any file it does not take, which gr_png_decode
+ * would hand to libpng.
  */
 gr_png_status gr_png_decode_fast(const uint8_t *data, size_t size, uint64_t max_pixels, uint32_t max_side,
                                  uint8_t *pixels, size_t capacity, gr_png_image *out);

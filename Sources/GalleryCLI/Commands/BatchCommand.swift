@@ -38,7 +38,7 @@ enum BatchCommand: Subcommand {
         let failed = report.failedScenes
         for scene in failed {
             console.error(
-                "Error: scene '\(scene.name)': \((scene.failure ?? []).map(\.description).joined(separator: "; "))\n")
+                "Error: scene '\(scene.name)': \(scene.failures.map(\.description).joined(separator: "; "))\n")
         }
         return failed.isEmpty ? .success : .failure
     }
@@ -51,7 +51,7 @@ enum BatchCommand: Subcommand {
             plan.jobs, onProblem: { if !settings.strict { console.warning(RenderCommand.describe($0)) } },
             onFrame: { progress.advance() })
         progress.finish()
-        report.scenes += plan.failures.map { .init(name: $0.name, frameCount: 0, failure: [$0.failure]) }
+        report.scenes += plan.failures.map { .init(name: $0.name, frameCount: 0, failures: [$0.failure]) }
         return report
     }
 

@@ -38,7 +38,7 @@ enum CheckCommand: Subcommand {
         let report = BatchCommand.render(plan, settings: settings, console: console)
         for scene in report.failedScenes {
             console.error(
-                "Error: scene '\(scene.name)': \((scene.failure ?? []).map(\.description).joined(separator: "; "))\n")
+                "Error: scene '\(scene.name)': \(scene.failures.map(\.description).joined(separator: "; "))\n")
         }
         if record {
             console.error("Recorded \(report.frames.count) baselines in \(baseline)\n")

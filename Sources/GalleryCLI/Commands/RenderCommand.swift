@@ -55,9 +55,9 @@ enum RenderCommand: Subcommand {
             onProblem: { problem in if !strict { console.warning(Self.describe(problem)) } },
             onFrame: { progress.advance() })
         progress.finish()
-        if let failure = report.failedScenes.first?.failure {
+        if let failed = report.failedScenes.first {
             throw CommandFailure(
-                messages: failure.flatMap(Self.lines)
+                messages: failed.failures.flatMap(Self.lines)
                     + (strict && report.frames.isEmpty ? ["--strict: nothing was written"] : []))
         }
         return .success

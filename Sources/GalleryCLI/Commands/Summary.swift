@@ -28,10 +28,10 @@ enum Summary {
     }
 
     private static func scene(_ scene: BatchReport.SceneRecord) -> JSONValue {
-        let errors: [JSONValue] = (scene.failure ?? []).map { .string($0.description) }
+        let errors: [JSONValue] = scene.failures.map { .string($0.description) }
         return .object([
             ("name", .string(scene.name)), ("frames", .number(Double(scene.frameCount))),
-            ("status", .string(scene.failure == nil ? "ok" : "failed")), ("errors", .array(errors)),
+            ("status", .string(scene.failed ? "failed" : "ok")), ("errors", .array(errors)),
         ])
     }
 }

@@ -20,6 +20,9 @@ public enum DecodeError: Error, Sendable, Hashable, CustomStringConvertible {
     case corrupt(format: ImageFormat, message: String)
     /// The codec ran out of memory.
     case outOfMemory
+    /// The fast PNG reader, asked alone (`PNGReader.fast`, a test seam), does not take this file; the
+    /// normal path hands it to libpng.
+    case declined
 
     public var description: String {
         switch self {
@@ -34,6 +37,7 @@ public enum DecodeError: Error, Sendable, Hashable, CustomStringConvertible {
         case .unsupported12BitJPEG: "12-bit JPEG is not supported"
         case .corrupt(let format, let message): "corrupt \(format == .png ? "PNG" : "JPEG"): \(message)"
         case .outOfMemory: "out of memory"
+        case .declined: "left to libpng by the fast PNG reader"
         }
     }
 }

@@ -29,14 +29,13 @@ public struct ImageHeader: Sendable, Hashable {
     }
 
     /// The DCT scale M (in eighths) a decode with `options` uses: what the decoded pixels depend on
-    /// besides the bytes. 8 for PNG; 0 when the decode will fail (same bytes, same failure).
-    public func decodeScale(options: DecodeOptions) -> Int {
+    /// besides the bytes. 8 for PNG; nil when the decode will fail (same bytes, same failure).
+    public func decodeScale(options: DecodeOptions) -> Int? {
         switch format {
         case .png: 8
         case .jpeg:
             storedSize.flatMap { try? JPEGDecoder.plannedScale(full: $0, orientation: orientation, options: options) }
-                ?? 0
-        case nil: 0
+        case nil: nil
         }
     }
 }

@@ -4,11 +4,21 @@ import GalleryCore
 /// Decodes PNG through the CPNG shim: every colour type and bit depth to 8-bit RGBA.
 public enum PNGDecoder {
     /// Decodes a whole PNG. 16-bit samples are reduced with rounding; gAMA, cHRM and iCCP are not applied.
-    public static func decode(
-        _ bytes: [UInt8], options: DecodeOptions = DecodeOptions(), reader: PNGReader = .automatic
-    ) throws(DecodeError) -> DecodedImage {
+    public static func decode(_ bytes: [UInt8], options: DecodeOptions = DecodeOptions()) throws(DecodeError)
+        -> DecodedImage
+    {
+        try decode(bytes, options: options, reader: .automatic)
+    }
+
+    /// `decode` with the reader chosen: the test seam the tests and the fuzz targets compare with.
+    package static func decode(_ bytes: [UInt8], options: DecodeOptions = DecodeOptions(), reader: PNGReader)
+        throws(DecodeError) -> DecodedImage
+    {
         // IHDR must come first; its size sizes the buffer libpng decodes into (it checks it again).
-        let declared = declaredSize(bytes) ?? PixelSize(width: 0, height: 0)
+        guard let declared = declaredSize(bytes) else {
+            // No IHDR where it must be: libpng, given no room for pixels, says what is wrong instead.
+            throw refusal(of: bytes, reader: reader)
+        }
         guard options.budget.allows(declared) else {
             throw .overBudget(width: declared.width, height: declared.height, budget: options.budget)
         }
@@ -16,41 +26,61 @@ public enum PNGDecoder {
         var status = GR_PNG_ERROR
         let count = declared.width * declared.height * 4
         let pixels = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
-            status = bytes.withUnsafeBufferPointer { data in
-                let decode =
-                    switch reader {
-                    case .automatic: gr_png_decode
-                    case .libpng: gr_png_decode_libpng
-                    case .fast: gr_png_decode_fast
-                    }
-                return decode(
-                    data.baseAddress, data.count, UInt64(options.budget.maxPixels),
-                    UInt32(clamping: options.budget.maxSide), buffer.baseAddress, buffer.count, &result)
-            }
+            status = shim(reader, bytes, options, buffer, &result)
             initialized = status == GR_PNG_OK ? count : 0
         }
-        try check(status, result: result, bytes: bytes, options: options)
+        try check(status, result: result, declared: declared, options: options)
         return DecodedImage(
             image: RGBAImage(width: declared.width, height: declared.height, pixels: pixels),
             region: ImageRegion(whole: declared), decodedSize: declared, format: .png,
             orientation: .up, fullSize: declared, scaleEighths: 8, warnings: [])
     }
 
-    /// The one place a CPNG status becomes a typed error.
+    /// The shim's decode entry point for `reader`, into `buffer`.
+    private static func shim(
+        _ reader: PNGReader, _ bytes: [UInt8], _ options: DecodeOptions, _ buffer: UnsafeMutableBufferPointer<UInt8>,
+        _ result: inout gr_png_image
+    ) -> gr_png_status {
+        bytes.withUnsafeBufferPointer { data in
+            let decode =
+                switch reader {
+                case .automatic: gr_png_decode
+                case .libpng: gr_png_decode_libpng
+                case .fast: gr_png_decode_fast
+                }
+            return decode(
+                data.baseAddress, data.count, UInt64(options.budget.maxPixels),
+                UInt32(clamping: options.budget.maxSide), buffer.baseAddress, buffer.count, &result)
+        }
+    }
+
+    /// Why a file without IHDR at its start is refused: what the reader says of it with no room for
+    /// pixels.
+    private static func refusal(of bytes: [UInt8], reader: PNGReader) -> DecodeError {
+        var result = gr_png_image()
+        var status = GR_PNG_ERROR
+        _ = [UInt8](unsafeUninitializedCapacity: 0) { buffer, initialized in
+            status = shim(reader, bytes, DecodeOptions(), buffer, &result)
+            initialized = 0
+        }
+        do throws(DecodeError) {
+            try check(status, result: result, declared: PixelSize(width: 0, height: 0), options: DecodeOptions())
+        } catch {
+            return error
+        }
+        return .corrupt(format: .png, message: "no IHDR chunk at the start")
+    }
+
+    /// The one place a CPNG status becomes a typed error; `declared` is IHDR's size.
     private static func check(
-        _ status: gr_png_status, result: gr_png_image, bytes: [UInt8], options: DecodeOptions
+        _ status: gr_png_status, result: gr_png_image, declared: PixelSize, options: DecodeOptions
     ) throws(DecodeError) {
-        let message = FixedCString.string(result.message)
         switch status {
-        case GR_PNG_OK:
-            return
-        case GR_PNG_TOO_LARGE:
-            let declared = declaredSize(bytes) ?? PixelSize(width: 0, height: 0)
-            throw .overBudget(width: declared.width, height: declared.height, budget: options.budget)
-        case GR_PNG_NO_MEMORY:
-            throw .outOfMemory
-        default:
-            throw .corrupt(format: .png, message: message)
+        case GR_PNG_OK: return
+        case GR_PNG_TOO_LARGE: throw .overBudget(width: declared.width, height: declared.height, budget: options.budget)
+        case GR_PNG_NO_MEMORY: throw .outOfMemory
+        case GR_PNG_DECLINED: throw .declined
+        default: throw .corrupt(format: .png, message: FixedCString.string(result.message))
         }
     }
 

@@ -5,12 +5,6 @@ import GalleryCore
 /// Encodes images as PNG through the CPNG shim: 8-bit RGB when the image is opaque, RGBA otherwise,
 /// every row Paeth-filtered. Same pixels, same bytes, whatever the number of threads.
 public enum PNGEncoder {
-    /// Why an image could not be encoded.
-    public struct EncodeError: Error, Sendable, CustomStringConvertible {
-        public let message: String
-        public var description: String { "cannot encode PNG: \(message)" }
-    }
-
     /// How the filtered rows are deflated.
     public enum Compression: Sendable {
         /// Runs of a repeated byte plus Huffman coding (CPNG's gr_run_deflate.c), in parts of whole rows
@@ -38,7 +32,8 @@ public enum PNGEncoder {
         }
         defer { gr_png_free(result.bytes) }
         guard status == GR_PNG_OK, let bytes = result.bytes else {
-            throw EncodeError(message: FixedCString.string(result.message))
+            // The one place a CPNG status becomes a typed error.
+            throw status == GR_PNG_NO_MEMORY ? .outOfMemory : .refused(message: FixedCString.string(result.message))
         }
         return [UInt8](UnsafeBufferPointer(start: bytes, count: result.size))
     }

@@ -36,7 +36,7 @@ public struct BatchRenderer: Sendable {
             do {
                 planned.append((job, try Self.plan(job)))
             } catch {
-                report.scenes.append(.init(name: job.name, frameCount: job.frames.count, failure: [.layout(error)]))
+                report.scenes.append(.init(name: job.name, frameCount: job.frames.count, failures: [.layout(error)]))
             }
         }
         let cache = PhotoCache(
@@ -48,7 +48,7 @@ public struct BatchRenderer: Sendable {
             if strict, let failure = probe(Set(uses.joined()), cache: cache, announcer: announcer) {
                 for key in uses.joined() { cache.skip(key) }
                 report.scenes.append(
-                    .init(name: job.name, frameCount: plans.count, failure: [.unreadablePhotos(failure)]))
+                    .init(name: job.name, frameCount: plans.count, failures: [.unreadablePhotos(failure)]))
                 continue
             }
             let renderer = FrameRenderer(scene: job.scene)
@@ -74,7 +74,7 @@ public struct BatchRenderer: Sendable {
                 for key in used.keys { cache.release(key) }
                 var failure: SceneFailure?
                 var png: [UInt8]?
-                do throws(PNGEncoder.EncodeError) { png = try PNGEncoder.encode(image, jobs: itemJobs) } catch {
+                do throws(EncodeError) { png = try PNGEncoder.encode(image, jobs: itemJobs) } catch {
                     failure = .encode(error)
                 }
                 let record = BatchReport.FrameRecord(
@@ -91,7 +91,7 @@ public struct BatchRenderer: Sendable {
             report.frames += outcomes.filter { $0.1 == nil }.map(\.0)
             let failures = outcomes.compactMap(\.1)
             report.scenes.append(
-                .init(name: job.name, frameCount: plans.count, failure: failures.isEmpty ? nil : failures))
+                .init(name: job.name, frameCount: plans.count, failures: failures))
         }
         report.decodeCount = cache.decodeCount
         report.problems = cache.problems

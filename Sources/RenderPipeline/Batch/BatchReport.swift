@@ -15,14 +15,16 @@ public struct BatchReport: Sendable {
     public struct SceneRecord: Sendable {
         public var name: String
         public var frameCount: Int
-        /// Why the scene failed, or nil when all its frames were written.
-        public var failure: [SceneFailure]?
+        /// Why the scene failed; empty when all its frames were written.
+        public var failures: [SceneFailure]
 
-        public init(name: String, frameCount: Int, failure: [SceneFailure]?) {
+        public init(name: String, frameCount: Int, failures: [SceneFailure] = []) {
             self.name = name
             self.frameCount = frameCount
-            self.failure = failure
+            self.failures = failures
         }
+
+        public var failed: Bool { !failures.isEmpty }
     }
 
     public var frames: [FrameRecord] = []
@@ -31,5 +33,5 @@ public struct BatchReport: Sendable {
     public var problems: [PhotoProblem] = []
     public var seconds = 0.0
 
-    public var failedScenes: [SceneRecord] { scenes.filter { $0.failure != nil } }
+    public var failedScenes: [SceneRecord] { scenes.filter(\.failed) }
 }

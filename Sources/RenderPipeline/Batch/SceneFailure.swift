@@ -11,7 +11,7 @@ public enum SceneFailure: Error, Sendable, CustomStringConvertible {
     /// Under strict, photos that could not be read cleanly; nothing of the scene was written.
     case unreadablePhotos([PhotoProblem])
     /// A frame could not be encoded or written.
-    case encode(PNGEncoder.EncodeError)
+    case encode(EncodeError)
     case write(FileError)
 
     public var description: String {

@@ -18,7 +18,8 @@ public final class PhotoCache: @unchecked Sendable {
     private struct Identity: Hashable {
         let path: String
         let budget: PixelBudget
-        let scaleEighths: Int
+        /// The DCT scale in eighths; nil for a decode that will fail (same bytes, same failure).
+        let scaleEighths: Int?
     }
 
     /// A photo file under a budget, whatever box it is asked for.
@@ -120,7 +121,7 @@ public final class PhotoCache: @unchecked Sendable {
             header = headers[source] ?? parsed
             headers[source] = header
         }
-        let scale = header?.decodeScale(options: key.options) ?? 0
+        let scale = header?.decodeScale(options: key.options)
         let identity = Identity(path: key.path, budget: key.budget, scaleEighths: scale)
         identities[key] = identity
         return (identity, bytes)
@@ -137,7 +138,9 @@ public final class PhotoCache: @unchecked Sendable {
         entries[identity] = .decoding
         decodeCount += 1
         let foretold =
-            headers[source]?.decodedSize(scaleEighths: identity.scaleEighths).map { $0.width * $0.height * 4 } ?? 0
+            identity.scaleEighths.flatMap { headers[source]?.decodedSize(scaleEighths: $0) }.map {
+                $0.width * $0.height * 4
+            } ?? 0
         decodingBytes += foretold
         condition.unlock()
         let result = Result { () throws(DecodeError) in
@@ -176,7 +179,7 @@ public final class PhotoCache: @unchecked Sendable {
             guard entries[identity] == nil else { continue }
             // Only a JPEG's size is known before decoding (from its header); the decodes still
             // running count too, so workers deciding at once cannot overshoot the cap together.
-            guard let size = headers[source]?.decodedSize(scaleEighths: identity.scaleEighths),
+            guard let scale = identity.scaleEighths, let size = headers[source]?.decodedSize(scaleEighths: scale),
                 residentBytes + decodingBytes + size.width * size.height * 4 <= capacityBytes
             else { return false }
             nextUpcoming += 1
@@ -240,10 +243,10 @@ public final class PhotoCache: @unchecked Sendable {
     /// The part of `identity`'s decode that its planned uses read (all keys that share the decode
     /// together, so the pixels never depend on which frame asked first). Lock held.
     private func region(of identity: Identity, source: Source, header: ImageHeader) -> ImageRegion? {
-        guard let size = header.decodedSize(scaleEighths: identity.scaleEighths) else { return nil }
+        guard let scale = identity.scaleEighths, let size = header.decodedSize(scaleEighths: scale) else { return nil }
         var region = ImageRegion(x: 0..<0, y: 0..<0)
         for (key, planned) in uses[source] ?? [:]
-        where header.decodeScale(options: key.options) == identity.scaleEighths {
+        where header.decodeScale(options: key.options) == scale {
             for use in planned {
                 let painter = ItemPainter(style: use.style)
                 region = region.union(

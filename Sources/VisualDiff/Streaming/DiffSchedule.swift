@@ -26,6 +26,7 @@ final class DiffSchedule: @unchecked Sendable {
     let bandRows: Int
     let ringRows: Int
     private let condition = NSCondition()
+    /// Per image (`DiffSide.index`): rows decoded, a decode under way, its worker started.
     private var decoded = [0, 0]
     private var decoding = [false, false]
     private var started = [false, false]
@@ -58,7 +59,7 @@ final class DiffSchedule: @unchecked Sendable {
 
     /// The next task for the worker that decodes `image`, waiting while there is nothing to do for
     /// it; nil when everything is compared or a reader gave up.
-    func next(decoding image: Int) -> DiffTask? {
+    func next(decoding image: DiffSide) -> DiffTask? {
         let spinEnd = ContinuousClock.now + Self.spinTime
         var spinning = true
         while true {
@@ -93,7 +94,7 @@ final class DiffSchedule: @unchecked Sendable {
     }
 
     /// The next task for the worker that decodes `image` if there is one now, without waiting.
-    func poll(decoding image: Int) -> DiffTask? {
+    func poll(decoding image: DiffSide) -> DiffTask? {
         condition.lock()
         defer { condition.unlock() }
         return failed ? nil : take(decoding: image)
@@ -114,12 +115,12 @@ final class DiffSchedule: @unchecked Sendable {
     /// `image`: the worker on the slower image keeps decoding and the other does the comparing.
     /// While the other image's worker has not started, its image is decoded here too, first when it
     /// lags.
-    private func take(decoding image: Int) -> DiffTask? {
-        started[image] = true
-        let other = 1 - image
+    private func take(decoding image: DiffSide) -> DiffTask? {
+        started[image.index] = true
+        let other = image.other
         let own = decodable(image)
-        let theirs = started[other] ? nil : decodable(other)
-        if let own, decoded[image] <= decoded[other] { return start(own) }
+        let theirs = started[other.index] ? nil : decodable(other)
+        if let own, decoded[image.index] <= decoded[other.index] { return start(own) }
         if let theirs { return start(theirs) }
         if nextBand < bands {
             let first = nextBand * bandRows
@@ -135,15 +136,15 @@ final class DiffSchedule: @unchecked Sendable {
 
     /// The rows of `image` that may be decoded now, if any: up to a band, within the ring, and none
     /// while another task is decoding it.
-    private func decodable(_ image: Int) -> DiffTask? {
-        guard !decoding[image], decoded[image] < height else { return nil }
+    private func decodable(_ image: DiffSide) -> DiffTask? {
+        guard !decoding[image.index], decoded[image.index] < height else { return nil }
         let lowestNeeded = max(0, (comparing.min() ?? nextBand * bandRows) - 2)
-        let end = min(height, lowestNeeded + ringRows, decoded[image] + bandRows)
-        return end > decoded[image] ? .decode(image: image, rows: decoded[image]..<end) : nil
+        let end = min(height, lowestNeeded + ringRows, decoded[image.index] + bandRows)
+        return end > decoded[image.index] ? .decode(image: image, rows: decoded[image.index]..<end) : nil
     }
 
     private func start(_ decode: DiffTask) -> DiffTask {
-        if case .decode(let image, _) = decode { decoding[image] = true }
+        if case .decode(let image, _) = decode { decoding[image.index] = true }
         return decode
     }
 
@@ -153,8 +154,8 @@ final class DiffSchedule: @unchecked Sendable {
         defer { condition.unlock() }
         switch task {
         case .decode(let image, let rows):
-            decoding[image] = false
-            if succeeded { decoded[image] = rows.upperBound } else { failed = true }
+            decoding[image.index] = false
+            if succeeded { decoded[image.index] = rows.upperBound } else { failed = true }
         case .compare(let rows):
             comparing.removeAll { $0 == rows.lowerBound }
             if let counts {

@@ -37,10 +37,10 @@ struct StreamingDiff {
                 output: output, rowMask: Self.ringRows - 1)
             // A thread for each image's worker (see DiffSchedule).
             return TwoThreads.run { worker in
-                while let task = schedule.next(decoding: worker) {
+                while let task = schedule.next(decoding: DiffSide(worker)) {
                     switch task {
-                    case .decode(let index, let rows):
-                        schedule.finish(task, succeeded: rings.decode(index, rows))
+                    case .decode(let image, let rows):
+                        schedule.finish(task, succeeded: rings.decode(image.index, rows))
                     case .compare(let rows):
                         schedule.finish(task, counts: kernel.compareRows(rows))
                     }
