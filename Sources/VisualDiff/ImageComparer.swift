@@ -128,9 +128,7 @@ public struct ImageComparer: Sendable {
 
     /// `work(0)` and `work(1)` at once, one per core.
     private static func both<Value: Sendable>(_ work: @Sendable (Int) -> Value) -> [Value] {
-        let slots = Slots<Value>()
-        DispatchQueue.concurrentPerform(iterations: 2) { index in slots.set(index, work(index)) }
-        return [slots.get(0), slots.get(1)].compactMap { $0 }
+        Parallel.map([0, 1], jobs: 2, work)
     }
 
     /// Width and height from a PNG's IHDR, when `bytes` starts as a PNG does: the signature, then an
@@ -142,13 +140,4 @@ public struct ImageComparer: Sendable {
         func word(_ at: Int) -> Int { bytes[at..<at + 4].reduce(0) { $0 << 8 | Int($1) } }
         return PixelSize(width: word(16), height: word(20))
     }
-}
-
-/// Two result slots written by two workers.
-private final class Slots<Value>: @unchecked Sendable {
-    private var values: [Value?] = [nil, nil]
-    private let lock = DispatchQueue(label: "gallery-render.comparison")
-
-    func set(_ index: Int, _ value: Value) { lock.sync { values[index] = value } }
-    func get(_ index: Int) -> Value? { lock.sync { values[index] } }
 }

@@ -1,12 +1,12 @@
 import Foundation
+import Synchronization
 
 /// A progress line on stderr — frames done, rate, ETA — shown only on a terminal and never when quiet.
-final class Progress: @unchecked Sendable {
+final class Progress: Sendable {
     private let total: Int
     private let console: Console
     private let start = Date()
-    private let lock = NSLock()
-    private var done = 0
+    private let done = Mutex(0)
     private let enabled: Bool
 
     init(total: Int, console: Console) {
@@ -17,10 +17,10 @@ final class Progress: @unchecked Sendable {
 
     func advance() {
         guard enabled else { return }
-        lock.lock()
-        done += 1
-        let done = done
-        lock.unlock()
+        let done = self.done.withLock { done in
+            done += 1
+            return done
+        }
         let elapsed = Date().timeIntervalSince(start)
         let rate = elapsed > 0 ? Double(done) / elapsed : 0
         let eta = rate > 0 ? Double(total - done) / rate : 0

@@ -6,7 +6,9 @@
 
 /// An open regular file, read with `pread`; closed when the last reference goes.
 ///
-/// Opening never blocks: a FIFO or device is refused (opened non-blocking, then checked).
+/// Opening never blocks: a FIFO or device is refused (opened non-blocking, then checked). Unchecked
+/// Sendable, and safe: its properties never change after `init`, and `pread` takes its own offset,
+/// so threads may read one file at once.
 public final class RegularFile: @unchecked Sendable {
     /// The file's size when it was opened.
     public let size: Int

@@ -1,18 +1,18 @@
+import Synchronization
 import Foundation
 
 /// The temporaries (`.NAME.PID.tmp-XXXXXX`) in each folder AtomicFile writes to, listed once per
 /// process and handed out by name: a batch writing thousands of frames into one folder reads it
 /// once, not once per frame. Temporaries abandoned after that listing are swept by a later process.
-final class TemporaryListing: @unchecked Sendable {
+final class TemporaryListing: Sendable {
     static let shared = TemporaryListing()
 
-    private let lock = NSLock()
     /// Per folder, per file name, its temporaries and the process ids in their names.
-    private var folders: [String: [String: [(entry: String, pid: Int32)]]] = [:]
+    private let folders = Mutex<[String: [String: [(entry: String, pid: Int32)]]]>([:])
 
     /// The temporaries of `name` in `folder` not handed out before.
     func take(_ name: String, in folder: String) -> [(entry: String, pid: Int32)] {
-        lock.withLock {
+        folders.withLock { folders in
             if folders[folder] == nil { folders[folder] = Self.list(folder) }
             return folders[folder]?.removeValue(forKey: name) ?? []
         }

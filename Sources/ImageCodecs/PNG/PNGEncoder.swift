@@ -66,12 +66,8 @@ public enum PNGEncoder {
                 work.adlers.baseAddress.map { $0 + part })
         }
         let workers = max(1, min(jobs, count))
-        if workers == 1 {
-            for part in 0..<count { encodePart(part) }
-        } else {
-            DispatchQueue.concurrentPerform(iterations: workers) { worker in
-                for part in stride(from: worker, to: count, by: workers) { encodePart(part) }
-            }
+        Parallel.forEach(workers) { worker in
+            for part in stride(from: worker, to: count, by: workers) { encodePart(part) }
         }
         let parts = (0..<count).map { Optional(UnsafePointer(work.output + $0 * bound)) }
         return parts.withUnsafeBufferPointer { parts in

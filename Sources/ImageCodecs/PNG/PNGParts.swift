@@ -1,4 +1,6 @@
-/// Where the parts of one PNG encode go: disjoint per part, so workers never share a byte.
+/// Where the parts of one PNG encode go: disjoint per part, so workers never share a byte. Unchecked
+/// (it holds raw pointers); safe because each part's worker writes only its own stretch and slots,
+/// and the encoder reads them only after every worker has returned.
 struct PNGParts: @unchecked Sendable {
     let output: UnsafeMutablePointer<UInt8>
     let sizes: UnsafeMutableBufferPointer<Int>

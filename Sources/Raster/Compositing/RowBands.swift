@@ -1,4 +1,4 @@
-import Dispatch
+import GalleryCore
 
 /// Horizontal bands of rows handed to up to `jobs` threads. Work on one band never reads or writes
 /// another band's rows, so the result is the same whatever the number of threads.
@@ -12,14 +12,13 @@ public enum RowBands {
         }
         withoutActuallyEscaping(body) { body in
             let shared = UncheckedBody(body)
-            DispatchQueue.concurrentPerform(iterations: bands) { band in
-                shared.body(rows * band / bands..<rows * (band + 1) / bands)
-            }
+            Parallel.forEach(bands) { band in shared.body(rows * band / bands..<rows * (band + 1) / bands) }
         }
     }
 }
 
-/// The band closure shared by the workers: each call touches only its own band.
+/// The band closure shared by the workers. Unchecked because the closure is not `@Sendable`; safe
+/// because each call touches only its own band's rows, and `forEach` returns only when all are done.
 private struct UncheckedBody: @unchecked Sendable {
     let body: (Range<Int>) -> Void
     init(_ body: @escaping (Range<Int>) -> Void) { self.body = body }

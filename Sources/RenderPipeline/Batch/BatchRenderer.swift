@@ -1,3 +1,4 @@
+import Synchronization
 import GalleryCore
 import GalleryLayout
 import Foundation
@@ -128,41 +129,39 @@ public struct BatchRenderer: Sendable {
 }
 
 /// The photos a frame fetched, for releasing them afterwards, and their warnings.
-private final class UsedPhotos: @unchecked Sendable {
-    private let lock = NSLock()
-    private var fetched: [PhotoKey] = []
-    private var found: Set<PhotoProblem> = []
+private final class UsedPhotos: Sendable {
+    private let state = Mutex<(fetched: [PhotoKey], found: Set<PhotoProblem>)>(([], []))
 
     func record(_ key: PhotoKey, _ result: Result<DecodedImage, DecodeError>) {
-        lock.lock()
-        defer { lock.unlock() }
-        fetched.append(key)
-        switch result {
-        case .success(let decoded):
-            found.formUnion(decoded.warnings.map { PhotoProblem(path: key.path, kind: .warning($0)) })
-        case .failure(let error): found.insert(PhotoProblem(path: key.path, kind: .error(error)))
+        state.withLock { state in
+            state.fetched.append(key)
+            switch result {
+            case .success(let decoded):
+                state.found.formUnion(decoded.warnings.map { PhotoProblem(path: key.path, kind: .warning($0)) })
+            case .failure(let error): state.found.insert(PhotoProblem(path: key.path, kind: .error(error)))
+            }
         }
     }
 
-    var keys: [PhotoKey] { lock.withLock { fetched } }
+    var keys: [PhotoKey] { state.withLock { $0.fetched } }
     /// In a stable order, whatever order the items were fetched in.
-    var problems: [PhotoProblem] { lock.withLock { found.sorted { $0.description < $1.description } } }
+    var problems: [PhotoProblem] { state.withLock { $0.found.sorted { $0.description < $1.description } } }
 }
 
-/// Calls the problem callback once per problem, in the order the cache found them.
-private final class ProblemAnnouncer: @unchecked Sendable {
-    private let lock = NSLock()
-    private var announced = 0
+/// Calls the problem callback once per problem, in the order the cache found them; the lock is held
+/// during the calls, so lines never interleave.
+private final class ProblemAnnouncer: Sendable {
+    private let announced = Mutex(0)
     private let callback: @Sendable (PhotoProblem) -> Void
 
     init(_ callback: @escaping @Sendable (PhotoProblem) -> Void) { self.callback = callback }
 
     func flush(_ problems: [PhotoProblem]) {
-        lock.lock()
-        defer { lock.unlock() }
-        while announced < problems.count {
-            callback(problems[announced])
-            announced += 1
+        announced.withLock { announced in
+            while announced < problems.count {
+                callback(problems[announced])
+                announced += 1
+            }
         }
     }
 }

@@ -1,3 +1,4 @@
+import Synchronization
 import Dispatch
 import Foundation
 import GalleryCore
@@ -6,11 +7,10 @@ import ImageCodecs
 /// Writes a scene's frames on a thread of their own, so the workers go on rendering while each file
 /// is written and synced to disk (on this machine's ext4, a 61-frame scroll spent an eighth of its
 /// time in fsync). At most `limit` encoded frames wait, so memory stays bounded.
-final class FrameWriter: @unchecked Sendable {
+final class FrameWriter: Sendable {
     private let queue = DispatchQueue(label: "gallery-render.frame-writer")
     private let slots: DispatchSemaphore
-    private let lock = NSLock()
-    private var failures: [Int: FileError] = [:]
+    private let failures = Mutex<[Int: FileError]>([:])
 
     init(limit: Int = 4) { slots = DispatchSemaphore(value: limit) }
 
@@ -22,7 +22,7 @@ final class FrameWriter: @unchecked Sendable {
             do throws(FileError) {
                 try AtomicFile.write(bytes, to: path)
             } catch {
-                self.lock.withLock { self.failures[index] = error }
+                self.failures.withLock { $0[index] = error }
             }
             written()
             self.slots.signal()
@@ -32,6 +32,6 @@ final class FrameWriter: @unchecked Sendable {
     /// Waits for every queued write; the failures by frame index.
     func finish() -> [Int: FileError] {
         queue.sync {}
-        return lock.withLock { failures }
+        return failures.withLock { $0 }
     }
 }

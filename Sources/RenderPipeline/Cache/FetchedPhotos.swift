@@ -1,7 +1,9 @@
 import Foundation
 import Raster
 
-/// The photos of one frame's items, fetched by some workers and waited for by others.
+/// The photos of one frame's items, fetched by some workers and waited for by others. Unchecked
+/// Sendable, and safe: its state is touched only with `condition` held (a condition variable, which
+/// `Mutex` has not).
 final class FetchedPhotos: @unchecked Sendable {
     private let condition = NSCondition()
     private var photos: [Int: PhotoPart?] = [:]

@@ -12,7 +12,8 @@ import Raster
 /// no planned use of its photo remains; on top of that, decoded pixels are capped at
 /// `capacityBytes`, evicting idle decodes least recently used first (a photo evicted early is decoded
 /// again — the price of a cache too small for the run). Thread-safe: concurrent requests for the same
-/// decode wait for one.
+/// decode wait for one. Unchecked Sendable, and safe: every stored `var` is touched only with
+/// `condition` held (the lock is let go only around reads and decodes, which touch no state).
 public final class PhotoCache: @unchecked Sendable {
     /// What a decode's pixels depend on.
     private struct Identity: Hashable {

@@ -1,4 +1,5 @@
 import Foundation
+import GalleryCore
 import ImageCodecs
 
 /// Turns the PHOTOS arguments into the ordered list of photo paths.

@@ -1,4 +1,5 @@
 import Dispatch
+import GalleryCore
 
 #if canImport(Darwin)
     import Darwin
@@ -156,7 +157,7 @@ public struct Pixelmatch: Sendable {
                 results.withUnsafeMutableBufferPointer { buffer in
                     guard let base = buffer.baseAddress else { return }
                     let slots = PixelmatchBandSlots(base: base)
-                    DispatchQueue.concurrentPerform(iterations: bands) { band in
+                    Parallel.forEach(bands) { band in
                         let rows = (band * height / bands)..<((band + 1) * height / bands)
                         slots.base[band] = kernel.compareRows(rows)
                     }

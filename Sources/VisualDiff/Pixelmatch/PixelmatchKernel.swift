@@ -1,6 +1,7 @@
 import CPixelmatch
 
-/// One result slot per row band; each band's worker writes only its own slot.
+/// One result slot per row band. Unchecked (a raw pointer); safe because each band's worker writes
+/// only its own slot and the slots are read after every band is done.
 struct PixelmatchBandSlots: @unchecked Sendable {
     let base: UnsafeMutablePointer<Pixelmatch.Result>
 }
@@ -12,6 +13,7 @@ struct PixelmatchBandSlots: @unchecked Sendable {
 ///
 /// Input row `y` is at row `y & rowMask` of `img1` and `img2`: the whole image with `rowMask` = `Int.max`,
 /// a ring of rows (a power of two of them) with `rowMask` one less. `output` is always the whole image.
+/// Unchecked (raw pointers); safe because the inputs are only read, and bands write disjoint rows.
 struct PixelmatchKernel: @unchecked Sendable {
     private let comparison: gr_pixelmatch
 

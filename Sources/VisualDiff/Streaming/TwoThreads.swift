@@ -36,7 +36,8 @@ enum TwoThreads {
         return true
     }
 
-    /// The closure, boxed to cross into the new thread as a pointer.
+    /// The closure, boxed to cross into the new thread as a pointer. Unchecked (the closure is not
+    /// `@Sendable`); safe because `run` joins the thread before the closure's captures go away.
     private final class Body: @unchecked Sendable {
         let work: @Sendable (Int) -> Void
         init(_ work: @escaping @Sendable (Int) -> Void) { self.work = work }
