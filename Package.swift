@@ -3,7 +3,8 @@
 //
 // Modules, bottom to top: GalleryCore (images as values, files) → C shims (CPNG, CJPEG) → ImageCodecs;
 // Raster (its SIMD loops in CRaster); GalleryLayout (pure geometry, no pixels) → RenderPipeline,
-// VisualDiff (pixelmatch; its loops in CPixelmatch) → GalleryCLI → the `gallery-render` executable.
+// VisualDiff (pixelmatch; its loops in CPixelmatch) → SnapshotCheck (baselines, record modes, reports)
+// → GalleryCLI → the `gallery-render` executable.
 import Foundation
 import PackageDescription
 
@@ -25,9 +26,12 @@ let package = Package(
         .target(name: "RenderPipeline", dependencies: ["GalleryCore", "ImageCodecs", "Raster", "GalleryLayout"]),
         .target(name: "CPixelmatch"),
         .target(name: "VisualDiff", dependencies: ["GalleryCore", "ImageCodecs", "CPixelmatch"]),
+        .target(name: "SnapshotCheck", dependencies: ["GalleryCore", "ImageCodecs", "VisualDiff"]),
         .target(
             name: "GalleryCLI",
-            dependencies: ["GalleryCore", "RenderPipeline", "GalleryLayout", "ImageCodecs", "VisualDiff"]),
+            dependencies: [
+                "GalleryCore", "RenderPipeline", "GalleryLayout", "ImageCodecs", "VisualDiff", "SnapshotCheck",
+            ]),
         .executableTarget(name: "gallery-render", dependencies: ["GalleryCLI"]),
 
         .target(name: "TestSupport", dependencies: ["GalleryCore", "ImageCodecs", "CJPEG"], path: "Tests/TestSupport"),
@@ -39,6 +43,7 @@ let package = Package(
         .testTarget(
             name: "RenderPipelineTests", dependencies: ["GalleryCore", "RenderPipeline", "TestSupport"],
             exclude: ["Golden"]),
+        .testTarget(name: "SnapshotCheckTests", dependencies: ["SnapshotCheck"]),
         .testTarget(name: "VisualDiffTests", dependencies: ["GalleryCore", "VisualDiff", "TestSupport"]),
         .testTarget(
             name: "GalleryCLITests", dependencies: ["gallery-render", "GalleryCLI", "GalleryCore", "TestSupport"]),

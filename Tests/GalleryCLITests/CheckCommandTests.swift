@@ -92,6 +92,34 @@ import Testing
             try CommandRunner.run(["check", manifest, "--baseline", baseline]).stderr.contains("3 passed, 1 failed"))
     }
 
+    @Test func recordFailedRewritesOnlyTheFramesThatDifferOrAreMissing() throws {
+        let folder = try BatchCommandTests.project(Self.manifest)
+        defer { folder.remove() }
+        let manifest = folder.file("manifest.json"), baseline = folder.file("baseline")
+        #expect(try CommandRunner.run(["check", manifest, "--baseline", baseline, "--record"]).status == 0)
+        try FileManager.default.removeItem(atPath: baseline + "/scroll/0002.png")
+        let different = try CommandRunner.run([
+            "--width", "200", "--height", "120", folder.file("photos"), "--offset", "40", "-o", baseline + "/rest.png",
+        ])
+        #expect(different.status == 0)
+        func inode(_ path: String) throws -> Int {
+            try #require(FileManager.default.attributesOfItem(atPath: path)[.systemFileNumber] as? Int)
+        }
+        let untouched = try inode(baseline + "/scroll/0000.png")
+        let run = try CommandRunner.run(["check", manifest, "--baseline", baseline, "--record-failed"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stderr.contains("Recorded 2 missing or failing baselines"))
+        #expect(try inode(baseline + "/scroll/0000.png") == untouched)  // a passing baseline is not rewritten
+        #expect(
+            try CommandRunner.run(["check", manifest, "--baseline", baseline]).stderr.contains("4 passed, 0 failed"))
+    }
+
+    @Test func recordModesAreExclusive() throws {
+        let run = try CommandRunner.run(["check", "m.json", "--baseline", "b", "--record", "--record-failed"])
+        #expect(run.status == 64)
+        #expect(run.stderr.hasPrefix("Error: Use one of --record, --record-failed, not several"))
+    }
+
     @Test func unreadableBaselineCannotBeCompared() throws {
         let folder = try BatchCommandTests.project(Self.manifest)
         defer { folder.remove() }

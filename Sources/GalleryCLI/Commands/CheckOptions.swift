@@ -1,3 +1,5 @@
+import SnapshotCheck
+
 /// What `check` compares against, records and reports.
 struct CheckOptions: OptionGroup {
     static let declared = CheckOptions()
@@ -8,10 +10,25 @@ struct CheckOptions: OptionGroup {
     let recordMissing = Flag(
         "record-missing", help: "Compare as usual, but write the baselines that are missing instead of failing on them."
     )
+    let recordFailed = Flag(
+        "record-failed",
+        help: "Compare as usual, but rewrite the baselines of frames that differ or are missing; leave the others.")
     let report = Option<String>(
         "report", value: "dir",
         help:
             "Write a self-contained HTML report (index.html) with expected, actual and diff images of each failing frame."
     )
     let junit = Option<String>("junit", value: "file", help: "Write JUnit XML: one testcase per frame.")
+
+    /// The record mode the flags ask for; at most one of them may be given.
+    func recordMode(_ source: any OptionSource) throws(UsageError) -> RecordMode {
+        let given: [(Flag, RecordMode)] = [(record, .all), (recordMissing, .missing), (recordFailed, .failed)].filter {
+            source.isSet($0.0)
+        }
+        if given.count > 1 {
+            throw UsageError(
+                "Use one of \(given.map { "--\($0.0.spec.name)" }.joined(separator: ", ")), not several")
+        }
+        return given.first?.1 ?? .never
+    }
 }

@@ -1,4 +1,5 @@
 import RenderPipeline
+import SnapshotCheck
 
 /// A manifest turned into batch work for one shard: every scene validated (usage errors name the
 /// scene and key), this shard's scenes picked, photos listed, output paths assigned under a folder.
@@ -7,8 +8,9 @@ struct ManifestPlan: Sendable {
     var jobs: [BatchJob] = []
     /// This shard's scenes that failed before rendering (no photos, say), with the reason.
     var failures: [(name: String, failure: SceneFailure)] = []
-    /// Relative output path of every frame in `jobs`, e.g. `carousel.png`, `scroll/0003.png`.
-    var relativePaths: [String] = []
+    /// Every frame in `jobs`, with its output path relative to the folder (`carousel.png`,
+    /// `scroll/0003.png`): where `check` finds its baseline.
+    var frames: [PlannedFrame] = []
 
     /// Every scene's options are parsed and checked once, before any photo is listed.
     init(manifest: Manifest, shard: Shard, outputFolder: String) throws(UsageError) {
@@ -37,7 +39,7 @@ struct ManifestPlan: Sendable {
                     ? "\(entry.name)/\(OutputOptions.path(pattern: "{index}", index: index, offset: 0)).png"
                     : "\(entry.name).png"
             }
-            relativePaths += paths
+            frames += paths.map { PlannedFrame(path: $0, scene: entry.name) }
             jobs.append(
                 BatchJob(
                     name: entry.name, scene: description.scene(photos: photos),

@@ -1,6 +1,6 @@
 /// Escaping for XML and HTML text and attributes.
-enum XMLText {
-    static func escape(_ text: String) -> String {
+public enum XMLText {
+    public static func escape(_ text: String) -> String {
         var out = ""
         for character in text.unicodeScalars {
             switch character {

@@ -2,8 +2,8 @@ import Foundation
 
 /// JUnit XML for a `check` run: one testcase per frame, failures with their counts. The subset of the
 /// schema GitHub (test reporters), GitLab (`artifacts:reports:junit`) and Jenkins all read.
-enum JUnitReport {
-    static func xml(_ checks: [FrameCheck], suite: String, seconds: Double) -> String {
+public enum JUnitReport {
+    public static func xml(_ checks: [FrameCheck], suite: String, seconds: Double) -> String {
         let failures = checks.filter { $0.failed && $0.status != .unreadable }.count
         let errors = checks.filter { $0.status == .unreadable }.count
         let time = format(seconds)

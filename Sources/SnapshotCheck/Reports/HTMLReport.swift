@@ -5,10 +5,10 @@ import ImageCodecs
 /// A self-contained HTML report of a `check` run: a summary, then each failing frame with its
 /// expected, actual and diff images side by side. Images are copied next to `index.html` and linked
 /// relatively, so the folder opens from disk or as a CI artifact.
-enum HTMLReport {
+public enum HTMLReport {
     /// Writes `folder/index.html` and `folder/images/NNNN-…png` (overwriting only those names). `images(check)` gives the expected, actual
     /// and diff image paths to copy for a failing frame (any may be nil).
-    static func write(
+    public static func write(
         _ checks: [FrameCheck], to folder: String, title: String,
         images: (FrameCheck) -> (expected: String?, actual: String?, diff: String?)
     ) throws {

@@ -1,0 +1,32 @@
+import VisualDiff
+
+/// The verdict on one frame of a `check` run: what a report shows of it.
+public struct FrameCheck: Sendable {
+    public enum Status: String, Sendable, CaseIterable {
+        case passed, different, missingBaseline = "missing baseline", unreadable, sceneFailed = "scene failed"
+        /// The baseline was missing (or, recording failed frames, differed) and was written: a pass.
+        case recorded
+    }
+
+    /// Path relative to the baseline folder, e.g. `scroll/0003.png`.
+    public let path: String
+    public let scene: String
+    public let status: Status
+    /// What people read: counts, sizes, or why.
+    public let message: String
+    public let comparison: Comparison?
+    public let seconds: Double
+
+    public init(
+        path: String, scene: String, status: Status, message: String, comparison: Comparison? = nil, seconds: Double = 0
+    ) {
+        self.path = path
+        self.scene = scene
+        self.status = status
+        self.message = message
+        self.comparison = comparison
+        self.seconds = seconds
+    }
+
+    public var failed: Bool { status != .passed && status != .recorded }
+}

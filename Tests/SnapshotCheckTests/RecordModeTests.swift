@@ -1,0 +1,23 @@
+import Testing
+
+@testable import SnapshotCheck
+
+/// Which frames each record mode writes, as swift-snapshot-testing's `.never`, `.missing`, `.failed`
+/// and `.all` do (`.all` records everything without comparing, so it records no compared frame).
+@Suite struct RecordModeTests {
+    @Test func eachModeRecordsExactlyItsStatuses() {
+        // Written out: the statuses each mode writes a baseline for.
+        let expected: [RecordMode: Set<FrameCheck.Status>] = [
+            .never: [], .missing: [.missingBaseline], .failed: [.missingBaseline, .different], .all: [],
+        ]
+        for mode in RecordMode.allCases {
+            let recorded = Set(FrameCheck.Status.allCases.filter { mode.records($0) })
+            #expect(recorded == expected[mode], "\(mode)")
+        }
+    }
+
+    @Test func aRecordedFrameIsNotAFailure() {
+        #expect(!FrameCheck(path: "a.png", scene: "a", status: .recorded, message: "").failed)
+        #expect(FrameCheck(path: "a.png", scene: "a", status: .missingBaseline, message: "").failed)
+    }
+}
