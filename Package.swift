@@ -34,7 +34,9 @@ let package = Package(
             ]),
         .executableTarget(name: "gallery-render", dependencies: ["GalleryCLI"]),
 
-        .target(name: "TestSupport", dependencies: ["GalleryCore", "ImageCodecs", "CJPEG"], path: "Tests/TestSupport"),
+        .target(
+            name: "TestSupport", dependencies: ["GalleryCore", "ImageCodecs", "VisualDiff", "CJPEG"],
+            path: "Tests/TestSupport"),
         .testTarget(
             name: "ImageCodecsTests", dependencies: ["GalleryCore", "ImageCodecs", "CPNG", "TestSupport"],
             exclude: ["Golden"]),

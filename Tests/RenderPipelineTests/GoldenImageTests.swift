@@ -9,8 +9,8 @@ import Testing
 
 /// Rendered scenes held against golden PNGs in Golden/, made from the bundled Fixtures photos.
 ///
-/// Record on purpose, never silently: `GALLERY_RECORD_GOLDEN=1 swift test --filter GoldenImageTests`,
-/// then look at the images before committing them.
+/// Record on purpose, never silently: `GALLERY_RECORD_GOLDEN=1 swift test --filter GoldenImageTests`
+/// writes them and fails; look at the images before committing them.
 ///
 /// Tolerance: every channel within 2 and at most 0.5 % of pixels differing at all. On one machine the
 /// output is byte-identical; the slack absorbs a different libm `sin` (Lanczos weights) or float
@@ -93,42 +93,37 @@ import Testing
 
     static let goldenFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
         "Golden")
-    static let recording = ProcessInfo.processInfo.environment["GALLERY_RECORD_GOLDEN"] == "1"
 
-    static func render(_ testCase: Case) throws -> RGBAImage {
-        let scene = testCase.scene(fixtures)
-        let frame = try FrameRenderer(scene: scene).render(offset: testCase.offset, jobs: 2)
-        #expect(frame.problems.isEmpty)
-        return frame.image
+    /// Every channel within 2, at most 0.5 % of pixels differing (see above).
+    static let tolerance = GoldenImage.Tolerance(channel: 2, pixels: 0.005)
+
+    /// The frame as the command line makes it: through the batch renderer (its photo cache, decoding
+    /// ahead, the PNG encoder and the atomic write), then read back from the file.
+    static func render(_ testCase: Case, jobs: Int = 2) throws -> RGBAImage {
+        try ImageDecoder.decode(renderedFile(testCase, jobs: jobs)).image
+    }
+
+    /// The PNG file's bytes.
+    static func renderedFile(_ testCase: Case, jobs: Int) throws -> [UInt8] {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let output = folder.file("\(testCase.name).png")
+        let job = BatchJob(
+            name: testCase.name, scene: testCase.scene(fixtures),
+            frames: [BatchJob.Frame(offset: testCase.offset, output: output)])
+        let report = BatchRenderer(jobs: jobs).run([job])
+        #expect(report.failedScenes.isEmpty && report.problems.isEmpty)
+        return try ImageDecoder.readBytes(atPath: output)
     }
 
     @Test(arguments: cases)
     func matchesGolden(_ testCase: Case) throws {
-        let image = try Self.render(testCase)
-        let path = Self.goldenFolder.appendingPathComponent("\(testCase.name).png").path
-        if Self.recording {
-            try AtomicFile.write(try PNGEncoder.encode(image), to: path)
-            return
-        }
-        let golden = try #require(
-            try? ImageDecoder.decodeFile(atPath: path).image,
-            "no golden at \(path): record with GALLERY_RECORD_GOLDEN=1 swift test --filter GoldenImageTests")
-        try #require(golden.width == image.width && golden.height == image.height)
-        var worst = 0, differing = 0
-        for i in stride(from: 0, to: image.pixels.count, by: 4) {
-            let d = (0..<4).map { abs(Int(image.pixels[i + $0]) - Int(golden.pixels[i + $0])) }.max() ?? 0
-            worst = max(worst, d)
-            if d > 0 { differing += 1 }
-        }
-        #expect(worst <= 2, "largest channel difference \(worst)")
-        #expect(Double(differing) <= 0.005 * Double(image.width * image.height), "\(differing) pixels differ")
+        try GoldenImage.assertMatches(
+            try Self.render(testCase), golden: Self.goldenFolder.appendingPathComponent("\(testCase.name).png").path,
+            tolerance: Self.tolerance)
     }
 
     @Test func outputDoesNotDependOnTheNumberOfThreads() throws {
-        let scene = Self.cases[1].scene(Self.fixtures)
-        let a = try FrameRenderer(scene: scene).render(offset: 120, jobs: 1).image
-        let b = try FrameRenderer(scene: scene).render(offset: 120, jobs: 8).image
-        #expect(try PNGEncoder.encode(a) == PNGEncoder.encode(b))
+        #expect(try Self.renderedFile(Self.cases[1], jobs: 1) == Self.renderedFile(Self.cases[1], jobs: 8))
     }
-
 }

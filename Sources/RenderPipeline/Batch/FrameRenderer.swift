@@ -81,20 +81,3 @@ private enum FrameTask: Sendable {
     case fetch(Int)
     case prepare(Int, rows: Range<Int>)
 }
-
-extension FrameRenderer {
-    /// One frame, start to finish, without writing it: plan, decode the visible photos (each once,
-    /// in parallel), render. Returns the plan and any photo problems too.
-    public func render(offset: Double, jobs: Int = 1) throws(LayoutError)
-        -> (image: RGBAImage, plan: FramePlan, problems: [PhotoProblem])
-    {
-        let plan = try FramePlan(scene: scene, offset: offset)
-        let cache = PhotoCache(plans: [(plan, scene)])
-        let keys = Array(Set(plan.items.compactMap { $0.photo })).sorted().map(scene.photoKey)
-        let decoded = Parallel.map(keys, jobs: jobs) { key in
-            (key.path, (try? cache.acquire(key).get()).map(PhotoPart.init))
-        }
-        let images = Dictionary(decoded.compactMap { path, part in part.map { (path, $0) } }) { first, _ in first }
-        return (render(plan, jobs: jobs) { images[$0] }, plan, cache.problems)
-    }
-}
