@@ -40,6 +40,7 @@ let package = Package(
         .testTarget(
             name: "ImageCodecsTests", dependencies: ["GalleryCore", "ImageCodecs", "CPNG", "TestSupport"],
             exclude: ["Golden"]),
+        .testTarget(name: "GalleryCoreTests", dependencies: ["GalleryCore", "ImageCodecs", "TestSupport"]),
         .testTarget(name: "RasterTests", dependencies: ["GalleryCore", "Raster", "TestSupport"]),
         .testTarget(name: "GalleryLayoutTests", dependencies: ["GalleryLayout"]),
         .testTarget(

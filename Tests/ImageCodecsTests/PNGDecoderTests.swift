@@ -92,7 +92,9 @@ import Testing
         #expect(throws: DecodeError.declined) {
             try PNGDecoder.decode(narrow, reader: .fast)
         }
-        #expect(throws: DecodeError.self) { try PNGDecoder.decode(narrow) }
+        #expect(throws: DecodeError.corrupt(format: .png, message: "IDAT: invalid distance too far back")) {
+            try PNGDecoder.decode(narrow)
+        }
     }
 
     /// libpng refuses a second palette, or an empty one, even in an RGB file that does not use it;
@@ -102,10 +104,12 @@ import Testing
         let rows = Self.filteredRows(channels: 3, filters: [0, 1, 2])
         let palette = PNGCrafter.chunk("PLTE", [1, 2, 3, 4, 5, 6])
         let declined = DecodeError.declined
-        for extra in [palette + palette, PNGCrafter.chunk("PLTE", [])] {
+        for (extra, message) in [
+            (palette + palette, "PLTE: duplicate"), (PNGCrafter.chunk("PLTE", []), "Invalid palette"),
+        ] {
             let png = Self.png(colorType: 2, rows: rows, height: 3, extra: extra)
             #expect(throws: declined) { try PNGDecoder.decode(png, reader: .fast) }
-            #expect(throws: DecodeError.self) { try PNGDecoder.decode(png) }
+            #expect(throws: DecodeError.corrupt(format: .png, message: message)) { try PNGDecoder.decode(png) }
         }
         let ragged = Self.png(colorType: 2, rows: rows, height: 3, extra: PNGCrafter.chunk("PLTE", [1, 2]))
         #expect(throws: declined) { try PNGDecoder.decode(ragged, reader: .fast) }
@@ -185,9 +189,13 @@ import Testing
         #expect(!image.isOpaque)
     }
 
+    /// What a PNG cut short is refused with, wherever the cut falls.
+    static let truncated = DecodeError.corrupt(
+        format: .png, message: "truncated data: the file ends before the image is complete")
+
     @Test func missingImageDataIsAnError() {
         let png = PNGCrafter.signature + PNGCrafter.ihdr(width: 4, height: 4) + PNGCrafter.chunk("IEND", [])
-        #expect(throws: DecodeError.self) { try PNGDecoder.decode(png) }
+        #expect(throws: DecodeError.corrupt(format: .png, message: "IEND: out of place")) { try PNGDecoder.decode(png) }
     }
 
     @Test func badCRCIsAnError() {
@@ -204,7 +212,7 @@ import Testing
     @Test(arguments: [8, 16, 30, 40, 50])
     func truncatedFileIsAnError(at length: Int) {
         let png = PNGCrafter.png(width: 4, height: 4, bitDepth: 8, colorType: 2, rows: [UInt8](repeating: 0, count: 52))
-        #expect(throws: DecodeError.self) { try PNGDecoder.decode(Array(png.prefix(length))) }
+        #expect(throws: Self.truncated) { try PNGDecoder.decode(Array(png.prefix(length))) }
     }
 
     @Test func sideOverTheBudgetIsRefusedBeforeAllocation() {

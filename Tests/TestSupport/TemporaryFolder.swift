@@ -25,5 +25,10 @@ public struct TemporaryFolder: Sendable {
         ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).sorted()
     }
 
+    /// The sorted names in the folder at `path` (empty when it cannot be listed).
+    public static func list(_ path: String) -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).sorted()
+    }
+
     public func remove() { try? FileManager.default.removeItem(atPath: path) }
 }
