@@ -29,7 +29,7 @@ import Testing
         let prepared = Self.placements.map {
             painter.prepare(photo: Self.photo, for: $0, canvasWidth: width, canvasHeight: height)
         }
-        var canvas = Canvas(width: width, height: height, background: Self.background)
+        var canvas = WholeCanvas(width: width, height: height, background: Self.background)
         for (placement, photo) in zip(Self.placements, prepared) { painter.paint(placement, photo: photo, on: &canvas) }
 
         let outlines = Self.placements.map { painter.outline(of: $0, canvasWidth: width, canvasHeight: height) }

@@ -8,7 +8,7 @@ import Testing
         let painter = ItemPainter(style: style)
         let placement = ItemPainter.Placement(
             square: PixelRect(centerX: 32, centerY: 32, side: side), pixelsPerPoint: 1)
-        var canvas = Canvas(width: 64, height: 64, background: background)
+        var canvas = WholeCanvas(width: 64, height: 64, background: background)
         let prepared = photo.map { painter.prepare(photo: $0, for: placement, canvasWidth: 64, canvasHeight: 64) }
         painter.paint(placement, photo: prepared, on: &canvas)
         return canvas.image()

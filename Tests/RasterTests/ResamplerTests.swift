@@ -10,7 +10,7 @@ import Testing
     static func resize(_ image: RGBAImage, width: Int, height: Int) -> RGBAImage {
         let placement = PixelRect(x: 0, y: 0, width: Double(width), height: Double(height))
         let pixels = Resampler().resample(image, placement: placement, columns: 0..<width, rows: 0..<height)
-        var canvas = Canvas(width: width, height: height, background: .transparent)
+        var canvas = WholeCanvas(width: width, height: height, background: .transparent)
         canvas.pixels = pixels
         return canvas.image()
     }
@@ -22,7 +22,7 @@ import Testing
             let placement = PixelRect(x: shift, y: shift, width: 97 * scale, height: 61 * scale)
             let w = max(1, Int(97 * scale) - 1), h = max(1, Int(61 * scale) - 1)
             let pixels = Resampler().resample(image, placement: placement, columns: 0..<w, rows: 0..<h)
-            var canvas = Canvas(width: w, height: h, background: .transparent)
+            var canvas = WholeCanvas(width: w, height: h, background: .transparent)
             canvas.pixels = pixels
             let out = canvas.image()
             for y in 0..<h {

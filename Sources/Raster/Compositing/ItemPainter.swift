@@ -34,17 +34,8 @@ public struct ItemPainter: Sendable {
     }
 
     /// The photo resampled for `placement`: premultiplied pixels over the item's bounds, plus where the
-    /// photo's rectangle lies. Pure, so items can be prepared in parallel and painted in order.
-    public func prepare(photo: RGBAImage, for placement: Placement, canvasWidth: Int, canvasHeight: Int)
-        -> PreparedPhoto
-    {
-        let whole = PhotoPart(whole: photo)
-        return prepare(photo: whole, for: placement, canvasWidth: canvasWidth, canvasHeight: canvasHeight)
-            ?? PreparedPhoto(pixels: [], rect: placement.square)
-    }
-
-    /// `prepare` from part of a photo; nil when the part lacks pixels the item shows (it must hold
-    /// `sourceRegion`). With `rows`, only the item's pixels in those frame rows: the bands of an
+    /// photo's rectangle lies; nil when the part lacks pixels the item shows (it must hold
+    /// `sourceRegion`). Pure, so items can be prepared in parallel and painted in order. With `rows`, only the item's pixels in those frame rows: the bands of an
     /// item's rows, concatenated in order, are exactly the whole.
     /// Only pixels the item's outline covers are computed (`outline` is worked out when not given);
     /// the others, never painted, stay zero.
@@ -122,18 +113,9 @@ public struct ItemPainter: Sendable {
             inner: border > 0 ? shape.inset(by: border).columnProfile(columns: bounds.x) : nil)
     }
 
-    /// Paints the item; `photo` nil draws the placeholder alone.
-    public func paint(_ placement: Placement, photo: PreparedPhoto?, on canvas: inout Canvas) {
-        let outline = outline(of: placement, canvasWidth: canvas.width, canvasHeight: canvas.height)
-        let (width, height) = (canvas.width, canvas.height)
-        canvas.pixels.withUnsafeMutableBufferPointer { pixels in
-            paint(outline, photo: photo, into: pixels, rows: 0..<height, canvasWidth: width)
-        }
-    }
-
     /// Paints the part of an item within `rows` into `pixels`, which holds exactly those rows of a
-    /// `canvasWidth`-wide frame (premultiplied, row-major). Painting every band of a frame gives
-    /// exactly `paint(_:photo:on:)`.
+    /// `canvasWidth`-wide frame (premultiplied, row-major); `photo` nil draws the placeholder alone.
+    /// Painting every band of a frame gives exactly what painting the whole canvas does.
     public func paint(
         _ outline: Outline, photo: PreparedPhoto?, into pixels: UnsafeMutableBufferPointer<SIMD4<Float>>,
         rows: Range<Int>, canvasWidth: Int
