@@ -1,0 +1,65 @@
+import GalleryCore
+import ImageCodecs
+import Raster
+
+/// Every planned use of every photo, known before anything is decoded (frames are planned first):
+/// which keys each photo is asked for, where each use draws it, the order frames first need them,
+/// and how many uses remain. Pure: the cache asks it, and counts uses off as frames finish.
+struct DecodePlan: Sendable {
+    /// Where a planned use draws its photo: what decides which of the photo's pixels it reads.
+    struct Use: Hashable, Sendable {
+        let placement: ItemPainter.Placement
+        let canvas: PixelSize
+        let style: ItemStyle
+    }
+
+    /// Every planned use per file and key.
+    private let uses: [PhotoSource: [PhotoKey: Set<Use>]]
+    /// Every planned key once, in the order frames first use them.
+    let upcoming: [PhotoKey]
+    /// Planned uses not yet over, per photo file (all boxes together).
+    private var remaining: [PhotoSource: Int] = [:]
+
+    init(plans: [(plan: FramePlan, scene: Scene)]) {
+        var uses: [PhotoSource: [PhotoKey: Set<Use>]] = [:]
+        var upcoming: [PhotoKey] = []
+        for (plan, scene) in plans {
+            for item in plan.items {
+                guard let path = item.photo else { continue }
+                let key = scene.photoKey(path), source = PhotoSource(key)
+                if uses[source]?[key] == nil { upcoming.append(key) }
+                remaining[source, default: 0] += 1
+                uses[source, default: [:]][key, default: []]
+                    .insert(Use(placement: item.placement, canvas: plan.size, style: scene.style))
+            }
+        }
+        self.uses = uses
+        self.upcoming = upcoming
+    }
+
+    /// Whether any planned use of `source` is still to come.
+    func isNeeded(_ source: PhotoSource) -> Bool { (remaining[source] ?? 0) > 0 }
+
+    /// One planned use of `source` is over; true when none is left.
+    mutating func consume(_ source: PhotoSource) -> Bool {
+        let left = (remaining[source] ?? 1) - 1
+        remaining[source] = left
+        return left <= 0
+    }
+
+    /// The part of `source`'s decode at DCT scale `scale` that its planned uses read: all keys that
+    /// share that decode together, so the pixels never depend on which frame asked first.
+    func region(of source: PhotoSource, scale: Int, header: ImageHeader) -> ImageRegion? {
+        guard let size = header.decodedSize(scaleEighths: scale) else { return nil }
+        var region = ImageRegion(x: 0..<0, y: 0..<0)
+        for (key, planned) in uses[source] ?? [:] where header.decodeScale(options: key.options) == scale {
+            for use in planned {
+                region = region.union(
+                    ItemPainter(style: use.style).sourceRegion(
+                        ofPhoto: size, for: use.placement, canvasWidth: use.canvas.width,
+                        canvasHeight: use.canvas.height))
+            }
+        }
+        return region.isEmpty ? nil : region
+    }
+}

@@ -1,0 +1,70 @@
+import ImageCodecs
+
+/// The decodes held, with their holders and last use, capped at `capacityBytes`: idle decodes are
+/// evicted least recently used first. A value the cache keeps under its lock.
+struct DecodedPhotos: Sendable {
+    enum Entry: Sendable {
+        case decoding
+        case ready(Result<DecodedImage, DecodeError>, bytes: Int, lastUse: Int, users: Int)
+    }
+
+    let capacityBytes: Int
+    private(set) var entries: [DecodeIdentity: Entry] = [:]
+    /// Pixel bytes of the ready decodes.
+    private(set) var residentBytes = 0
+    private var clock = 0
+
+    init(capacityBytes: Int) { self.capacityBytes = capacityBytes }
+
+    subscript(identity: DecodeIdentity) -> Entry? { entries[identity] }
+
+    /// A decode of `identity` has started.
+    mutating func startDecoding(_ identity: DecodeIdentity) { entries[identity] = .decoding }
+
+    /// The decode of `identity` is done, held by `users`; then over-capacity idle decodes go.
+    mutating func store(_ result: Result<DecodedImage, DecodeError>, as identity: DecodeIdentity, users: Int) {
+        let size = (try? result.get()).map { $0.image.pixels.count } ?? 0
+        clock += 1
+        entries[identity] = .ready(result, bytes: size, lastUse: clock, users: users)
+        residentBytes += size
+        evictOverCapacity()
+    }
+
+    /// One more holder of `identity`'s ready decode; its result, or nil when it is not ready.
+    mutating func hold(_ identity: DecodeIdentity) -> Result<DecodedImage, DecodeError>? {
+        guard case .ready(let result, let size, _, let users) = entries[identity] else { return nil }
+        clock += 1
+        entries[identity] = .ready(result, bytes: size, lastUse: clock, users: users + 1)
+        return result
+    }
+
+    /// One holder fewer of `identity`'s ready decode; false when it is not ready.
+    mutating func letGo(_ identity: DecodeIdentity) -> Bool {
+        guard case .ready(let result, let size, let lastUse, let users) = entries[identity] else { return false }
+        entries[identity] = .ready(result, bytes: size, lastUse: lastUse, users: users - 1)
+        return true
+    }
+
+    /// Drops every idle decode of `source` (its planned uses are over).
+    mutating func dropIdle(of source: PhotoSource) {
+        for (identity, entry) in entries where identity.source == source {
+            if case .ready(_, let size, _, 0) = entry {
+                entries[identity] = nil
+                residentBytes -= size
+            }
+        }
+    }
+
+    /// Drops idle decodes, least recently used first, until the cap holds.
+    mutating func evictOverCapacity() {
+        while residentBytes > capacityBytes {
+            let idle = entries.compactMap { identity, entry -> (DecodeIdentity, Int, Int)? in
+                guard case .ready(_, let size, let lastUse, 0) = entry, size > 0 else { return nil }
+                return (identity, size, lastUse)
+            }
+            guard let oldest = idle.min(by: { $0.2 < $1.2 }) else { return }
+            entries[oldest.0] = nil
+            residentBytes -= oldest.1
+        }
+    }
+}

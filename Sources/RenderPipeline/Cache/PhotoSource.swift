@@ -1,0 +1,12 @@
+import ImageCodecs
+
+/// A photo file under a budget, whatever box it is asked for: what its planned uses are counted by.
+struct PhotoSource: Hashable, Sendable {
+    let path: String
+    let budget: PixelBudget
+
+    init(_ key: PhotoKey) {
+        path = key.path
+        budget = key.budget
+    }
+}
