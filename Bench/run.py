@@ -165,7 +165,7 @@ def verdict(value, limit):
     return "pass" if value <= limit else "**fail**"
 
 
-def benchmark(runs, tmp):
+def benchmark(runs, tmp, baseline=None):
     twelve, many = str(DATA / "photos12"), str(DATA / "photos2000")
     frame_a = layout(twelve, SCENE_A, tmp / "a.json")[0]
     frames_c = layout(twelve, SCENE_C, tmp / "c.jsonl")
@@ -206,6 +206,8 @@ def benchmark(runs, tmp):
     if not vips_reason:
         contenders.insert(2, ("a-vips", "A libvips peer", [PY, BENCH / "vips_peer.py", tmp / "a.json", tmp / "a-vips"]))
     print(f"A: {' '.join(SCENE_A)}; B: the same over 2,000 photos; C: {' '.join(SCENE_C)}; D: diff of two 4K PNGs; D2, D3: of two 4K frames")
+    if baseline:
+        contenders += baseline_twins(contenders, baseline)
     r = measure(contenders, runs)
     size_a, size_c = (round(375 * 3), round(200 * 3)), (round(375 * 2), round(200 * 2))
     sizes = {folder: check_outputs(tmp / folder, 1, size_a)
@@ -258,7 +260,32 @@ def benchmark(runs, tmp):
         rows.append(row("D", "gallery-render diff, two 3840×2160 PNGs (ImageMagick unavailable)", "d"))
         rows += [row(key.upper(), f"gallery-render diff, {what} (ImageMagick unavailable)", key)
                  for key, what, _, _ in FRAME_PAIRS]
-    return rows, decode_count(tmp), count, versions(not vips_reason) + ". " + sizes_text
+    return rows, decode_count(tmp), count, versions(not vips_reason) + ". " + sizes_text, r
+
+
+def baseline_twins(contenders, baseline):
+    """Each gallery-render contender again with the `baseline` binary, writing into folders of its own
+    (`a-ours` becomes `a-ours-base`), so one run compares the two builds under the same load."""
+    twins = []
+    for key, name, cmd in contenders:
+        if cmd[0] != BIN:
+            continue
+        args = list(cmd[1:])
+        if "-o" in args:
+            out = Path(args[args.index("-o") + 1])
+            args[args.index("-o") + 1] = out.parent.with_name(out.parent.name + "-base") / out.name
+        twins.append((f"{key}-base", f"{name} (baseline)", [Path(baseline), *args]))
+        ACCEPT[f"{key}-base"] = ACCEPT.get(key, (0,))
+    return twins
+
+
+def baseline_table(r):
+    """This build against the baseline, scenario by scenario: median ms of each and their ratio."""
+    lines = ["", "| scenario | this build, median ms | baseline, median ms | this ÷ baseline |", "|---|--:|--:|--:|"]
+    for key in [k for k in r if f"{k}-base" in r]:
+        ours, base = r[key]["ms"], r[f"{key}-base"]["ms"]
+        lines.append(f"| {key.upper()} | {ours:.0f} | {base:.0f} | {ours / base:.3f} |")
+    return "\n".join(lines) + "\n"
 
 
 def versions(vips_ok):
@@ -317,6 +344,8 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--runs", type=int, default=7, help="timed runs per contender (default 7)")
     parser.add_argument("--update", action="store_true", help="put the table into docs/performance.md")
+    parser.add_argument("--baseline", metavar="BINARY",
+                        help="also time another gallery-render build on every scenario, in the same rounds")
     args = parser.parse_args()
     for tool in (BIN, FLOOR):
         if not tool.exists():
@@ -326,10 +355,12 @@ def main():
     command = "python3 Bench/run.py" + "".join(f" {a}" for a in sys.argv[1:])
     tmp = Path(tempfile.mkdtemp(prefix="gallery-bench-"))
     try:
-        rows, decodes, frames, peers = benchmark(args.runs, tmp)
+        rows, decodes, frames, peers, measured = benchmark(args.runs, tmp, args.baseline)
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
     table = report(rows, decodes, frames, args.runs, command, peers)
+    if args.baseline:
+        table += baseline_table(measured)
     print("\n" + table)
     (BENCH / "results.md").write_text("# Benchmark results\n\n" + table)
     if args.update:

@@ -3,9 +3,18 @@ import VisualDiff
 /// The verdict on one frame of a `check` run: what a report shows of it.
 public struct FrameCheck: Sendable {
     public enum Status: String, Sendable, CaseIterable {
-        case passed, different, missingBaseline = "missing baseline", unreadable, sceneFailed = "scene failed"
+        case passed, different, missingBaseline, unreadable, sceneFailed
         /// The baseline was missing (or, recording failed frames, differed) and was written: a pass.
         case recorded
+
+        /// What reports show: "missing baseline".
+        public var label: String {
+            switch self {
+            case .missingBaseline: "missing baseline"
+            case .sceneFailed: "scene failed"
+            default: rawValue
+            }
+        }
     }
 
     /// Path relative to the baseline folder, e.g. `scroll/0003.png`.

@@ -39,7 +39,7 @@ public enum HTMLReport {
             }
             body += """
                 <section class="frame \(check.status == .different ? "different" : "problem")">
-                <h2>\(XMLText.escape(check.path)) <span class="status">\(XMLText.escape(check.status.rawValue))</span></h2>
+                <h2>\(XMLText.escape(check.path)) <span class="status">\(XMLText.escape(check.status.label))</span></h2>
                 <p>scene <code>\(XMLText.escape(check.scene))</code> — \(XMLText.escape(check.message))</p>
                 <div class="images">\(cells)</div>
                 </section>

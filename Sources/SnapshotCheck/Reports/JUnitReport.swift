@@ -24,7 +24,7 @@ public enum JUnitReport {
                     open
                     + ">\n      <error type=\"unreadable\" message=\"\(XMLText.escape(check.message))\"/>\n    </testcase>\n"
             default:
-                let type = check.status.rawValue.replacingOccurrences(of: " ", with: "-")
+                let type = check.status.label.replacingOccurrences(of: " ", with: "-")
                 xml +=
                     open
                     + ">\n      <failure type=\"\(type)\" message=\"\(XMLText.escape(check.message))\">\(XMLText.escape(check.message))</failure>\n    </testcase>\n"
