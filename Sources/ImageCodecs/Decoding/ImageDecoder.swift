@@ -37,6 +37,8 @@ public enum ImageDecoder {
         let file: RegularFile
         do { file = try RegularFile(path: path) } catch { throw .unreadable(error) }
         guard file.size <= limit else { throw .fileTooLarge(bytes: file.size, limit: limit) }
+        // An empty array's storage is shared by every empty array: never initialise it, even to 0.
+        guard file.size > 0 else { return [] }
         var failure: FileError?
         let bytes = [UInt8](unsafeUninitializedCapacity: file.size) { buffer, count in
             count = 0

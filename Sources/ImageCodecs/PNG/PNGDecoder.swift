@@ -15,8 +15,9 @@ public enum PNGDecoder {
         throws(DecodeError) -> DecodedImage
     {
         // IHDR must come first; its size sizes the buffer libpng decodes into (it checks it again).
-        guard let declared = declaredSize(bytes) else {
-            // No IHDR where it must be: libpng, given no room for pixels, says what is wrong instead.
+        guard let declared = declaredSize(bytes), declared.width > 0, declared.height > 0 else {
+            // No IHDR where it must be, or one of no pixels: libpng, given no room for pixels, says
+            // what is wrong instead.
             throw refusal(of: bytes, reader: reader)
         }
         guard options.budget.allows(declared) else {
@@ -58,11 +59,8 @@ public enum PNGDecoder {
     /// pixels.
     private static func refusal(of bytes: [UInt8], reader: PNGReader) -> DecodeError {
         var result = gr_png_image()
-        var status = GR_PNG_ERROR
-        _ = [UInt8](unsafeUninitializedCapacity: 0) { buffer, initialized in
-            status = shim(reader, bytes, DecodeOptions(), buffer, &result)
-            initialized = 0
-        }
+        // No buffer at all: an empty array's storage is shared by every empty array, never written.
+        let status = shim(reader, bytes, DecodeOptions(), UnsafeMutableBufferPointer(start: nil, count: 0), &result)
         do throws(DecodeError) {
             try check(status, result: result, declared: PixelSize(width: 0, height: 0), options: DecodeOptions())
         } catch {
