@@ -18,7 +18,8 @@ let package = Package(
         .target(
             name: "CPNG", linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("deflate"), .linkedLibrary("isal")]),
         .target(name: "CJPEG", linkerSettings: [.linkedLibrary("jpeg")]),
-        .target(name: "GalleryCore"),
+        .target(name: "CProcess"),
+        .target(name: "GalleryCore", dependencies: ["CProcess"]),
         .target(name: "ImageCodecs", dependencies: ["GalleryCore", "CPNG", "CJPEG"]),
         .target(name: "CRaster"),
         .target(name: "Raster", dependencies: ["GalleryCore", "CRaster"]),

@@ -1,3 +1,4 @@
+import CProcess
 import Foundation
 
 #if canImport(Glibc)
@@ -6,42 +7,80 @@ import Foundation
     import Darwin
 #endif
 
-/// Writes files atomically: a temporary file in the same folder, fsync, then rename over the target.
-/// A failed or interrupted write never leaves a partial file and never damages an existing one.
+/// Writes files as a careful Unix tool does. A regular file (new, or existing, through any symlinks)
+/// is written to a temporary in its folder, synced, then renamed over it: a failed or interrupted write
+/// never leaves a partial file and never damages an existing one, and an existing file keeps its
+/// permission bits (a new one gets 0666 less the umask). A device, FIFO, socket or descriptor path
+/// (`/dev/null`, `/dev/stdout`, `>(…)`) is written into directly and never replaced.
+///
+/// While a temporary is being written it holds an exclusive `flock` (so another process, in any PID
+/// namespace, can tell it is live) and is registered for removal if SIGINT, SIGTERM or SIGHUP ends
+/// the process.
 public enum AtomicFile {
     /// Writes `bytes` to `path` (`-` means standard output), creating missing parent folders.
     public static func write(_ bytes: [UInt8], to path: String) throws(FileError) {
-        if path == "-" {
-            try writeAll(bytes, to: STDOUT_FILENO, path: "standard output")
-            return
+        switch OutputTarget.of(path) {
+        case .failure(let error): throw error
+        case .success(.standardOutput): try writeAll(bytes, to: STDOUT_FILENO, path: "standard output")
+        case .success(.direct(let target)): try writeDirectly(bytes, to: target, reportedAs: path)
+        case .success(.atomic(let file, let mode)): try replace(file, with: bytes, mode: mode, reportedAs: path)
         }
-        let url = URL(fileURLWithPath: path)
-        let folder = url.deletingLastPathComponent().path
-        let name = url.lastPathComponent
+    }
+
+    /// Into a device, FIFO or descriptor, in place.
+    private static func writeDirectly(_ bytes: [UInt8], to target: String, reportedAs path: String)
+        throws(FileError)
+    {
+        let descriptor = open(target, O_WRONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw .last(path, .write) }
+        defer { close(descriptor) }
+        try writeAll(bytes, to: descriptor, path: path)
+    }
+
+    /// The regular file `file` replaced atomically by `bytes`; `mode` kept when the file exists.
+    private static func replace(_ file: String, with bytes: [UInt8], mode: mode_t?, reportedAs path: String)
+        throws(FileError)
+    {
+        let folder = URL(fileURLWithPath: file).deletingLastPathComponent().path
         if let code = createFolders(folder) {
             throw FileError(path: path, operation: .createFolder(folder), cause: .system(errno: code))
         }
-        var template = Array("\(folder)/.\(name).\(getpid()).tmp-XXXXXX".utf8CString)
-        let descriptor = template.withUnsafeMutableBufferPointer { buffer in
-            buffer.baseAddress.map { mkstemp($0) } ?? -1
-        }
-        guard descriptor >= 0 else { throw .last(path, .write) }
-        let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        gr_cleanup_install()
+        let (descriptor, temporary) = try createTemporary(in: folder, reportedAs: path)
+        let slot = gr_cleanup_add(temporary)
+        defer { gr_cleanup_remove(slot) }
         do throws(FileError) {
-            defer { close(descriptor) }
+            // The lock is the writer's, until close: taken before anything else can see the file.
+            guard flock(descriptor, LOCK_EX) == 0 else { throw .last(path, .write) }
             try writeAll(bytes, to: descriptor, path: path)
-            guard fchmod(descriptor, 0o644) == 0, fsync(descriptor) == 0 else { throw .last(path, .write) }
+            if let mode, fchmod(descriptor, mode) != 0 { throw .last(path, .write) }
+            guard fsync(descriptor) == 0 else { throw .last(path, .write) }
+            guard rename(temporary, file) == 0 else { throw .last(path, .write) }
         } catch {
             unlink(temporary)
+            close(descriptor)
             throw error
         }
-        guard rename(temporary, path) == 0 else {
-            let error = FileError.last(path, .write)
-            unlink(temporary)
-            throw error
-        }
+        close(descriptor)
         syncFolder(folder)
-        removeAbandonedTemporaries(of: name, in: folder)
+        TemporarySweep.shared.sweep(folder)
+    }
+
+    /// A new, empty temporary in `folder`, 0666 less the umask: its descriptor and path. Its name is
+    /// short whatever the target's, so a 255-byte file name still gets one.
+    private static func createTemporary(in folder: String, reportedAs path: String) throws(FileError)
+        -> (Int32, String)
+    {
+        var generator = SystemRandomNumberGenerator()
+        while true {
+            let hex = String(generator.next() as UInt64, radix: 16)
+            let name =
+                TemporarySweep.prefix + String(repeating: "0", count: 16 - hex.count) + hex + TemporarySweep.suffix
+            let temporary = folder + "/" + name
+            let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+            if descriptor >= 0 { return (descriptor, temporary) }
+            if errno != EEXIST { throw .last(path, .write) }
+        }
     }
 
     private static func writeAll(_ bytes: [UInt8], to descriptor: Int32, path: String) throws(FileError) {
@@ -65,14 +104,6 @@ public enum AtomicFile {
         guard descriptor >= 0 else { return }
         fsync(descriptor)
         close(descriptor)
-    }
-
-    /// Deletes temporaries of `name` left by processes that no longer exist (killed mid-write).
-    private static func removeAbandonedTemporaries(of name: String, in folder: String) {
-        for (entry, pid) in TemporaryListing.shared.take(name, in: folder)
-        where pid != getpid() && kill(pid, 0) != 0 && errno == ESRCH {
-            unlink("\(folder)/\(entry)")
-        }
     }
 
     /// Makes `folder` and its missing parents, as `mkdir -p` does; the errno when that fails (ENOTDIR

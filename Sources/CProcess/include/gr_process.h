@@ -1,0 +1,24 @@
+/*
+ * CProcess: what a signal handler must do, in C because Swift code cannot run in one.
+ *
+ * A write in progress registers its temporary file; when SIGINT, SIGTERM or SIGHUP ends the process,
+ * the handler unlinks every registered temporary, then lets the signal end the process as it would
+ * have (so a shell sees 130 or 143). Registering and unregistering are lock-free and
+ * async-signal-safe; the handler only calls unlink, sigaction and raise.
+ */
+#ifndef GR_PROCESS_H
+#define GR_PROCESS_H
+
+/** Installs the handlers once; later calls do nothing. */
+void gr_cleanup_install(void);
+
+/**
+ * Registers `path` for removal on those signals. Returns a slot for gr_cleanup_remove, or -1 when the
+ * path is too long or every slot is taken (the temporary is then not removed by a signal).
+ */
+int gr_cleanup_add(const char *path);
+
+/** The temporary in `slot` is gone or in place: forget it. A slot of -1 is ignored. */
+void gr_cleanup_remove(int slot);
+
+#endif
