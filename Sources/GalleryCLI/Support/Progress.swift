@@ -1,12 +1,12 @@
 import Foundation
-import Synchronization
+import GalleryCore
 
 /// A progress line on stderr — frames done, rate, ETA — shown only on a terminal and never when quiet.
 final class Progress: Sendable {
     private let total: Int
     private let console: Console
     private let start = Date()
-    private let done = Mutex(0)
+    private let done = Locked(0)
     private let enabled: Bool
 
     init(total: Int, console: Console) {

@@ -9,7 +9,7 @@ public enum Parallel {
     public static func map<Input: Sendable, Output: Sendable>(
         _ inputs: [Input], jobs: Int, _ transform: @Sendable (Input) -> Output
     ) -> [Output] {
-        let results = Mutex<[Output?]>(Array(repeating: nil, count: inputs.count))
+        let results = Locked<[Output?]>(Array(repeating: nil, count: inputs.count))
         let next = Atomic<Int>(0)
         forEach(max(1, min(jobs, inputs.count))) { _ in
             while true {

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -23,7 +22,7 @@ final class TemporarySweep: Sendable {
     /// How old a temporary must be before it is swept.
     static let minimumAge: TimeInterval = 60
 
-    private let swept = Mutex<Set<String>>([])
+    private let swept = Locked<Set<String>>([])
 
     /// Sweeps `folder`, the first time it is asked for in this process.
     func sweep(_ folder: String) {

@@ -1,4 +1,3 @@
-import Synchronization
 import GalleryCore
 import GalleryLayout
 import Foundation
@@ -130,7 +129,7 @@ public struct BatchRenderer: Sendable {
 
 /// The photos a frame fetched, for releasing them afterwards, and their warnings.
 private final class UsedPhotos: Sendable {
-    private let state = Mutex<(fetched: [PhotoKey], found: Set<PhotoProblem>)>(([], []))
+    private let state = Locked<(fetched: [PhotoKey], found: Set<PhotoProblem>)>(([], []))
 
     func record(_ key: PhotoKey, _ result: Result<DecodedImage, DecodeError>) {
         state.withLock { state in
@@ -151,7 +150,7 @@ private final class UsedPhotos: Sendable {
 /// Calls the problem callback once per problem, in the order the cache found them; the lock is held
 /// during the calls, so lines never interleave.
 private final class ProblemAnnouncer: Sendable {
-    private let announced = Mutex(0)
+    private let announced = Locked(0)
     private let callback: @Sendable (PhotoProblem) -> Void
 
     init(_ callback: @escaping @Sendable (PhotoProblem) -> Void) { self.callback = callback }

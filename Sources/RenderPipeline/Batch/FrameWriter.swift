@@ -1,4 +1,3 @@
-import Synchronization
 import Dispatch
 import Foundation
 import GalleryCore
@@ -10,7 +9,7 @@ import ImageCodecs
 final class FrameWriter: Sendable {
     private let queue = DispatchQueue(label: "gallery-render.frame-writer")
     private let slots: DispatchSemaphore
-    private let failures = Mutex<[Int: FileError]>([:])
+    private let failures = Locked<[Int: FileError]>([:])
 
     init(limit: Int = 4) { slots = DispatchSemaphore(value: limit) }
 

@@ -3,7 +3,7 @@ import Raster
 
 /// The photos of one frame's items, fetched by some workers and waited for by others. Unchecked
 /// Sendable, and safe: its state is touched only with `condition` held (a condition variable, which
-/// `Mutex` has not).
+/// `Locked` has not).
 final class FetchedPhotos: @unchecked Sendable {
     private let condition = NSCondition()
     private var photos: [Int: PhotoPart?] = [:]

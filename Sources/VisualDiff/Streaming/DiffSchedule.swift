@@ -23,7 +23,7 @@ import Synchronization
 /// from 64.4 to 55.8 ms.
 ///
 /// Unchecked Sendable, and safe: every stored `var` is read and written with `condition` held (a
-/// condition variable, which `Mutex` has not); `changes` is atomic.
+/// condition variable, which `Locked` has not); `changes` is atomic.
 final class DiffSchedule: @unchecked Sendable {
     let height: Int
     let bandRows: Int
