@@ -4,7 +4,7 @@ public enum RecordMode: Sendable, Hashable, CaseIterable {
     case never
     /// Compare, and write the baselines that are missing.
     case missing
-    /// Compare, and write the baselines of frames that differ or are missing.
+    /// Compare, and write the baselines of frames that differ, are missing or cannot be read.
     case failed
     /// Write every baseline, compare nothing.
     case all
@@ -14,7 +14,7 @@ public enum RecordMode: Sendable, Hashable, CaseIterable {
         switch self {
         case .never, .all: false
         case .missing: status == .missingBaseline
-        case .failed: status == .missingBaseline || status == .different
+        case .failed: status == .missingBaseline || status == .different || status == .unreadable
         }
     }
 }

@@ -88,4 +88,42 @@ import Testing
         #expect(description.scene(photos: ["a.png", "b.png"]).gallery.itemCount == 2)
         #expect(try SceneDescription(Values(values: ["count": "7"])).scene(photos: ["a.png"]).gallery.itemCount == 7)
     }
+
+    @Test func anotherLayoutsOptionsAreCheckedToo() {
+        #expect(throws: UsageError.invalidValue("abc", for: options.scaleFactor.spec, "must be a finite number")) {
+            try SceneDescription(Values(values: ["layout": "grid", "scale-factor": "abc"]))
+        }
+        #expect(
+            throws: UsageError.invalidValue("0", for: options.columns.spec, "must be a whole number from 1 to 1000")
+        ) {
+            try SceneDescription(Values(values: ["columns": "0"]))
+        }
+    }
+
+    @Test func offsetsBeyondABillionPointsAreUsageErrors() {
+        #expect(
+            throws: UsageError.invalidValue("1e10", for: options.offset.spec, "must be from -1000000000 to 1000000000")
+        ) { try SceneDescription(Values(values: ["offset": "1e10"])) }
+        #expect(
+            throws: UsageError.invalidValue(
+                "0,-2e9", for: options.offsets.spec, "every offset must be from -1000000000 to 1000000000")
+        ) { try SceneDescription(Values(values: ["offsets": "0,-2e9"])) }
+    }
+
+    @Test func aDefaultThatDoesNotFitIsSaidToBeTheDefault() {
+        do {
+            _ = try SceneDescription(Values(values: ["layout": "grid", "width": "20"]))
+            Issue.record("a 20 pt grid of 3 columns was accepted")
+        } catch {
+            #expect(error.option == "columns")
+            #expect(error.message.hasPrefix("'--columns <n>' at its default does not fit: 3 columns leave a cell side"))
+        }
+    }
+
+    @Test func manifestMessagesAboutSeveralOptionsNameKeys() {
+        #expect(Manifest.spelledAsKeys("--landscape needs --device") == "key 'landscape' needs key 'device'")
+        #expect(
+            Manifest.spelledAsKeys("Use either --offset or --offsets, not both")
+                == "Use either key 'offset' or key 'offsets', not both")
+    }
 }

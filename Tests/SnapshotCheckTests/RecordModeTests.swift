@@ -8,7 +8,7 @@ import Testing
     @Test func eachModeRecordsExactlyItsStatuses() {
         // Written out: the statuses each mode writes a baseline for.
         let expected: [RecordMode: Set<FrameCheck.Status>] = [
-            .never: [], .missing: [.missingBaseline], .failed: [.missingBaseline, .different], .all: [],
+            .never: [], .missing: [.missingBaseline], .failed: [.missingBaseline, .different, .unreadable], .all: [],
         ]
         for mode in RecordMode.allCases {
             let recorded = Set(FrameCheck.Status.allCases.filter { mode.records($0) })

@@ -3,7 +3,9 @@ struct BatchFolderOptions: OptionGroup {
     static let declared = BatchFolderOptions()
 
     let out = Option<String>(
-        "out", value: "dir", help: "Output folder: DIR/NAME.png, or DIR/NAME/0000.png … for scenes with offsets.")
+        "out", value: "dir", help: "Output folder: DIR/NAME.png, or DIR/NAME/0000.png … for scenes with offsets.",
+        check: .nonEmpty)
     let summary = Option<String>(
-        "summary", value: "file", help: "Write a JSON summary: per frame its path, offset, time and warnings; totals.")
+        "summary", value: "file", help: "Write a JSON summary: per frame its path, offset, time and warnings; totals.",
+        check: .nonEmpty)
 }

@@ -20,7 +20,7 @@ enum CheckCommand: Subcommand {
         discussion:
             "Exit status: 0 every frame matches, 1 a difference, a missing baseline or a failed scene, 2 a baseline could not be read, 64 usage error.\nWith GITHUB_ACTIONS=true, failures are also printed as ::error annotations.",
         usage:
-            "gallery-render check <manifest> --baseline <dir> [--record] [--report <dir>] [--junit <file>] [--shard <k/n>]"
+            "gallery-render check <manifest> --baseline <dir> [--record | --record-missing | --record-failed] [--report <dir>] [--junit <file>] [--shard <k/n>]"
     )
 
     static func run(_ parsed: ParsedArguments, console: Console) throws -> ExitCode {

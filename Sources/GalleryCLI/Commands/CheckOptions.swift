@@ -5,20 +5,24 @@ struct CheckOptions: OptionGroup {
     static let declared = CheckOptions()
 
     let baseline = Option<String>(
-        "baseline", value: "dir", help: "Folder of baselines, at the same relative paths as batch writes.")
+        "baseline", value: "dir", help: "Folder of baselines, at the same relative paths as batch writes.",
+        check: .nonEmpty)
     let record = Flag("record", help: "Write every baseline instead of comparing (never use in CI).")
     let recordMissing = Flag(
         "record-missing", help: "Compare as usual, but write the baselines that are missing instead of failing on them."
     )
     let recordFailed = Flag(
         "record-failed",
-        help: "Compare as usual, but rewrite the baselines of frames that differ or are missing; leave the others.")
+        help:
+            "Compare as usual, but rewrite the baselines of frames that differ, are missing or cannot be read; leave the others."
+    )
     let report = Option<String>(
         "report", value: "dir",
         help:
-            "Write a self-contained HTML report (index.html) with expected, actual and diff images of each failing frame."
-    )
-    let junit = Option<String>("junit", value: "file", help: "Write JUnit XML: one testcase per frame.")
+            "Write a self-contained HTML report (index.html) with expected, actual and diff images of each failing frame.",
+        check: .nonEmpty)
+    let junit = Option<String>(
+        "junit", value: "file", help: "Write JUnit XML: one testcase per frame.", check: .nonEmpty)
 
     /// The record mode the flags ask for; at most one of them may be given.
     func recordMode(_ source: any OptionSource) throws(UsageError) -> RecordMode {

@@ -4,13 +4,18 @@ import Foundation
 /// drift: `| option | meaning | default |`, one row per option, in help order.
 enum OptionTable {
     /// The tables the README holds, each under its own marker.
+    /// Each is a command's option group as its `--help` shows it, so the two cannot differ.
     static let tables: [(name: String, specs: [OptionSpec])] = [
-        ("scene options", SceneOptions.specs),
-        ("output options", OutputOptions.specs + RunOptions.specs),
-        ("batch options", BatchFolderOptions.specs + BatchOptions.specs),
-        ("check options", CheckOptions.specs),
-        ("diff options", DiffOptions.specs + DiffOutputOptions.specs),
+        ("scene options", group("SCENE OPTIONS", of: RenderCommand.spec)),
+        ("output options", group("OUTPUT OPTIONS", of: RenderCommand.spec)),
+        ("batch options", group("BATCH OPTIONS", of: BatchCommand.spec)),
+        ("check options", group("CHECK OPTIONS", of: CheckCommand.spec)),
+        ("diff options", group("DIFF OPTIONS", of: DiffCommand.spec)),
     ]
+
+    private static func group(_ title: String, of spec: CommandSpec) -> [OptionSpec] {
+        spec.optionGroups.first { $0.title == title }?.options ?? []
+    }
 
     /// One table.
     static func markdown(_ specs: [OptionSpec]) -> String {

@@ -113,6 +113,17 @@ struct Manifest: Sendable {
             }
     }
 
+    /// A message about several options as a manifest says it: `--landscape needs --device` becomes
+    /// `key 'landscape' needs key 'device'`.
+    static func spelledAsKeys(_ message: String) -> String {
+        var text = message
+        // Longest names first, so `--offsets` is not read as `--offset` and an `s`.
+        for option in sceneSpecs.map(\.name).sorted(by: { $0.count > $1.count }) {
+            text = text.replacingOccurrences(of: "--\(option)", with: "key '\(camelCase(option))'")
+        }
+        return text
+    }
+
     /// `display-scale` → `displayScale`.
     static func camelCase(_ kebab: String) -> String {
         let parts = kebab.split(separator: "-")

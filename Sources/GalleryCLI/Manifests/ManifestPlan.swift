@@ -19,7 +19,9 @@ struct ManifestPlan: Sendable {
             do {
                 descriptions.append(try SceneDescription(scene))
             } catch {
-                let key = error.option.map { "key '\(Manifest.camelCase($0))': \(error.reason)" } ?? error.message
+                let key =
+                    error.option.map { "key '\(Manifest.camelCase($0))': \(error.reason)" }
+                    ?? Manifest.spelledAsKeys(error.message)
                 throw UsageError("\(manifest.path): scene '\(scene.name)': \(key)")
             }
         }

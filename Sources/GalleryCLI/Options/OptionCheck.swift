@@ -37,6 +37,11 @@ extension OptionCheck where Value: Comparable {
     }
 }
 
+extension OptionCheck where Value == String {
+    /// Any text but the empty string (an empty path would mean the root or nothing).
+    static var nonEmpty: OptionCheck { OptionCheck { $0.isEmpty ? "must not be empty" : nil } }
+}
+
 extension OptionCheck where Value == Int {
     /// A whole number within `range`; the message says both what and where.
     static func whole(_ range: ClosedRange<Int>) -> OptionCheck {

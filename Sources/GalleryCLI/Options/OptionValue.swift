@@ -30,7 +30,10 @@ extension Double: OptionValue {
         guard let value = Double(text), value.isFinite else { return nil }
         self = value
     }
-    var optionText: String { JSONValue.format(self) }
+    /// Whole numbers without ".0" at any size a person types (1000000000, not 1000000000.0).
+    var optionText: String {
+        self == rounded() && abs(self) < 1e15 ? String(Int64(self)) : JSONValue.format(self)
+    }
     static var expectation: String { "must be a finite number" }
 }
 

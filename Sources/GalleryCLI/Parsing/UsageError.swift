@@ -18,6 +18,13 @@ struct UsageError: Error, Sendable, Equatable {
         self.reason = reason
     }
 
+    /// The option was not given, and its default does not fit with the others.
+    static func defaultDoesNotFit(_ option: OptionSpec, _ reason: String) -> UsageError {
+        UsageError(
+            message: "'\(option.displayName)' at its default does not fit: \(reason)", option: option.name,
+            reason: "at its default: \(reason)")
+    }
+
     static func invalidValue(_ value: String, for option: OptionSpec, _ reason: String) -> UsageError {
         UsageError(
             message: "The value '\(value)' is invalid for '\(option.displayName)': \(reason)", option: option.name,

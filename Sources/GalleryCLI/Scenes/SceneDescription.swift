@@ -73,20 +73,23 @@ struct SceneDescription: Sendable {
         let height =
             try source.read(options.height) ?? (kind == .grid ? screen?.height : nil) ?? kind.defaultViewport.height
         if landscape, device == nil { throw UsageError("--landscape needs --device") }
+        // Every layout's options are read, so a bad value fails whichever layout is chosen.
+        let (itemSize, spacing) = (try source.read(options.itemSize), try source.read(options.spacing))
+        let columns = try source.read(options.columns)
+        let (activeDistance, scaleFactor, minScale) = (
+            try source.read(options.activeDistance), try source.read(options.scaleFactor),
+            try source.read(options.minScale)
+        )
         let style: LayoutStyle
         switch kind {
         case .grid:
             style = .grid(
-                GridLayout(
-                    columns: try source.read(options.columns), itemSize: try source.read(options.itemSize),
-                    rowSpacing: try source.read(options.spacing) ?? GridLayout().rowSpacing))
+                GridLayout(columns: columns, itemSize: itemSize, rowSpacing: spacing ?? GridLayout().rowSpacing))
         case .line:
             style = .line(
                 LineLayout(
-                    itemSize: try source.read(options.itemSize) ?? LineLayout().itemSize,
-                    spacing: try source.read(options.spacing),
-                    activeDistance: try source.read(options.activeDistance),
-                    scaleFactor: try source.read(options.scaleFactor), minScale: try source.read(options.minScale)))
+                    itemSize: itemSize ?? LineLayout().itemSize, spacing: spacing, activeDistance: activeDistance,
+                    scaleFactor: scaleFactor, minScale: minScale))
         }
         let gallery = Gallery(
             style: style, viewport: Size(width: width, height: height), itemCount: 0,

@@ -33,9 +33,14 @@ struct SceneOptions: OptionGroup {
         check: .greaterThan(0, atMost: Scene.largestDisplayScale))
     let offset = DefaultedOption<Double>(
         "offset", value: "pt", help: "Content offset along the scroll axis, clamped to the scrollable range.",
-        default: 0)
+        default: 0, check: .from(LayoutError.offsetRange))
     let offsets = Option<OffsetList>(
-        "offsets", value: "list", help: "One frame per offset: A..B/STEP (B included when reached) or a,b,c.")
+        "offsets", value: "list", help: "One frame per offset: A..B/STEP (B included when reached) or a,b,c.",
+        check: OptionCheck { list in
+            list.offsets.allSatisfy(LayoutError.offsetRange.contains)
+                ? nil
+                : "every offset must be from \(LayoutError.offsetRange.lowerBound.optionText) to \(LayoutError.offsetRange.upperBound.optionText)"
+        })
     let overscroll = Flag("overscroll", help: "Do not clamp offsets (renders a bounce).")
     let snap = Flag("snap", help: "Replace each offset by where the line layout comes to rest.")
     let velocity = DefaultedOption<Double>(
@@ -108,7 +113,8 @@ struct SceneOptions: OptionGroup {
     /// `error` as a usage error naming the option at fault and the value `source` gave it.
     func usageError(_ error: LayoutError, from source: any OptionSource) -> UsageError {
         let spec = spec(for: error.parameter)
-        return .invalidValue(source.value(spec.name) ?? "", for: spec, error.reason)
+        guard let value = source.value(spec.name) else { return .defaultDoesNotFit(spec, error.reason) }
+        return .invalidValue(value, for: spec, error.reason)
     }
 
     static let colorHelp =

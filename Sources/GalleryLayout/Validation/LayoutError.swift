@@ -54,6 +54,9 @@ public enum LayoutError: Error, Sendable, Equatable, CustomStringConvertible {
     /// Offsets may not exceed this magnitude.
     static let largestOffset = 1_000_000_000.0
 
+    /// The offsets a frame may be asked for, in points.
+    public static let offsetRange = -largestOffset...largestOffset
+
     /// Checks a finite `value` in `range`; `positive` excludes the lower bound 0.
     static func check(
         _ value: Double, _ parameter: LayoutParameter, in range: ClosedRange<Double> = -largestLength...largestLength,

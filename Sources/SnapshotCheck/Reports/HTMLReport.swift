@@ -6,14 +6,15 @@ import ImageCodecs
 /// expected, actual and diff images side by side. Images are copied next to `index.html` and linked
 /// relatively, so the folder opens from disk or as a CI artifact.
 public enum HTMLReport {
-    /// Writes `folder/index.html` and `folder/images/NNNN-…png` (overwriting only those names). `images(check)` gives the expected, actual
-    /// and diff image paths to copy for a failing frame (any may be nil).
+    /// Writes `folder/index.html` and `folder/images/NNNN-…png` (overwriting only those names), each
+    /// atomically. `images(check)` gives the expected, actual and diff image paths to copy for a failing
+    /// frame (any may be nil). Only the bytes of regular files are copied: a FIFO is refused without
+    /// waiting, a symlink's target is copied rather than the link, and an image that cannot be read
+    /// shows as "none" with the reason.
     public static func write(
         _ checks: [FrameCheck], to folder: String, title: String,
         images: (FrameCheck) -> (expected: String?, actual: String?, diff: String?)
-    ) throws {
-        let imageFolder = folder + "/images"
-        try FileManager.default.createDirectory(atPath: imageFolder, withIntermediateDirectories: true)
+    ) throws(FileError) {
         let failing = checks.filter(\.failed)
         let passed = checks.count - failing.count
         var body = ""
@@ -27,13 +28,18 @@ public enum HTMLReport {
             var cells = ""
             for (label, source) in [("expected", sources.expected), ("actual", sources.actual), ("diff", sources.diff)]
             {
-                guard let source, FileManager.default.fileExists(atPath: source) else {
+                guard let source else {
                     cells += "<figure><figcaption>\(label)</figcaption><div class=\"none\">none</div></figure>"
                     continue
                 }
+                let bytes: [UInt8]
+                do { bytes = try ImageDecoder.readBytes(atPath: source) } catch {
+                    cells +=
+                        "<figure><figcaption>\(label)</figcaption><div class=\"none\">none: \(XMLText.escape(error.description))</div></figure>"
+                    continue
+                }
                 let name = "images/\(stem)-\(label).png"
-                try? FileManager.default.removeItem(atPath: folder + "/" + name)
-                try FileManager.default.copyItem(atPath: source, toPath: folder + "/" + name)
+                try AtomicFile.write(bytes, to: folder + "/" + name)
                 cells +=
                     "<figure><figcaption>\(label)</figcaption><a href=\"\(XMLText.escape(name))\"><img src=\"\(XMLText.escape(name))\" alt=\"\(label)\"></a></figure>"
             }
