@@ -46,14 +46,14 @@ public enum GalleryCommand {
             return try command.run(parsed, console: console).rawValue
         } catch let error as UsageError {
             console.error(
-                "Error: \(error.message)\nUsage: \(spec.usage)\n  See '\(spec.commandName) --help' for more information.\n"
+                "Error: \(Console.escaped(error.message))\nUsage: \(spec.usage)\n  See '\(spec.commandName) --help' for more information.\n"
             )
             return ExitCode.usage.rawValue
         } catch let failure as CommandFailure {
-            for message in failure.messages { console.error("Error: \(message)\n") }
+            for message in failure.messages { console.line("Error: ", message) }
             return failure.code.rawValue
         } catch {
-            console.error("Error: \(error)\n")
+            console.line("Error: ", "\(error)")
             return ExitCode.failure.rawValue
         }
     }

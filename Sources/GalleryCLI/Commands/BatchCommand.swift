@@ -31,14 +31,15 @@ enum BatchCommand: Subcommand {
         let plan = try ManifestPlan(
             manifest: try Manifest(path: settings.manifest), shard: settings.shard, outputFolder: out)
         let report = render(plan, settings: settings, console: console)
+        // Scenes' errors first: a summary that cannot be written must not hide them.
+        let failed = report.failedScenes
+        for scene in failed {
+            console.line(
+                "Error: ", "scene '\(scene.name)': \(scene.failures.map(\.description).joined(separator: "; "))")
+        }
         if let summary = try parsed.read(folders.summary) {
             try AtomicFile.write(
                 Array(Summary.document(report, plan: plan, shard: settings.shard).pretty.utf8) + [10], to: summary)
-        }
-        let failed = report.failedScenes
-        for scene in failed {
-            console.error(
-                "Error: scene '\(scene.name)': \(scene.failures.map(\.description).joined(separator: "; "))\n")
         }
         return failed.isEmpty ? .success : .failure
     }

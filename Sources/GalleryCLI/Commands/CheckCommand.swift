@@ -39,18 +39,18 @@ enum CheckCommand: Subcommand {
         let plan = try ManifestPlan(manifest: manifest, shard: settings.shard, outputFolder: actualFolder)
         let report = BatchCommand.render(plan, settings: settings, console: console)
         for scene in report.failedScenes {
-            console.error(
-                "Error: scene '\(scene.name)': \(scene.failures.map(\.description).joined(separator: "; "))\n")
+            console.line(
+                "Error: ", "scene '\(scene.name)': \(scene.failures.map(\.description).joined(separator: "; "))")
         }
         if mode == .all {
-            console.error("Recorded \(report.frames.count) baselines in \(baseline)\n")
+            console.line("", "Recorded \(report.frames.count) baselines in \(baseline)")
             return report.failedScenes.isEmpty ? .success : .failure
         }
 
         let check = BaselineCheck(
             baseline: baseline, actualFolder: actualFolder, criteria: criteria, jobs: settings.jobs,
             missingHint:
-                "record missing baselines with: gallery-render check \(settings.manifest) --baseline \(baseline) --record-missing"
+                "record missing baselines with: gallery-render check \(ShellWord.quoted(settings.manifest)) --baseline \(ShellWord.quoted(baseline)) --record-missing"
         )
         var checks = check.compare(plan.frames, rendered: Set(report.frames.map(\.output)))
         // Scenes that failed before rendering have no planned frames; each is one failed case.
@@ -60,9 +60,9 @@ enum CheckCommand: Subcommand {
         if mode != .never {
             checks = try check.record(checks, mode: mode)
             let recorded = checks.filter { $0.status == .recorded }.count
-            console.error(
-                "Recorded \(recorded) \(mode == .missing ? "missing" : "missing or failing") baselines in \(baseline)\n"
-            )
+            console.line(
+                "",
+                "Recorded \(recorded) \(mode == .missing ? "missing" : "missing or failing") baselines in \(baseline)")
         }
         try writeReports(checks, check: check, parsed: parsed, manifest: settings.manifest, seconds: report.seconds)
         announce(checks, baseline: baseline, console: console)
@@ -96,12 +96,13 @@ enum CheckCommand: Subcommand {
         let failing = checks.filter(\.failed)
         let annotate = ProcessInfo.processInfo.environment["GITHUB_ACTIONS"] == "true"
         for check in failing {
-            console.error("FAIL \(check.path): \(check.message)\n")
+            console.line("FAIL ", "\(check.path): \(check.message)")
             if annotate {
                 console.out(
                     GitHubAnnotation(
-                        file: "\(baseline)/\(check.path)", title: "gallery-render check: \(check.path)",
-                        message: check.message
+                        file: Console.escaped("\(baseline)/\(check.path)"),
+                        title: "gallery-render check: \(check.path)",
+                        message: Console.escaped(check.message)
                     ).line)
             }
         }

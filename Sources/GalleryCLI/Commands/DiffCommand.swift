@@ -33,19 +33,22 @@ enum DiffCommand: Subcommand {
         let (comparison, diff) = ImageComparer(criteria: criteria).compare(
             expected: expected, actual: actual, diffImage: diffPath != nil)
         if let diffPath, let diff {
-            try AtomicFile.write(try PNGEncoder.encode(diff, compression: .matches), to: diffPath)
+            // The comparison is not complete without the image asked for: 2, never "different".
+            do { try AtomicFile.write(try PNGEncoder.encode(diff, compression: .matches), to: diffPath) } catch {
+                throw CommandFailure(messages: ["\(error)"], code: .cannotCompare)
+            }
         }
         if json { console.out(document(comparison).compact + "\n") }
         switch comparison {
         case .unreadable:
-            console.error("Error: \(comparison.summary)\n")
+            console.line("Error: ", comparison.summary)
             return .cannotCompare
         case .sizeMismatch:
-            console.error("Error: \(comparison.summary)\n")
+            console.line("Error: ", comparison.summary)
             return .failure
         case .compared(let counts):
             if !json {
-                console.out("\(counts.matches ? "match" : "different"): \(comparison.summary)\n")
+                console.out("\(counts.matches ? "match" : "different"): \(Console.escaped(comparison.summary))\n")
             }
             return counts.matches ? .success : .failure
         }

@@ -34,11 +34,27 @@ enum RenderCommand: Subcommand {
         if sequence, !pattern.contains("{index}"), !pattern.contains("{offset}") {
             throw UsageError("With --offsets, --output must contain {index} or {offset}")
         }
+        try checkDistinct(description.offsets, pattern: pattern)
 
         let photos = try PhotoListing.photos(from: parsed.positionals, allowEmpty: description.count != nil)
         return try render(
             description.scene(photos: photos), offsets: description.offsets, pattern: pattern,
             strict: parsed.isSet(OutputOptions.declared.strict), jobs: jobs, console: console)
+    }
+
+    /// Two frames that would write one file (`--offsets 0,1e-11 -o '{offset}.png'`) are a usage error,
+    /// before anything renders.
+    static func checkDistinct(_ offsets: [Double], pattern: String) throws(UsageError) {
+        var seen: [String: Double] = [:]
+        for (index, offset) in offsets.enumerated() {
+            let path = OutputOptions.path(pattern: pattern, index: index, offset: offset)
+            if let earlier = seen[path] {
+                throw UsageError(
+                    "Offsets \(earlier) and \(offset) would both write '\(path)': put {index} in --output"
+                )
+            }
+            seen[path] = offset
+        }
     }
 
     /// Renders the frames through the batch renderer (one scene), reporting unreadable photos.

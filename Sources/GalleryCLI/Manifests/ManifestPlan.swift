@@ -25,6 +25,7 @@ struct ManifestPlan: Sendable {
                 throw UsageError("\(manifest.path): scene '\(scene.name)': \(key)")
             }
         }
+        try Self.checkOutputsDistinct(manifest, descriptions)
         let shards = ShardPlanner.assign(frameCounts: descriptions.map(\.offsets.count), shards: shard.count)
         let folder = outputFolder.hasSuffix("/") ? String(outputFolder.dropLast()) : outputFolder
         for (position, (entry, description)) in zip(manifest.scenes, descriptions).enumerated()
@@ -48,6 +49,24 @@ struct ManifestPlan: Sendable {
                     frames: zip(description.offsets, paths).map {
                         BatchJob.Frame(offset: $0, output: folder + "/" + $1)
                     }))
+        }
+    }
+
+    /// Scenes whose outputs would collide are refused before anything renders: `a` writes `a.png`, and
+    /// `a.png` with offsets writes a folder `a.png/`; and names that differ only in case collide on
+    /// the case-insensitive volumes iOS engineers work on.
+    private static func checkOutputsDistinct(_ manifest: Manifest, _ descriptions: [SceneDescription])
+        throws(UsageError)
+    {
+        var seen: [String: String] = [:]
+        for (scene, description) in zip(manifest.scenes, descriptions) {
+            let output = description.isSequence ? scene.name : scene.name + ".png"
+            if let other = seen[output.lowercased()] {
+                throw UsageError(
+                    "\(manifest.path): scenes '\(other)' and '\(scene.name)' would both write '\(output)' (names are compared ignoring case)"
+                )
+            }
+            seen[output.lowercased()] = scene.name
         }
     }
 }

@@ -10,8 +10,37 @@ struct Console: Sendable {
 
     func error(_ text: String) { write(text, to: STDERR_FILENO) }
 
-    /// "warning: …" on stderr, unless quiet.
-    func warning(_ text: String) { if !quiet { error("warning: \(text)\n") } }
+    /// "warning: …" on stderr, unless quiet; the text escaped (`escaped`).
+    func warning(_ text: String) { if !quiet { error("warning: \(Self.escaped(text))\n") } }
+
+    /// `prefix` then `message`, escaped, as one line on stderr: "Error: ", "FAIL x.png: ".
+    func line(_ prefix: String, _ message: String) { error(prefix + Self.escaped(message) + "\n") }
+
+    /// Longest text echoed from a message, in characters; past it, the count of the rest.
+    static let longestEcho = 1_000
+
+    /// `text` as one safe line: control characters (a newline in a file name could start a GitHub
+    /// workflow command; ESC and BEL drive the terminal) as `\n`, `\r`, `\t` or `\x1B`, and text
+    /// past `longestEcho` characters cut, saying how much more there was.
+    static func escaped(_ text: String) -> String {
+        var out = ""
+        var count = 0
+        for scalar in text.unicodeScalars {
+            count += 1
+            guard count <= longestEcho else { continue }
+            switch scalar {
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case _ where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value):
+                let hex = String(scalar.value, radix: 16, uppercase: true)
+                out += "\\x" + (hex.count < 2 ? "0" + hex : hex)
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        if count > longestEcho { out += "… (\(count - longestEcho) more characters)" }
+        return out
+    }
 
     /// True when stderr is a terminal, where progress is shown.
     var showsProgress: Bool { !quiet && isatty(STDERR_FILENO) == 1 }

@@ -1,0 +1,74 @@
+import Foundation
+import TestSupport
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// What a careless or hostile command line meets (issue 21): outputs that would collide, names that
+/// would drive the terminal or a CI log, suggested commands that a shell would split, writes that fail.
+@Suite struct HostileOutputTests {
+    @Test func offsetsWritingOneFileAreAUsageErrorBeforeAnythingRenders() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let run = try CommandRunner.run(
+            ["--count", "2", "--offsets", "0,1e-11", "-o", "{offset}.png"], in: folder.path)
+        #expect(run.status == 64)
+        #expect(run.stderr.hasPrefix("Error: Offsets 0.0 and 1e-11 would both write '0.png'"))
+        #expect(folder.contents().isEmpty)
+    }
+
+    @Test func scenesWritingOnePathAreRefused() throws {
+        for (scenes, message) in [
+            (
+                #"{"name": "a", "offset": 0}, {"name": "a.png", "offsets": "0,10"}"#,
+                "scenes 'a' and 'a.png' would both write 'a.png'"
+            ),
+            (#"{"name": "Rest"}, {"name": "rest"}"#, "scenes 'Rest' and 'rest' would both write 'rest.png'"),
+        ] {
+            let folder = try BatchCommandTests.project(#"{"defaults": {"count": 2}, "scenes": [\#(scenes)]}"#)
+            defer { folder.remove() }
+            let run = try CommandRunner.run(["batch", folder.file("manifest.json"), "--out", folder.file("out")])
+            #expect(run.status == 64)
+            #expect(run.stderr.contains(message), "\(run.stderr)")
+            #expect(!FileManager.default.fileExists(atPath: folder.file("out")))
+        }
+    }
+
+    @Test func controlCharactersInNamesArePrintedEscaped() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let evil = try folder.write(Array("x".utf8), to: "a\n::error title=X::y\u{1B}[31m.jpg")
+        let run = try CommandRunner.run([evil, "-o", folder.file("o.png")])
+        #expect(run.status == 0)
+        #expect(run.stderr.contains(#"a\n::error title=X::y\x1B[31m.jpg: not a PNG or JPEG image"#))
+        #expect(!run.stderr.contains("\u{1B}") && run.stderr.split(separator: "\n").count == 1)
+    }
+
+    @Test func anEchoedValueIsCut() throws {
+        let run = try CommandRunner.run(["--layout", String(repeating: "x", count: 5_000), "--count", "1"])
+        #expect(run.status == 64)
+        #expect(run.stderr.contains("more characters)") && run.stderr.utf8.count < 2_000)
+    }
+
+    @Test func theSuggestedRecordCommandIsShellQuoted() throws {
+        let folder = try BatchCommandTests.project(#"{"scenes": [{"name": "a", "count": 1}]}"#)
+        defer { folder.remove() }
+        let odd = folder.file("my snaps;touch PWNED;.json")
+        try FileManager.default.moveItem(atPath: folder.file("manifest.json"), toPath: odd)
+        let run = try CommandRunner.run(["check", odd, "--baseline", folder.file("none")])
+        #expect(run.status == 1)
+        #expect(run.stderr.contains("gallery-render check '\(odd)' --baseline \(folder.file("none")) --record-missing"))
+    }
+
+    @Test func aDiffImageThatCannotBeWrittenIsExit2() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let image = Corpus.repositoryRoot.appendingPathComponent("docs/images/scroll-0000.png").path
+        try folder.write([0], to: "plain")
+        let run = try CommandRunner.run(["diff", image, image, "--diff-image", folder.file("plain/d.png")])
+        #expect(run.status == 2)
+        #expect(run.stderr.hasPrefix("Error: cannot write \(folder.file("plain/d.png")): cannot create folder"))
+    }
+}
