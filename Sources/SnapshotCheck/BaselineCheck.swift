@@ -30,8 +30,11 @@ public struct BaselineCheck: Sendable {
     }
 
     /// Every frame compared with its baseline, in parallel, in the order given; `rendered` holds the
-    /// actual paths that were written (a frame not among them failed with its scene).
-    public func compare(_ frames: [PlannedFrame], rendered: Set<String>) -> [FrameCheck] {
+    /// actual paths that were written (a frame not among them failed with its scene, whose cause
+    /// `sceneFailures` gives by scene name, so reports carry it).
+    public func compare(_ frames: [PlannedFrame], rendered: Set<String>, sceneFailures: [String: String] = [:])
+        -> [FrameCheck]
+    {
         let comparer = ImageComparer(criteria: criteria)
         return Parallel.map(frames, jobs: jobs) { frame in
             let began = Date()
@@ -43,7 +46,8 @@ public struct BaselineCheck: Sendable {
                     seconds: Date().timeIntervalSince(began))
             }
             guard rendered.contains(actual) else {
-                return verdict(.sceneFailed, "the frame was not rendered (scene '\(frame.scene)' failed)")
+                let cause = sceneFailures[frame.scene].map { ": \($0)" } ?? ""
+                return verdict(.sceneFailed, "the frame was not rendered: scene '\(frame.scene)' failed\(cause)")
             }
             guard FileManager.default.fileExists(atPath: expected) else {
                 return verdict(.missingBaseline, "no baseline at \(expected); \(missingHint)")

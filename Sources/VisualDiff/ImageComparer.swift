@@ -34,7 +34,10 @@ public struct ImageComparer: Sendable {
         guard case .success(let actualBytes) = files[1] else {
             return (.unreadable(path: actual, reason: reason(files[1])), nil)
         }
-        if expectedBytes == actualBytes, !diffImage, let size = Self.pngSize(expectedBytes) {
+        if expectedBytes == actualBytes, !diffImage, let size = Self.pngSize(expectedBytes),
+            let image = try? ImageDecoder.decode(expectedBytes).image, image.width == size.width,
+            image.height == size.height
+        {
             return (Self.identicalFiles(size), nil)
         }
         let decoded = Self.decodeBoth(expectedBytes, actualBytes)
@@ -47,17 +50,26 @@ public struct ImageComparer: Sendable {
         return compare(a, b, diffImage: diffImage)
     }
 
-    /// The result for byte-identical PNGs, or nil when the files differ, are not PNGs or are larger
-    /// than any image in the budget (the whole-image path then says what they are). The header is
-    /// checked before anything else is read.
+    /// The result for byte-identical PNGs, or nil when the files differ, are not PNGs, are larger
+    /// than any image in the budget or do not decode (the whole-image path then says what they are):
+    /// identical bytes are a match only for a valid image. The header is checked before anything else
+    /// is read, and one of the two is decoded.
     static func identical(_ a: RegularFile, _ b: RegularFile) -> Comparison? {
         guard a.size == b.size, a.size >= 24, a.size <= PixelBudget.standard.maxFileBytes else { return nil }
         var header = [UInt8](repeating: 0, count: 24)
         let read = header.withUnsafeMutableBytes { buffer in
             buffer.baseAddress.flatMap { try? a.read(into: $0, count: 24, at: 0) }
         }
-        guard read == 24, let size = pngSize(header), (try? RegularFile.sameBytes(a, b)) == true else { return nil }
+        guard read == 24, let size = pngSize(header), (try? RegularFile.sameBytes(a, b)) == true,
+            decodes(a.path, to: size)
+        else { return nil }
         return identicalFiles(size)
+    }
+
+    /// Whether the file at `path` decodes to an image of `size`.
+    private static func decodes(_ path: String, to size: PixelSize) -> Bool {
+        guard let image = try? ImageDecoder.decodeFile(atPath: path).image else { return false }
+        return image.width == size.width && image.height == size.height
     }
 
     private static func identicalFiles(_ size: PixelSize) -> Comparison {

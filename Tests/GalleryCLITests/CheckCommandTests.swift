@@ -114,6 +114,25 @@ import Testing
             try CommandRunner.run(["check", manifest, "--baseline", baseline]).stderr.contains("4 passed, 0 failed"))
     }
 
+    /// A failed scene's cause reaches the JUnit file and the report, not only stderr (issue 21, item 19).
+    @Test func aFailedScenesCauseIsInTheReports() throws {
+        let folder = try BatchCommandTests.project(
+            #"{"scenes": [{"name": "broken", "photos": ["bad.jpg"], "offsets": "0,10"}]}"#)
+        defer { folder.remove() }
+        try folder.write(Array("not a photo".utf8), to: "bad.jpg")
+        let manifest = folder.file("manifest.json")
+        let run = try CommandRunner.run([
+            "check", manifest, "--baseline", folder.file("b"), "--strict", "--junit", folder.file("j.xml"),
+            "--report", folder.file("r"),
+        ])
+        #expect(run.status == 1)
+        let junit = try String(contentsOfFile: folder.file("j.xml"), encoding: .utf8)
+        #expect(
+            junit.contains("scene &apos;broken&apos; failed: ") && junit.contains("bad.jpg: not a PNG or JPEG image"))
+        let html = try String(contentsOfFile: folder.file("r/index.html"), encoding: .utf8)
+        #expect(html.contains("bad.jpg: not a PNG or JPEG image"))
+    }
+
     @Test func recordModesAreExclusive() throws {
         let run = try CommandRunner.run(["check", "m.json", "--baseline", "b", "--record", "--record-failed"])
         #expect(run.status == 64)

@@ -135,7 +135,8 @@ import Testing
         #expect(path == pathB)
     }
 
-    @Test func identicalFilesAreNotDecoded() throws {
+    /// Identical bytes match without a comparison, but only for a valid image (issue 21, item 16).
+    @Test func identicalFilesMatchOnlyWhenTheyAreAnImage() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
         let png = try PNGEncoder.encode(Self.photo(width: 40, height: 30, seed: 3, translucent: false))
@@ -154,6 +155,18 @@ import Testing
         guard case .unreadable = ImageComparer().compare(expected: text, actual: copy).0 else {
             Issue.record("identical non-images must not match")
             return
+        }
+        // A truncated PNG, and an IHDR of 65535×65535 with 10 bytes of data, each against its copy.
+        let truncated = Array(png.prefix(png.count - 20))
+        let huge = Array(png.prefix(16)) + [0, 0, 0xFF, 0xFF, 0, 0, 0xFF, 0xFF] + [UInt8](repeating: 0, count: 10)
+        for (index, bytes) in [truncated, huge].enumerated() {
+            let first = try folder.write(bytes, to: "\(index)-a.png"),
+                second = try folder.write(bytes, to: "\(index)-b.png")
+            #expect(ImageComparer.identical(try RegularFile(path: first), try RegularFile(path: second)) == nil)
+            guard case .unreadable = ImageComparer().compare(expected: first, actual: second).0 else {
+                Issue.record("identical invalid PNGs \(index) must not match")
+                return
+            }
         }
     }
 }

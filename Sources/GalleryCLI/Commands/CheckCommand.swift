@@ -52,7 +52,10 @@ enum CheckCommand: Subcommand {
             missingHint:
                 "record missing baselines with: gallery-render check \(ShellWord.quoted(settings.manifest)) --baseline \(ShellWord.quoted(baseline)) --record-missing"
         )
-        var checks = check.compare(plan.frames, rendered: Set(report.frames.map(\.output)))
+        let causes = Dictionary(
+            report.failedScenes.map { ($0.name, $0.failures.map(\.description).joined(separator: "; ")) }
+        ) { first, _ in first }
+        var checks = check.compare(plan.frames, rendered: Set(report.frames.map(\.output)), sceneFailures: causes)
         // Scenes that failed before rendering have no planned frames; each is one failed case.
         checks += plan.failures.map {
             FrameCheck(path: $0.name, scene: $0.name, status: .sceneFailed, message: $0.failure.description)
