@@ -1,4 +1,5 @@
 import Foundation
+import ImageCodecs
 
 /// A batch manifest: defaults plus named scenes, keyed by the scene options' long names in camelCase.
 ///
@@ -11,11 +12,6 @@ struct Manifest: Sendable {
     let path: String
     let scenes: [ManifestScene]
 
-    private struct File: Decodable {
-        let defaults: [String: ManifestValue]?
-        let scenes: [[String: ManifestValue]]
-    }
-
     private static let sceneSpecs = SceneOptions.specs
 
     /// The keys a scene may have: `name`, `photos`, and every scene option in camelCase.
@@ -27,30 +23,12 @@ struct Manifest: Sendable {
     /// Reads and checks the manifest at `path`.
     init(path: String) throws(UsageError) {
         self.path = path
-        let data: Data
-        do { data = try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
-            throw UsageError("\(path): cannot read the manifest: \((error as NSError).localizedDescription)")
-        }
-        let file: File
-        do {
-            guard let top = try JSONSerialization.jsonObject(with: data) as? [String: Any] else {
-                throw UsageError("\(path): a manifest is a JSON object with \"scenes\"")
-            }
-            if let unknown = top.keys.sorted().first(where: { $0 != "defaults" && $0 != "scenes" }) {
-                throw UsageError("\(path): unknown key '\(unknown)' (a manifest has \"defaults\" and \"scenes\")")
-            }
-            file = try JSONDecoder().decode(File.self, from: data)
-        } catch let error as UsageError {
-            throw error
-        } catch {
-            throw UsageError("\(path): invalid manifest JSON: \(Self.describe(error))")
-        }
+        let (defaults, entries) = try Self.read(path)
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
-        let defaults = file.defaults ?? [:]
         if defaults["name"] != nil { throw UsageError("\(path): defaults: 'name' belongs to each scene") }
         var names: Set<String> = []
         var scenes: [ManifestScene] = []
-        for (position, entry) in file.scenes.enumerated() {
+        for (position, entry) in entries.enumerated() {
             guard case .string(let name)? = entry["name"] else {
                 throw UsageError("\(path): scene \(position + 1): missing \"name\"")
             }
@@ -131,13 +109,43 @@ struct Manifest: Sendable {
             + parts.dropFirst().map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
     }
 
-    private static func describe(_ error: any Error) -> String {
-        switch error {
-        case DecodingError.dataCorrupted(let context): context.debugDescription
-        case DecodingError.keyNotFound(let key, _): "missing \"\(key.stringValue)\""
-        case DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context):
-            "at \(context.codingPath.map(\.stringValue).joined(separator: ".")): \(context.debugDescription)"
-        default: "\(error)"
+    /// Manifests larger than this are refused before they are read.
+    static let largestFile = 64 << 20
+
+    /// The manifest's defaults and scenes, read strictly (`StrictJSON`).
+    private static func read(_ path: String) throws(UsageError) -> ([String: ManifestValue], [[String: ManifestValue]])
+    {
+        let bytes: [UInt8]
+        do { bytes = try ImageDecoder.readBytes(atPath: path, limit: largestFile) } catch {
+            switch error {
+            case .unreadable(let file): throw UsageError("\(path): cannot read the manifest: \(file.reason)")
+            default: throw UsageError("\(path): the manifest is larger than \(largestFile >> 20) MiB")
+            }
         }
+        let top: ManifestValue
+        do { top = try StrictJSON.parse(bytes) } catch {
+            throw UsageError("\(path): invalid manifest JSON: \(error)")
+        }
+        guard case .object(let members) = top, let scenesValue = members["scenes"] else {
+            throw UsageError("\(path): a manifest is a JSON object with \"scenes\"")
+        }
+        if let unknown = members.keys.sorted().first(where: { $0 != "defaults" && $0 != "scenes" }) {
+            throw UsageError("\(path): unknown key '\(unknown)' (a manifest has \"defaults\" and \"scenes\")")
+        }
+        var defaults: [String: ManifestValue] = [:]
+        switch members["defaults"] {
+        case nil, .null?: break
+        case .object(let values)?: defaults = values
+        default: throw UsageError("\(path): \"defaults\" must be an object")
+        }
+        guard case .array(let list) = scenesValue else { throw UsageError("\(path): \"scenes\" must be a list") }
+        var scenes: [[String: ManifestValue]] = []
+        for (position, item) in list.enumerated() {
+            guard case .object(let scene) = item else {
+                throw UsageError("\(path): scene \(position + 1): a scene is an object")
+            }
+            scenes.append(scene)
+        }
+        return (defaults, scenes)
     }
 }

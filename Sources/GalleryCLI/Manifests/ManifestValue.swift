@@ -1,28 +1,11 @@
 /// A JSON value in a manifest, kept as its JSON type so flags, numbers and text stay distinct.
-enum ManifestValue: Decodable, Sendable, Equatable {
+enum ManifestValue: Sendable, Equatable {
     case bool(Bool)
     case number(Double)
     case string(String)
     case array([ManifestValue])
     case object([String: ManifestValue])
     case null
-
-    init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        if container.decodeNil() {
-            self = .null
-        } else if let value = try? container.decode(Bool.self) {
-            self = .bool(value)
-        } else if let value = try? container.decode(Double.self) {
-            self = .number(value)
-        } else if let value = try? container.decode(String.self) {
-            self = .string(value)
-        } else if let value = try? container.decode([ManifestValue].self) {
-            self = .array(value)
-        } else {
-            self = .object(try container.decode([String: ManifestValue].self))
-        }
-    }
 
     /// The value as option text: numbers exactly, without a trailing ".0", text as is, arrays of numbers or
     /// text joined by commas (for `offsets`); nil for booleans, objects and null.

@@ -1,0 +1,215 @@
+/// A strict JSON reader (RFC 8259) for manifests: what Foundation's parser lets through is refused
+/// here with the place and the key path. A key given twice in one object (Python and JavaScript keep
+/// the last, Foundation the first: either silently changes a scene), a trailing comma, a comment, a
+/// leading zero or nesting deeper than 64 levels.
+struct StrictJSON {
+    /// Why the text is not JSON: a one-line reason, with the line and column it was found at.
+    struct Failure: Error, Sendable, Equatable, CustomStringConvertible {
+        let reason: String
+        let line: Int
+        let column: Int
+        var description: String { "line \(line), column \(column): \(reason)" }
+    }
+
+    static let deepest = 64
+
+    private let bytes: [UInt8]
+    private var at = 0
+
+    /// The value `bytes` hold, or why they are not one JSON value.
+    static func parse(_ bytes: [UInt8]) throws(Failure) -> ManifestValue {
+        var reader = StrictJSON(bytes: bytes)
+        reader.skipSpace()
+        let value = try reader.value(path: "", depth: 0)
+        reader.skipSpace()
+        guard reader.at == bytes.count else { throw reader.failure("text after the JSON value") }
+        return value
+    }
+
+    private init(bytes: [UInt8]) { self.bytes = bytes }
+
+    private var next: UInt8? { at < bytes.count ? bytes[at] : nil }
+
+    private func failure(_ reason: String) -> Failure {
+        let before = bytes[..<min(at, bytes.count)]
+        let line = before.reduce(1) { $1 == 10 ? $0 + 1 : $0 }
+        let column = at - (before.lastIndex(of: 10).map { $0 + 1 } ?? 0) + 1
+        return Failure(reason: reason, line: line, column: column)
+    }
+
+    private mutating func skipSpace() {
+        while let byte = next, byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D { at += 1 }
+    }
+
+    private mutating func expect(_ byte: UInt8, _ what: String) throws(Failure) {
+        guard next == byte else { throw failure("expected \(what)") }
+        at += 1
+    }
+
+    private mutating func value(path: String, depth: Int) throws(Failure) -> ManifestValue {
+        guard depth < Self.deepest else { throw failure("nested deeper than \(Self.deepest) levels") }
+        switch next {
+        case UInt8(ascii: "{"): return try object(path: path, depth: depth)
+        case UInt8(ascii: "["): return try array(path: path, depth: depth)
+        case UInt8(ascii: "\""): return .string(try string())
+        case UInt8(ascii: "t"): return try literal("true", .bool(true))
+        case UInt8(ascii: "f"): return try literal("false", .bool(false))
+        case UInt8(ascii: "n"): return try literal("null", .null)
+        case let byte? where byte == UInt8(ascii: "-") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte):
+            return .number(try number())
+        default: throw failure(next == nil ? "the text ends where a value should be" : "expected a value")
+        }
+    }
+
+    private mutating func object(path: String, depth: Int) throws(Failure) -> ManifestValue {
+        at += 1
+        var members: [String: ManifestValue] = [:]
+        skipSpace()
+        if next == UInt8(ascii: "}") {
+            at += 1
+            return .object(members)
+        }
+        while true {
+            skipSpace()
+            guard next == UInt8(ascii: "\"") else {
+                throw failure(next == UInt8(ascii: "}") ? "a trailing comma before '}'" : "expected a key in quotes")
+            }
+            let keyStart = at
+            let key = try string()
+            let keyPath = path.isEmpty ? key : "\(path).\(key)"
+            guard members[key] == nil else {
+                at = keyStart
+                throw failure("the key '\(keyPath)' is given twice")
+            }
+            skipSpace()
+            try expect(UInt8(ascii: ":"), "':' after a key")
+            skipSpace()
+            members[key] = try value(path: keyPath, depth: depth + 1)
+            skipSpace()
+            if next == UInt8(ascii: ",") {
+                at += 1
+                continue
+            }
+            try expect(UInt8(ascii: "}"), "',' or '}'")
+            return .object(members)
+        }
+    }
+
+    private mutating func array(path: String, depth: Int) throws(Failure) -> ManifestValue {
+        at += 1
+        var items: [ManifestValue] = []
+        skipSpace()
+        if next == UInt8(ascii: "]") {
+            at += 1
+            return .array(items)
+        }
+        while true {
+            skipSpace()
+            if next == UInt8(ascii: "]") { throw failure("a trailing comma before ']'") }
+            items.append(try value(path: "\(path)[\(items.count)]", depth: depth + 1))
+            skipSpace()
+            if next == UInt8(ascii: ",") {
+                at += 1
+                continue
+            }
+            try expect(UInt8(ascii: "]"), "',' or ']'")
+            return .array(items)
+        }
+    }
+
+    private mutating func literal(_ word: String, _ value: ManifestValue) throws(Failure) -> ManifestValue {
+        let spelled = Array(word.utf8)
+        guard bytes.count - at >= spelled.count, Array(bytes[at..<at + spelled.count]) == spelled else {
+            throw failure("expected a value")
+        }
+        at += spelled.count
+        return value
+    }
+
+    private mutating func number() throws(Failure) -> Double {
+        let start = at
+        func digits() -> Int {
+            let from = at
+            while let byte = next, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) { at += 1 }
+            return at - from
+        }
+        if next == UInt8(ascii: "-") { at += 1 }
+        let first = next
+        let integer = digits()
+        guard integer > 0 else { throw failure("expected digits") }
+        if integer > 1, first == UInt8(ascii: "0") { throw failure("a number with a leading zero") }
+        if next == UInt8(ascii: ".") {
+            at += 1
+            guard digits() > 0 else { throw failure("expected digits after '.'") }
+        }
+        if next == UInt8(ascii: "e") || next == UInt8(ascii: "E") {
+            at += 1
+            if next == UInt8(ascii: "+") || next == UInt8(ascii: "-") { at += 1 }
+            guard digits() > 0 else { throw failure("expected digits in the exponent") }
+        }
+        let text = String(decoding: bytes[start..<at], as: UTF8.self)
+        guard let value = Double(text), value.isFinite else { throw failure("the number \(text) is out of range") }
+        return value
+    }
+
+    private mutating func string() throws(Failure) -> String {
+        at += 1
+        var scalars = String.UnicodeScalarView()
+        var run = at  // start of plain bytes not yet copied
+        func flush() { scalars.append(contentsOf: String(decoding: bytes[run..<at], as: UTF8.self).unicodeScalars) }
+        while true {
+            guard let byte = next else { throw failure("the text ends inside a string") }
+            switch byte {
+            case UInt8(ascii: "\""):
+                flush()
+                at += 1
+                return String(scalars)
+            case UInt8(ascii: "\\"):
+                flush()
+                at += 1
+                scalars.append(try escape())
+                run = at
+            case 0..<0x20: throw failure("a control character inside a string")
+            default: at += 1
+            }
+        }
+    }
+
+    private mutating func escape() throws(Failure) -> Unicode.Scalar {
+        guard let byte = next else { throw failure("the text ends inside a string") }
+        at += 1
+        switch byte {
+        case UInt8(ascii: "\""): return "\""
+        case UInt8(ascii: "\\"): return "\\"
+        case UInt8(ascii: "/"): return "/"
+        case UInt8(ascii: "b"): return "\u{08}"
+        case UInt8(ascii: "f"): return "\u{0C}"
+        case UInt8(ascii: "n"): return "\n"
+        case UInt8(ascii: "r"): return "\r"
+        case UInt8(ascii: "t"): return "\t"
+        case UInt8(ascii: "u"):
+            let high = try hex4()
+            if (0xD800...0xDBFF).contains(high) {
+                guard next == UInt8(ascii: "\\"), at + 1 < bytes.count, bytes[at + 1] == UInt8(ascii: "u") else {
+                    throw failure("a lone surrogate in \\u escapes")
+                }
+                at += 2
+                let low = try hex4()
+                guard (0xDC00...0xDFFF).contains(low),
+                    let scalar = Unicode.Scalar(0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00))
+                else { throw failure("a lone surrogate in \\u escapes") }
+                return scalar
+            }
+            guard let scalar = Unicode.Scalar(high) else { throw failure("a lone surrogate in \\u escapes") }
+            return scalar
+        default: throw failure("an unknown escape in a string")
+        }
+    }
+
+    private mutating func hex4() throws(Failure) -> UInt32 {
+        guard bytes.count - at >= 4, let value = UInt32(String(decoding: bytes[at..<at + 4], as: UTF8.self), radix: 16)
+        else { throw failure("expected four hex digits after \\u") }
+        at += 4
+        return value
+    }
+}

@@ -1,0 +1,49 @@
+import Testing
+
+@testable import GalleryCLI
+
+/// The manifest reader: strict JSON, whose refusals name the place and the key (issue 21, item 23).
+@Suite struct StrictJSONTests {
+    static func parse(_ text: String) throws(StrictJSON.Failure) -> ManifestValue {
+        try StrictJSON.parse(Array(text.utf8))
+    }
+
+    @Test func valuesAreReadAsJSONDefinesThem() throws {
+        let value = try Self.parse(#" {"a": [1, -2.5e3, true, false, null], "b": "x\"\\\/\n\u00e9\ud83d\ude00"} "#)
+        #expect(
+            value
+                == .object([
+                    "a": .array([.number(1), .number(-2500), .bool(true), .bool(false), .null]),
+                    "b": .string("x\"\\/\né😀"),
+                ]))
+    }
+
+    @Test func aKeyGivenTwiceIsRefusedWithItsPath() {
+        #expect(throws: StrictJSON.Failure(reason: "the key 'scenes.offset' is given twice", line: 2, column: 27)) {
+            try Self.parse("{\"scenes\": {\"offset\": 1,\n                          \"offset\": 2}}")
+        }
+    }
+
+    @Test(arguments: [
+        (#"{"a": 1,}"#, "a trailing comma before '}'"), ("[1, 2,]", "a trailing comma before ']'"),
+        ("[01]", "a number with a leading zero"), (#"{"a": 1} x"#, "text after the JSON value"),
+        ("// c\n{}", "expected a value"), (#"{"a" 1}"#, "expected ':' after a key"),
+        ("[1e999]", "the number 1e999 is out of range"),
+        (#"["\ud800"]"#, "a lone surrogate in \\u escapes"), ("\"a\u{1}\"", "a control character inside a string"),
+    ])
+    func foundationsLeniencesAreRefused(text: String, reason: String) {
+        #expect {
+            try Self.parse(text)
+        } throws: { error in
+            (error as? StrictJSON.Failure)?.reason == reason
+        }
+    }
+
+    @Test func nestingIsBounded() {
+        #expect {
+            try Self.parse(String(repeating: "[", count: 100) + String(repeating: "]", count: 100))
+        } throws: { error in
+            (error as? StrictJSON.Failure)?.reason == "nested deeper than 64 levels"
+        }
+    }
+}
