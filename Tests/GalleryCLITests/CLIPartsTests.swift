@@ -75,4 +75,11 @@ import Testing
         #expect(lines.contains("  --long-flag               word word word word word word word word word word"))
         #expect(lines.contains("  --n <count>               Short. (default: 3)"))
     }
+
+    @Test func tooManyFramesSaysHowMany() {
+        #expect(
+            OffsetList.reason(refusing: "0..1e9/1")
+                == "asks for 1000000001 frames; at most 100000 may be asked for at once")
+        #expect(OffsetList.reason(refusing: "1..0/1") == nil)  // a malformed list: the syntax message
+    }
 }

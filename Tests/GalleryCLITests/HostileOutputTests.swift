@@ -1,4 +1,5 @@
 import Foundation
+import ImageCodecs
 import TestSupport
 import Testing
 
@@ -70,5 +71,50 @@ import Testing
         let run = try CommandRunner.run(["diff", image, image, "--diff-image", folder.file("plain/d.png")])
         #expect(run.status == 2)
         #expect(run.stderr.hasPrefix("Error: cannot write \(folder.file("plain/d.png")): cannot create folder"))
+    }
+}
+
+/// Inputs that cannot be read are named, never dropped (issue 21, items 15 and 20), checked as an
+/// unprivileged user (root reads everything).
+@Suite(
+    .enabled(
+        if: getuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv"), "needs root and setpriv")
+)
+struct UnreadableInputTests {
+    static func asNobody(_ arguments: [String]) throws -> CommandRunner.Outcome {
+        try CommandRunner.run(
+            ["--reuid=65534", "--regid=65534", "--clear-groups", CommandRunner.binary] + arguments,
+            executable: "/usr/bin/setpriv")
+    }
+
+    @Test func anUnreadablePhotoInAFolderIsAPlaceholderWithAWarning() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        #expect(chmod(folder.path, 0o777) == 0)
+        try FileManager.default.createDirectory(atPath: folder.file("photos"), withIntermediateDirectories: true)
+        let fixture = try ImageDecoder.readBytes(atPath: RenderCommandTests.fixtures + "/1.jpg")
+        _ = try folder.write(fixture, to: "photos/a.jpg")
+        let closed = try folder.write(fixture, to: "photos/b.jpg")
+        #expect(chmod(closed, 0) == 0)
+        let run = try Self.asNobody([folder.file("photos"), "-o", folder.file("out.png")])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stderr.contains("photos/b.jpg: cannot read file: Permission denied (drawn as a placeholder)"))
+        let strict = try Self.asNobody([folder.file("photos"), "-o", folder.file("strict.png"), "--strict"])
+        #expect(strict.status == 1)
+        #expect(!FileManager.default.fileExists(atPath: folder.file("strict.png")))
+    }
+
+    @Test func aFolderOrLinkThatCannotBeReadSaysWhy() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        #expect(chmod(folder.path, 0o777) == 0)
+        try FileManager.default.createDirectory(atPath: folder.file("closed"), withIntermediateDirectories: true)
+        #expect(chmod(folder.file("closed"), 0) == 0)
+        let closed = try Self.asNobody([folder.file("closed"), "-o", folder.file("o.png")])
+        #expect(closed.status == 1)
+        #expect(closed.stderr.contains("closed: cannot read: Permission denied"))
+        #expect(symlink("b", folder.file("a")) == 0 && symlink("a", folder.file("b")) == 0)
+        let loop = try CommandRunner.run([folder.file("a"), "-o", folder.file("o.png")])
+        #expect(loop.stderr.contains("a: cannot read: Too many levels of symbolic links"))
     }
 }

@@ -19,13 +19,14 @@ public enum CommandRunner {
         return Corpus.repositoryRoot.appendingPathComponent(".build/debug/gallery-render").path
     }()
 
-    /// Runs `gallery-render arguments` in `directory`, with `environment` added.
-    public static func run(_ arguments: [String], in directory: String? = nil, environment: [String: String] = [:])
-        throws
-        -> Outcome
-    {
+    /// Runs `gallery-render arguments` (or `executable arguments`) in `directory`, with `environment`
+    /// added.
+    public static func run(
+        _ arguments: [String], in directory: String? = nil, environment: [String: String] = [:],
+        executable: String = binary
+    ) throws -> Outcome {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: binary)
+        process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
         if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }

@@ -34,7 +34,7 @@ struct Manifest: Sendable {
             }
             guard Self.isSafe(name) else {
                 throw UsageError(
-                    "\(path): scene '\(name)': key 'name': not a safe file name (letters, digits, '.', '-', '_'; not starting with '.')"
+                    "\(path): scene '\(name)': key 'name': not a safe file name (1 to 128 letters, digits, '.', '-', '_'; not starting with '.')"
                 )
             }
             guard names.insert(name).inserted else {

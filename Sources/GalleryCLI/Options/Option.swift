@@ -20,7 +20,7 @@ struct Option<Value: OptionValue>: OptionDeclaration {
     /// The value `text` spells, checked; a failure names the option.
     func parse(_ text: String) throws(UsageError) -> Value {
         guard let value = Value(optionText: text) else {
-            throw .invalidValue(text, for: spec, expectation ?? Value.expectation)
+            throw .invalidValue(text, for: spec, Value.reason(refusing: text) ?? expectation ?? Value.expectation)
         }
         if let reason = check.reason(value) { throw .invalidValue(text, for: spec, reason) }
         return value

@@ -12,10 +12,13 @@ protocol OptionValue: Sendable {
     static var expectation: String { get }
     /// Every value, for help and completions; empty for open types such as numbers.
     static var allOptionTexts: [String] { get }
+    /// Why `text`, which spells no value, is refused, when there is more to say than `expectation`.
+    static func reason(refusing text: String) -> String?
 }
 
 extension OptionValue {
     static var allOptionTexts: [String] { [] }
+    static func reason(refusing text: String) -> String? { nil }
 }
 
 extension OptionValue where Self: CaseIterable & RawRepresentable, RawValue == String {

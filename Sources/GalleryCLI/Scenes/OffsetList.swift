@@ -17,6 +17,27 @@ struct OffsetList: OptionValue, Equatable {
 
     static var expectation: String { "must be A..B/STEP or a,b,c with finite numbers and a positive step" }
 
+    /// A well-formed list that asks for too many frames says so, and how many.
+    static func reason(refusing text: String) -> String? {
+        guard let count = requestedCount(text), count > Double(limit) else { return nil }
+        return "asks for \(count.optionText) frames; at most \(limit) may be asked for at once"
+    }
+
+    /// How many offsets well-formed `text` asks for, without making them.
+    private static func requestedCount(_ text: String) -> Double? {
+        if text.contains("..") {
+            let parts = text.split(separator: "/", maxSplits: 1)
+            let bounds = parts[0].components(separatedBy: "..")
+            guard parts.count == 2, bounds.count == 2, let start = Double(bounds[0]), let end = Double(bounds[1]),
+                let step = Double(parts[1]), start.isFinite, end.isFinite, step.isFinite, step > 0, start <= end
+            else { return nil }
+            return ((end - start) / step + 1e-9).rounded(.down) + 1
+        }
+        let values = text.split(separator: ",", omittingEmptySubsequences: false)
+        return values.allSatisfy({ Double($0.trimmingCharacters(in: .whitespaces))?.isFinite == true })
+            ? Double(values.count) : nil
+    }
+
     static func parse(_ text: String) -> [Double]? {
         if text.contains("..") {
             let parts = text.split(separator: "/", maxSplits: 1)

@@ -10,11 +10,15 @@ public enum PhotoListing {
     /// Why the PHOTOS arguments give no usable list.
     public enum ListingError: Error, Sendable, Equatable, CustomStringConvertible {
         case missing(path: String)
+        /// The file or folder is there but cannot be looked at or listed (a symlink loop, no
+        /// permission): the errno says why.
+        case unreadable(path: String, errno: Int32)
         case noPhotos(folders: [String])
 
         public var description: String {
             switch self {
             case .missing(let path): "\(path): no such file or folder"
+            case .unreadable(let path, let code): "\(path): cannot read: \(String(cString: strerror(code)))"
             case .noPhotos(let folders):
                 folders.isEmpty
                     ? "no photos given (name a folder or files, or use --count)"
@@ -29,13 +33,14 @@ public enum PhotoListing {
         var photos: [String] = []
         var folders: [String] = []
         for input in inputs {
-            var isFolder: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: input, isDirectory: &isFolder) else {
-                throw .missing(path: input)
+            var status = stat()
+            guard stat(input, &status) == 0 else {
+                throw errno == ENOENT || errno == ENOTDIR
+                    ? .missing(path: input) : .unreadable(path: input, errno: errno)
             }
-            if isFolder.boolValue {
+            if status.st_mode & S_IFMT == S_IFDIR {
                 folders.append(input)
-                photos += photosInFolder(input)
+                photos += try photosInFolder(input)
             } else {
                 photos.append(input)
             }
@@ -44,17 +49,19 @@ public enum PhotoListing {
         return photos
     }
 
-    static func photosInFolder(_ folder: String) -> [String] {
+    /// A folder's photos; an entry that cannot be opened to be sniffed is kept, so that it becomes a
+    /// placeholder with a warning (and fails under --strict) instead of vanishing.
+    static func photosInFolder(_ folder: String) throws(ListingError) -> [String] {
         let base = folder.hasSuffix("/") ? folder : folder + "/"
         let directory = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard directory >= 0 else { return [] }
+        guard directory >= 0 else { throw .unreadable(path: folder, errno: errno) }
         defer { close(directory) }
         let entries = NaturalOrder.sorted(
             entries(of: folder).filter { !$0.name.hasPrefix(".") && $0.kind != .other }, by: \.name)
         // Sniffing thousands of files is system calls: a few threads keep the order and halve the
         // time for a phone's camera folder; names are looked up relative to the open folder.
         let keep = Parallel.map(entries, jobs: min(4, ProcessInfo.processInfo.activeProcessorCount)) {
-            isImage($0.name, in: directory, knownRegular: $0.kind == .regular)
+            isImage($0.name, in: directory, knownRegular: $0.kind == .regular, keepUnreadable: true)
         }
         return zip(entries, keep).filter(\.1).map { base + $0.0.name }
     }
@@ -91,12 +98,15 @@ public enum PhotoListing {
     /// True when the file at `path` (relative to `directory`) is a regular file starting with a PNG or JPEG signature. The type
     /// is checked before the file is opened (unless the folder already said), so a FIFO in a folder
     /// never blocks the listing.
-    static func isImage(_ path: String, in directory: Int32 = AT_FDCWD, knownRegular: Bool = false) -> Bool {
+    /// With `keepUnreadable`, a regular file that cannot be opened (no permission) counts too.
+    static func isImage(
+        _ path: String, in directory: Int32 = AT_FDCWD, knownRegular: Bool = false, keepUnreadable: Bool = false
+    ) -> Bool {
         var status = stat()
         guard knownRegular || (fstatat(directory, path, &status, 0) == 0 && status.st_mode & S_IFMT == S_IFREG)
         else { return false }
         let descriptor = openat(directory, path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-        guard descriptor >= 0 else { return false }
+        guard descriptor >= 0 else { return keepUnreadable && (errno == EACCES || errno == EPERM) }
         defer { close(descriptor) }
         var head = [UInt8](repeating: 0, count: 8)
         let count = head.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, 8) }
