@@ -63,6 +63,13 @@ import Testing
         #expect(!html.contains(folder.path))  // relative links only: the folder opens anywhere
         // Files of the user's in the report folder are left alone.
         #expect(FileManager.default.fileExists(atPath: folder.file("report/images/keep.txt")))
+        // A passing run removes the images the failing one wrote, and only those (issue 21, item 10).
+        #expect(try CommandRunner.run(["check", manifest, "--baseline", baseline, "--record-failed"]).status == 0)
+        let passing = try CommandRunner.run([
+            "check", manifest, "--baseline", baseline, "--report", folder.file("report"),
+        ])
+        #expect(passing.status == 0)
+        #expect(TemporaryFolder.list(folder.file("report/images")) == [".written", "keep.txt"])
     }
 
     @Test func missingBaselineFailsAndSaysHowToRecord() throws {

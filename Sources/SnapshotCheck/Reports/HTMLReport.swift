@@ -17,9 +17,10 @@ public enum HTMLReport {
     ) throws(FileError) {
         let failing = checks.filter(\.failed)
         let passed = checks.count - failing.count
+        var written: [String] = []
         var body = ""
         for (number, check) in failing.enumerated() {
-            // Numbered, so no two frames can collide; files are overwritten, nothing else is removed.
+            // Numbered, so no two frames can collide; files of the user's in the folder are left alone.
             let stem =
                 String(format: "%04d", number) + "-"
                 + check.path.replacingOccurrences(of: "/", with: "-")
@@ -40,6 +41,7 @@ public enum HTMLReport {
                 }
                 let name = "images/\(stem)-\(label).png"
                 try AtomicFile.write(bytes, to: folder + "/" + name)
+                written.append(name)
                 cells +=
                     "<figure><figcaption>\(label)</figcaption><a href=\"\(XMLText.escape(name))\"><img src=\"\(XMLText.escape(name))\" alt=\"\(label)\"></a></figure>"
             }
@@ -73,5 +75,27 @@ public enum HTMLReport {
 
             """
         try AtomicFile.write(Array(html.utf8), to: folder + "/index.html")
+        try replaceImageList(in: folder, with: written)
+    }
+
+    /// The list of images this report wrote, kept in the folder (`images/.written`): the images a
+    /// previous report listed and this one did not write again are removed — those, and only those,
+    /// so a passing run leaves no stale failure to be uploaded as an artifact.
+    private static func replaceImageList(in folder: String, with written: [String]) throws(FileError) {
+        let list = folder + "/images/.written"
+        let previous =
+            (try? ImageDecoder.readBytes(atPath: list, limit: 64 << 20))
+            .map { String(decoding: $0, as: UTF8.self).split(separator: "\n").map(String.init) } ?? []
+        let kept = Set(written)
+        for name in previous where !kept.contains(name) && isReportImage(name) {
+            unlink(folder + "/" + name)
+        }
+        try AtomicFile.write(Array(written.map { $0 + "\n" }.joined().utf8), to: list)
+    }
+
+    /// A name this report could have written: `images/NNNN-…-(expected|actual|diff).png`, no `..`.
+    private static func isReportImage(_ name: String) -> Bool {
+        name.hasPrefix("images/") && !name.contains("..") && name.hasSuffix(".png")
+            && !name.dropFirst("images/".count).contains("/")
     }
 }
