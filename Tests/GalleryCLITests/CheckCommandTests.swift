@@ -80,9 +80,9 @@ import Testing
         #expect(run.stderr.contains("no baseline") && run.stderr.contains("--record-missing"))
     }
 
-    @Test func recordMissingWritesOnlyWhatIsMissing() throws {
+    /// Baselines recorded, then scroll/0002.png removed and rest.png replaced by another offset's frame.
+    static func recordedWithOneMissingAndOneChanged() throws -> (TemporaryFolder, manifest: String, baseline: String) {
         let folder = try BatchCommandTests.project(Self.manifest)
-        defer { folder.remove() }
         let manifest = folder.file("manifest.json"), baseline = folder.file("baseline")
         #expect(try CommandRunner.run(["check", manifest, "--baseline", baseline, "--record"]).status == 0)
         try FileManager.default.removeItem(atPath: baseline + "/scroll/0002.png")
@@ -90,6 +90,12 @@ import Testing
             "--width", "200", "--height", "120", folder.file("photos"), "--offset", "40", "-o", baseline + "/rest.png",
         ])
         #expect(different.status == 0)
+        return (folder, manifest, baseline)
+    }
+
+    @Test func recordMissingWritesOnlyWhatIsMissing() throws {
+        let (folder, manifest, baseline) = try Self.recordedWithOneMissingAndOneChanged()
+        defer { folder.remove() }
         let run = try CommandRunner.run(["check", manifest, "--baseline", baseline, "--record-missing"])
         // The missing one is recorded; the changed one still fails and is not overwritten.
         #expect(run.status == 1)
@@ -100,15 +106,8 @@ import Testing
     }
 
     @Test func recordFailedRewritesOnlyTheFramesThatDifferOrAreMissing() throws {
-        let folder = try BatchCommandTests.project(Self.manifest)
+        let (folder, manifest, baseline) = try Self.recordedWithOneMissingAndOneChanged()
         defer { folder.remove() }
-        let manifest = folder.file("manifest.json"), baseline = folder.file("baseline")
-        #expect(try CommandRunner.run(["check", manifest, "--baseline", baseline, "--record"]).status == 0)
-        try FileManager.default.removeItem(atPath: baseline + "/scroll/0002.png")
-        let different = try CommandRunner.run([
-            "--width", "200", "--height", "120", folder.file("photos"), "--offset", "40", "-o", baseline + "/rest.png",
-        ])
-        #expect(different.status == 0)
         func inode(_ path: String) throws -> Int {
             try #require(FileManager.default.attributesOfItem(atPath: path)[.systemFileNumber] as? Int)
         }
