@@ -62,7 +62,8 @@ sanitize-thread: deps
 
 # libFuzzer targets (Fuzz/README.md), each run FUZZ_SECONDS, seeded from the corpus and regressions.
 FUZZ_SECONDS ?= 60
-FUZZ_TARGETS := fuzz-png fuzz-jpeg fuzz-render
+FUZZ_ARGS ?=
+FUZZ_TARGETS := fuzz-png fuzz-jpeg fuzz-render fuzz-manifest fuzz-options
 FUZZ_DIR := .build/fuzz
 CORPUS ?= ../shared/corpus
 fuzz: deps
@@ -79,7 +80,9 @@ fuzz: deps
 			fuzz-render) [ -d $(CORPUS)/jpeg ] && seeds="$$seeds $(CORPUS)/jpeg $(CORPUS)/pngsuite Fixtures/photos" ;; \
 		esac; \
 		echo "== $$target for $(FUZZ_SECONDS) s (seeds: $$seeds)"; \
+		mask=0; [ $$target = fuzz-options ] && mask=3; \
 		ASAN_OPTIONS=detect_leaks=1 $(FUZZ_DIR)/release/$$target -max_total_time=$(FUZZ_SECONDS) -timeout=10 \
+			-close_fd_mask=$$mask $(FUZZ_ARGS) \
 			-rss_limit_mb=2048 -max_len=1048576 -print_final_stats=1 -artifact_prefix=$(FUZZ_DIR)/artifacts/$$target- \
 			$(FUZZ_DIR)/corpus/$$target $$seeds > $(FUZZ_DIR)/$$target.log 2>&1; status=$$?; \
 		tail -n 12 $(FUZZ_DIR)/$$target.log; \

@@ -65,5 +65,7 @@ if ProcessInfo.processInfo.environment["GALLERY_FUZZ"] == "1" {
         .executableTarget(
             name: "fuzz-render", dependencies: ["GalleryCore", "ImageCodecs", "Raster"],
             path: "Fuzz/Targets/fuzz-render"),
+        .executableTarget(name: "fuzz-manifest", dependencies: ["GalleryCLI"], path: "Fuzz/Targets/fuzz-manifest"),
+        .executableTarget(name: "fuzz-options", dependencies: ["GalleryCLI"], path: "Fuzz/Targets/fuzz-options"),
     ]
 }

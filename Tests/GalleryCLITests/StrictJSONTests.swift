@@ -46,4 +46,12 @@ import Testing
             (error as? StrictJSON.Failure)?.reason == "nested deeper than 64 levels"
         }
     }
+
+    /// Found by fuzz-manifest: option text of nested arrays looked at each level twice, 2^depth work.
+    @Test(.timeLimit(.minutes(1))) func deeplyNestedArraysAreNoOptionTextAndQuick() throws {
+        let nested = try Self.parse(String(repeating: "[", count: 60) + "1" + String(repeating: "]", count: 60))
+        #expect(nested.optionText == nil)
+        #expect(try Self.parse("[1, 2.5, \"x\"]").optionText == "1,2.5,x")
+        #expect(try Self.parse("[1, true]").optionText == nil)
+    }
 }

@@ -2,13 +2,13 @@
 /// here with the place and the key path. A key given twice in one object (Python and JavaScript keep
 /// the last, Foundation the first: either silently changes a scene), a trailing comma, a comment, a
 /// leading zero or nesting deeper than 64 levels.
-struct StrictJSON {
+package struct StrictJSON {
     /// Why the text is not JSON: a one-line reason, with the line and column it was found at.
-    struct Failure: Error, Sendable, Equatable, CustomStringConvertible {
+    package struct Failure: Error, Sendable, Equatable, CustomStringConvertible {
         let reason: String
         let line: Int
         let column: Int
-        var description: String { "line \(line), column \(column): \(reason)" }
+        package var description: String { "line \(line), column \(column): \(reason)" }
     }
 
     static let deepest = 64
@@ -17,7 +17,7 @@ struct StrictJSON {
     private var at = 0
 
     /// The value `bytes` hold, or why they are not one JSON value.
-    static func parse(_ bytes: [UInt8]) throws(Failure) -> ManifestValue {
+    package static func parse(_ bytes: [UInt8]) throws(Failure) -> ManifestValue {
         var reader = StrictJSON(bytes: bytes)
         reader.skipSpace()
         let value = try reader.value(path: "", depth: 0)
