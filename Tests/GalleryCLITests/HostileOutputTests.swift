@@ -81,10 +81,16 @@ import Testing
         if: getuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv"), "needs root and setpriv")
 )
 struct UnreadableInputTests {
-    static func asNobody(_ arguments: [String]) throws -> CommandRunner.Outcome {
-        try CommandRunner.run(
-            ["--reuid=65534", "--regid=65534", "--clear-groups", CommandRunner.binary] + arguments,
-            executable: "/usr/bin/setpriv")
+    /// Runs the binary as nobody, from a copy in `folder`: the checkout's own folders may be closed
+    /// to other users (CI clones anywhere).
+    static func asNobody(_ arguments: [String], in folder: TemporaryFolder) throws -> CommandRunner.Outcome {
+        let copy = folder.file("gallery-render")
+        if !FileManager.default.fileExists(atPath: copy) {
+            try FileManager.default.copyItem(atPath: CommandRunner.binary, toPath: copy)
+            _ = chmod(copy, 0o755)
+        }
+        return try CommandRunner.run(
+            ["--reuid=65534", "--regid=65534", "--clear-groups", copy] + arguments, executable: "/usr/bin/setpriv")
     }
 
     @Test func anUnreadablePhotoInAFolderIsAPlaceholderWithAWarning() throws {
@@ -96,10 +102,11 @@ struct UnreadableInputTests {
         _ = try folder.write(fixture, to: "photos/a.jpg")
         let closed = try folder.write(fixture, to: "photos/b.jpg")
         #expect(chmod(closed, 0) == 0)
-        let run = try Self.asNobody([folder.file("photos"), "-o", folder.file("out.png")])
+        let run = try Self.asNobody([folder.file("photos"), "-o", folder.file("out.png")], in: folder)
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stderr.contains("photos/b.jpg: cannot read file: Permission denied (drawn as a placeholder)"))
-        let strict = try Self.asNobody([folder.file("photos"), "-o", folder.file("strict.png"), "--strict"])
+        let strict = try Self.asNobody(
+            [folder.file("photos"), "-o", folder.file("strict.png"), "--strict"], in: folder)
         #expect(strict.status == 1)
         #expect(!FileManager.default.fileExists(atPath: folder.file("strict.png")))
     }
@@ -110,7 +117,7 @@ struct UnreadableInputTests {
         #expect(chmod(folder.path, 0o777) == 0)
         try FileManager.default.createDirectory(atPath: folder.file("closed"), withIntermediateDirectories: true)
         #expect(chmod(folder.file("closed"), 0) == 0)
-        let closed = try Self.asNobody([folder.file("closed"), "-o", folder.file("o.png")])
+        let closed = try Self.asNobody([folder.file("closed"), "-o", folder.file("o.png")], in: folder)
         #expect(closed.status == 1)
         #expect(closed.stderr.contains("closed: cannot read: Permission denied"))
         #expect(symlink("b", folder.file("a")) == 0 && symlink("a", folder.file("b")) == 0)
