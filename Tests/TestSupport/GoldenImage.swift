@@ -55,12 +55,12 @@ public enum GoldenImage {
             return
         }
         let difference = Difference(golden, image)
-        let (counts, diff) = Pixelmatch(threshold: 0, includeAA: true).compareWithDiffImage(
-            golden.pixels, image.pixels, width: image.width, height: image.height)
         let allowed = tolerance.pixels * Double(image.width * image.height)
-        // Pixels whose stored values differ at all (alpha too); pixelmatch's count, at threshold 0, is
-        // of those whose colours on white differ, and gives the diff image.
+        // Pixels whose stored values differ at all (alpha too). Only a failure runs pixelmatch (at
+        // threshold 0: pixels whose colours on white differ), for its count and the diff image.
         guard difference.largest <= tolerance.channel, Double(difference.count) <= allowed else {
+            let (counts, diff) = Pixelmatch(threshold: 0, includeAA: true).compareWithDiffImage(
+                golden.pixels, image.pixels, width: image.width, height: image.height)
             try keep(image, diff: RGBAImage(width: image.width, height: image.height, pixels: diff), name: name)
             let first = difference.first.map { "(\($0.x), \($0.y))" } ?? "none"
             let message =
