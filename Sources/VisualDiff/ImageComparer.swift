@@ -26,7 +26,7 @@ public struct ImageComparer: Sendable {
     /// The whole-image path: both files read and decoded, one per core, then compared.
     func compareWhole(expected: String, actual: String, diffImage: Bool) -> (Comparison, RGBAImage?) {
         let files = Self.both { index in
-            Result { () throws(DecodeError) in try ImageDecoder.readBytes(atPath: index == 0 ? expected : actual) }
+            Result { () throws(DecodeError) in try ImageDecoder.readPhoto(atPath: index == 0 ? expected : actual) }
         }
         guard case .success(let expectedBytes) = files[0] else {
             return (.unreadable(path: expected, reason: reason(files[0])), nil)
@@ -101,7 +101,7 @@ public struct ImageComparer: Sendable {
                 identicalBytes: false))
     }
 
-    /// Compares two decoded images.
+    /// Compares two decoded images; the diff image is nil when memory for it cannot be had.
     public func compare(_ a: RGBAImage, _ b: RGBAImage, diffImage: Bool = false) -> (Comparison, RGBAImage?) {
         guard a.width == b.width, a.height == b.height else {
             return (
@@ -113,8 +113,10 @@ public struct ImageComparer: Sendable {
         let matcher = Pixelmatch(threshold: criteria.threshold, includeAA: criteria.includeAA)
         let result: Pixelmatch.Result
         var image: RGBAImage?
-        if diffImage {
-            let (counts, pixels) = matcher.compareWithDiffImage(a.pixels, b.pixels, width: a.width, height: a.height)
+        if diffImage,
+            let (counts, pixels) = matcher.compareWithDiffImage(
+                a.pixels, b.pixels, width: a.width, height: a.height)
+        {
             result = counts
             image = RGBAImage(width: a.width, height: a.height, pixels: pixels)
         } else {

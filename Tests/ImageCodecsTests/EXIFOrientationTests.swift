@@ -28,9 +28,9 @@ import Testing
     ]
 
     @Test(arguments: cases.indices)
-    func storedFirstRowLandsWhereTheTagSays(_ index: Int) {
+    func storedFirstRowLandsWhereTheTagSays(_ index: Int) throws {
         let (orientation, first, second) = Self.cases[index]
-        let upright = orientation.apply(to: Self.stored)
+        let upright = try #require(orientation.apply(to: Self.stored))
         #expect(upright.width == (orientation.swapsAxes ? 35 : 37))
         #expect(upright[first.0, first.1] == (0, 0, 7, 255))
         #expect(upright[second.0, second.1] == (1, 0, 7, 255))

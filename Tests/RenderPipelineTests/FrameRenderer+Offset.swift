@@ -7,7 +7,7 @@ extension FrameRenderer {
     /// For tests of the renderer alone: one frame, start to finish, without writing it (plan, decode
     /// the visible photos, render), with the plan and any photo problems. The product renders through
     /// `BatchRenderer`, and so do the golden-image tests.
-    func render(offset: Double, jobs: Int = 1) throws(LayoutError)
+    func render(offset: Double, jobs: Int = 1) throws
         -> (image: RGBAImage, plan: FramePlan, problems: [PhotoProblem])
     {
         let plan = try FramePlan(scene: scene, offset: offset)
@@ -17,6 +17,6 @@ extension FrameRenderer {
             (key.path, (try? cache.acquire(key).get()).map(PhotoPart.init))
         }
         let images = Dictionary(decoded.compactMap { path, part in part.map { (path, $0) } }) { first, _ in first }
-        return (render(plan, jobs: jobs) { images[$0] }, plan, cache.problems)
+        return (try render(plan, jobs: jobs) { images[$0] }, plan, cache.problems)
     }
 }

@@ -30,7 +30,7 @@ import Testing
         let plan = try FramePlan(scene: Self.scene, offset: 120)
         let renderer = FrameRenderer(scene: Self.scene)
         let parts = try renderer.render(offset: 120, jobs: 2).image
-        let whole = renderer.render(plan, jobs: 2) { path in
+        let whole = try renderer.render(plan, jobs: 2) { path in
             (try? ImageDecoder.decodeFile(atPath: path, options: Self.scene.photoKey(path).options)).map(PhotoPart.init)
         }
         #expect(parts == whole)

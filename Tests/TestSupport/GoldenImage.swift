@@ -59,8 +59,9 @@ public enum GoldenImage {
         // Pixels whose stored values differ at all (alpha too). Only a failure runs pixelmatch (at
         // threshold 0: pixels whose colours on white differ), for its count and the diff image.
         guard difference.largest <= tolerance.channel, Double(difference.count) <= allowed else {
-            let (counts, diff) = Pixelmatch(threshold: 0, includeAA: true).compareWithDiffImage(
-                golden.pixels, image.pixels, width: image.width, height: image.height)
+            let (counts, diff) = try #require(
+                Pixelmatch(threshold: 0, includeAA: true).compareWithDiffImage(
+                    golden.pixels, image.pixels, width: image.width, height: image.height))
             try keep(image, diff: RGBAImage(width: image.width, height: image.height, pixels: diff), name: name)
             let first = difference.first.map { "(\($0.x), \($0.y))" } ?? "none"
             let message =

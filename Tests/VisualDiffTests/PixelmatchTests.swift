@@ -80,7 +80,7 @@ private func pixel(_ image: [UInt8], width: Int, _ x: Int, _ y: Int) -> [UInt8] 
         #expect(!options.diffMask)
     }
 
-    @Test func identicalImagesHaveNoDifferences() {
+    @Test func identicalImagesHaveNoDifferences() throws {
         let image = TestImage(rows: [[black, white, grey], [(10, 200, 30, 77), (0, 0, 0, 0), black]])
         for threshold in [0.0, 0.1, 1.0] {
             let result = compare(image, image, Pixelmatch(threshold: threshold, includeAA: true))
@@ -89,7 +89,7 @@ private func pixel(_ image: [UInt8], width: Int, _ x: Int, _ y: Int) -> [UInt8] 
         // The identical fast path still draws the grey background: opaque black is
         // 255 + (0 − 255) · 0.1 = 229.5, stored truncated (Uint8Array semantics) as 229;
         // opaque white is 255 + (255.00000255 − 255) · 0.1 → 255.
-        let (_, diff) = Pixelmatch().compareWithDiffImage(image.bytes, image.bytes, width: 3, height: 2)
+        let (_, diff) = try #require(Pixelmatch().compareWithDiffImage(image.bytes, image.bytes, width: 3, height: 2))
         #expect(pixel(diff, width: 3, 0, 0) == [229, 229, 229, 255])
         #expect(pixel(diff, width: 3, 1, 0) == [255, 255, 255, 255])
     }
@@ -176,17 +176,19 @@ private func pixel(_ image: [UInt8], width: Int, _ x: Int, _ y: Int) -> [UInt8] 
     ///   - both min < 0 and max > 0 → check siblings of the min pixel (3,1): its neighbours (3,0),
     ///     (3,2), (4,0) are white in img1 → 3 equal → true; in img2 too (only P changed) → true.
     ///   ⇒ P is anti-aliasing: not counted unless includeAA.
-    @Test func antiAliasedStepIsNotCountedUnlessIncludeAA() {
+    @Test func antiAliasedStepIsNotCountedUnlessIncludeAA() throws {
         let row = [black, black, grey, white, white]
         let image = TestImage(rows: Array(repeating: row, count: 5))
         let moved = image.replacing(x: 2, y: 2, with: black)
 
-        let (result, diff) = Pixelmatch().compareWithDiffImage(image.bytes, moved.bytes, width: 5, height: 5)
+        let (result, diff) = try #require(
+            Pixelmatch().compareWithDiffImage(image.bytes, moved.bytes, width: 5, height: 5))
         #expect(result == Pixelmatch.Result(diffPixels: 0, antiAliasedPixels: 1))
         #expect(pixel(diff, width: 5, 2, 2) == [255, 255, 0, 255])  // aaColor, yellow
 
-        let (counted, diffAA) = Pixelmatch(includeAA: true).compareWithDiffImage(
-            image.bytes, moved.bytes, width: 5, height: 5)
+        let (counted, diffAA) = try #require(
+            Pixelmatch(includeAA: true).compareWithDiffImage(
+                image.bytes, moved.bytes, width: 5, height: 5))
         #expect(counted == Pixelmatch.Result(diffPixels: 1, antiAliasedPixels: 0))
         #expect(pixel(diffAA, width: 5, 2, 2) == [255, 0, 0, 255])  // diffColor, red
 
@@ -242,11 +244,12 @@ private func pixel(_ image: [UInt8], width: Int, _ x: Int, _ y: Int) -> [UInt8] 
     /// image each has at most two neighbours, which are never both darker and brighter here
     /// ((3,0) blends to white, the same luma as white), so both are counted (red).
     /// With diffColorAlt, (4,0) — where img2 is darker — uses the alternative colour.
-    @Test func diffImageColours() {
+    @Test func diffImageColours() throws {
         let first = TestImage(rows: [[(100, 100, 100, 255), (0, 0, 0, 128), black, (10, 20, 30, 0), white, black]])
         let second = first.replacing(x: 4, y: 0, with: black).replacing(x: 5, y: 0, with: white)
 
-        let (result, diff) = Pixelmatch().compareWithDiffImage(first.bytes, second.bytes, width: 6, height: 1)
+        let (result, diff) = try #require(
+            Pixelmatch().compareWithDiffImage(first.bytes, second.bytes, width: 6, height: 1))
         #expect(result == Pixelmatch.Result(diffPixels: 2, antiAliasedPixels: 0))
         #expect(
             diff == [
@@ -254,19 +257,22 @@ private func pixel(_ image: [UInt8], width: Int, _ x: Int, _ y: Int) -> [UInt8] 
                 255, 255, 255, 255, 255, 0, 0, 255, 255, 0, 0, 255,
             ])
 
-        let (_, faded) = Pixelmatch(alpha: 0.5).compareWithDiffImage(first.bytes, second.bytes, width: 6, height: 1)
+        let (_, faded) = try #require(
+            Pixelmatch(alpha: 0.5).compareWithDiffImage(first.bytes, second.bytes, width: 6, height: 1))
         #expect(
             Array(faded[0..<16]) == [177, 177, 177, 255, 191, 191, 191, 255, 127, 127, 127, 255, 255, 255, 255, 255])
 
         let green = Pixelmatch.Color(red: 0, green: 255, blue: 0)
-        let (_, alt) = Pixelmatch(diffColorAlt: green).compareWithDiffImage(
-            first.bytes, second.bytes, width: 6, height: 1)
+        let (_, alt) = try #require(
+            Pixelmatch(diffColorAlt: green).compareWithDiffImage(
+                first.bytes, second.bytes, width: 6, height: 1))
         #expect(pixel(alt, width: 6, 4, 0) == [0, 255, 0, 255])
         #expect(pixel(alt, width: 6, 5, 0) == [255, 0, 0, 255])
 
         // diffMask: only counted differences are drawn; the rest stays as given (zeroed here).
-        let (masked, mask) = Pixelmatch(diffMask: true).compareWithDiffImage(
-            first.bytes, second.bytes, width: 6, height: 1)
+        let (masked, mask) = try #require(
+            Pixelmatch(diffMask: true).compareWithDiffImage(
+                first.bytes, second.bytes, width: 6, height: 1))
         #expect(masked.diffPixels == 2)
         #expect(mask == [UInt8](repeating: 0, count: 16) + [255, 0, 0, 255, 255, 0, 0, 255])
     }

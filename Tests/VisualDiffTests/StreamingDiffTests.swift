@@ -68,7 +68,8 @@ import Testing
             for matcher in [
                 Pixelmatch(), Pixelmatch(includeAA: true), Pixelmatch(threshold: 0), Pixelmatch(threshold: 0.3),
             ] {
-                let expected = matcher.compareWithDiffImage(a.pixels, b.pixels, width: width, height: height)
+                let expected = try #require(
+                    matcher.compareWithDiffImage(a.pixels, b.pixels, width: width, height: height))
                 for diffImage in [false, true] {
                     let readerA = try #require(PNGRowReader(file: RegularFile(path: pathA)))
                     let readerB = try #require(PNGRowReader(file: RegularFile(path: pathB)))

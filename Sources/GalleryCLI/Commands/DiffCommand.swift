@@ -32,8 +32,12 @@ enum DiffCommand: Subcommand {
         let json = parsed.isSet(output.json)
         let (comparison, diff) = ImageComparer(criteria: criteria).compare(
             expected: expected, actual: actual, diffImage: diffPath != nil)
-        if let diffPath, let diff {
+        if let diffPath, case .compared(let counts) = comparison {
             // The comparison is not complete without the image asked for: 2, never "different".
+            guard let diff else {
+                let room = OutOfMemory(bytes: counts.totalPixels * 4)
+                throw CommandFailure(messages: ["cannot make \(diffPath): \(room)"], code: .cannotCompare)
+            }
             do { try AtomicFile.write(try PNGEncoder.encode(diff, compression: .matches), to: diffPath) } catch {
                 throw CommandFailure(messages: ["\(error)"], code: .cannotCompare)
             }

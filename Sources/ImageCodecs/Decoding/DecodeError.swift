@@ -18,8 +18,8 @@ public enum DecodeError: Error, Sendable, Hashable, CustomStringConvertible {
     case unsupported12BitJPEG
     /// The codec refused the data; `message` is libpng's or libjpeg's own.
     case corrupt(format: ImageFormat, message: String)
-    /// The codec ran out of memory.
-    case outOfMemory
+    /// Memory ran out: `bytes` is what could not be had, when known.
+    case outOfMemory(bytes: Int?)
     /// The fast PNG reader, asked alone (`PNGReader.fast`, a test seam), does not take this file; the
     /// normal path hands it to libpng.
     case declined
@@ -36,7 +36,8 @@ public enum DecodeError: Error, Sendable, Hashable, CustomStringConvertible {
         case .tooManyScans(let limit): "progressive JPEG has more than \(limit) scans"
         case .unsupported12BitJPEG: "12-bit JPEG is not supported"
         case .corrupt(let format, let message): "corrupt \(format == .png ? "PNG" : "JPEG"): \(message)"
-        case .outOfMemory: "out of memory"
+        case .outOfMemory(let bytes):
+            bytes.map { OutOfMemory(bytes: $0).description } ?? "out of memory"
         case .declined: "left to libpng by the fast PNG reader"
         }
     }

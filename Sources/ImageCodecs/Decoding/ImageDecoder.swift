@@ -24,7 +24,7 @@ public enum ImageDecoder {
     public static func decodeFile(atPath path: String, options: DecodeOptions = DecodeOptions()) throws(DecodeError)
         -> DecodedImage
     {
-        try decode(readBytes(atPath: path, limit: options.budget.maxFileBytes), options: options)
+        try decode(readPhoto(atPath: path, budget: options.budget), options: options)
     }
 
     /// The bytes of a regular file, read straight into the array (one copy, no mapping), or
@@ -34,20 +34,48 @@ public enum ImageDecoder {
         throws(DecodeError)
         -> [UInt8]
     {
-        let file: RegularFile
-        do { file = try RegularFile(path: path) } catch { throw .unreadable(error) }
+        let file = try open(path)
         guard file.size <= limit else { throw .fileTooLarge(bytes: file.size, limit: limit) }
+        return try read(file, count: file.size)
+    }
+
+    /// The bytes of the photo at `path` that a decode within `budget` can use. The header says how
+    /// many pixels the image has, and no more is read than any encoding of them needs
+    /// (`PhotoReadLimit`): a small image followed by gigabytes costs kilobytes.
+    public static func readPhoto(atPath path: String, budget: PixelBudget = .standard) throws(DecodeError) -> [UInt8] {
+        let file = try open(path)
+        var prefix = try read(file, count: min(file.size, PhotoReadLimit.firstRead))
+        var limit = PhotoReadLimit(prefix, fileSize: file.size, budget: budget)
+        if case .moreHeader = limit {
+            prefix = try read(file, count: min(file.size, PhotoReadLimit.metadataBytes))
+            limit = PhotoReadLimit(prefix, fileSize: file.size, budget: budget)
+        }
+        let count = min(file.size, limit.bytes(fileSize: file.size))
+        return count <= prefix.count ? Array(prefix.prefix(count)) : try read(file, count: count)
+    }
+
+    private static func open(_ path: String) throws(DecodeError) -> RegularFile {
+        do { return try RegularFile(path: path) } catch { throw .unreadable(error) }
+    }
+
+    /// The first `count` bytes of `file` (fewer if it got shorter), in memory checked before it is
+    /// allocated.
+    private static func read(_ file: RegularFile, count: Int) throws(DecodeError) -> [UInt8] {
         // An empty array's storage is shared by every empty array: never initialise it, even to 0.
-        guard file.size > 0 else { return [] }
+        guard count > 0 else { return [] }
+        guard var bytes = LargeArray.uninitialized(UInt8.self, count: count) else {
+            throw .outOfMemory(bytes: count)
+        }
         var failure: FileError?
-        let bytes = [UInt8](unsafeUninitializedCapacity: file.size) { buffer, count in
-            count = 0
-            guard let base = buffer.baseAddress else { return }
-            do throws(FileError) { count = try file.read(into: base, count: file.size, at: 0) } catch {
+        let got = bytes.withUnsafeMutableBytes { buffer -> Int in
+            guard let base = buffer.baseAddress else { return 0 }
+            do throws(FileError) { return try file.read(into: base, count: count, at: 0) } catch {
                 failure = error
+                return 0
             }
         }
         if let failure { throw .unreadable(failure) }
+        if got < count { bytes.removeLast(count - got) }
         return bytes
     }
 }

@@ -25,8 +25,9 @@ public enum EXIFOrientation: Int, Sendable, CaseIterable {
         }
     }
 
-    /// The upright image: `image` transformed by this orientation.
-    public func apply(to image: RGBAImage) -> RGBAImage {
+    /// The upright image: `image` transformed by this orientation; nil when memory for the copy
+    /// cannot be had.
+    public func apply(to image: RGBAImage) -> RGBAImage? {
         if self == .up { return image }
         let w = image.width, h = image.height
         let outWidth = swapsAxes ? h : w, outHeight = swapsAxes ? w : h
@@ -44,7 +45,8 @@ public enum EXIFOrientation: Int, Sendable, CaseIterable {
             }
         // In 32 × 32 tiles, so the transposing orientations read and write within the caches.
         let tile = 32
-        let output = [UInt8](unsafeUninitializedCapacity: image.pixels.count) { buffer, count in
+        guard var output = LargeArray.uninitialized(UInt8.self, count: image.pixels.count) else { return nil }
+        output.withUnsafeMutableBufferPointer { buffer in
             image.pixels.withUnsafeBytes { raw in
                 let source = raw.bindMemory(to: UInt32.self)
                 let target = UnsafeMutableRawBufferPointer(buffer).bindMemory(to: UInt32.self)
@@ -60,7 +62,6 @@ public enum EXIFOrientation: Int, Sendable, CaseIterable {
                     }
                 }
             }
-            count = image.pixels.count
         }
         return RGBAImage(width: outWidth, height: outHeight, pixels: output)
     }

@@ -27,15 +27,20 @@ public enum JPEGDecoder {
         var result = gr_jpeg_image()
         var status = GR_JPEG_ERROR
         // libjpeg writes straight into the array's storage: decoded pixels are never copied.
-        let pixels = [UInt8](unsafeUninitializedCapacity: width * height * 4) { buffer, count in
-            status = bytes.withUnsafeBufferPointer { data in
+        guard var pixels = LargeArray.uninitialized(UInt8.self, count: width * height * 4) else {
+            throw .outOfMemory(bytes: width * height * 4)
+        }
+        status = pixels.withUnsafeMutableBufferPointer { buffer in
+            bytes.withUnsafeBufferPointer { data in
                 gr_jpeg_decode(data.baseAddress, data.count, &settings, buffer.baseAddress, buffer.count, &result)
             }
-            count = status == GR_JPEG_OK ? buffer.count : 0
         }
         try check(status, message: message(result.message), full: full, options: options)
+        guard let image = orientation.apply(to: RGBAImage(width: width, height: height, pixels: pixels)) else {
+            throw .outOfMemory(bytes: pixels.count)
+        }
         return DecodedImage(
-            image: orientation.apply(to: RGBAImage(width: width, height: height, pixels: pixels)), region: region,
+            image: image, region: region,
             decodedSize: upright, format: .jpeg,
             orientation: orientation, fullSize: orientation.swapsAxes ? full.transposed : full, scaleEighths: m,
             warnings: result.warnings > 0 ? [message(result.message)] : [])
@@ -81,7 +86,7 @@ public enum JPEGDecoder {
             throw .overBudget(width: full?.width ?? 0, height: full?.height ?? 0, budget: options.budget)
         case GR_JPEG_TOO_MANY_SCANS: throw .tooManyScans(limit: options.budget.maxScans)
         case GR_JPEG_12_BIT: throw .unsupported12BitJPEG
-        case GR_JPEG_NO_MEMORY: throw .outOfMemory
+        case GR_JPEG_NO_MEMORY: throw .outOfMemory(bytes: nil)
         default: throw .corrupt(format: .jpeg, message: message)
         }
     }

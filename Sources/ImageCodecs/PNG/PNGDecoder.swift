@@ -26,10 +26,10 @@ public enum PNGDecoder {
         var result = gr_png_image()
         var status = GR_PNG_ERROR
         let count = declared.width * declared.height * 4
-        let pixels = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
-            status = shim(reader, bytes, options, buffer, &result)
-            initialized = status == GR_PNG_OK ? count : 0
+        guard var pixels = LargeArray.uninitialized(UInt8.self, count: count) else {
+            throw .outOfMemory(bytes: count)
         }
+        status = pixels.withUnsafeMutableBufferPointer { buffer in shim(reader, bytes, options, buffer, &result) }
         try check(status, result: result, declared: declared, options: options)
         return DecodedImage(
             image: RGBAImage(width: declared.width, height: declared.height, pixels: pixels),
@@ -76,14 +76,14 @@ public enum PNGDecoder {
         switch status {
         case GR_PNG_OK: return
         case GR_PNG_TOO_LARGE: throw .overBudget(width: declared.width, height: declared.height, budget: options.budget)
-        case GR_PNG_NO_MEMORY: throw .outOfMemory
+        case GR_PNG_NO_MEMORY: throw .outOfMemory(bytes: nil)
         case GR_PNG_DECLINED: throw .declined
         default: throw .corrupt(format: .png, message: FixedCString.string(result.message))
         }
     }
 
     /// The size IHDR declares, read from its fixed place, or nil when the header is not there.
-    private static func declaredSize(_ bytes: [UInt8]) -> PixelSize? {
+    static func declaredSize(_ bytes: [UInt8]) -> PixelSize? {
         guard bytes.count >= 24, bytes[12..<16].elementsEqual("IHDR".utf8) else { return nil }
         func word(_ at: Int) -> Int { bytes[at..<at + 4].reduce(0) { $0 << 8 | Int($1) } }
         return PixelSize(width: word(16), height: word(20))

@@ -83,6 +83,14 @@ public struct ItemPainter: Sendable {
         /// The shape inset by the border; nil without a border.
         let inner: RoundedSquare.ColumnProfile?
 
+        /// The part of this outline within frame rows `rows`: painting every part of an item, each
+        /// with its own rows' pixels, paints exactly the whole.
+        public func clipped(toRows rows: Range<Int>) -> Outline {
+            var part = self
+            part.bounds.y = bounds.y.clamped(to: rows)
+            return part
+        }
+
         /// The frame columns of row `y` with any coverage (a superset where a pixel's sub-columns
         /// all miss): the shape is convex, so they are one run.
         public func columns(inRow y: Int) -> Range<Int> {

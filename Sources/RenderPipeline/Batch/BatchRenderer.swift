@@ -64,19 +64,23 @@ public struct BatchRenderer: Sendable {
                 // Photos are fetched from inside the renderer, so a frame's decodes run in parallel
                 // with each other and with the resampling of items already decoded.
                 let used = UsedPhotos()
-                let image = renderer.render(plan, jobs: itemJobs) { path in
-                    let key = job.scene.photoKey(path)
-                    let result = cache.acquire(key)
-                    used.record(key, result)
-                    return (try? result.get()).map(PhotoPart.init)
+                var failure: SceneFailure?
+                var png: [UInt8]?
+                do throws(OutOfMemory) {
+                    let image = try renderer.render(plan, jobs: itemJobs) { path in
+                        let key = job.scene.photoKey(path)
+                        let result = cache.acquire(key)
+                        used.record(key, result)
+                        return (try? result.get()).map(PhotoPart.init)
+                    }
+                    do throws(EncodeError) { png = try PNGEncoder.encode(image, jobs: itemJobs) } catch {
+                        failure = .encode(error)
+                    }
+                } catch {
+                    failure = .memory(output: frame.output, error)
                 }
                 announcer.flush(cache.problems)
                 for key in used.keys { cache.release(key) }
-                var failure: SceneFailure?
-                var png: [UInt8]?
-                do throws(EncodeError) { png = try PNGEncoder.encode(image, jobs: itemJobs) } catch {
-                    failure = .encode(error)
-                }
                 let record = BatchReport.FrameRecord(
                     scene: job.name, output: frame.output, offset: frame.offset, renderedOffset: plan.layout.offset,
                     seconds: Date().timeIntervalSince(began), warnings: used.problems)

@@ -10,6 +10,8 @@ public enum SceneFailure: Error, Sendable, CustomStringConvertible {
     case layout(LayoutError)
     /// Under strict, photos that could not be read cleanly; nothing of the scene was written.
     case unreadablePhotos([PhotoProblem])
+    /// The memory to render the frame for `output` could not be had.
+    case memory(output: String, OutOfMemory)
     /// A frame could not be encoded or written.
     case encode(EncodeError)
     case write(FileError)
@@ -19,6 +21,7 @@ public enum SceneFailure: Error, Sendable, CustomStringConvertible {
         case .photos(let error): error.description
         case .layout(let error): "layout: \(error)"
         case .unreadablePhotos(let problems): problems.map(\.description).joined(separator: "; ")
+        case .memory(let output, let error): "\(output): \(error)"
         case .encode(let error): error.description
         case .write(let error): error.description
         }

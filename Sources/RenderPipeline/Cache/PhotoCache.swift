@@ -104,7 +104,7 @@ public final class PhotoCache: @unchecked Sendable {
         if header == nil {
             condition.unlock()
             let read = Result { () throws(DecodeError) in
-                try ImageDecoder.readBytes(atPath: key.path, limit: key.budget.maxFileBytes)
+                try ImageDecoder.readPhoto(atPath: key.path, budget: key.budget)
             }
             let parsed = ImageHeader((try? read.get()) ?? [])
             condition.lock()
@@ -138,7 +138,7 @@ public final class PhotoCache: @unchecked Sendable {
             if let bytes {
                 data = try bytes.get()
             } else {
-                data = try ImageDecoder.readBytes(atPath: key.path, limit: key.budget.maxFileBytes)
+                data = try ImageDecoder.readPhoto(atPath: key.path, budget: key.budget)
             }
             return try ImageDecoder.decode(data, options: options)
         }

@@ -105,14 +105,15 @@ public struct Pixelmatch: Sendable {
         compare(img1, img2, width: width, height: height, output: output, minimumBandPixels: 1 << 16)
     }
 
-    /// Compares two images and returns the diff image alongside the counts.
+    /// Compares two images and returns the diff image alongside the counts; nil when memory for the
+    /// image cannot be had.
     ///
     /// The image starts fully transparent black, which only shows where `diffMask` leaves pixels
     /// unwritten. See `compare(_:_:width:height:output:)` for the layout requirements.
     public func compareWithDiffImage(
         _ img1: [UInt8], _ img2: [UInt8], width: Int, height: Int
-    ) -> (result: Result, image: [UInt8]) {
-        var image = [UInt8](repeating: 0, count: img1.count)
+    ) -> (result: Result, image: [UInt8])? {
+        guard var image = LargeArray.filled(UInt8(0), count: img1.count) else { return nil }
         let result = image.withUnsafeMutableBufferPointer { buffer in
             compare(img1, img2, width: width, height: height, output: buffer)
         }

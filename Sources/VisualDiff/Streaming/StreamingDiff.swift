@@ -1,4 +1,5 @@
 import ImageCodecs
+import GalleryCore
 
 /// pixelmatch over two plain PNG files while the fast reader decodes them, a band of rows at a time
 /// on both cores.
@@ -27,7 +28,12 @@ struct StreamingDiff {
         let rowBytes = width * 4
         let memory = UnsafeMutablePointer<UInt8>.allocate(capacity: 2 * Self.ringRows * rowBytes)
         defer { memory.deallocate() }
-        var image = diffImage ? [UInt8](repeating: 0, count: width * height * 4) : nil
+        var image: [UInt8]?
+        if diffImage {
+            // No memory for the image: the whole-image path says so.
+            guard let room = LargeArray.filled(UInt8(0), count: width * height * 4) else { return nil }
+            image = room
+        }
         let schedule = DiffSchedule(height: height, bandRows: Self.bandRows, ringRows: Self.ringRows)
         let rings = DiffRings(readers: [expected, actual], rings: memory, ringRows: Self.ringRows, rowBytes: rowBytes)
 

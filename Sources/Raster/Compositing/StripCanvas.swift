@@ -1,0 +1,60 @@
+import GalleryCore
+
+/// Frame rows held as premultiplied Float pixels while items are painted onto them in several
+/// rounds, for a frame whose items do not fit in memory all at once; then quantised. Each pixel sees
+/// the same operations in the same order as in `Compositor`, so the bytes are the same.
+public struct StripCanvas {
+    /// The frame rows held.
+    public let rows: Range<Int>
+    let width: Int
+    private var pixels: [SIMD4<Float>]
+
+    /// The rows `rows` of a `width`-wide frame, filled with `background`; nil when memory for them
+    /// cannot be had.
+    public init?(rows: Range<Int>, width: Int, background: Color) {
+        guard let pixels = LargeArray.filled(background.premultiplied, count: rows.count * width) else { return nil }
+        self.rows = rows
+        self.width = width
+        self.pixels = pixels
+    }
+
+    /// Calls `paint` for bands of the rows, on up to `jobs` threads; `pixels` holds exactly the band's
+    /// rows, as `Compositor`'s paint closure is given them.
+    public mutating func paint(
+        jobs: Int, _ paint: (_ rows: Range<Int>, _ pixels: UnsafeMutableBufferPointer<SIMD4<Float>>) -> Void
+    ) {
+        let (rows, width) = (rows, width)
+        pixels.withUnsafeMutableBufferPointer { buffer in
+            let canvas = SharedBuffer(buffer)
+            RowBands.forEach(rows: rows.count, jobs: jobs) { band in
+                paint(
+                    rows.lowerBound + band.lowerBound..<rows.lowerBound + band.upperBound,
+                    UnsafeMutableBufferPointer(
+                        rebasing: canvas.buffer[band.lowerBound * width..<band.upperBound * width]))
+            }
+        }
+    }
+
+    /// Quantises the rows into their place in `frame` (8-bit RGBA, `width` wide, from row 0).
+    public func quantise(into frame: UnsafeMutableBufferPointer<UInt8>, jobs: Int) {
+        let (rows, width) = (rows, width)
+        let target = SharedBuffer(frame)
+        pixels.withUnsafeBufferPointer { pixels in
+            let source = UncheckedPixels(pixels)
+            RowBands.forEach(rows: rows.count, jobs: jobs) { band in
+                Quantiser.quantise(
+                    UnsafeBufferPointer(rebasing: source.buffer[band.lowerBound * width..<band.upperBound * width]),
+                    into: UnsafeMutableBufferPointer(
+                        rebasing: target.buffer[
+                            (rows.lowerBound + band.lowerBound) * width * 4..<(rows.lowerBound + band.upperBound)
+                                * width * 4]))
+            }
+        }
+    }
+}
+
+/// The canvas's pixels read by band workers. Unchecked (a raw buffer); safe because they are only read.
+private struct UncheckedPixels: @unchecked Sendable {
+    let buffer: UnsafeBufferPointer<SIMD4<Float>>
+    init(_ buffer: UnsafeBufferPointer<SIMD4<Float>>) { self.buffer = buffer }
+}

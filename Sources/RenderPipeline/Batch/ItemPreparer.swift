@@ -1,0 +1,78 @@
+import GalleryCore
+import Raster
+
+/// Fetches a frame's photos and resamples its items for the rows being painted, on up to `jobs`
+/// threads.
+struct ItemPreparer {
+    let plan: FramePlan
+    let painter: ItemPainter
+    let outlines: [ItemPainter.Outline]
+    let jobs: Int
+    private let fetched = FetchedPhotos()
+
+    init(plan: FramePlan, painter: ItemPainter, outlines: [ItemPainter.Outline], jobs: Int) {
+        (self.plan, self.painter, self.outlines, self.jobs) = (plan, painter, outlines, jobs)
+    }
+
+    /// The pieces of the items `chunk` (in draw order) within frame rows `rows`, in draw order. With
+    /// `photo` (the first call of a frame), every item's photo is fetched too: every fetch is handed
+    /// out before any resampling, so a resampling only ever waits for a decode already running.
+    func prepare(_ chunk: [Int], rows: Range<Int>, fetching photo: (@Sendable (String) -> PhotoPart?)?)
+        -> [PreparedPiece]
+    {
+        let (items, fetched, painter, outlines) = (plan.items, fetched, painter, outlines)
+        // Largest items first: theirs are the longest decodes and resamplings.
+        func largestFirst(_ a: Int, _ b: Int) -> Bool {
+            let (sideA, sideB) = (items[a].placement.square.width, items[b].placement.square.width)
+            return sideA != sideB ? sideA > sideB : a < b
+        }
+        // A large item is resampled in bands of rows, one per worker, so no core idles while the
+        // last big item is resampled (each output row is computed the same in any band).
+        let bands = chunk.sorted(by: largestFirst).flatMap { index in
+            let itemRows = outlines[index].bounds.y.clamped(to: rows)
+            let count = itemRows.count >= 64 ? jobs : 1
+            return (0..<count).map { band in PreparerTask.prepare(index, rows: Self.band(band, of: count, in: itemRows))
+            }
+        }
+        let fetches = photo == nil ? [] : items.indices.sorted(by: largestFirst).map(PreparerTask.fetch)
+        let size = plan.size
+        let results = Parallel.map(fetches + bands, jobs: jobs) {
+            task -> (Int, Range<Int>, ItemPainter.PreparedPhoto)? in
+            switch task {
+            case .fetch(let index):
+                fetched.fill(index, photo.flatMap { photo in items[index].photo.flatMap(photo) })
+                return nil
+            case .prepare(let index, let rows):
+                guard let part = fetched.wait(index),
+                    let prepared = painter.prepare(
+                        photo: part, for: items[index].placement, canvasWidth: size.width, canvasHeight: size.height,
+                        rows: rows, outline: outlines[index])
+                else { return nil }
+                return (index, rows, prepared)
+            }
+        }
+        // Bands come back in order; an item missing any band is drawn as a placeholder.
+        var parts = [Int: [(Range<Int>, ItemPainter.PreparedPhoto)]]()
+        var counts = [Int: Int]()
+        for task in bands { if case .prepare(let index, _) = task { counts[index, default: 0] += 1 } }
+        for case let (index, rows, photo)? in results { parts[index, default: []].append((rows, photo)) }
+        return chunk.flatMap { index -> [PreparedPiece] in
+            guard let bands = parts[index], bands.count == counts[index] else {
+                return [PreparedPiece(outline: outlines[index].clipped(toRows: rows), photo: nil)]
+            }
+            return bands.map { PreparedPiece(outline: outlines[index].clipped(toRows: $0.0), photo: $0.1) }
+        }
+    }
+
+    /// Band `band` of `count` nearly equal bands of `rows`, in order.
+    private static func band(_ band: Int, of count: Int, in rows: Range<Int>) -> Range<Int> {
+        let start = rows.lowerBound + rows.count * band / count
+        return start..<rows.lowerBound + rows.count * (band + 1) / count
+    }
+}
+
+/// One unit of a frame's work: fetch item i's photo, or resample it for some frame rows of item i.
+private enum PreparerTask: Sendable {
+    case fetch(Int)
+    case prepare(Int, rows: Range<Int>)
+}

@@ -1,0 +1,103 @@
+import Foundation
+import GalleryCore
+import ImageCodecs
+import TestSupport
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Issue 21, items 13 and 14: reads and allocations bounded by the header and the budget, memory
+/// running out an error and never an abort, and a frame's peak memory bounded by the frame.
+@Suite struct MemoryBoundTests {
+    /// Under a sanitizer the address space is reserved up front (shadow memory), so `ulimit -v` says
+    /// nothing about the tool's own allocations; those tests are skipped there.
+    static let sanitized =
+        CommandRunner.binary.contains("/.build/asan/") || CommandRunner.binary.contains("/.build/tsan/")
+
+    /// Runs the binary with its address space limited to `kib` KiB (`ulimit -v`).
+    static func run(limitedTo kib: Int, _ arguments: [String]) throws -> CommandRunner.Outcome {
+        try CommandRunner.run(
+            ["-c", "ulimit -v \(kib) && exec \"$0\" \"$@\"", CommandRunner.binary] + arguments, executable: "/bin/sh")
+    }
+
+    /// A JPEG whose frame header says `side` × `side` and whose scan holds one 16 × 16 block: libjpeg
+    /// decodes it whole (the rest grey, with a warning), so it costs `side`² × 4 bytes of pixels.
+    static func hugeJPEG(side: Int, red: UInt8) throws -> [UInt8] {
+        var bytes = try #require(JPEGEncoder.encode(RGBAImage(width: 16, height: 16, fill: (red, 40, 40, 255))))
+        let sof = try #require((0..<bytes.count - 9).first { bytes[$0] == 0xFF && bytes[$0 + 1] == 0xC0 })
+        for (at, value) in [(sof + 5, side), (sof + 7, side)] {
+            bytes[at] = UInt8(value >> 8)
+            bytes[at + 1] = UInt8(value & 0xFF)
+        }
+        return bytes
+    }
+
+    @Test func aSmallPhotoFollowedByGigabytesCostsKilobytes() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        try FileManager.default.createDirectory(atPath: folder.file("photos"), withIntermediateDirectories: true)
+        let photo = try #require(JPEGEncoder.encode(RGBAImage(width: 100, height: 100, fill: (200, 30, 30, 255))))
+        let path = try folder.write(photo, to: "photos/tail.jpg")
+        // 800 MB after the image's EOI, sparse on disk: read whole, it would cost 800 MB of memory.
+        #expect(truncate(path, off_t(800 << 20)) == 0)
+        let run = try MeasuredProcess(
+            ["--width", "375", folder.file("photos"), "-o", folder.file("out.png")], folder: folder
+        ).wait()
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stderr.isEmpty)
+        // Read: 100² × 16 bytes + 16 MiB of room for metadata, at most. Before: 840 MiB.
+        let limit = Self.sanitized ? 400.0 : 100
+        #expect(run.peakMiB < limit, "peak \(run.peakMiB) MiB")
+        // What is read of it: the bound, not the file.
+        let read = try ImageDecoder.readPhoto(atPath: path)
+        #expect(read.count == 100 * 100 * 16 + (16 << 20))
+        #expect(try ImageDecoder.decode(read).image.width == 100)
+    }
+
+    @Test(.enabled(if: !sanitized, "ulimit -v means nothing under a sanitizer"))
+    func imagesTooLargeForTheMemoryLeftAreAnErrorNotAnAbort() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        // Two 10000² images are 2 × 381 MiB of pixels: under 586 MiB of address space one cannot be had.
+        let a = try folder.write(Self.hugeJPEG(side: 10_000, red: 200), to: "a.jpg")
+        let b = try folder.write(Self.hugeJPEG(side: 10_000, red: 100), to: "b.jpg")
+        let diff = try Self.run(limitedTo: 600_000, ["diff", a, b])
+        #expect(diff.status == 2, "\(diff.stderr)")
+        #expect(diff.stderr.contains("out of memory: 382 MiB could not be had"), "\(diff.stderr)")
+        #expect(!diff.stderr.contains("Fatal error"))
+    }
+
+    @Test(.enabled(if: !sanitized, "ulimit -v means nothing under a sanitizer"))
+    func aFrameTooLargeForTheMemoryLeftFailsNamingItsFile() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let out = folder.file("out.png")
+        let run = try Self.run(
+            limitedTo: 400_000, ["--width", "10000", "--height", "10000", RenderCommandTests.fixtures, "-o", out])
+        #expect(run.status == 1, "\(run.stderr)")
+        #expect(run.stderr.hasPrefix("Error: \(out): out of memory: "), "\(run.stderr)")
+        #expect(!run.stderr.contains("Fatal error"))
+        #expect(!FileManager.default.fileExists(atPath: out))
+        #expect(folder.contents().filter { !$0.hasPrefix(".std") }.isEmpty)
+    }
+
+    @Test func peakMemoryIsBoundedByTheFrameWhateverTheItems() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        // Three items scaled 1000× each cover the whole 4000² frame: 3 × 16 M pixels × 16 bytes of
+        // Float pixels (768 MiB) if prepared at once, as before (3.2 GiB peak at this size). Now the
+        // frame (61 MiB), at most 256 MiB of prepared pixels and a 64 MiB strip canvas.
+        let run = try MeasuredProcess(
+            [
+                "--count", "3", "--min-scale", "1000", "--width", "4000", "--height", "4000",
+                RenderCommandTests.fixtures,
+                "-o", folder.file("out.png"),
+            ], folder: folder
+        ).wait()
+        #expect(run.status == 0, "\(run.stderr)")
+        let limit = Self.sanitized ? 2048.0 : 600
+        #expect(run.peakMiB < limit, "peak \(run.peakMiB) MiB")
+    }
+}

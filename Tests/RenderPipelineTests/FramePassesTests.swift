@@ -1,0 +1,58 @@
+import Foundation
+import GalleryLayout
+import Raster
+import RenderPipeline
+import TestSupport
+import Testing
+
+/// A frame whose items do not fit the budget is painted in strips and chunks, with the same bytes.
+@Suite struct FramePassesTests {
+    @Test func itemsWithinTheBudgetArePaintedInOnePass() {
+        // 100 × 100 and 50 × 20 pixels: 11,000 pixels × 16 bytes = 176,000 bytes.
+        let passes = FramePasses(
+            bounds: [(0..<100, 0..<100), (10..<60, 5..<25)], width: 200, height: 100, budget: 176_000)
+        #expect(passes.strips.count == 1)
+        #expect(passes.strips[0].rows == 0..<100)
+        #expect(passes.strips[0].chunks == [[0, 1]])
+        #expect(passes.peakBytes == 176_000)
+        let over = FramePasses(
+            bounds: [(0..<100, 0..<100), (10..<60, 5..<25)], width: 200, height: 100, budget: 175_999)
+        #expect(over.strips.count > 1)
+    }
+
+    @Test func overTheBudgetTheFrameIsCutIntoStripsAndChunks() {
+        let bounds: [(x: Range<Int>, y: Range<Int>)] = [(0..<200, 0..<12), (0..<200, 0..<12), (0..<200, 3..<12)]
+        // 86,400 bytes in all. Budget 64,000: strips of 64,000 / 4 / (200 × 16) = 5 rows; an item's
+        // 5 rows are 16,000 bytes, so a strip's items fit one chunk, and item 2 starts at row 3.
+        let passes = FramePasses(bounds: bounds, width: 200, height: 12, budget: 64_000)
+        #expect(passes.strips.map(\.rows) == [0..<5, 5..<10, 10..<12])
+        #expect(passes.strips.map(\.chunks) == [[[0, 1, 2]], [[0, 1, 2]], [[0, 1, 2]]])
+        // Strip 1 holds the most: 3 × 16,000 bytes, and no canvas (one chunk).
+        #expect(passes.peakBytes == 48_000)
+        // Budget 20,000: strips of 20,000 / 4 / 3,200 = 1 row, 3,200 bytes an item: all in one chunk,
+        // except that row 0..<3 have no item 2.
+        let rows = FramePasses(bounds: bounds, width: 200, height: 12, budget: 20_000)
+        #expect(rows.strips.count == 12)
+        #expect(rows.strips[0].chunks == [[0, 1]])
+        #expect(rows.strips[3].chunks == [[0, 1, 2]])
+        #expect(rows.peakBytes == 9_600)
+        // Budget 6,000: still 1-row strips (at least one row), but one item per chunk, and the
+        // 3,200-byte canvas of the strip on top.
+        let one = FramePasses(bounds: bounds, width: 200, height: 12, budget: 6_000)
+        #expect(one.strips[0].chunks == [[0], [1]])
+        #expect(one.strips[11].chunks == [[0], [1], [2]])
+        #expect(one.peakBytes == 3_200 + 3_200)
+    }
+
+    @Test func aFramePaintedInStripsAndChunksHasTheSameBytes() throws {
+        let scene = Scene(
+            gallery: Gallery(style: .line(LineLayout()), viewport: Size(width: 375, height: 200), itemCount: 12),
+            displayScale: 2, photos: BatchRendererTests.fixtures)
+        let whole = try FrameRenderer(scene: scene).render(offset: 120, jobs: 2).image
+        // 4 KiB: strips of one row, about one item per chunk.
+        for budget in [4 << 10, 200 << 10] {
+            let strips = try FrameRenderer(scene: scene, budget: budget).render(offset: 120, jobs: 2).image
+            #expect(strips == whole, "budget \(budget)")
+        }
+    }
+}
