@@ -1,9 +1,12 @@
 #include "gr_process.h"
 
+#include <dirent.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <signal.h>
 #include <stdatomic.h>
 #include <string.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 
 enum { slot_count = 256, slot_free = 0, slot_filling = 1, slot_ready = 2 };
@@ -11,10 +14,53 @@ enum { slot_count = 256, slot_free = 0, slot_filling = 1, slot_ready = 2 };
 static char paths[slot_count][PATH_MAX];
 static atomic_int states[slot_count];
 static atomic_flag installed = ATOMIC_FLAG_INIT;
+static char folder[PATH_MAX];
+static atomic_int folder_state;
+
+/*
+ * Removes everything in the folder open as `descriptor` (and closes it), with system calls only:
+ * getdents64, unlinkat and openat are async-signal-safe where opendir and nftw are not. `depth`
+ * bounds the recursion (the check folder holds scene folders of frames).
+ */
+static void empty_folder(int descriptor, int depth) {
+    char buffer[4096];
+    /* Entries removed while the folder is read: read it again, a few times at most (an entry that
+     * cannot be removed must not make this loop forever). */
+    for (int pass = 0; pass < 3; pass++) {
+        long count;
+        int seen = 0;
+        while ((count = syscall(SYS_getdents64, descriptor, buffer, sizeof buffer)) > 0) {
+            for (long at = 0; at < count;) {
+                struct gr_dirent {
+                    unsigned long long ino;
+                    long long off;
+                    unsigned short reclen;
+                    unsigned char type;
+                    char name[];
+                } *entry = (struct gr_dirent *)(buffer + at);
+                at += entry->reclen;
+                if (strcmp(entry->name, ".") == 0 || strcmp(entry->name, "..") == 0) continue;
+                seen = 1;
+                if (unlinkat(descriptor, entry->name, 0) == 0 || depth == 0) continue;
+                int inner = openat(descriptor, entry->name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+                if (inner >= 0) empty_folder(inner, depth - 1);
+                unlinkat(descriptor, entry->name, AT_REMOVEDIR);
+            }
+        }
+        if (!seen) break;
+        lseek(descriptor, 0, SEEK_SET);
+    }
+    close(descriptor);
+}
 
 static void on_signal(int sig) {
     for (int i = 0; i < slot_count; i++) {
         if (atomic_load(&states[i]) == slot_ready) unlink(paths[i]);
+    }
+    if (atomic_load(&folder_state) == slot_ready) {
+        int descriptor = open(folder, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+        if (descriptor >= 0) empty_folder(descriptor, 4);
+        rmdir(folder);
     }
     struct sigaction standard;
     memset(&standard, 0, sizeof standard);
@@ -26,7 +72,7 @@ static void on_signal(int sig) {
 
 void gr_cleanup_install(void) {
     if (atomic_flag_test_and_set(&installed)) return;
-    const int signals[] = {SIGINT, SIGTERM, SIGHUP};
+    const int signals[] = {SIGINT, SIGTERM, SIGHUP, SIGPIPE, SIGXFSZ};
     for (size_t i = 0; i < sizeof signals / sizeof signals[0]; i++) {
         struct sigaction current;
         /* A signal the parent had ignored (nohup, a CI runner) stays ignored. */
@@ -55,4 +101,14 @@ int gr_cleanup_add(const char *path) {
 
 void gr_cleanup_remove(int slot) {
     if (slot >= 0 && slot < slot_count) atomic_store(&states[slot], slot_free);
+}
+
+int gr_cleanup_set_folder(const char *path) {
+    size_t length = path ? strlen(path) : 0;
+    if (length >= PATH_MAX) return 0;
+    atomic_store(&folder_state, slot_free);
+    if (path == NULL) return 1;
+    memcpy(folder, path, length + 1);
+    atomic_store(&folder_state, slot_ready);
+    return 1;
 }

@@ -28,8 +28,8 @@ public struct MeasuredProcess {
         public let stderr: String
     }
 
-    /// Starts `gallery-render arguments`; output goes to files in `folder`.
-    public init(_ arguments: [String], folder: TemporaryFolder) throws {
+    /// Starts `gallery-render arguments`, with `environment` added; output goes to files in `folder`.
+    public init(_ arguments: [String], folder: TemporaryFolder, environment: [String: String] = [:]) throws {
         outputPath = folder.file(".stdout-\(UUID().uuidString)")
         errorPath = folder.file(".stderr-\(UUID().uuidString)")
         var actions = posix_spawn_file_actions_t()
@@ -41,7 +41,22 @@ public struct MeasuredProcess {
         let argv = ([CommandRunner.binary] + arguments).map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         var child: pid_t = 0
-        let status = posix_spawn(&child, CommandRunner.binary, &actions, nil, argv, environ)
+        let variables = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        let envp = variables.map { strdup("\($0)=\($1)") } + [nil]
+        defer { envp.forEach { free($0) } }
+        // The child starts with no signal blocked and the usual dispositions, whatever the test
+        // thread had (a dispatch worker blocks signals, and a child would inherit that).
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var none = sigset_t(), standard = sigset_t()
+        sigemptyset(&none)
+        sigemptyset(&standard)
+        for signal in [SIGINT, SIGTERM, SIGHUP, SIGPIPE, SIGXFSZ] { sigaddset(&standard, signal) }
+        posix_spawnattr_setsigmask(&attributes, &none)
+        posix_spawnattr_setsigdefault(&attributes, &standard)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        let status = posix_spawn(&child, CommandRunner.binary, &actions, &attributes, argv, envp)
         guard status == 0 else { throw POSIXError(POSIXErrorCode(rawValue: status) ?? .EINVAL) }
         pid = child
     }

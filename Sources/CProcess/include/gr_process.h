@@ -1,10 +1,11 @@
 /*
  * CProcess: what a signal handler must do, in C because Swift code cannot run in one.
  *
- * A write in progress registers its temporary file; when SIGINT, SIGTERM or SIGHUP ends the process,
- * the handler unlinks every registered temporary, then lets the signal end the process as it would
- * have (so a shell sees 130 or 143). Registering and unregistering are lock-free and
- * async-signal-safe; the handler only calls unlink, sigaction and raise.
+ * A write in progress registers its temporary file; when SIGINT, SIGTERM, SIGHUP, SIGPIPE or SIGXFSZ
+ * ends the process, the handler unlinks every registered temporary (and removes the one registered
+ * folder), then lets the signal end the process as it would have (so a shell sees 130, 143 or 141).
+ * Registering and unregistering are lock-free and async-signal-safe; the handler makes only
+ * async-signal-safe system calls.
  */
 #ifndef GR_PROCESS_H
 #define GR_PROCESS_H
@@ -20,5 +21,11 @@ int gr_cleanup_add(const char *path);
 
 /** The temporary in `slot` is gone or in place: forget it. A slot of -1 is ignored. */
 void gr_cleanup_remove(int slot);
+
+/**
+ * Registers `path`, a folder this process made, to be removed with all it holds on those signals; NULL
+ * forgets it. Returns 0 when the path is too long. One folder at a time.
+ */
+int gr_cleanup_set_folder(const char *path);
 
 #endif

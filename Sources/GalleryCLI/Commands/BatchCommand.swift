@@ -30,6 +30,11 @@ enum BatchCommand: Subcommand {
         }
         let plan = try ManifestPlan(
             manifest: try Manifest(path: settings.manifest), shard: settings.shard, outputFolder: out)
+        let summary = try parsed.read(folders.summary)
+        // Until the run ends the summary says it was interrupted; failing here is told at the end.
+        if let summary {
+            try? AtomicFile.write(Array(Summary.started(plan, shard: settings.shard).pretty.utf8) + [10], to: summary)
+        }
         let report = render(plan, settings: settings, console: console)
         // Scenes' errors first: a summary that cannot be written must not hide them.
         let failed = report.failedScenes
@@ -37,7 +42,7 @@ enum BatchCommand: Subcommand {
             console.line(
                 "Error: ", "scene '\(scene.name)': \(scene.failures.map(\.description).joined(separator: "; "))")
         }
-        if let summary = try parsed.read(folders.summary) {
+        if let summary {
             try AtomicFile.write(
                 Array(Summary.document(report, plan: plan, shard: settings.shard).pretty.utf8) + [10], to: summary)
         }

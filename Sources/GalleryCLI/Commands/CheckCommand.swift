@@ -33,9 +33,10 @@ enum CheckCommand: Subcommand {
         let criteria = try DiffOptions.criteria(parsed)
         let manifest = try Manifest(path: settings.manifest)
 
-        let actualFolder =
-            mode == .all ? baseline : NSTemporaryDirectory() + "gallery-render-check-\(UUID().uuidString)"
-        defer { if mode != .all { try? FileManager.default.removeItem(atPath: actualFolder) } }
+        // The frames are rendered into a folder of this run's own, removed even when a signal ends it.
+        let scratch = mode == .all ? nil : try ScratchFolder(prefix: "gallery-render-check-")
+        defer { scratch?.remove() }
+        let actualFolder = scratch?.path ?? baseline
         let plan = try ManifestPlan(manifest: manifest, shard: settings.shard, outputFolder: actualFolder)
         let report = BatchCommand.render(plan, settings: settings, console: console)
         for scene in report.failedScenes {

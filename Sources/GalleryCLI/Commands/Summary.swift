@@ -1,7 +1,30 @@
 import RenderPipeline
 
-/// The `--summary` JSON of a batch run.
+/// The `--summary` JSON of a batch run. It is written twice: before anything renders, saying
+/// `"interrupted": true` with the scenes planned (what a run ended by a signal, or killed, leaves), and
+/// when the run ends, with `"interrupted": false` and what was done.
 enum Summary {
+    /// The summary of a run that has not ended: nothing done yet, every planned scene "interrupted".
+    static func started(_ plan: ManifestPlan, shard: Shard) -> JSONValue {
+        let scenes: [JSONValue] = plan.jobs.map { job in
+            .object([
+                ("name", .string(job.name)), ("frames", .number(Double(job.frames.count))),
+                ("status", .string("interrupted")), ("errors", .array([])),
+            ])
+        }
+        return .object([
+            ("shard", .string(shard.description)), ("interrupted", .bool(true)), ("frames", .array([])),
+            ("scenes", .array(scenes)),
+            (
+                "totals",
+                .object([
+                    ("scenes", .number(Double(plan.jobs.count))), ("failedScenes", .number(0)), ("frames", .number(0)),
+                    ("decodes", .number(0)), ("warnings", .number(0)), ("seconds", .number(0)),
+                ])
+            ),
+        ])
+    }
+
     static func document(_ report: BatchReport, plan: ManifestPlan, shard: Shard) -> JSONValue {
         let frames: [JSONValue] = report.frames.map(frame)
         let scenes: [JSONValue] = report.scenes.map(scene)
@@ -13,7 +36,8 @@ enum Summary {
             ("seconds", .number((report.seconds * 1000).rounded() / 1000)),
         ]
         return .object([
-            ("shard", .string(shard.description)), ("frames", .array(frames)), ("scenes", .array(scenes)),
+            ("shard", .string(shard.description)), ("interrupted", .bool(false)), ("frames", .array(frames)),
+            ("scenes", .array(scenes)),
             ("totals", .object(totals)),
         ])
     }
