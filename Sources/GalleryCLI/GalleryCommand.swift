@@ -1,5 +1,10 @@
+import GalleryCore
 import ImageCodecs
 import RenderPipeline
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Entry point of the `gallery-render` command line: dispatches to a subcommand (`render` by
 /// default) and turns every error into its message and the contract's exit code.
@@ -11,6 +16,17 @@ public enum GalleryCommand {
         ("render", RenderCommand.self), ("layout", LayoutCommand.self), ("batch", BatchCommand.self),
         ("diff", DiffCommand.self), ("check", CheckCommand.self),
     ]
+
+    /// The process's arguments without the program name, every byte kept (`SystemPath`): Swift's
+    /// `CommandLine.arguments` replaces bytes that are not UTF-8, so such a file name named on the
+    /// command line could not be opened.
+    public static func processArguments() -> [String] {
+        (1..<Int(CommandLine.argc)).compactMap { index in
+            CommandLine.unsafeArgv[index].map { argument in
+                SystemPath.string(UnsafeRawBufferPointer(start: argument, count: strlen(argument)))
+            }
+        }
+    }
 
     /// Runs the command with `arguments` (without the program name) and returns the exit code.
     public static func main(arguments: [String]) -> Int32 {

@@ -4,4 +4,4 @@ import GalleryCLI
     import Glibc
 #endif
 
-exit(GalleryCommand.main(arguments: Array(CommandLine.arguments.dropFirst())))
+exit(GalleryCommand.main(arguments: GalleryCommand.processArguments()))

@@ -1,3 +1,5 @@
+import GalleryCore
+
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -32,6 +34,10 @@ struct Console: Sendable {
             case "\n": out += "\\n"
             case "\r": out += "\\r"
             case "\t": out += "\\t"
+            case _ where SystemPath.byte(scalar) != nil:
+                // A byte of a name that is not UTF-8.
+                let hex = String(SystemPath.byte(scalar) ?? 0, radix: 16, uppercase: true)
+                out += "\\x" + (hex.count < 2 ? "0" + hex : hex)
             case _ where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value):
                 let hex = String(scalar.value, radix: 16, uppercase: true)
                 out += "\\x" + (hex.count < 2 ? "0" + hex : hex)

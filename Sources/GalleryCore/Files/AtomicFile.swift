@@ -31,7 +31,7 @@ public enum AtomicFile {
     private static func writeDirectly(_ bytes: [UInt8], to target: String, reportedAs path: String)
         throws(FileError)
     {
-        let descriptor = open(target, O_WRONLY | O_CLOEXEC)
+        let descriptor = SystemPath.withCString(target) { open($0, O_WRONLY | O_CLOEXEC) }
         guard descriptor >= 0 else { throw .last(path, .write) }
         defer { close(descriptor) }
         try writeAll(bytes, to: descriptor, path: path)
@@ -47,7 +47,7 @@ public enum AtomicFile {
         }
         gr_cleanup_install()
         let (descriptor, temporary) = try createTemporary(in: folder, reportedAs: path)
-        let slot = gr_cleanup_add(temporary)
+        let slot = SystemPath.withCString(temporary) { gr_cleanup_add($0) }
         defer { gr_cleanup_remove(slot) }
         do throws(FileError) {
             // The lock is the writer's, until close: taken before anything else can see the file.
@@ -55,9 +55,10 @@ public enum AtomicFile {
             try writeAll(bytes, to: descriptor, path: path)
             if let mode, fchmod(descriptor, mode) != 0 { throw .last(path, .write) }
             guard fsync(descriptor) == 0 else { throw .last(path, .write) }
-            guard rename(temporary, file) == 0 else { throw .last(path, .write) }
+            guard SystemPath.withCString(temporary, { from in SystemPath.withCString(file) { rename(from, $0) } }) == 0
+            else { throw .last(path, .write) }
         } catch {
-            unlink(temporary)
+            _ = SystemPath.withCString(temporary) { unlink($0) }
             close(descriptor)
             throw error
         }
@@ -77,7 +78,9 @@ public enum AtomicFile {
             let name =
                 TemporarySweep.prefix + String(repeating: "0", count: 16 - hex.count) + hex + TemporarySweep.suffix
             let temporary = folder + "/" + name
-            let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+            let descriptor = SystemPath.withCString(temporary) {
+                open($0, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+            }
             if descriptor >= 0 { return (descriptor, temporary) }
             if errno != EEXIST { throw .last(path, .write) }
         }
@@ -100,7 +103,7 @@ public enum AtomicFile {
     }
 
     private static func syncFolder(_ folder: String) {
-        let descriptor = open(folder, O_RDONLY | O_DIRECTORY)
+        let descriptor = SystemPath.withCString(folder) { open($0, O_RDONLY | O_DIRECTORY) }
         guard descriptor >= 0 else { return }
         fsync(descriptor)
         close(descriptor)
@@ -109,17 +112,18 @@ public enum AtomicFile {
     /// Makes `folder` and its missing parents, as `mkdir -p` does; the errno when that fails (ENOTDIR
     /// where a file stands in the way).
     private static func createFolders(_ folder: String) -> Int32? {
-        if mkdir(folder, 0o777) == 0 { return nil }
+        if SystemPath.withCString(folder, { mkdir($0, 0o777) }) == 0 { return nil }
         let code = errno
         switch code {
         case EEXIST:
             var status = stat()
-            return stat(folder, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR ? nil : ENOTDIR
+            return SystemPath.withCString(folder, { stat($0, &status) }) == 0 && status.st_mode & S_IFMT == S_IFDIR
+                ? nil : ENOTDIR
         case ENOENT:
             let parent = URL(fileURLWithPath: folder).deletingLastPathComponent().path
             guard parent != folder else { return code }
             if let failure = createFolders(parent) { return failure }
-            if mkdir(folder, 0o777) == 0 || errno == EEXIST { return nil }
+            if SystemPath.withCString(folder, { mkdir($0, 0o777) }) == 0 || errno == EEXIST { return nil }
             return errno
         default:
             return code

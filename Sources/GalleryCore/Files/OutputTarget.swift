@@ -27,7 +27,7 @@ enum OutputTarget: Equatable {
         var current = path
         for _ in 0...linkLimit {
             var status = stat()
-            guard lstat(current, &status) == 0 else {
+            guard SystemPath.withCString(current, { lstat($0, &status) }) == 0 else {
                 // Not there (or a file stands where a folder should: making the folder says so).
                 let missing = errno == ENOENT || errno == ENOTDIR
                 return missing ? .success(.atomic(file: current, mode: nil)) : .failure(.last(path, .write))
@@ -54,9 +54,9 @@ enum OutputTarget: Equatable {
     /// Where the symlink at `link` points, made absolute against the link's folder.
     private static func linkTarget(_ link: String) -> String? {
         var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-        let count = readlink(link, &buffer, buffer.count - 1)
+        let count = SystemPath.withCString(link) { readlink($0, &buffer, buffer.count - 1) }
         guard count >= 0 else { return nil }
-        let target = String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        let target = SystemPath.string(buffer[0..<count].map { UInt8(bitPattern: $0) })
         if target.hasPrefix("/") { return target }
         let folder = link.lastIndex(of: "/").map { String(link[..<$0]) } ?? "."
         return (folder.isEmpty ? "" : folder) + "/" + target

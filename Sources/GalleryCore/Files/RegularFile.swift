@@ -20,7 +20,7 @@ public final class RegularFile: @unchecked Sendable {
 
     /// Opens the file at `path`, or throws why not, with the errno.
     public init(path: String) throws(FileError) {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        let descriptor = SystemPath.withCString(path) { open($0, O_RDONLY | O_CLOEXEC | O_NONBLOCK) }
         guard descriptor >= 0 else { throw .last(path, .read) }
         var status = stat()
         guard fstat(descriptor, &status) == 0 else {

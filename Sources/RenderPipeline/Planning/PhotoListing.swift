@@ -34,7 +34,7 @@ public enum PhotoListing {
         var folders: [String] = []
         for input in inputs {
             var status = stat()
-            guard stat(input, &status) == 0 else {
+            guard SystemPath.withCString(input, { stat($0, &status) }) == 0 else {
                 throw errno == ENOENT || errno == ENOTDIR
                     ? .missing(path: input) : .unreadable(path: input, errno: errno)
             }
@@ -53,7 +53,7 @@ public enum PhotoListing {
     /// placeholder with a warning (and fails under --strict) instead of vanishing.
     static func photosInFolder(_ folder: String) throws(ListingError) -> [String] {
         let base = folder.hasSuffix("/") ? folder : folder + "/"
-        let directory = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        let directory = SystemPath.withCString(folder) { open($0, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
         guard directory >= 0 else { throw .unreadable(path: folder, errno: errno) }
         defer { close(directory) }
         let entries = NaturalOrder.sorted(
@@ -76,13 +76,12 @@ public enum PhotoListing {
     /// The names in `folder` with their types from the directory itself (d_type), so regular files
     /// need no stat; links and file systems that do not say are `.unknown`.
     static func entries(of folder: String) -> [Entry] {
-        guard let directory = opendir(folder) else { return [] }
+        guard let directory = SystemPath.withCString(folder, { opendir($0) }) else { return [] }
         defer { closedir(directory) }
         var entries: [Entry] = []
         while let entry = readdir(directory) {
-            let name = withUnsafePointer(to: entry.pointee.d_name) {
-                $0.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) }
-            }
+            // Bytes, not always UTF-8: kept exactly (SystemPath).
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { SystemPath.string($0.prefix { $0 != 0 }) }
             if name == "." || name == ".." { continue }
             let kind: Entry.Kind =
                 switch Int32(entry.pointee.d_type) {
@@ -103,9 +102,12 @@ public enum PhotoListing {
         _ path: String, in directory: Int32 = AT_FDCWD, knownRegular: Bool = false, keepUnreadable: Bool = false
     ) -> Bool {
         var status = stat()
-        guard knownRegular || (fstatat(directory, path, &status, 0) == 0 && status.st_mode & S_IFMT == S_IFREG)
+        guard
+            knownRegular
+                || (SystemPath.withCString(path, { fstatat(directory, $0, &status, 0) }) == 0
+                    && status.st_mode & S_IFMT == S_IFREG)
         else { return false }
-        let descriptor = openat(directory, path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        let descriptor = SystemPath.withCString(path) { openat(directory, $0, O_RDONLY | O_CLOEXEC | O_NONBLOCK) }
         guard descriptor >= 0 else { return keepUnreadable && (errno == EACCES || errno == EPERM) }
         defer { close(descriptor) }
         var head = [UInt8](repeating: 0, count: 8)

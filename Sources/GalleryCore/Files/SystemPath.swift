@@ -1,0 +1,74 @@
+/// Paths as Strings without losing a byte. A file name on Linux is bytes, not always UTF-8; each byte
+/// that is not part of valid UTF-8 is held as the code point U+10FF00 + byte (the end of Plane 16's
+/// private use area), and turned back into that byte when the path goes to the system, as Python's
+/// `surrogateescape` does. A name that really holds U+10FF00…U+10FFFF has those bytes escaped too, so
+/// every name comes back exactly. `Console` prints escaped bytes as `\xNN`.
+public enum SystemPath {
+    /// First of the 256 code points that stand for raw bytes.
+    static let escapeBase: UInt32 = 0x10_FF00
+
+    /// The String for the bytes of a name or path.
+    public static func string(_ bytes: some Collection<UInt8>) -> String {
+        let bytes = Array(bytes)
+        var scalars = String.UnicodeScalarView()
+        var at = 0
+        while at < bytes.count {
+            var parser = Unicode.UTF8.ForwardParser()
+            var iterator = bytes[at...].makeIterator()
+            switch parser.parseScalar(from: &iterator) {
+            case .valid(let encoded):
+                let scalar = Unicode.UTF8.decode(encoded)
+                if scalar.value >= escapeBase {
+                    for byte in encoded { scalars.append(escaped(byte)) }
+                } else {
+                    scalars.append(scalar)
+                }
+                at += encoded.count
+            case .error(let length):
+                for byte in bytes[at..<at + length] { scalars.append(escaped(byte)) }
+                at += length
+            case .emptyInput:
+                at = bytes.count
+            }
+        }
+        return String(scalars)
+    }
+
+    /// The bytes `path` stands for.
+    public static func bytes(_ path: String) -> [UInt8] {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(path.utf8.count)
+        for scalar in path.unicodeScalars {
+            if let byte = byte(scalar) {
+                bytes.append(byte)
+            } else {
+                bytes.append(contentsOf: String(scalar).utf8)
+            }
+        }
+        return bytes
+    }
+
+    /// Calls `body` with `path` as the system's NUL-terminated bytes.
+    public static func withCString<Result>(_ path: String, _ body: (UnsafePointer<CChar>) throws -> Result) rethrows
+        -> Result
+    {
+        // Without escapes (almost every path) the String's own UTF-8 is the bytes.
+        guard path.unicodeScalars.contains(where: { $0.value >= escapeBase }) else {
+            return try path.withCString(body)
+        }
+        let bytes = self.bytes(path).map { CChar(bitPattern: $0) } + [0]
+        return try bytes.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return try "".withCString(body) }
+            return try body(base)
+        }
+    }
+
+    /// The raw byte `scalar` stands for, or nil for an ordinary character.
+    public static func byte(_ scalar: Unicode.Scalar) -> UInt8? {
+        scalar.value >= escapeBase ? UInt8(truncatingIfNeeded: scalar.value - escapeBase) : nil
+    }
+
+    private static func escaped(_ byte: UInt8) -> Unicode.Scalar {
+        Unicode.Scalar(escapeBase + UInt32(byte)) ?? "?"
+    }
+}
