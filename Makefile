@@ -7,6 +7,7 @@
 #   make release          a release build with the Swift standard library linked statically
 #   make install          the release binary in $(PREFIX)/bin
 #   make bench            benchmarks against peers, figures in docs/performance.md (not part of make test)
+#   make soak             a SOAK_MINUTES (20) batch + check with resident memory sampled: fails if it grows
 #   make sanitize         make sanitize-address (whole suite, leaks included) and make sanitize-thread
 #   make fuzz             the libFuzzer targets, FUZZ_SECONDS each (Fuzz/README.md)
 #   make format           swift format, in place
@@ -22,7 +23,7 @@ BIN := .build/release/gallery-render
 OUT := out
 DEPS := Tools/install-deps.sh
 
-.PHONY: readme deps build release run test bench install sanitize sanitize-address sanitize-thread fuzz format lint clean
+.PHONY: readme deps build release run test bench soak install sanitize sanitize-address sanitize-thread fuzz format lint clean
 
 deps:
 	@$(DEPS)
@@ -48,6 +49,11 @@ bench: release
 	@mkdir -p .build/bench
 	cc -O2 -o .build/bench/decode_floor Bench/decode_floor.c -ljpeg
 	python3 Bench/run.py $(BENCH_ARGS)
+
+# Not part of `make test`: 20 minutes by default (Tools/soak.py says what it measures).
+SOAK_MINUTES ?= 20
+soak: release
+	SOAK_MINUTES=$(SOAK_MINUTES) python3 Tools/soak.py
 
 # AddressSanitizer (leaks included) and ThreadSanitizer, each over the whole suite.
 SANITIZE_FLAGS := -c release -Xswiftc -enable-testing

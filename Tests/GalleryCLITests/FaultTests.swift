@@ -1,0 +1,83 @@
+import Foundation
+import ImageCodecs
+import TestSupport
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Faults at write time (issue 21): a full disk (a small tmpfs), a file-size limit, /dev/full. Each
+/// is one error line naming the file; the previous file is intact; no temporary is left; the other
+/// scenes are written and reported.
+@Suite(.serialized) struct FaultTests {
+    /// Scenes "small" (9.6 KB), "big" (3000² with 40 items: 76 KB) and "after" (small).
+    static let manifest = """
+        {"defaults": {"photos": ["photos/"], "width": 100, "height": 100},
+         "scenes": [{"name": "small"}, {"name": "big", "width": 3000, "height": 3000, "count": 40}, {"name": "after"}]}
+        """
+
+    /// The old `big.png` that a failed write must leave as it was.
+    static let old: [UInt8] = Array("not replaced".utf8)
+
+    /// What a batch into `out` (named `shown` on the command line) left: exit status, stderr, and
+    /// the folder's names.
+    static func expectOneFailure(_ run: CommandRunner.Outcome, out: String, shown: String, reason: String) throws {
+        #expect(run.status == 1, "\(run.stderr)")
+        let errors = run.stderr.split(separator: "\n").filter { $0.hasPrefix("Error:") }
+        #expect(errors == ["Error: scene 'big': cannot write \(shown)/big.png: \(reason)"], "\(run.stderr)")
+        #expect(try ImageDecoder.readBytes(atPath: out + "/big.png") == old)
+        #expect(try ImageDecoder.decodeFile(atPath: out + "/small.png").image.width == 100)
+        #expect(try ImageDecoder.decodeFile(atPath: out + "/after.png").image.width == 100)
+        #expect(TemporaryFolder.list(out).sorted() == ["after.png", "big.png", "small.png"])
+    }
+
+    @Test func aFullDiskFailsOneSceneAndLosesNothing() throws {
+        let folder = try BatchCommandTests.project(Self.manifest)
+        defer { folder.remove() }
+        let out = folder.file("out")
+        try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
+        guard mount("tmpfs", out, "tmpfs", 0, "size=48k") == 0 else {
+            print(
+                "FaultTests: skipped the full-disk case: cannot mount a tmpfs here (\(String(cString: strerror(errno))))"
+            )
+            return
+        }
+        defer { umount(out) }
+        _ = try folder.write(Self.old, to: "out/big.png")
+        let summary = folder.file("summary.json")
+        let run = try CommandRunner.run(
+            ["batch", folder.file("manifest.json"), "--out", out, "--summary", summary], in: folder.path)
+        try Self.expectOneFailure(run, out: out, shown: out, reason: "No space left on device")
+        // The summary (on another disk) reports all three scenes.
+        let text = try String(contentsOfFile: summary, encoding: .utf8)
+        #expect(text.contains(#""interrupted": false"#))
+        #expect(text.contains(#""failedScenes": 1"#) && text.contains(#""frames": 2"#), "\(text)")
+    }
+
+    @Test func aFileSizeLimitFailsOneSceneAndLosesNothing() throws {
+        let folder = try BatchCommandTests.project(Self.manifest)
+        defer { folder.remove() }
+        let out = folder.file("out")
+        try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
+        _ = try folder.write(Self.old, to: "out/big.png")
+        // 40 KiB per file, SIGXFSZ ignored (so the write fails with EFBIG instead of ending the run).
+        let run = try CommandRunner.run(
+            ["-c", "trap '' XFSZ; ulimit -f 40; exec \"$0\" batch manifest.json --out out", CommandRunner.binary],
+            in: folder.path, executable: "/bin/bash")
+        try Self.expectOneFailure(run, out: out, shown: "out", reason: "File too large")
+    }
+
+    @Test func devFullIsAnErrorNamingIt() throws {
+        let render = try CommandRunner.run(["--width", "200", RenderCommandTests.fixtures, "-o", "/dev/full"])
+        #expect(render.status == 1)
+        #expect(render.stderr == "Error: cannot write /dev/full: No space left on device\n")
+        let folder = try BatchCommandTests.project(BatchCommandTests.manifest)
+        defer { folder.remove() }
+        let batch = try CommandRunner.run(
+            ["batch", folder.file("manifest.json"), "--out", folder.file("out"), "--summary", "/dev/full"])
+        #expect(batch.status == 1)
+        #expect(batch.stderr == "Error: cannot write /dev/full: No space left on device\n", "\(batch.stderr)")
+        #expect(TemporaryFolder.list(folder.file("out/scroll")).count == 5)
+    }
+}
