@@ -8,7 +8,7 @@
 #   make install          the release binary in $(PREFIX)/bin
 #   make bench            benchmarks against peers, figures in docs/performance.md (not part of make test)
 #   make soak             a SOAK_MINUTES (20) batch + check with resident memory sampled: fails if it grows
-#   make sanitize         make sanitize-address (whole suite, leaks included) and make sanitize-thread
+#   make sanitize         sanitize-address (whole suite, leaks included), -undefined (the C targets) and -thread
 #   make fuzz             the libFuzzer targets, FUZZ_SECONDS each (Fuzz/README.md)
 #   make format           swift format, in place
 #   make lint             swift format lint: fails on any finding (CI runs it)
@@ -23,7 +23,7 @@ BIN := .build/release/gallery-render
 OUT := out
 DEPS := Tools/install-deps.sh
 
-.PHONY: readme deps build release run test bench soak install sanitize sanitize-address sanitize-thread fuzz format lint clean
+.PHONY: readme deps build release run test bench soak install sanitize sanitize-address sanitize-undefined sanitize-thread fuzz format lint clean
 
 deps:
 	@$(DEPS)
@@ -57,11 +57,19 @@ soak: release
 
 # AddressSanitizer (leaks included) and ThreadSanitizer, each over the whole suite.
 SANITIZE_FLAGS := -c release -Xswiftc -enable-testing
-sanitize: sanitize-address sanitize-thread
+sanitize: sanitize-address sanitize-undefined sanitize-thread
 
 sanitize-address: deps
 	ASAN_OPTIONS=detect_leaks=1 LSAN_OPTIONS=suppressions=$(CURDIR)/Tools/lsan.supp \
 		$(SWIFT) test $(SANITIZE_FLAGS) --sanitize address --scratch-path .build/asan
+
+# UndefinedBehaviorSanitizer over the C targets (swiftc has no -sanitize=undefined; Swift traps on
+# its own): clang instruments them, and clang links its runtime. Any report stops the run.
+UBSAN_FLAGS := -Xcc -fsanitize=undefined -Xcc -fno-sanitize-recover=undefined \
+	-Xswiftc -Xclang-linker -Xswiftc -fsanitize=undefined
+sanitize-undefined: deps
+	UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
+		$(SWIFT) test $(SANITIZE_FLAGS) $(UBSAN_FLAGS) --scratch-path .build/ubsan
 
 sanitize-thread: deps
 	$(SWIFT) test $(SANITIZE_FLAGS) --sanitize thread --scratch-path .build/tsan

@@ -49,7 +49,7 @@ public struct BaselineCheck: Sendable {
                 let cause = sceneFailures[frame.scene].map { ": \($0)" } ?? ""
                 return verdict(.sceneFailed, "the frame was not rendered: scene '\(frame.scene)' failed\(cause)")
             }
-            guard FileManager.default.fileExists(atPath: expected) else {
+            guard SystemPath.exists(expected) else {
                 return verdict(.missingBaseline, "no baseline at \(expected); \(missingHint)")
             }
             var (comparison, _) = comparer.compare(expected: expected, actual: actual)

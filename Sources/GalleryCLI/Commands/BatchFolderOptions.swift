@@ -6,6 +6,8 @@ struct BatchFolderOptions: OptionGroup {
         "out", value: "dir", help: "Output folder: DIR/NAME.png, or DIR/NAME/0000.png … for scenes with offsets.",
         check: .nonEmpty)
     let summary = Option<String>(
-        "summary", value: "file", help: "Write a JSON summary: per frame its path, offset, time and warnings; totals.",
+        "summary", value: "file",
+        help:
+            "Write a JSON summary: per frame its path, offset, time and warnings; totals; marked interrupted until the run ends.",
         check: .nonEmpty)
 }

@@ -86,7 +86,7 @@ enum CheckCommand: Subcommand {
                 let images = check.images(of: frame.path)
                 return (
                     images.expected, images.actual,
-                    FileManager.default.fileExists(atPath: images.diff) ? images.diff : nil
+                    SystemPath.exists(images.diff) ? images.diff : nil
                 )
             }
         }

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Paths as Strings without losing a byte. A file name on Linux is bytes, not always UTF-8; each byte
 /// that is not part of valid UTF-8 is held as the code point U+10FF00 + byte (the end of Plane 16's
 /// private use area), and turned back into that byte when the path goes to the system, as Python's
@@ -61,6 +67,12 @@ public enum SystemPath {
             guard let base = buffer.baseAddress else { return try "".withCString(body) }
             return try body(base)
         }
+    }
+
+    /// Whether something exists at `path` (a dangling symlink does not).
+    public static func exists(_ path: String) -> Bool {
+        var status = stat()
+        return withCString(path) { stat($0, &status) } == 0
     }
 
     /// The raw byte `scalar` stands for, or nil for an ordinary character.
