@@ -43,9 +43,9 @@ import Testing
     }
 
     @Test func enumOptionsListTheirCasesAndRejectOthers() {
-        #expect(options.layout.spec.values == ["line", "grid"])
+        #expect(options.layout.spec.values == ["line", "grid", "flow"])
         #expect(options.contentMode.spec.values == ["aspect-fill", "aspect-fit", "fill"])
-        #expect(throws: UsageError.invalidValue("diamond", for: options.layout.spec, "must be one of line, grid")) {
+        #expect(throws: UsageError.invalidValue("diamond", for: options.layout.spec, "must be one of line, grid, flow")) {
             try Values(values: ["layout": "diamond"]).read(options.layout)
         }
     }
@@ -54,6 +54,7 @@ import Testing
         // Written out, not derived: the kebab-case spelling of each camelCase parameter.
         let spelled: [LayoutParameter: String] = [
             .width: "width", .height: "height", .count: "count", .itemSize: "item-size", .spacing: "spacing",
+            .interitemSpacing: "interitem-spacing",
             .activeDistance: "active-distance", .scaleFactor: "scale-factor", .minScale: "min-scale",
             .columns: "columns", .offset: "offset",
         ]

@@ -42,7 +42,7 @@ import TestSupport
             table == """
                 | option | meaning | default |
                 |---|---|---|
-                | `--layout line\\|grid` | line: the horizontal carousel; grid: the round-photo grid | line |
+                | `--layout line\\|grid\\|flow` | line: the horizontal carousel; grid: the round-photo grid; flow: a plain UICollectionViewFlowLayout | line |
                 | `--active-distance PT` | line: distance over which items grow | 150 |
 
                 """)

@@ -159,3 +159,24 @@ import Testing
         #expect(single.snapped(500, velocity: 9000) == 0)
     }
 }
+
+/// Mirror-image items at a snapped offset tie exactly, and the tie goes to the lower index (issue 17).
+@Suite struct LineLayoutTieTests {
+    @Test(arguments: [61.7, 33.3, 47.1, 12.9, 0.1])
+    func mirrorImageItemsDrawLowerIndexFirst(spacing: Double) throws {
+        let line = LineLayout(itemSize: 100, spacing: spacing, activeDistance: 238.57534130443756)
+        let gallery = Gallery(style: .line(line), viewport: Size(width: 768, height: 200), itemCount: 20)
+        let offset = gallery.snapped(2249)
+        let frame = try gallery.frame(atOffset: offset)
+        // The centred item k is offset / pitch; items k − m and k + m are the same distance away.
+        let k = Int((offset / line.pitch).rounded())
+        for item in frame.items where item.index != k {
+            let mirror = 2 * k - item.index
+            guard let twin = frame.items.first(where: { $0.index == mirror }) else { continue }
+            #expect(twin.scale == item.scale, "\(item.index) and \(mirror)")
+            let (low, high) = (min(item.index, mirror), max(item.index, mirror))
+            let order = frame.items.map(\.index)
+            #expect(order.firstIndex(of: low) ?? 0 < order.firstIndex(of: high) ?? 0, "\(order)")
+        }
+    }
+}

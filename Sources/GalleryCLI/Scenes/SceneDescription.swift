@@ -71,11 +71,12 @@ struct SceneDescription: Sendable {
         let screen = device?.screen(landscape: landscape)
         let width = try source.read(options.width) ?? screen?.width ?? kind.defaultViewport.width
         let height =
-            try source.read(options.height) ?? (kind == .grid ? screen?.height : nil) ?? kind.defaultViewport.height
+            try source.read(options.height) ?? (kind.isVertical ? screen?.height : nil) ?? kind.defaultViewport.height
         if landscape, device == nil { throw UsageError("--landscape needs --device") }
         // Every layout's options are read, so a bad value fails whichever layout is chosen.
         let (itemSize, spacing) = (try source.read(options.itemSize), try source.read(options.spacing))
         let columns = try source.read(options.columns)
+        let interitemSpacing = try source.read(options.interitemSpacing)
         let (activeDistance, scaleFactor, minScale) = (
             try source.read(options.activeDistance), try source.read(options.scaleFactor),
             try source.read(options.minScale)
@@ -85,6 +86,11 @@ struct SceneDescription: Sendable {
         case .grid:
             style = .grid(
                 GridLayout(columns: columns, itemSize: itemSize, rowSpacing: spacing ?? GridLayout().rowSpacing))
+        case .flow:
+            style = .flow(
+                FlowLayout(
+                    itemSize: itemSize ?? FlowLayout().itemSize, interitemSpacing: interitemSpacing,
+                    lineSpacing: spacing ?? FlowLayout().lineSpacing))
         case .line:
             style = .line(
                 LineLayout(
@@ -119,7 +125,7 @@ struct SceneDescription: Sendable {
             }
             return nil
         }
-        if kind == .grid { throw UsageError("--snap applies to the line layout only") }
+        if kind != .line { throw UsageError("--snap applies to the line layout only") }
         return Scene.Snap(
             velocity: try source.read(options.velocity), deceleration: try source.read(options.deceleration))
     }

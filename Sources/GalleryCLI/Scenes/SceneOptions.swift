@@ -10,7 +10,8 @@ struct SceneOptions: OptionGroup {
     static let declared = SceneOptions()
 
     let layout = DefaultedOption<LayoutKind>(
-        "layout", value: "layout", help: "line: the horizontal carousel; grid: the round-photo grid.",
+        "layout", value: "layout",
+        help: "line: the horizontal carousel; grid: the round-photo grid; flow: a plain UICollectionViewFlowLayout.",
         default: .line)
     let width = Option<Double>(
         "width", value: "pt", help: "Viewport width in points.",
@@ -18,7 +19,7 @@ struct SceneOptions: OptionGroup {
     let height = Option<Double>(
         "height", value: "pt", help: "Viewport height in points.",
         defaultText:
-            "\(LayoutKind.line.defaultViewport.height.optionText) (line), \(LayoutKind.grid.defaultViewport.height.optionText) or the device's (grid)",
+            "\(LayoutKind.line.defaultViewport.height.optionText) (line), \(LayoutKind.grid.defaultViewport.height.optionText) or the device's (grid, flow)",
         check: .greaterThan(0))
     let device = Option<DevicePreset>(
         "device", value: "name",
@@ -54,11 +55,17 @@ struct SceneOptions: OptionGroup {
         "count", value: "n", help: "Number of items; photos repeat in order; with no photos, placeholders.",
         defaultText: "number of photos", check: .whole(0...1_000_000))
     let itemSize = Option<Double>(
-        "item-size", value: "pt", help: "line: side of an item; grid: side of a cell.",
-        defaultText: "\(LineLayout().itemSize.optionText) (line), width/columns − 8 (grid)")
+        "item-size", value: "pt", help: "line: side of an item; grid, flow: side of a cell.",
+        defaultText:
+            "\(LineLayout().itemSize.optionText) (line), width/columns − 8 (grid), \(FlowLayout().itemSize.optionText) (flow)"
+    )
     let spacing = Option<Double>(
-        "spacing", value: "pt", help: "line: gap between items; grid: gap between rows.",
-        defaultText: "0.7 × item size (line), \(GridLayout().rowSpacing.optionText) (grid)")
+        "spacing", value: "pt", help: "line: gap between items; grid, flow: gap between rows.",
+        defaultText:
+            "0.7 × item size (line), \(GridLayout().rowSpacing.optionText) (grid, flow)")
+    let interitemSpacing = DefaultedOption<Double>(
+        "interitem-spacing", value: "pt", help: "flow: least gap between items in a row.",
+        default: FlowLayout().interitemSpacing)
     let activeDistance = DefaultedOption<Double>(
         "active-distance", value: "pt", help: "line: distance over which items grow.",
         default: LineLayout().activeDistance)
@@ -102,6 +109,7 @@ struct SceneOptions: OptionGroup {
         case .count: count.spec
         case .itemSize: itemSize.spec
         case .spacing: spacing.spec
+        case .interitemSpacing: interitemSpacing.spec
         case .activeDistance: activeDistance.spec
         case .scaleFactor: scaleFactor.spec
         case .minScale: minScale.spec

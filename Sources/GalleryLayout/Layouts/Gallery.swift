@@ -28,6 +28,7 @@ public struct Gallery: Sendable, Hashable {
         switch style {
         case .line(let line): try line.validate()
         case .grid(let grid): try grid.validate(in: viewport)
+        case .flow(let flow): try flow.validate(in: viewport)
         }
     }
 
@@ -39,7 +40,7 @@ public struct Gallery: Sendable, Hashable {
         case .line(let line):
             // With a negative growth factor items grow away from the centre; none beyond W is visible.
             line.itemSize * max(line.scale(atDistance: 0), line.scale(atDistance: viewport.width), 1)
-        case .grid(let grid): grid.side(in: viewport)
+        case .grid, .flow: style.grid(in: viewport)?.side(in: viewport) ?? 0
         }
     }
 
@@ -47,7 +48,7 @@ public struct Gallery: Sendable, Hashable {
     public var contentSize: Size {
         switch style {
         case .line(let line): line.contentSize(count: itemCount, viewport: viewport)
-        case .grid(let grid): grid.contentSize(count: itemCount, viewport: viewport)
+        case .grid, .flow: style.grid(in: viewport)?.contentSize(count: itemCount, viewport: viewport) ?? viewport
         }
     }
 
@@ -55,7 +56,7 @@ public struct Gallery: Sendable, Hashable {
     public var scrollableRange: ClosedRange<Double> {
         switch style {
         case .line: 0...max(0, contentSize.width - viewport.width)
-        case .grid: 0...max(0, contentSize.height - viewport.height)
+        case .grid, .flow: 0...max(0, contentSize.height - viewport.height)
         }
     }
 
@@ -80,7 +81,8 @@ public struct Gallery: Sendable, Hashable {
         let items: [LayoutItem] =
             switch style {
             case .line(let line): line.items(count: itemCount, viewport: viewport, offset: offset)
-            case .grid(let grid): grid.items(count: itemCount, viewport: viewport, offset: offset)
+            case .grid, .flow:
+                style.grid(in: viewport)?.items(count: itemCount, viewport: viewport, offset: offset) ?? []
             }
         return LayoutFrame(offset: offset, contentSize: contentSize, items: items)
     }

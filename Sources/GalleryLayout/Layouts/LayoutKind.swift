@@ -4,12 +4,18 @@ public enum LayoutKind: String, Sendable, Hashable, CaseIterable {
     case line
     /// The round-photo grid, scrolling vertically.
     case grid
+    /// A plain UICollectionViewFlowLayout, scrolling vertically.
+    case flow
 
-    /// The viewport, in points, when none is given: 375 wide, 200 high for the line, 667 for the grid.
+    /// The viewport, in points, when none is given: 375 wide, 200 high for the line, 667 for the
+    /// vertical layouts.
     public var defaultViewport: Size {
         switch self {
         case .line: Size(width: 375, height: 200)
-        case .grid: Size(width: 375, height: 667)
+        case .grid, .flow: Size(width: 375, height: 667)
         }
     }
+
+    /// Whether it scrolls vertically (the grid and the flow) rather than horizontally (the line).
+    public var isVertical: Bool { self != .line }
 }

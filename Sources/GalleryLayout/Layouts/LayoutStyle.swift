@@ -2,15 +2,29 @@
 public enum LayoutStyle: Sendable, Hashable {
     case line(LineLayout)
     case grid(GridLayout)
+    case flow(FlowLayout)
 
     /// Which layout this is.
     public var kind: LayoutKind {
         switch self {
         case .line: .line
         case .grid: .grid
+        case .flow: .flow
         }
     }
 
-    /// The name used on the command line and in JSON: `line` or `grid`.
+    /// The name used on the command line and in JSON: `line`, `grid` or `flow`.
     public var name: String { kind.rawValue }
+}
+
+extension LayoutStyle {
+    /// The grid a vertical layout is laid out as in `viewport` (the flow is a grid of its fitted
+    /// columns); nil for the line.
+    func grid(in viewport: Size) -> GridLayout? {
+        switch self {
+        case .line: nil
+        case .grid(let grid): grid
+        case .flow(let flow): flow.grid(in: viewport)
+        }
+    }
 }

@@ -57,11 +57,16 @@ public struct LineLayout: Sendable, Hashable {
 
     /// The visible items at `offset`, in draw order.
     public func items(count: Int, viewport: Size, offset: Double) -> [LayoutItem] {
-        let visibleCenter = offset + viewport.width / 2
         var items: [LayoutItem] = []
+        // The contract's distance |i·(S + L) − offset| (the same number as |x − c|: the insets are
+        // (W − S)/2), computed as (i − k)·(S + L) − r with k the nearest item to the offset and r what
+        // is left: mirror-image items i = k ± m then get bit-for-bit equal distances at a snapped offset
+        // (r = 0), so their tie falls to the lower index and not to rounding.
+        let nearest = (offset / pitch).rounded()
+        let rest = offset - nearest * pitch
         for index in candidates(count: count, viewport: viewport, offset: offset) {
             let x = viewport.width / 2 + Double(index) * pitch
-            let scale = scale(atDistance: x - visibleCenter)
+            let scale = scale(atDistance: (Double(index) - nearest) * pitch - rest)
             guard scale > 0 else { continue }
             let item = LayoutItem(
                 index: index, center: Point(x: x - offset, y: viewport.height / 2), size: itemSize * scale, scale: scale

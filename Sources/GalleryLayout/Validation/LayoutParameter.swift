@@ -1,5 +1,6 @@
 /// A layout parameter that can be invalid. The layout engine names parameters by this enum alone;
 /// how each is spelled on a command line or in a manifest is the CLI's business.
 public enum LayoutParameter: String, Sendable, Hashable, CaseIterable {
-    case width, height, count, itemSize, spacing, activeDistance, scaleFactor, minScale, columns, offset
+    case width, height, count, itemSize, spacing, interitemSpacing, activeDistance, scaleFactor, minScale, columns,
+        offset
 }
