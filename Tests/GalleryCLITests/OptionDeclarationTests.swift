@@ -45,7 +45,8 @@ import Testing
     @Test func enumOptionsListTheirCasesAndRejectOthers() {
         #expect(options.layout.spec.values == ["line", "grid", "flow"])
         #expect(options.contentMode.spec.values == ["aspect-fill", "aspect-fit", "fill"])
-        #expect(throws: UsageError.invalidValue("diamond", for: options.layout.spec, "must be one of line, grid, flow")) {
+        #expect(throws: UsageError.invalidValue("diamond", for: options.layout.spec, "must be one of line, grid, flow"))
+        {
             try Values(values: ["layout": "diamond"]).read(options.layout)
         }
     }
