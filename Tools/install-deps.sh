@@ -14,6 +14,7 @@ packages=(
     libjpeg62-turbo-dev  # CJPEG's libjpeg-turbo shim; libjpeg62-turbo at run time
     libdeflate-dev       # CPNG's deflate encoder; libdeflate0 at run time
     libisal-dev          # CPNG's fast inflate (ISA-L); libisal2 at run time
+    python3-pil          # tests only: Pillow reads the APNGs as an independent reader
 )
 # Runtime libraries that the tool links and that Debian has shipped security fixes for: upgraded
 # when a newer version is available (libpng 1.6.39-2+deb12u6 fixes a use-after-free after a

@@ -241,4 +241,6 @@ gr_png_status gr_png_assemble(uint32_t width, uint32_t height, int has_alpha, co
     return status;
 }
 
+uint32_t gr_png_crc32(const uint8_t *bytes, size_t size) { return libdeflate_crc32(0, bytes, size); }
+
 void gr_png_free(void *pointer) { free(pointer); }

@@ -30,6 +30,7 @@ import TestSupport
         let tabled = Set(OptionTable.tables.flatMap(\.specs).map(\.name))
         let declared = [
             RenderCommand.spec, LayoutCommand.spec, BatchCommand.spec, CheckCommand.spec, DiffCommand.spec,
+            AnimateCommand.spec,
         ].flatMap(\.options).map(\.name).filter { $0 != "help" }
         #expect(
             Set(declared).subtracting(tabled).isEmpty,

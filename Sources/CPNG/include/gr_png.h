@@ -147,6 +147,9 @@ gr_png_status gr_png_assemble(uint32_t width, uint32_t height, int has_alpha, co
                               const size_t *sizes, const size_t *filtered_sizes, const uint32_t *adlers,
                               size_t count, gr_png_buffer *out);
 
+/** The CRC-32 of a chunk's type and data, as PNG's chunks carry it (libdeflate's). */
+uint32_t gr_png_crc32(const uint8_t *bytes, size_t size);
+
 /** Frees memory returned by the functions above. */
 void gr_png_free(void *pointer);
 

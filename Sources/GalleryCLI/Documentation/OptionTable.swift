@@ -11,6 +11,7 @@ enum OptionTable {
         ("batch options", group("BATCH OPTIONS", of: BatchCommand.spec)),
         ("check options", group("CHECK OPTIONS", of: CheckCommand.spec)),
         ("diff options", group("DIFF OPTIONS", of: DiffCommand.spec)),
+        ("motion options", group("MOTION OPTIONS", of: AnimateCommand.spec)),
     ]
 
     private static func group(_ title: String, of spec: CommandSpec) -> [OptionSpec] {

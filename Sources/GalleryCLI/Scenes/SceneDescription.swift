@@ -21,7 +21,8 @@ struct SceneDescription: Sendable {
     var isSequence: Bool
 
     /// Reads and checks every scene option of `source`; throws the first problem, naming the option.
-    init(_ source: any OptionSource) throws(UsageError) {
+    /// With `motion` (animate), --deceleration is read without --snap: a fling decelerates by it.
+    init(_ source: any OptionSource, motion: Bool = false) throws(UsageError) {
         let options = SceneOptions.declared
         gallery = try Self.gallery(source)
         count = try source.read(options.count)
@@ -29,7 +30,7 @@ struct SceneDescription: Sendable {
         displayScale = try source.read(options.displayScale) ?? device?.displayScale ?? Scene.defaultDisplayScale
         style = try Self.itemStyle(source)
         background = try source.read(options.background)
-        snap = try Self.snap(source, kind: gallery.style.kind)
+        snap = try Self.snap(source, kind: gallery.style.kind, motion: motion)
         budget = PixelBudget(megapixels: try source.read(options.maxMegapixels))
         if source.has(options.offset), source.has(options.offsets) {
             throw UsageError("Use either --offset or --offsets, not both")
@@ -117,10 +118,13 @@ struct SceneDescription: Sendable {
             placeholder: try source.read(options.placeholder), contentMode: try source.read(options.contentMode))
     }
 
-    private static func snap(_ source: any OptionSource, kind: LayoutKind) throws(UsageError) -> Scene.Snap? {
+    private static func snap(_ source: any OptionSource, kind: LayoutKind, motion: Bool) throws(UsageError)
+        -> Scene.Snap?
+    {
         let options = SceneOptions.declared
         guard source.isSet(options.snap) else {
-            for option in [options.velocity.spec, options.deceleration.spec] where source.has(option.name) {
+            let needSnap = motion ? [options.velocity.spec] : [options.velocity.spec, options.deceleration.spec]
+            for option in needSnap where source.has(option.name) {
                 throw UsageError("--\(option.name) needs --snap")
             }
             return nil

@@ -49,4 +49,15 @@ public struct RGBAImage: Sendable, Equatable {
             (pixels[i], pixels[i + 1], pixels[i + 2], pixels[i + 3]) = newValue
         }
     }
+
+    /// The pixels of `region` (within the image) as an image of their own.
+    public func cropped(to region: ImageRegion) -> RGBAImage {
+        var pixels: [UInt8] = []
+        pixels.reserveCapacity(region.x.count * region.y.count * 4)
+        for y in region.y {
+            let row = (y * width + region.x.lowerBound) * 4
+            pixels += self.pixels[row..<row + region.x.count * 4]
+        }
+        return RGBAImage(width: region.x.count, height: region.y.count, pixels: pixels)
+    }
 }

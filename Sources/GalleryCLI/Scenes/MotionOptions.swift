@@ -1,0 +1,24 @@
+import GalleryLayout
+
+/// The options of `animate`: the motion and how its frames are timed and written.
+struct MotionOptions: OptionGroup {
+    static let declared = MotionOptions()
+
+    let fling = Option<Double>(
+        "fling", value: "pt-per-s",
+        help:
+            "A fling from the start offset at this velocity along the scroll axis (positive: towards larger offsets); with --snap it ends on the snap target.",
+        check: .from(-1e9...1e9))
+    let fps = DefaultedOption<Int>(
+        "fps", value: "n", help: "Frames per second; frame k is the state at min(k/fps, the end).", default: 60,
+        check: .whole(MotionTimeline.fpsRange))
+    let loop = DefaultedOption<Int>(
+        "loop", value: "n", help: "Times the APNG plays (0: forever).", default: 0, check: .whole(0...65_535))
+    let frames = Option<String>(
+        "frames", value: "pattern",
+        help: "One PNG per frame instead of an APNG: a path containing {index} (4 digits, from 0000).",
+        check: .nonEmpty)
+
+    /// The most pixels an animation may render in all (frames × frame pixels): 10,000 full-HD frames.
+    static let pixelBudget = 20_000_000_000
+}

@@ -1,0 +1,123 @@
+import CPNG
+import GalleryCore
+
+/// Assembles an animated PNG from frames given in order, with the project's own PNG encoder.
+///
+/// The layout APNG readers expect: signature, IHDR, acTL, then per frame an fcTL and its data, the
+/// first frame's as IDAT (so it is also the default image), later ones as fdAT, with one sequence of
+/// numbers over fcTL and fdAT; delays 1/fps. A frame costs only what changed: it is the bounding box
+/// of the pixels that differ from the previous frame, blended SOURCE over it with dispose NONE, and
+/// a frame that repeats the previous one is a 1 × 1 copy of a pixel it already has. Every frame
+/// still decodes to exactly its pixels. Same frames, same bytes.
+public struct APNGWriter {
+    /// Frames per second: every frame is shown 1/fps s (delay 1/fps).
+    public let fps: Int
+    /// Plays (0: forever).
+    public let loops: Int
+    /// RGBA (true) or RGB for every frame.
+    public let alpha: Bool
+    private var header: [UInt8] = []
+    private var body: [UInt8] = []
+    private var sequence: UInt32 = 0
+    private var frames = 0
+    private var previous: RGBAImage?
+
+    public init(fps: Int, loops: Int = 0, alpha: Bool) {
+        self.fps = fps
+        self.loops = loops
+        self.alpha = alpha
+    }
+
+    /// Appends the next frame (all frames are the first one's size).
+    public mutating func append(_ frame: RGBAImage) throws(EncodeError) {
+        let whole = ImageRegion(whole: PixelSize(width: frame.width, height: frame.height))
+        let region = previous.map { Self.changedRegion(from: $0, to: frame) } ?? whole
+        let part = region == whole ? frame : frame.cropped(to: region)
+        let png = try PNGEncoder.encode(part, compression: .dense, alpha: alpha)
+        let chunks = Self.chunks(of: png)
+        if frames == 0 { header = chunks.first { $0.type == "IHDR" }.map { Self.chunk("IHDR", $0.data) } ?? [] }
+        body += Self.chunk("fcTL", frameControl(region))
+        for data in chunks.filter({ $0.type == "IDAT" }).map(\.data) {
+            if frames == 0 {
+                body += Self.chunk("IDAT", data)
+            } else {
+                body += Self.chunk("fdAT", Self.be32(nextSequence()) + data)
+            }
+        }
+        frames += 1
+        previous = frame
+    }
+
+    /// The file: every frame appended so far.
+    public func bytes() -> [UInt8] {
+        let control = Self.be32(UInt32(frames)) + Self.be32(UInt32(loops))
+        return [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + header + Self.chunk("acTL", control) + body
+            + Self.chunk("IEND", [])
+    }
+
+    /// The fcTL payload for a frame covering `region`.
+    private mutating func frameControl(_ region: ImageRegion) -> [UInt8] {
+        let number = nextSequence()
+        return Self.be32(number) + Self.be32(UInt32(region.x.count)) + Self.be32(UInt32(region.y.count))
+            + Self.be32(UInt32(region.x.lowerBound)) + Self.be32(UInt32(region.y.lowerBound)) + Self.be16(1)
+            + Self.be16(UInt16(fps))
+            // dispose_op NONE (0), blend_op SOURCE (0).
+            + [0, 0]
+    }
+
+    private mutating func nextSequence() -> UInt32 {
+        defer { sequence += 1 }
+        return sequence
+    }
+
+    /// The part of `frame` that differs from `previous`: the bounding box of the changed pixels, or a
+    /// 1 × 1 box at the origin when nothing changed.
+    static func changedRegion(from previous: RGBAImage, to frame: RGBAImage) -> ImageRegion {
+        let width = frame.width
+        var (top, bottom, left, right) = (frame.height, -1, width, -1)
+        previous.pixels.withUnsafeBytes { old in
+            frame.pixels.withUnsafeBytes { new in
+                let a = old.bindMemory(to: UInt32.self), b = new.bindMemory(to: UInt32.self)
+                for y in 0..<frame.height {
+                    let row = y * width
+                    var first = 0
+                    while first < width, a[row + first] == b[row + first] { first += 1 }
+                    guard first < width else { continue }
+                    var last = width - 1
+                    while last > first, a[row + last] == b[row + last] { last -= 1 }
+                    (top, bottom) = (min(top, y), y)
+                    (left, right) = (min(left, first), max(right, last))
+                }
+            }
+        }
+        guard bottom >= 0 else { return ImageRegion(x: 0..<1, y: 0..<1) }
+        return ImageRegion(x: left..<right + 1, y: top..<bottom + 1)
+    }
+
+    /// The chunks of a PNG this project's encoder wrote: types and data, in order.
+    static func chunks(of png: [UInt8]) -> [(type: String, data: [UInt8])] {
+        var chunks: [(String, [UInt8])] = []
+        var at = 8
+        while at + 12 <= png.count {
+            let length = Int(png[at..<at + 4].reduce(UInt32(0)) { $0 << 8 | UInt32($1) })
+            guard at + 12 + length <= png.count else { break }
+            let type = String(decoding: png[at + 4..<at + 8], as: UTF8.self)
+            chunks.append((type, Array(png[at + 8..<at + 8 + length])))
+            at += 12 + length
+        }
+        return chunks
+    }
+
+    /// A chunk: length, type, data, CRC-32 of type and data.
+    static func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
+        let typed = Array(type.utf8) + data
+        let crc = typed.withUnsafeBufferPointer { gr_png_crc32($0.baseAddress, $0.count) }
+        return be32(UInt32(data.count)) + typed + be32(crc)
+    }
+
+    static func be32(_ value: UInt32) -> [UInt8] {
+        [UInt8(value >> 24), UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)]
+    }
+
+    static func be16(_ value: UInt16) -> [UInt8] { [UInt8(value >> 8), UInt8(value & 0xFF)] }
+}

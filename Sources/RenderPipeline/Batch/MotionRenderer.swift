@@ -1,0 +1,65 @@
+import GalleryCore
+import GalleryLayout
+import ImageCodecs
+import Raster
+
+/// Renders the frames of a motion, in order, from planned offsets: all frames are planned first, so
+/// each photo is decoded once for the whole animation (for the largest size any frame needs), then
+/// up to `jobs` frames render at once and are handed on in order.
+public struct MotionRenderer: Sendable {
+    public var scene: Scene
+    public var jobs: Int
+
+    public init(scene: Scene, jobs: Int) {
+        self.scene = scene
+        self.jobs = max(1, jobs)
+    }
+
+    /// Under `strict`, the photos that could not be read cleanly: nothing was rendered.
+    public struct UnreadablePhotos: Error, Sendable {
+        public let problems: [PhotoProblem]
+    }
+
+    /// Renders a frame at each of `offsets` (used as given: the scene decides clamping) and calls
+    /// `frame` with each, in order. `onProblem` hears each photo problem once; under `strict` every
+    /// photo is read first and any problem throws `UnreadablePhotos` before a frame renders. Throws
+    /// what `frame` throws, layout errors before anything renders, and `OutOfMemory`.
+    public func run(
+        offsets: [Double], strict: Bool = false, onProblem: @escaping @Sendable (PhotoProblem) -> Void = { _ in },
+        frame: (Int, RGBAImage) throws -> Void
+    ) throws -> [PhotoProblem] {
+        var planned: [FramePlan] = []
+        for offset in offsets { planned.append(try FramePlan(scene: scene, offset: offset)) }
+        let plans = planned
+        let scene = scene
+        let cache = PhotoCache(plans: plans.map { ($0, scene) })
+        let announcer = ProblemAnnouncer(onProblem)
+        if strict {
+            let keys = Set(plans.flatMap { plan in plan.items.compactMap { $0.photo.map(scene.photoKey) } })
+            _ = Parallel.map(keys.sorted { $0.path < $1.path }, jobs: jobs) { key in
+                _ = cache.acquire(key)
+                cache.release(key, consumingUse: false)
+            }
+            if !cache.problems.isEmpty { throw UnreadablePhotos(problems: cache.problems) }
+        }
+        let renderer = FrameRenderer(scene: scene)
+        for start in stride(from: 0, to: plans.count, by: jobs) {
+            let chunk = Array(start..<min(start + jobs, plans.count))
+            let images = Parallel.map(chunk, jobs: jobs) { index -> Result<RGBAImage, OutOfMemory> in
+                let used = UsedPhotos()
+                defer { for key in used.keys { cache.release(key) } }
+                return Result { () throws(OutOfMemory) in
+                    try renderer.render(plans[index], jobs: 1) { path in
+                        let key = scene.photoKey(path)
+                        let result = cache.acquire(key)
+                        used.record(key, result)
+                        return (try? result.get()).map(PhotoPart.init)
+                    }
+                }
+            }
+            announcer.flush(cache.problems)
+            for (index, image) in zip(chunk, images) { try frame(index, try image.get()) }
+        }
+        return cache.problems
+    }
+}

@@ -1,0 +1,114 @@
+import Foundation
+import ImageCodecs
+import TestSupport
+import Testing
+
+/// `animate --fling`: every frame is `render --offset x(t_k) --overscroll`, checked with an
+/// independent APNG reader (Pillow's) where it is installed.
+@Suite struct AnimateCommandTests {
+    static let photos = RenderCommandTests.fixtures
+    /// Pillow, for reading APNGs independently of this project's code.
+    static let pillow = (try? python(["-c", "import PIL"], in: nil))?.status == 0
+
+    /// `python3 arguments`, found on the PATH.
+    static func python(_ arguments: [String], in folder: String?) throws -> CommandRunner.Outcome {
+        try CommandRunner.run(["python3"] + arguments, in: folder, executable: "/usr/bin/env")
+    }
+
+    /// x(t_k) for the worked example, written out here from the contract: 375 wide, offset 120,
+    /// V = 1000 with --snap, T = 680, e = 560 ≥ (V − a)/λ, so v′ = a + λe and λ′ = λ.
+    static func workedExampleOffsets() -> [Double] {
+        let lambda = -1000 * log(0.998)
+        let v = 10 + lambda * 560
+        let end = log(v / 10) / lambda
+        return (0...Int((end * 60).rounded(.up))).map { k in
+            let t = min(Double(k) / 60, end)
+            return t >= end ? 680 : 120 + v / lambda * (1 - exp(-lambda * t))
+        }
+    }
+
+    @Test(.enabled(if: pillow, "needs python3 with Pillow to read the APNG independently"))
+    func everyFrameIsTheRenderOfItsOffset() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let run = try CommandRunner.run(
+            ["animate", "--fling", "1000", "--snap", "--offset", "120", Self.photos, "-o", "fling.png"], in: folder.path
+        )
+        #expect(run.status == 0, "\(run.stderr)")
+        let offsets = Self.workedExampleOffsets()
+        #expect(offsets.count == 143)
+        let frames = [0, 1, 2, 30, 71, 140, 141, 142]
+        let script = """
+            from PIL import Image
+            im = Image.open("fling.png")
+            print(im.n_frames, im.info.get("loop"), im.info.get("duration"))
+            for k in \(frames):
+                im.seek(k); im.convert("RGBA").save("pillow-%d.png" % k)
+            """
+        let read = try Self.python(["-c", script], in: folder.path)
+        #expect(read.status == 0, "\(read.stderr)")
+        #expect(read.output.hasPrefix("143 0 16.66"), "\(read.output)")
+        for k in frames {
+            let render = try CommandRunner.run(
+                ["--offset", "\(offsets[k])", "--overscroll", Self.photos, "-o", "render-\(k).png"], in: folder.path)
+            #expect(render.status == 0)
+            let expected = try ImageDecoder.decodeFile(atPath: folder.file("render-\(k).png")).image
+            let frame = try ImageDecoder.decodeFile(atPath: folder.file("pillow-\(k).png")).image
+            #expect(frame == expected, "frame \(k) at \(offsets[k])")
+        }
+    }
+
+    @Test func theBytesDoNotDependOnTheJobsAndFramesMatchTheAnimation() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        for jobs in ["1", "2"] {
+            let run = try CommandRunner.run(
+                [
+                    "animate", "--fling", "-2500", "--offset", "600", "--count", "8", Self.photos, "--jobs", jobs, "-o",
+                    "a\(jobs).png",
+                ], in: folder.path)
+            #expect(run.status == 0, "\(run.stderr)")
+        }
+        #expect(
+            try ImageDecoder.readBytes(atPath: folder.file("a1.png"))
+                == ImageDecoder.readBytes(atPath: folder.file("a2.png")))
+        // The first frame is the APNG's default image, which any PNG reader shows: the start, 600.
+        let first = try ImageDecoder.decodeFile(atPath: folder.file("a1.png")).image
+        let start = try CommandRunner.run(
+            ["--offset", "600", "--count", "8", Self.photos, "-o", "start.png"], in: folder.path)
+        #expect(start.status == 0)
+        #expect(first == (try ImageDecoder.decodeFile(atPath: folder.file("start.png")).image))
+        // --frames: one PNG per frame; the last is the rest state, exactly on the edge (offset 0).
+        let frames = try CommandRunner.run(
+            [
+                "animate", "--fling", "-2500", "--offset", "600", "--count", "8", Self.photos, "--frames",
+                "f/{index}.png",
+            ],
+            in: folder.path)
+        #expect(frames.status == 0, "\(frames.stderr)")
+        let written = TemporaryFolder.list(folder.file("f")).sorted()
+        let rest = try CommandRunner.run(
+            ["--offset", "0", "--count", "8", Self.photos, "-o", "rest.png"], in: folder.path)
+        #expect(rest.status == 0)
+        let last = try #require(written.last)
+        #expect(
+            try ImageDecoder.readBytes(atPath: folder.file("f/\(last)"))
+                == ImageDecoder.readBytes(atPath: folder.file("rest.png")))
+    }
+
+    @Test func badMotionsAreUsageErrorsNamingTheOption() throws {
+        for (arguments, message) in [
+            ([] as [String], "Missing expected option '--fling <pt-per-s>'"),
+            (["--fling", "100", "--offsets", "0,10"], "--offsets cannot be used with --fling"),
+            (["--fling", "100", "--overscroll"], "--overscroll cannot be used with --fling"),
+            (["--fling", "100", "--fps", "0"], "'--fps <n>'"),
+            (["--fling", "100", "--fps", "121"], "'--fps <n>'"),
+            (["--fling", "100", "--frames", "f.png"], "--frames must contain {index}"),
+            (["--fling", "100", "-o", "a.gif"], "an animation is written as an APNG"),
+        ] {
+            let run = try CommandRunner.run(["animate", "--count", "3"] + arguments)
+            #expect(run.status == 64, "\(arguments): \(run.stderr)")
+            #expect(run.stderr.contains(message), "\(arguments): \(run.stderr)")
+        }
+    }
+}
