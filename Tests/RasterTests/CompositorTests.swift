@@ -23,11 +23,11 @@ import Testing
     }()
 
     @Test(arguments: [1, 2, 3, 8])
-    func chunkedEqualsWholeCanvas(jobs: Int) {
+    func chunkedEqualsWholeCanvas(jobs: Int) throws {
         let (width, height) = (130, 100)
         let painter = ItemPainter(style: Self.style)
-        let prepared = Self.placements.map {
-            painter.prepare(photo: Self.photo, for: $0, canvasWidth: width, canvasHeight: height)
+        let prepared = try Self.placements.map {
+            try painter.prepare(photo: Self.photo, for: $0, canvasWidth: width, canvasHeight: height)
         }
         var canvas = WholeCanvas(width: width, height: height, background: Self.background)
         for (placement, photo) in zip(Self.placements, prepared) { painter.paint(placement, photo: photo, on: &canvas) }

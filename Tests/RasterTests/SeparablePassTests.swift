@@ -41,14 +41,14 @@ struct SeparablePassTests {
     ]
 
     @Test(arguments: cases.indices, [true, false])
-    func avxGivesThePortableBits(index: Int, opaque: Bool) {
+    func avxGivesThePortableBits(index: Int, opaque: Bool) throws {
         let c = Self.cases[index]
         let image = Self.photo(width: c.width, height: c.height, seed: UInt64(index), opaque: opaque)
         let resampler = Resampler()
         let part = PhotoPart(whole: image)
-        let portable = resampler.resample(
+        let portable = try resampler.resample(
             part, placement: c.placement, columns: c.columns, rows: c.rows, kernels: .portable)
-        let avx = resampler.resample(part, placement: c.placement, columns: c.columns, rows: c.rows, kernels: .avx)
+        let avx = try resampler.resample(part, placement: c.placement, columns: c.columns, rows: c.rows, kernels: .avx)
         #expect(portable != nil)
         #expect(avx.map(Self.bits) == portable.map(Self.bits))
     }
@@ -67,9 +67,9 @@ struct SeparablePassTests {
         }
         let part = PhotoPart(whole: image)
         let whole = try #require(
-            Resampler().resample(part, placement: c.placement, columns: c.columns, rows: c.rows, kernels: .portable))
+            try Resampler().resample(part, placement: c.placement, columns: c.columns, rows: c.rows, kernels: .portable))
         let spanned = try #require(
-            Resampler().resample(
+            try Resampler().resample(
                 part, placement: c.placement, columns: c.columns, rows: c.rows, spans: spans, kernels: kernels))
         var expected = [SIMD4<Float>](repeating: .zero, count: whole.count)
         for (r, span) in spans.enumerated() {
@@ -99,10 +99,10 @@ struct SeparablePassTests {
             image: RGBAImage(width: region.x.count, height: region.y.count, pixels: pixels), region: region,
             wholeSize: PixelSize(width: 300, height: 200))
         let fromWhole = try #require(
-            Resampler().resample(
+            try Resampler().resample(
                 PhotoPart(whole: whole), placement: placement, columns: columns, rows: rows, kernels: .portable))
         let fromPart = try #require(
-            Resampler().resample(part, placement: placement, columns: columns, rows: rows, kernels: .avx))
+            try Resampler().resample(part, placement: placement, columns: columns, rows: rows, kernels: .avx))
         #expect(Self.bits(fromPart) == Self.bits(fromWhole))
     }
 }

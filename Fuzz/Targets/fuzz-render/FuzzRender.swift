@@ -19,7 +19,7 @@ public func fuzzRender(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     let placement = ItemPainter.Placement(
         square: PixelRect(centerX: 40 + shift, centerY: 30 - shift, side: side), pixelsPerPoint: 1)
     var canvas = WholeCanvas(width: 96, height: 72, background: .transparent)
-    let prepared = painter.prepare(photo: photo.image, for: placement, canvasWidth: 96, canvasHeight: 72)
+    let prepared = try? painter.prepare(photo: photo.image, for: placement, canvasWidth: 96, canvasHeight: 72)
     painter.paint(placement, photo: prepared, on: &canvas)
     _ = canvas.image()
     return 0

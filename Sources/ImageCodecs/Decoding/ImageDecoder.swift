@@ -51,6 +51,11 @@ public enum ImageDecoder {
             limit = PhotoReadLimit(prefix, fileSize: file.size, budget: budget)
         }
         let count = min(file.size, limit.bytes(fileSize: file.size))
+        // A PNG longer than its pixels need: its image's chunks, not the first bytes (an APNG's later
+        // frames or big text chunks would otherwise cut off the image data or IEND).
+        if case .bounded = limit, count < file.size, ImageFormat(sniffing: prefix) == .png {
+            return try PNGImageChunks.read(file, limit: count)
+        }
         return count <= prefix.count ? Array(prefix.prefix(count)) : try read(file, count: count)
     }
 

@@ -41,7 +41,9 @@ public enum PNGEncoder {
             // The one place a CPNG status becomes a typed error.
             throw status == GR_PNG_NO_MEMORY ? .outOfMemory : .refused(message: FixedCString.string(result.message))
         }
-        return [UInt8](UnsafeBufferPointer(start: bytes, count: result.size))
+        guard var copy = LargeArray.uninitialized(UInt8.self, count: result.size) else { throw .outOfMemory }
+        copy.withUnsafeMutableBytes { $0.copyMemory(from: UnsafeRawBufferPointer(start: bytes, count: result.size)) }
+        return copy
     }
 
     /// The run encoder's parts, each filtered and compressed into its own stretch of one buffer by

@@ -35,20 +35,20 @@ public struct ItemPainter: Sendable {
 
     /// The photo resampled for `placement`: premultiplied pixels over the item's bounds, plus where the
     /// photo's rectangle lies; nil when the part lacks pixels the item shows (it must hold
-    /// `sourceRegion`). Pure, so items can be prepared in parallel and painted in order. With `rows`, only the item's pixels in those frame rows: the bands of an
+    /// `sourceRegion`); throws when memory for it cannot be had. Pure, so items can be prepared in parallel and painted in order. With `rows`, only the item's pixels in those frame rows: the bands of an
     /// item's rows, concatenated in order, are exactly the whole.
     /// Only pixels the item's outline covers are computed (`outline` is worked out when not given);
     /// the others, never painted, stay zero.
     public func prepare(
         photo: PhotoPart, for placement: Placement, canvasWidth: Int, canvasHeight: Int, rows: Range<Int>? = nil,
         outline: Outline? = nil
-    ) -> PreparedPhoto? {
+    ) throws(OutOfMemory) -> PreparedPhoto? {
         let bounds = Self.bounds(of: placement, width: canvasWidth, height: canvasHeight)
         let size = photo.wholeSize
         let rect = style.contentMode.placement(ofWidth: size.width, height: size.height, in: placement.square)
         let band = rows.map { bounds.y.clamped(to: $0) } ?? bounds.y
         let outline = outline ?? self.outline(of: placement, canvasWidth: canvasWidth, canvasHeight: canvasHeight)
-        return resampler.resample(
+        return try resampler.resample(
             photo, placement: rect, columns: bounds.x, rows: band, spans: band.map(outline.columns(inRow:))
         ).map { PreparedPhoto(pixels: $0, rect: rect) }
     }

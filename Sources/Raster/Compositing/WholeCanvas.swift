@@ -29,9 +29,10 @@ package struct WholeCanvas: Sendable {
 extension ItemPainter {
     /// Test seam: the photo resampled for `placement` from the whole of `photo`.
     package func prepare(photo: RGBAImage, for placement: Placement, canvasWidth: Int, canvasHeight: Int)
-        -> PreparedPhoto
+        throws(OutOfMemory) -> PreparedPhoto
     {
-        prepare(photo: PhotoPart(whole: photo), for: placement, canvasWidth: canvasWidth, canvasHeight: canvasHeight)
+        try prepare(
+            photo: PhotoPart(whole: photo), for: placement, canvasWidth: canvasWidth, canvasHeight: canvasHeight)
             ?? PreparedPhoto(pixels: [], rect: placement.square)
     }
 

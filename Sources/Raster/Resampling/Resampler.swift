@@ -12,33 +12,38 @@ public struct Resampler: Sendable, Hashable {
     /// The photo `image`, placed at `placement` (frame pixels), sampled at the frame pixels
     /// `columns` × `rows`. Returns premultiplied pixels on the 0…255 scale, row-major.
     public func resample(_ image: RGBAImage, placement: PixelRect, columns: Range<Int>, rows: Range<Int>)
-        -> [SIMD4<Float>]
+        throws(OutOfMemory) -> [SIMD4<Float>]
     {
-        resample(PhotoPart(whole: image), placement: placement, columns: columns, rows: rows) ?? []
+        try resample(PhotoPart(whole: image), placement: placement, columns: columns, rows: rows) ?? []
     }
 
     /// The pixels of the whole photo `part` belongs to, which reads only `part`'s pixels: what
     /// `sourceRegion` says these output pixels need. Nil when `part` does not hold all of them. With
     /// `spans` (frame columns, one range per row of `rows`), only those pixels of each row are
-    /// computed, the same as without; the others stay zero.
+    /// computed, the same as without; the others stay zero. Throws when memory for the output cannot
+    /// be had.
     public func resample(
         _ part: PhotoPart, placement: PixelRect, columns: Range<Int>, rows: Range<Int>, spans: [Range<Int>]? = nil
-    ) -> [SIMD4<Float>]? {
-        resample(part, placement: placement, columns: columns, rows: rows, spans: spans, kernels: .best)
+    ) throws(OutOfMemory) -> [SIMD4<Float>]? {
+        try resample(part, placement: placement, columns: columns, rows: rows, spans: spans, kernels: .best)
     }
 
     /// `resample(_:placement:columns:rows:spans:)` on the given loops (tests compare them).
     func resample(
         _ part: PhotoPart, placement: PixelRect, columns: Range<Int>, rows: Range<Int>, spans: [Range<Int>]? = nil,
         kernels: SeparablePass.Kernels
-    ) -> [SIMD4<Float>]? {
+    ) throws(OutOfMemory) -> [SIMD4<Float>]? {
         let size = part.wholeSize
         guard !columns.isEmpty, !rows.isEmpty, size.width > 0, size.height > 0 else { return [] }
         let (horizontal, vertical) = weights(size, placement: placement, columns: columns, rows: rows)
         guard part.region.contains(Self.region(horizontal, vertical)),
             part.image.width == part.region.x.count, part.image.height == part.region.y.count
         else { return nil }
-        var output = [SIMD4<Float>](repeating: .zero, count: rows.count * columns.count)
+        let count = rows.count * columns.count
+        // The output, and the pass's ring of intermediate rows (at most one per source row read).
+        let ring = (Self.region(horizontal, vertical).y.count + 8) * columns.count * MemoryLayout<SIMD4<Float>>.stride
+        guard LargeArray.available(bytes: ring), var output = LargeArray.filled(SIMD4<Float>.zero, count: count)
+        else { throw OutOfMemory(bytes: count * MemoryLayout<SIMD4<Float>>.stride + ring) }
         let relative = spans.map { spans in
             rows.indices.map { i -> Range<Int> in
                 guard i - rows.lowerBound < spans.count else { return 0..<0 }

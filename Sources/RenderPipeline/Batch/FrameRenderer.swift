@@ -29,22 +29,32 @@ public struct FrameRenderer: Sendable {
         }
         let passes = FramePasses(bounds: outlines.map(\.bounds), width: size.width, height: size.height, budget: budget)
         let frameBytes = size.width * size.height * 4
-        guard LargeArray.available(bytes: passes.peakBytes),
-            var frame = LargeArray.uninitialized(UInt8.self, count: frameBytes)
-        else { throw OutOfMemory(bytes: frameBytes + passes.peakBytes) }
+        // Room for the frame, the Float pixels twice over (frames render side by side in a batch) and
+        // the resampler's rings, checked before anything is drawn; each large array is checked again.
+        let room = frameBytes + 2 * passes.peakBytes + (64 << 20)
+        guard LargeArray.available(bytes: room), var frame = LargeArray.uninitialized(UInt8.self, count: frameBytes)
+        else { throw OutOfMemory(bytes: room) }
         let preparer = ItemPreparer(plan: plan, painter: painter, outlines: outlines, jobs: jobs)
-        var outOfMemory = false
+        var failure: OutOfMemory?
         var fetching = true
-        /// The pieces of `chunk` within `rows`; the first call also fetches every item's photo.
-        func prepare(_ chunk: [Int], rows: Range<Int>) -> [PreparedPiece] {
+        /// The pieces of `chunk` within `rows`; the first call also fetches every item's photo. Nil
+        /// (and `failure` set) when memory ran out.
+        func prepare(_ chunk: [Int], rows: Range<Int>) -> [PreparedPiece]? {
             defer { fetching = false }
-            guard fetching else { return preparer.prepare(chunk, rows: rows, fetching: nil) }
-            return withoutActuallyEscaping(photo) { preparer.prepare(chunk, rows: rows, fetching: $0) }
+            do throws(OutOfMemory) {
+                guard fetching else { return try preparer.prepare(chunk, rows: rows, fetching: nil) }
+                return try withoutActuallyEscaping(photo) { photo throws(OutOfMemory) in
+                    try preparer.prepare(chunk, rows: rows, fetching: photo)
+                }
+            } catch {
+                failure = error
+                return nil
+            }
         }
         frame.withUnsafeMutableBufferPointer { frame in
             for strip in passes.strips {
                 if strip.chunks.count <= 1 {
-                    let pieces = prepare(strip.chunks.first ?? [], rows: strip.rows)
+                    guard let pieces = prepare(strip.chunks.first ?? [], rows: strip.rows) else { return }
                     Compositor.composite(
                         rows: strip.rows, width: size.width, background: scene.background, jobs: jobs, into: frame
                     ) { rows, pixels in pieces.paint(with: painter, into: pixels, rows: rows, width: size.width) }
@@ -52,11 +62,11 @@ public struct FrameRenderer: Sendable {
                 }
                 guard var canvas = StripCanvas(rows: strip.rows, width: size.width, background: scene.background)
                 else {
-                    outOfMemory = true
+                    failure = OutOfMemory(bytes: strip.rows.count * size.width * 16)
                     return
                 }
                 for chunk in strip.chunks {
-                    let pieces = prepare(chunk, rows: strip.rows)
+                    guard let pieces = prepare(chunk, rows: strip.rows) else { return }
                     canvas.paint(jobs: jobs) { rows, pixels in
                         pieces.paint(with: painter, into: pixels, rows: rows, width: size.width)
                     }
@@ -64,7 +74,7 @@ public struct FrameRenderer: Sendable {
                 canvas.quantise(into: frame, jobs: jobs)
             }
         }
-        if outOfMemory { throw OutOfMemory(bytes: frameBytes + passes.peakBytes) }
+        if let failure { throw failure }
         return RGBAImage(width: size.width, height: size.height, pixels: frame)
     }
 }

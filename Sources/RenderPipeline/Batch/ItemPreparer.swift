@@ -18,7 +18,7 @@ struct ItemPreparer {
     /// `photo` (the first call of a frame), every item's photo is fetched too: every fetch is handed
     /// out before any resampling, so a resampling only ever waits for a decode already running.
     func prepare(_ chunk: [Int], rows: Range<Int>, fetching photo: (@Sendable (String) -> PhotoPart?)?)
-        -> [PreparedPiece]
+        throws(OutOfMemory) -> [PreparedPiece]
     {
         let (items, fetched, painter, outlines) = (plan.items, fetched, painter, outlines)
         // Largest items first: theirs are the longest decodes and resamplings.
@@ -36,21 +36,24 @@ struct ItemPreparer {
         }
         let fetches = photo == nil ? [] : items.indices.sorted(by: largestFirst).map(PreparerTask.fetch)
         let size = plan.size
-        let results = Parallel.map(fetches + bands, jobs: jobs) {
-            task -> (Int, Range<Int>, ItemPainter.PreparedPhoto)? in
+        let outcomes = Parallel.map(fetches + bands, jobs: jobs) {
+            task -> Result<(Int, Range<Int>, ItemPainter.PreparedPhoto)?, OutOfMemory> in
             switch task {
             case .fetch(let index):
                 fetched.fill(index, photo.flatMap { photo in items[index].photo.flatMap(photo) })
-                return nil
+                return .success(nil)
             case .prepare(let index, let rows):
-                guard let part = fetched.wait(index),
-                    let prepared = painter.prepare(
+                guard let part = fetched.wait(index) else { return .success(nil) }
+                return Result { () throws(OutOfMemory) in
+                    try painter.prepare(
                         photo: part, for: items[index].placement, canvasWidth: size.width, canvasHeight: size.height,
-                        rows: rows, outline: outlines[index])
-                else { return nil }
-                return (index, rows, prepared)
+                        rows: rows, outline: outlines[index]
+                    ).map { (index, rows, $0) }
+                }
             }
         }
+        var results: [(Int, Range<Int>, ItemPainter.PreparedPhoto)?] = []
+        for outcome in outcomes { results.append(try outcome.get()) }
         // Bands come back in order; an item missing any band is drawn as a placeholder.
         var parts = [Int: [(Range<Int>, ItemPainter.PreparedPhoto)]]()
         var counts = [Int: Int]()
