@@ -67,7 +67,8 @@ struct SeparablePassTests {
         }
         let part = PhotoPart(whole: image)
         let whole = try #require(
-            try Resampler().resample(part, placement: c.placement, columns: c.columns, rows: c.rows, kernels: .portable))
+            try Resampler().resample(part, placement: c.placement, columns: c.columns, rows: c.rows, kernels: .portable)
+        )
         let spanned = try #require(
             try Resampler().resample(
                 part, placement: c.placement, columns: c.columns, rows: c.rows, spans: spans, kernels: kernels))
