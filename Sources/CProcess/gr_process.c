@@ -112,3 +112,9 @@ int gr_cleanup_set_folder(const char *path) {
     atomic_store(&folder_state, slot_ready);
     return 1;
 }
+
+void gr_remove_tree(const char *path) {
+    int descriptor = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+    if (descriptor >= 0) empty_folder(descriptor, 4);
+    rmdir(path);
+}

@@ -38,4 +38,33 @@ import Testing
         #expect(missing.status == 1)
         #expect(missing.stderr == "Error: photos/caf\\xE9X.jpg: no such file or folder\n")
     }
+
+    @Test func checkWorksWithATemporaryFolderThatIsNotUTF8AndItsHintCanBePasted() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let manifest =
+            #"{"defaults": {"photos": "\#(RenderCommandTests.fixtures)", "width": 100, "height": 60}, "scenes": [{"name": "a"}]}"#
+        _ = try folder.write(Array(manifest.utf8), to: "m.json")
+        // TMPDIR and the baseline folder both named in Latin-1.
+        let run = try Self.bash(
+            "mkdir \"$(printf 't\\351mp')\" && TMPDIR=\"$PWD/$(printf 't\\351mp')\" \"$0\" check m.json --baseline \"$(printf 'b\\351')\"; echo \"status $?\"; ls -A \"$(printf 't\\351mp')\" | wc -l",
+            in: folder)
+        #expect(run.output.hasSuffix("status 1\n0\n"), "\(run.output) \(run.stderr)")
+        // The missing baseline's hint quotes the folder as $'b\xE9', which bash turns back into it.
+        #expect((run.output + run.stderr).contains("--baseline $'b\\xE9' --record-missing"), "\(run.output)")
+        let pasted = try Self.bash("printf %s $'b\\xE9' | od -An -tx1", in: folder)
+        #expect(pasted.output.trimmingCharacters(in: .whitespacesAndNewlines) == "62 e9")
+    }
+
+    @Test func abandonedTemporariesAreSweptInAFolderThatIsNotUTF8() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let run = try Self.bash(
+            """
+            d="$(printf 'd\\351')"; mkdir "$d" && touch -d '5 minutes ago' "$d/.gallery-render-00000000000000ab.tmp" \
+              && "$0" --count 2 -o "$d/o.png" && ls -A "$d"
+            """, in: folder)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.output == "o.png\n")
+    }
 }

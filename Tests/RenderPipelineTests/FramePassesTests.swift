@@ -44,6 +44,17 @@ import Testing
         #expect(one.peakBytes == 3_200 + 3_200)
     }
 
+    @Test func chunksHoldAtMost16384Items() {
+        // 20,000 one-pixel items: 320,000 bytes, well within the budget, but more items than a chunk
+        // takes: chunks of 16,384 and 3,616, in one strip (no pixels forced a cut).
+        let bounds: [(x: Range<Int>, y: Range<Int>)] = (0..<20_000).map { i in
+            (i % 200..<i % 200 + 1, i / 200..<i / 200 + 1)
+        }
+        let passes = FramePasses(bounds: bounds, width: 200, height: 100)
+        #expect(passes.strips.map(\.chunks.count) == [2])
+        #expect(passes.strips[0].chunks.map(\.count) == [16_384, 3_616])
+    }
+
     @Test func aFramePaintedInStripsAndChunksHasTheSameBytes() throws {
         let scene = Scene(
             gallery: Gallery(style: .line(LineLayout()), viewport: Size(width: 375, height: 200), itemCount: 12),

@@ -28,4 +28,7 @@ void gr_cleanup_remove(int slot);
  */
 int gr_cleanup_set_folder(const char *path);
 
+/** Removes the folder `path` and what it holds (four levels deep at most), as the handler does. */
+void gr_remove_tree(const char *path);
+
 #endif

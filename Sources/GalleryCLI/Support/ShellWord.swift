@@ -1,9 +1,29 @@
 import Foundation
+import GalleryCore
 
 /// Text as one word of a POSIX shell command line, for commands the tool suggests: as it is when it
-/// holds only characters no shell treats specially, else in single quotes (a quote as '\'').
+/// holds only characters no shell treats specially, else in single quotes (a quote as '\''); a word
+/// with control characters or bytes that are not UTF-8 (`SystemPath`) in $'…' with \xNN escapes, so a
+/// pasted command names the real file.
 enum ShellWord {
     static func quoted(_ text: String) -> String {
+        func isControl(_ scalar: Unicode.Scalar) -> Bool { scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) }
+        if text.unicodeScalars.contains(where: { SystemPath.byte($0) != nil || isControl($0) }) {
+            var out = "$'"
+            for scalar in text.unicodeScalars {
+                // The bytes the word stands for, each as \xNN.
+                let bytes =
+                    SystemPath.byte(scalar).map { [$0] } ?? (isControl(scalar) ? Array(String(scalar).utf8) : [])
+                for byte in bytes {
+                    let hex = String(byte, radix: 16, uppercase: true)
+                    out += "\\x" + (hex.count < 2 ? "0" + hex : hex)
+                }
+                if !bytes.isEmpty { continue }
+                if scalar == "\\" || scalar == "'" { out += "\\" }
+                out.unicodeScalars.append(scalar)
+            }
+            return out + "'"
+        }
         let plain =
             !text.isEmpty
             && text.unicodeScalars.allSatisfy {

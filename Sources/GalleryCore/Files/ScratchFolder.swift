@@ -1,5 +1,7 @@
 import CProcess
-import Foundation
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// A folder of this process's own under the temporary directory (made by `mkdtemp`, mode 0700),
 /// removed with all it holds by `remove()`, or by the signal handler when SIGINT, SIGTERM, SIGHUP,
@@ -7,10 +9,12 @@ import Foundation
 public struct ScratchFolder: Sendable {
     public let path: String
 
-    /// Makes `$TMPDIR/<prefix>XXXXXX`.
+    /// Makes `$TMPDIR/<prefix>XXXXXX` (`/tmp` without TMPDIR), every byte of TMPDIR kept.
     public init(prefix: String) throws(FileError) {
-        let base = NSTemporaryDirectory().hasSuffix("/") ? NSTemporaryDirectory() : NSTemporaryDirectory() + "/"
-        var template = Array((base + prefix + "XXXXXX").utf8CString)
+        let variable = getenv("TMPDIR").map { SystemPath.string(UnsafeRawBufferPointer(start: $0, count: strlen($0))) }
+        let folder = variable.flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+        let base = folder.hasSuffix("/") ? folder : folder + "/"
+        var template = SystemPath.bytes(base + prefix + "XXXXXX").map { CChar(bitPattern: $0) } + [0]
         let made = template.withUnsafeMutableBufferPointer { buffer in
             buffer.baseAddress.map { mkdtemp($0) != nil } ?? false
         }
@@ -18,14 +22,14 @@ public struct ScratchFolder: Sendable {
             throw FileError(path: base + prefix, operation: .createFolder(base), cause: .system(errno: errno))
         }
         // mkdtemp filled in the Xs; the last element is the terminating NUL.
-        path = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        path = SystemPath.string(template.dropLast().map { UInt8(bitPattern: $0) })
         gr_cleanup_install()
-        _ = gr_cleanup_set_folder(path)
+        _ = SystemPath.withCString(path) { gr_cleanup_set_folder($0) }
     }
 
     /// Removes the folder and what it holds.
     public func remove() {
         _ = gr_cleanup_set_folder(nil)
-        try? FileManager.default.removeItem(atPath: path)
+        SystemPath.withCString(path) { gr_remove_tree($0) }
     }
 }

@@ -29,10 +29,20 @@ final class TemporarySweep: Sendable {
         let first = swept.withLock { $0.insert(folder).inserted }
         guard first else { return }
         let now = Date().timeIntervalSince1970
-        for entry in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
-        where Self.isTemporary(entry) {
+        for entry in Self.names(in: folder) where Self.isTemporary(entry) {
             Self.removeIfAbandoned("\(folder)/\(entry)", now: now)
         }
+    }
+
+    /// The names in `folder`, every byte kept (`SystemPath`); none when it cannot be read.
+    static func names(in folder: String) -> [String] {
+        guard let directory = SystemPath.withCString(folder, { opendir($0) }) else { return [] }
+        defer { closedir(directory) }
+        var names: [String] = []
+        while let entry = readdir(directory) {
+            names.append(withUnsafeBytes(of: entry.pointee.d_name) { SystemPath.string($0.prefix { $0 != 0 }) })
+        }
+        return names
     }
 
     static func isTemporary(_ name: String) -> Bool {
@@ -43,12 +53,12 @@ final class TemporarySweep: Sendable {
     /// Unlinks the temporary at `path` when it is old enough and nobody holds its lock.
     private static func removeIfAbandoned(_ path: String, now: TimeInterval) {
         var status = stat()
-        guard lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG,
+        guard SystemPath.withCString(path, { lstat($0, &status) }) == 0, status.st_mode & S_IFMT == S_IFREG,
             now - TimeInterval(status.st_mtim.tv_sec) >= minimumAge
         else { return }
-        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOFOLLOW)
+        let descriptor = SystemPath.withCString(path) { open($0, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOFOLLOW) }
         guard descriptor >= 0 else { return }
         defer { close(descriptor) }
-        if flock(descriptor, LOCK_EX | LOCK_NB) == 0 { unlink(path) }
+        if flock(descriptor, LOCK_EX | LOCK_NB) == 0 { _ = SystemPath.withCString(path) { unlink($0) } }
     }
 }

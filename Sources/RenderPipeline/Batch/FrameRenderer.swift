@@ -24,17 +24,16 @@ public struct FrameRenderer: Sendable {
     {
         let painter = ItemPainter(style: scene.style)
         let size = plan.size
-        let outlines = plan.items.map {
-            painter.outline(of: $0.placement, canvasWidth: size.width, canvasHeight: size.height)
-        }
-        let passes = FramePasses(bounds: outlines.map(\.bounds), width: size.width, height: size.height, budget: budget)
+        // Only the pixel bounds for all items: outlines are worked out a chunk at a time.
+        let bounds = plan.items.map { ItemPainter.bounds(of: $0.placement, width: size.width, height: size.height) }
+        let passes = FramePasses(bounds: bounds, width: size.width, height: size.height, budget: budget)
         let frameBytes = size.width * size.height * 4
         // Room for the frame, the Float pixels twice over (frames render side by side in a batch) and
         // the resampler's rings, checked before anything is drawn; each large array is checked again.
         let room = frameBytes + 2 * passes.peakBytes + (64 << 20)
         guard LargeArray.available(bytes: room), var frame = LargeArray.uninitialized(UInt8.self, count: frameBytes)
         else { throw OutOfMemory(bytes: room) }
-        let preparer = ItemPreparer(plan: plan, painter: painter, outlines: outlines, jobs: jobs)
+        let preparer = ItemPreparer(plan: plan, painter: painter, bounds: bounds, jobs: jobs)
         var failure: OutOfMemory?
         var fetching = true
         /// The pieces of `chunk` within `rows`; the first call also fetches every item's photo. Nil

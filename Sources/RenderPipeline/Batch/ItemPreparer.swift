@@ -6,12 +6,13 @@ import Raster
 struct ItemPreparer {
     let plan: FramePlan
     let painter: ItemPainter
-    let outlines: [ItemPainter.Outline]
+    /// Each item's frame pixels (its outline is worked out when its chunk is prepared).
+    let bounds: [(x: Range<Int>, y: Range<Int>)]
     let jobs: Int
     private let fetched = FetchedPhotos()
 
-    init(plan: FramePlan, painter: ItemPainter, outlines: [ItemPainter.Outline], jobs: Int) {
-        (self.plan, self.painter, self.outlines, self.jobs) = (plan, painter, outlines, jobs)
+    init(plan: FramePlan, painter: ItemPainter, bounds: [(x: Range<Int>, y: Range<Int>)], jobs: Int) {
+        (self.plan, self.painter, self.bounds, self.jobs) = (plan, painter, bounds, jobs)
     }
 
     /// The pieces of the items `chunk` (in draw order) within frame rows `rows`, in draw order. With
@@ -20,7 +21,11 @@ struct ItemPreparer {
     func prepare(_ chunk: [Int], rows: Range<Int>, fetching photo: (@Sendable (String) -> PhotoPart?)?)
         throws(OutOfMemory) -> [PreparedPiece]
     {
-        let (items, fetched, painter, outlines) = (plan.items, fetched, painter, outlines)
+        let (items, fetched, painter, size) = (plan.items, fetched, painter, plan.size)
+        let outlines = Dictionary(
+            uniqueKeysWithValues: chunk.map { index in
+                (index, painter.outline(of: items[index].placement, canvasWidth: size.width, canvasHeight: size.height))
+            })
         // Largest items first: theirs are the longest decodes and resamplings.
         func largestFirst(_ a: Int, _ b: Int) -> Bool {
             let (sideA, sideB) = (items[a].placement.square.width, items[b].placement.square.width)
@@ -29,13 +34,12 @@ struct ItemPreparer {
         // A large item is resampled in bands of rows, one per worker, so no core idles while the
         // last big item is resampled (each output row is computed the same in any band).
         let bands = chunk.sorted(by: largestFirst).flatMap { index in
-            let itemRows = outlines[index].bounds.y.clamped(to: rows)
+            let itemRows = bounds[index].y.clamped(to: rows)
             let count = itemRows.count >= 64 ? jobs : 1
             return (0..<count).map { band in PreparerTask.prepare(index, rows: Self.band(band, of: count, in: itemRows))
             }
         }
         let fetches = photo == nil ? [] : items.indices.sorted(by: largestFirst).map(PreparerTask.fetch)
-        let size = plan.size
         let outcomes = Parallel.map(fetches + bands, jobs: jobs) {
             task -> Result<(Int, Range<Int>, ItemPainter.PreparedPhoto)?, OutOfMemory> in
             switch task {
@@ -61,9 +65,11 @@ struct ItemPreparer {
         for case let (index, rows, photo)? in results { parts[index, default: []].append((rows, photo)) }
         return chunk.flatMap { index -> [PreparedPiece] in
             guard let bands = parts[index], bands.count == counts[index] else {
-                return [PreparedPiece(outline: outlines[index].clipped(toRows: rows), photo: nil)]
+                return outlines[index].map { [PreparedPiece(outline: $0.clipped(toRows: rows), photo: nil)] } ?? []
             }
-            return bands.map { PreparedPiece(outline: outlines[index].clipped(toRows: $0.0), photo: $0.1) }
+            return bands.compactMap { band in
+                outlines[index].map { PreparedPiece(outline: $0.clipped(toRows: band.0), photo: band.1) }
+            }
         }
     }
 

@@ -17,6 +17,9 @@ public struct FramePasses: Sendable, Equatable {
     /// The most bytes of Float pixels (prepared items and a strip's canvas) held at once.
     public var peakBytes: Int
 
+    /// Most items in one chunk: a chunk's bookkeeping (tasks, pieces) is about 1 KB an item, so a
+    /// million tiny items do not cost a gigabyte at once.
+    static let maxItemsPerChunk = 16_384
     /// Bytes of one prepared or canvas pixel.
     static let bytesPerPixel = MemoryLayout<SIMD4<Float>>.stride
     /// The default budget: 256 MiB of Float pixels, so the largest frame the limits allow (100
@@ -27,7 +30,7 @@ public struct FramePasses: Sendable, Equatable {
     public init(bounds: [(x: Range<Int>, y: Range<Int>)], width: Int, height: Int, budget: Int = defaultBudget) {
         let bytes = Self.bytesPerPixel
         let total = bounds.reduce(0) { $0 + $1.x.count * $1.y.count * bytes }
-        if total <= budget {
+        if total <= budget, bounds.count <= Self.maxItemsPerChunk {
             strips = [Strip(rows: 0..<height, chunks: [Array(bounds.indices)])]
             peakBytes = total
             return
@@ -41,7 +44,7 @@ public struct FramePasses: Sendable, Equatable {
             for (index, item) in bounds.enumerated() {
                 let area = item.x.count * item.y.clamped(to: rows).count * bytes
                 guard area > 0 else { continue }
-                if !chunk.isEmpty, chunkBytes + area > budget {
+                if !chunk.isEmpty, chunkBytes + area > budget || chunk.count == Self.maxItemsPerChunk {
                     chunks.append(chunk)
                     (chunk, chunkBytes) = ([], 0)
                 }
