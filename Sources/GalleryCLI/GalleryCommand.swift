@@ -59,7 +59,12 @@ public enum GalleryCommand {
                 return ExitCode.success.rawValue
             }
             console.quiet = parsed.isSet(RunOptions.declared.quiet)
-            return try command.run(parsed, console: console).rawValue
+            let code = try command.run(parsed, console: console)
+            if let failed = console.outputFailure.withLock({ $0 }) {
+                console.line("Error: ", "cannot write standard output: \(String(cString: strerror(failed)))")
+                return ExitCode.failure.rawValue
+            }
+            return code.rawValue
         } catch let error as UsageError {
             console.error(
                 "Error: \(Console.escaped(error.message))\nUsage: \(spec.usage)\n  See '\(spec.commandName) --help' for more information.\n"

@@ -80,4 +80,20 @@ import Testing
         #expect(batch.stderr == "Error: cannot write /dev/full: No space left on device\n", "\(batch.stderr)")
         #expect(TemporaryFolder.list(folder.file("out/scroll")).count == 5)
     }
+
+    @Test func standardOutputThatCannotBeWrittenFailsTheCommand() throws {
+        // layout's JSON into /dev/full, and into a closed pipe with SIGPIPE ignored: exit 1, saying so
+        // (before: exit 0, the output lost).
+        let run = try CommandRunner.run(
+            [
+                "-c",
+                "\"$0\" layout --count 3 > /dev/full; echo \"full $?\"; trap '' PIPE; \"$0\" layout --count 9 --offsets 0..2000/1 | head -c 1 > /dev/null; echo \"pipe ${PIPESTATUS[0]}\"",
+                CommandRunner.binary,
+            ], executable: "/bin/bash")
+        #expect(run.output == "full 1\npipe 1\n", "\(run.output)")
+        #expect(
+            run.stderr
+                == "Error: cannot write standard output: No space left on device\nError: cannot write standard output: Broken pipe\n",
+            "\(run.stderr)")
+    }
 }

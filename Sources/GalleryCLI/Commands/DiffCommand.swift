@@ -39,7 +39,11 @@ enum DiffCommand: Subcommand {
                 throw CommandFailure(messages: ["cannot make \(diffPath): \(room)"], code: .cannotCompare)
             }
             do { try AtomicFile.write(try PNGEncoder.encode(diff, compression: .matches), to: diffPath) } catch {
-                throw CommandFailure(messages: ["\(error)"], code: .cannotCompare)
+                // A write error names the file; an encoding one (out of memory) is given it here.
+                let reason = "\(error)"
+                throw CommandFailure(
+                    messages: [reason.contains(diffPath) ? reason : "cannot write \(diffPath): \(reason)"],
+                    code: .cannotCompare)
             }
         }
         if json { console.out(document(comparison).compact + "\n") }

@@ -7,10 +7,15 @@ import GalleryCore
 /// Where the command writes: standard output and error, and whether error is a terminal.
 struct Console: Sendable {
     var quiet = false
+    /// The errno of the first write to standard output that failed (a full disk, a closed pipe with
+    /// SIGPIPE ignored): the command then fails, saying so, instead of exiting 0 with output lost.
+    let outputFailure = Locked<Int32?>(nil)
 
-    func out(_ text: String) { write(text, to: STDOUT_FILENO) }
+    func out(_ text: String) {
+        if let failed = write(text, to: STDOUT_FILENO) { outputFailure.withLock { $0 = $0 ?? failed } }
+    }
 
-    func error(_ text: String) { write(text, to: STDERR_FILENO) }
+    func error(_ text: String) { _ = write(text, to: STDERR_FILENO) }
 
     /// "warning: …" on stderr, unless quiet; the text escaped (`escaped`).
     func warning(_ text: String) { if !quiet { error("warning: \(Self.escaped(text))\n") } }
@@ -51,18 +56,20 @@ struct Console: Sendable {
     /// True when stderr is a terminal, where progress is shown.
     var showsProgress: Bool { !quiet && isatty(STDERR_FILENO) == 1 }
 
-    private func write(_ text: String, to descriptor: Int32) {
+    /// Writes all of `text`; the errno when that failed.
+    private func write(_ text: String, to descriptor: Int32) -> Int32? {
         var bytes = Array(text.utf8)
-        bytes.withUnsafeMutableBytes { buffer in
+        return bytes.withUnsafeMutableBytes { buffer -> Int32? in
             var offset = 0
             while offset < buffer.count {
                 let written = Glibc.write(descriptor, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
                 if written <= 0 {
                     if written < 0, errno == EINTR { continue }
-                    return
+                    return written < 0 ? errno : EIO
                 }
                 offset += written
             }
+            return nil
         }
     }
 }
