@@ -96,4 +96,24 @@ import Testing
                 == "Error: cannot write standard output: No space left on device\nError: cannot write standard output: Broken pipe\n",
             "\(run.stderr)")
     }
+
+    @Test func aSummaryThatCannotBeWrittenDoesNotHideTheScenesErrors() throws {
+        // Issue 21, item 8: scene "gone" has no photos; the summary's folder is a regular file.
+        let folder = try BatchCommandTests.project(
+            #"{"defaults": {"photos": ["photos/"], "width": 100, "height": 60}, "scenes": [{"name": "ok"}, {"name": "gone", "photos": ["missing/"]}]}"#
+        )
+        defer { folder.remove() }
+        _ = try folder.write([1], to: "plain")
+        let run = try CommandRunner.run(
+            [
+                "batch", folder.file("manifest.json"), "--out", folder.file("out"), "--summary",
+                folder.file("plain/s.json"),
+            ])
+        #expect(run.status == 1)
+        let lines = run.stderr.split(separator: "\n").map(String.init)
+        #expect(lines.count == 2, "\(run.stderr)")
+        #expect(lines.first?.hasPrefix("Error: scene 'gone': ") == true, "\(run.stderr)")
+        #expect(lines.last?.hasPrefix("Error: cannot write \(folder.file("plain/s.json")): ") == true, "\(run.stderr)")
+        #expect(try ImageDecoder.decodeFile(atPath: folder.file("out/ok.png")).image.width == 100)
+    }
 }
