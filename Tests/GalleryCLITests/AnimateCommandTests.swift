@@ -111,4 +111,23 @@ import Testing
             #expect(run.stderr.contains(message), "\(arguments): \(run.stderr)")
         }
     }
+
+    @Test func layoutPrintsEveryFrameOfTheFlingWithItsTimeAndAlpha() throws {
+        let run = try CommandRunner.run(["layout", "--count", "20", "--fling", "1000", "--snap", "--offset", "120"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let lines = run.output.split(separator: "\n")
+        let offsets = Self.workedExampleOffsets()
+        #expect(lines.count == offsets.count)
+        for (k, line) in lines.enumerated() {
+            let object = try #require(
+                try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+            let time = try #require(object["time"] as? Double), offset = try #require(object["offset"] as? Double)
+            #expect(abs(time - min(Double(k) / 60, 2.3618249214961655)) < 1e-6, "frame \(k)")
+            #expect(abs(offset - offsets[k]) < 1e-6, "frame \(k)")
+            let items = try #require(object["items"] as? [[String: Any]])
+            #expect(items.allSatisfy { $0["alpha"] as? Double == 1 })
+        }
+        let bad = try CommandRunner.run(["layout", "--count", "20", "--fling", "1000", "--offsets", "0,10"])
+        #expect(bad.status == 64 && bad.stderr.contains("--offsets cannot be used with --fling"))
+    }
 }

@@ -29,12 +29,7 @@ enum AnimateCommand: Subcommand {
         guard let velocity = try parsed.read(motion.fling) else {
             throw UsageError("Missing expected option '--fling <pt-per-s>': the motion to animate")
         }
-        if description.isSequence {
-            throw UsageError("--offsets cannot be used with --fling: the motion gives the offsets")
-        }
-        if parsed.isSet(scenes.overscroll) {
-            throw UsageError("--overscroll cannot be used with --fling: the fling bounces at the edges by itself")
-        }
+        try checkMotion(parsed, description)
         let (fps, loops) = (try parsed.read(motion.fps), try parsed.read(motion.loop))
         let pattern = try parsed.read(motion.frames)
         let output = try parsed.read(OutputOptions.declared.output)
@@ -58,14 +53,28 @@ enum AnimateCommand: Subcommand {
                 "The animation would be \(offsets.count) frames of \(scene.pixelSize) pixels: at most \(MotionOptions.pixelBudget / 1_000_000) megapixels in all; lower --fps or the frame size"
             )
         }
-        // Each frame is `render --offset x(t) --overscroll`: no snapping per frame, no clamping.
+        return try write(
+            MotionRenderer(scene: frameScene(scene), jobs: jobs), offsets: offsets, fps: fps, loops: loops,
+            output: pattern.map(Output.frames) ?? .animation(path), strict: parsed.isSet(OutputOptions.declared.strict),
+            console: console)
+    }
+
+    /// What a fling cannot be combined with (animate and layout alike).
+    static func checkMotion(_ parsed: ParsedArguments, _ description: SceneDescription) throws(UsageError) {
+        if description.isSequence {
+            throw UsageError("--offsets cannot be used with --fling: the motion gives the offsets")
+        }
+        if parsed.isSet(SceneOptions.declared.overscroll) {
+            throw UsageError("--overscroll cannot be used with --fling: the fling bounces at the edges by itself")
+        }
+    }
+
+    /// The scene each frame of a motion is: `render --offset x(t) --overscroll`, no snap per frame.
+    static func frameScene(_ scene: Scene) -> Scene {
         var frameScene = scene
         frameScene.snap = nil
         frameScene.gallery.allowsOverscroll = true
-        return try write(
-            MotionRenderer(scene: frameScene, jobs: jobs), offsets: offsets, fps: fps, loops: loops,
-            output: pattern.map(Output.frames) ?? .animation(path), strict: parsed.isSet(OutputOptions.declared.strict),
-            console: console)
+        return frameScene
     }
 
     /// Where the frames go.
