@@ -16,6 +16,12 @@ public struct LayoutItem: Sendable, Hashable {
         self.scale = scale
     }
 
+    /// A stand-in of no size at the origin (never drawn: an item is always in one of a transition's
+    /// frames).
+    static func none(_ index: Int) -> LayoutItem {
+        LayoutItem(index: index, center: Point(x: 0, y: 0), size: 0, scale: 0)
+    }
+
     /// Radius of the item's circular mask: half its final drawn size, never a stale one.
     public var cornerRadiusOfCircle: Double { size / 2 }
 }

@@ -7,4 +7,9 @@ public struct Point: Sendable, Hashable, Codable {
         self.x = x
         self.y = y
     }
+
+    /// The squared distance to `other` (exact for comparing distances).
+    public func distanceSquared(to other: Point) -> Double {
+        (x - other.x) * (x - other.x) + (y - other.y) * (y - other.y)
+    }
 }

@@ -86,4 +86,18 @@ public struct Gallery: Sendable, Hashable {
             }
         return LayoutFrame(offset: offset, contentSize: contentSize, items: items)
     }
+
+    /// The offset (unclamped) that puts item `index`'s centre at the viewport's centre along the scroll
+    /// axis: i·(S + L) for the line (its inset is (W − S)/2), row·(S + R) + S/2 − H/2 for the grid and
+    /// the flow.
+    public func centringOffset(ofItem index: Int) -> Double {
+        switch style {
+        case .line(let line): Double(index) * line.pitch
+        case .grid, .flow:
+            style.grid(in: viewport).map { grid in
+                Double(index / grid.columns) * grid.rowPitch(in: viewport) + grid.side(in: viewport) / 2
+                    - viewport.height / 2
+            } ?? 0
+        }
+    }
 }

@@ -1,0 +1,54 @@
+/// `setCollectionViewLayout(_:animated:)`: every item visible at the start or at the end moves from
+/// its start state to its end state (centre, side, scale, alpha interpolated linearly in the eased
+/// progress), fading in when it was not visible at the start and out when it is not at the end.
+public struct LayoutTransition: Sendable {
+    public let startFrame: LayoutFrame
+    public let endFrame: LayoutFrame
+    /// T_end, in seconds.
+    public let duration: Double
+    private let pairs: [(from: AnimatedItem, to: AnimatedItem)]
+
+    /// From `start` at `offset` (as the start frame shows it: clamped, snapped) to `end` in the same
+    /// viewport. The end offset centres, along `end`'s scroll axis, the start frame's visible item
+    /// whose centre is nearest the viewport's centre (ties: lower index), clamped to `end`'s range;
+    /// 0 with no visible item.
+    public init(from start: Gallery, frame startFrame: LayoutFrame, to end: Gallery, duration: Double)
+        throws(LayoutError)
+    {
+        let centre = Point(x: start.viewport.width / 2, y: start.viewport.height / 2)
+        let anchor = startFrame.items.min { a, b in
+            let (da, db) = (a.center.distanceSquared(to: centre), b.center.distanceSquared(to: centre))
+            return da != db ? da < db : a.index < b.index
+        }
+        let endOffset = anchor.map { end.clamped(end.centringOffset(ofItem: $0.index)) } ?? 0
+        let endFrame = try end.frame(atOffset: endOffset)
+        self.startFrame = startFrame
+        self.endFrame = endFrame
+        self.duration = duration
+        let starts = Dictionary(uniqueKeysWithValues: startFrame.items.map { ($0.index, $0) })
+        let ends = Dictionary(uniqueKeysWithValues: endFrame.items.map { ($0.index, $0) })
+        pairs = Set(starts.keys).union(ends.keys).sorted().map { index in
+            let from = starts[index].map { AnimatedItem(item: $0, alpha: 1) }
+            let to = ends[index].map { AnimatedItem(item: $0, alpha: 1) }
+            return (
+                from ?? AnimatedItem(item: ends[index] ?? LayoutItem.none(index), alpha: 0),
+                to ?? AnimatedItem(item: starts[index] ?? LayoutItem.none(index), alpha: 0)
+            )
+        }
+    }
+
+    /// The items at time `t`, in draw order: ascending side, then ascending index.
+    public func items(at t: Double) -> [AnimatedItem] {
+        let p = duration > 0 ? EaseInOut.progress(t / duration) : 1
+        func mix(_ a: Double, _ b: Double) -> Double { p == 1 ? b : a + (b - a) * p }
+        return pairs.map { from, to in
+            AnimatedItem(
+                item: LayoutItem(
+                    index: from.item.index,
+                    center: Point(
+                        x: mix(from.item.center.x, to.item.center.x), y: mix(from.item.center.y, to.item.center.y)),
+                    size: mix(from.item.size, to.item.size), scale: mix(from.item.scale, to.item.scale)),
+                alpha: mix(from.alpha, to.alpha))
+        }.sorted { ($0.item.size, $0.item.index) < ($1.item.size, $1.item.index) }
+    }
+}
