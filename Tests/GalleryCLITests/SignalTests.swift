@@ -71,4 +71,16 @@ import Testing
         #expect(run.output == "141\n")
         #expect(run.stderr.isEmpty, "\(run.stderr)")
     }
+
+    @Test func aSummaryOnStandardOutputIsOneDocument() throws {
+        // The "interrupted" summary is written first only into a file: on a stream it would be a
+        // second JSON document before the real one.
+        let folder = try BatchCommandTests.project(BatchCommandTests.manifest)
+        defer { folder.remove() }
+        let run = try CommandRunner.run(
+            ["batch", folder.file("manifest.json"), "--out", folder.file("out"), "--summary", "-", "--quiet"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout)) as? [String: Any])
+        #expect(document["interrupted"] as? Bool == false)
+    }
 }

@@ -31,8 +31,9 @@ enum BatchCommand: Subcommand {
         let plan = try ManifestPlan(
             manifest: try Manifest(path: settings.manifest), shard: settings.shard, outputFolder: out)
         let summary = try parsed.read(folders.summary)
-        // Until the run ends the summary says it was interrupted; failing here is told at the end.
-        if let summary {
+        // Until the run ends the summary file says it was interrupted; failing here is told at the
+        // end. A stream (`--summary -`, a pipe) gets the final summary only: one JSON document.
+        if let summary, AtomicFile.replacesFile(summary) {
             try? AtomicFile.write(Array(Summary.started(plan, shard: settings.shard).pretty.utf8) + [10], to: summary)
         }
         let report = render(plan, settings: settings, console: console)

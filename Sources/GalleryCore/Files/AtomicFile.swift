@@ -18,6 +18,13 @@ import Foundation
 /// the process.
 public enum AtomicFile {
     /// Writes `bytes` to `path` (`-` means standard output), creating missing parent folders.
+    /// Whether a write to `path` replaces a regular file (atomically), rather than going into a
+    /// stream (standard output, a device, a FIFO), where a second write would add to the first.
+    public static func replacesFile(_ path: String) -> Bool {
+        if case .success(.atomic) = OutputTarget.of(path) { return true }
+        return false
+    }
+
     public static func write(_ bytes: [UInt8], to path: String) throws(FileError) {
         switch OutputTarget.of(path) {
         case .failure(let error): throw error
