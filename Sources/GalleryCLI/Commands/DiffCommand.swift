@@ -38,12 +38,13 @@ enum DiffCommand: Subcommand {
                 let room = OutOfMemory(bytes: counts.totalPixels * 4)
                 throw CommandFailure(messages: ["cannot make \(diffPath): \(room)"], code: .cannotCompare)
             }
-            do { try AtomicFile.write(try PNGEncoder.encode(diff, compression: .matches), to: diffPath) } catch {
-                // A write error names the file; an encoding one (out of memory) is given it here.
-                let reason = "\(error)"
-                throw CommandFailure(
-                    messages: [reason.contains(diffPath) ? reason : "cannot write \(diffPath): \(reason)"],
-                    code: .cannotCompare)
+            // A write error names the file itself; an encoding one (out of memory) is given its name.
+            let png: [UInt8]
+            do { png = try PNGEncoder.encode(diff, compression: .matches) } catch {
+                throw CommandFailure(messages: ["cannot write \(diffPath): \(error)"], code: .cannotCompare)
+            }
+            do { try AtomicFile.write(png, to: diffPath) } catch {
+                throw CommandFailure(messages: ["\(error)"], code: .cannotCompare)
             }
         }
         if json { console.out(document(comparison).compact + "\n") }

@@ -41,16 +41,20 @@ struct Console: Sendable {
             case "\t": out += "\\t"
             case _ where SystemPath.byte(scalar) != nil:
                 // A byte of a name that is not UTF-8.
-                let hex = String(SystemPath.byte(scalar) ?? 0, radix: 16, uppercase: true)
-                out += "\\x" + (hex.count < 2 ? "0" + hex : hex)
+                out += hexEscape(SystemPath.byte(scalar) ?? 0)
             case _ where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value):
-                let hex = String(scalar.value, radix: 16, uppercase: true)
-                out += "\\x" + (hex.count < 2 ? "0" + hex : hex)
+                out += hexEscape(UInt8(scalar.value))
             default: out.unicodeScalars.append(scalar)
             }
         }
         if count > longestEcho { out += "… (\(count - longestEcho) more characters)" }
         return out
+    }
+
+    /// `\xNN`, two upper-case hex digits: how a byte or control character is shown.
+    static func hexEscape(_ byte: UInt8) -> String {
+        let hex = String(byte, radix: 16, uppercase: true)
+        return "\\x" + (hex.count < 2 ? "0" + hex : hex)
     }
 
     /// True when stderr is a terminal, where progress is shown.

@@ -14,10 +14,7 @@ enum ShellWord {
                 // The bytes the word stands for, each as \xNN.
                 let bytes =
                     SystemPath.byte(scalar).map { [$0] } ?? (isControl(scalar) ? Array(String(scalar).utf8) : [])
-                for byte in bytes {
-                    let hex = String(byte, radix: 16, uppercase: true)
-                    out += "\\x" + (hex.count < 2 ? "0" + hex : hex)
-                }
+                for byte in bytes { out += Console.hexEscape(byte) }
                 if !bytes.isEmpty { continue }
                 if scalar == "\\" || scalar == "'" { out += "\\" }
                 out.unicodeScalars.append(scalar)

@@ -63,9 +63,9 @@ public enum ImageDecoder {
         do { return try RegularFile(path: path) } catch { throw .unreadable(error) }
     }
 
-    /// The first `count` bytes of `file` (fewer if it got shorter), in memory checked before it is
+    /// `count` bytes of `file` from `offset` (fewer at its end), in memory checked before it is
     /// allocated.
-    private static func read(_ file: RegularFile, count: Int) throws(DecodeError) -> [UInt8] {
+    static func read(_ file: RegularFile, count: Int, at offset: Int = 0) throws(DecodeError) -> [UInt8] {
         // An empty array's storage is shared by every empty array: never initialise it, even to 0.
         guard count > 0 else { return [] }
         guard var bytes = LargeArray.uninitialized(UInt8.self, count: count) else {
@@ -74,7 +74,7 @@ public enum ImageDecoder {
         var failure: FileError?
         let got = bytes.withUnsafeMutableBytes { buffer -> Int in
             guard let base = buffer.baseAddress else { return 0 }
-            do throws(FileError) { return try file.read(into: base, count: count, at: 0) } catch {
+            do throws(FileError) { return try file.read(into: base, count: count, at: offset) } catch {
                 failure = error
                 return 0
             }

@@ -14,8 +14,8 @@ public enum PNGEncoder {
         /// libdeflate level 1, on one thread: it finds repeats at any distance, which makes the faded
         /// photo behind a visual diff 25 % smaller than `runs` does.
         case matches
-        /// libdeflate level 6, on one thread: for the frames of an animation (3 % smaller than level 1
-        /// on the fling of the README, for 60 % more time).
+        /// libdeflate level 6, on one thread: for the frames of an animation (the 143-frame fling of
+        /// docs/usage.md: 5.01 MB in 0.62 s, against level 1's 5.28 MB in 0.38 s).
         case dense
     }
 

@@ -14,11 +14,12 @@ enum PNGImageChunks {
     /// The image's chunks of `file`, at most `limit` bytes of them (more and the decoder sees a
     /// truncated image, and says so).
     static func read(_ file: RegularFile, limit: Int) throws(DecodeError) -> [UInt8] {
-        var out = try bytes(file, at: 0, count: 8)
+        var out = try ImageDecoder.read(file, count: 8)
         var offset = 8
         var inImageData = false
         while offset + 12 <= file.size {
-            let header = try bytes(file, at: offset, count: 8)
+            let header = try ImageDecoder.read(file, count: 8, at: offset)
+            guard header.count == 8 else { break }  // the file got shorter while being read
             let length = header[0..<4].reduce(0) { $0 << 8 | Int($1) }
             let type = String(decoding: header[4..<8], as: UTF8.self)
             let total = 12 + length
@@ -31,25 +32,10 @@ enum PNGImageChunks {
                 || (type == "iCCP" && length <= PhotoReadLimit.metadataBytes)
             if kept {
                 guard out.count + total <= limit else { break }
-                out += try bytes(file, at: offset, count: min(total, file.size - offset))
+                out += try ImageDecoder.read(file, count: min(total, file.size - offset), at: offset)
             }
             offset += total
         }
         return out + end
-    }
-
-    /// `count` bytes of `file` at `offset` (fewer at its end).
-    private static func bytes(_ file: RegularFile, at offset: Int, count: Int) throws(DecodeError) -> [UInt8] {
-        guard count > 0 else { return [] }
-        var failure: FileError?
-        let bytes = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
-            initialized = 0
-            guard let base = buffer.baseAddress else { return }
-            do throws(FileError) { initialized = try file.read(into: base, count: count, at: offset) } catch {
-                failure = error
-            }
-        }
-        if let failure { throw .unreadable(failure) }
-        return bytes
     }
 }
