@@ -1,7 +1,7 @@
 // swift-tools-version:6.2
 // gallery-render: renders an iOS photo carousel or round-photo grid at a scroll position to a PNG.
 //
-// Modules, bottom to top: GalleryCore (images as values, files) → C shims (CPNG, CJPEG) → ImageCodecs;
+// Modules, bottom to top: GalleryCore (images as values, files) → C shims (CPNG, CJPEG, CWebP) → ImageCodecs;
 // Raster (its SIMD loops in CRaster); GalleryLayout (pure geometry, no pixels) → RenderPipeline,
 // VisualDiff (pixelmatch; its loops in CPixelmatch) → SnapshotCheck (baselines, record modes, reports)
 // → GalleryCLI → the `gallery-render` executable.
@@ -18,9 +18,10 @@ let package = Package(
         .target(
             name: "CPNG", linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("deflate"), .linkedLibrary("isal")]),
         .target(name: "CJPEG", linkerSettings: [.linkedLibrary("jpeg")]),
+        .target(name: "CWebP", linkerSettings: [.linkedLibrary("webpmux"), .linkedLibrary("webp")]),
         .target(name: "CProcess"),
         .target(name: "GalleryCore", dependencies: ["CProcess"]),
-        .target(name: "ImageCodecs", dependencies: ["GalleryCore", "CPNG", "CJPEG"]),
+        .target(name: "ImageCodecs", dependencies: ["GalleryCore", "CPNG", "CJPEG", "CWebP"]),
         .target(name: "CRaster"),
         .target(name: "Raster", dependencies: ["GalleryCore", "CRaster"]),
         .target(name: "GalleryLayout"),

@@ -14,12 +14,15 @@ packages=(
     libjpeg62-turbo-dev  # CJPEG's libjpeg-turbo shim; libjpeg62-turbo at run time
     libdeflate-dev       # CPNG's deflate encoder; libdeflate0 at run time
     libisal-dev          # CPNG's fast inflate (ISA-L); libisal2 at run time
+    libwebp-dev          # CWebP's animated WebP encoder; libwebp7 and libwebpmux3 at run time
     python3-pil          # tests only: Pillow reads the APNGs as an independent reader
+    webp                 # tests only: webpinfo checks the animated WebPs
+    chromium             # tests only: plays the APNG headless
 )
 # Runtime libraries that the tool links and that Debian has shipped security fixes for: upgraded
 # when a newer version is available (libpng 1.6.39-2+deb12u6 fixes a use-after-free after a
 # truncated iCCP chunk).
-runtime=(libpng16-16 libjpeg62-turbo libdeflate0 libisal2)
+runtime=(libpng16-16 libjpeg62-turbo libdeflate0 libisal2 libwebp7 libwebpmux3)
 
 if [ "${1:-}" = "--list" ]; then
     printf '%s\n' "${packages[@]}"

@@ -98,7 +98,7 @@ import Testing
 
     @Test func badMotionsAreUsageErrorsNamingTheOption() throws {
         for (arguments, message) in [
-            ([] as [String], "Missing expected option '--fling <pt-per-s>'"),
+            ([] as [String], "Missing the motion to animate"),
             (["--fling", "100", "--offsets", "0,10"], "--offsets cannot be used with --fling"),
             (["--fling", "100", "--overscroll"], "--overscroll cannot be used with --fling"),
             (["--fling", "100", "--fps", "0"], "'--fps <n>'"),

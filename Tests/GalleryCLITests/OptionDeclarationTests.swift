@@ -57,7 +57,7 @@ import Testing
             .width: "width", .height: "height", .count: "count", .itemSize: "item-size", .spacing: "spacing",
             .interitemSpacing: "interitem-spacing",
             .activeDistance: "active-distance", .scaleFactor: "scale-factor", .minScale: "min-scale",
-            .columns: "columns", .offset: "offset",
+            .columns: "columns", .offset: "offset", .delete: "delete",
         ]
         for parameter in LayoutParameter.allCases {
             #expect(options.spec(for: parameter).name == spelled[parameter])

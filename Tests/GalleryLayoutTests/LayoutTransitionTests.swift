@@ -55,4 +55,90 @@ import Testing
         #expect(
             end.filter { $0.alpha == 1 }.map(\.item.index).sorted() == transition.endFrame.items.map(\.index).sorted())
     }
+
+    // The grid's defaults in 375 wide: 3 columns of 375/3 − 8 = 117 pt, column gap (375 − 351)/2 = 12,
+    // rows 127 apart; centres x = 58.5, 187.5, 316.5 and y = 127·row + 58.5 − offset. 20 items make
+    // 7 rows, 7·117 + 6·10 = 879 high, so offsets run 0…679. The flow: 6 columns of 50 with gaps of
+    // (375 − 300)/5 = 15, rows 60 apart; centres x = 25 + 65·col, y = 60·row + 25 − offset; 4 rows,
+    // 230 high, offsets 0…30. The line: item i's centre x = 187.5 + 170·i − offset, its side
+    // 100·(1 + 0.6·(150 − d)/150) at d from the centre: 160 at 0, 92 at 170.
+    func gallery(_ style: LayoutStyle) -> Gallery { Gallery(style: style, viewport: viewport, itemCount: 20) }
+
+    @Test func lineToGridAndBack() throws {
+        let line = gallery(.line(LineLayout())), grid = gallery(.grid(GridLayout()))
+        // Line at 120: item 1 is nearest; the grid centres row 0 at 58.5 − 100 = −41.5, clamped to 0.
+        let there = try LayoutTransition(from: line, frame: line.frame(atOffset: 120), to: grid, duration: 0.3)
+        #expect(there.endFrame.offset == 0)
+        let four = try #require(there.items(at: 0.3).first { $0.item.index == 4 })
+        #expect(four.item.center == Point(x: 187.5, y: 185.5) && four.item.size == 117 && four.alpha == 1)
+        // Grid at 0: item 1 at (187.5, 58.5) is 41.5 from the centre, item 4 85.5; the line centres
+        // item 1 at 170.
+        let back = try LayoutTransition(from: grid, frame: grid.frame(atOffset: 0), to: line, duration: 0.3)
+        #expect(back.endFrame.offset == 170)
+        let one = try #require(back.items(at: 0.3).first { $0.item.index == 1 })
+        #expect(one.item.center == Point(x: 187.5, y: 100) && close(one.item.size, 160))
+    }
+
+    @Test func gridToFlowAndBack() throws {
+        let grid = gallery(.grid(GridLayout())), flow = gallery(.flow(FlowLayout()))
+        // Grid at 300: row 3's centre is at 381 + 58.5 − 300 = 139.5 (39.5 from 100), row 2's at 12.5;
+        // item 3·3 + 1 = 10 is nearest. The flow's item 10 is row 1: 60 + 25 − 100 = −15, clamped to 0.
+        let there = try LayoutTransition(from: grid, frame: grid.frame(atOffset: 300), to: flow, duration: 0.3)
+        #expect(there.endFrame.offset == 0)
+        // Item 10 half-way: from (187.5, 139.5), 117 pt to (285, 85), 50 pt.
+        let ten = try #require(there.items(at: 0.15).first { $0.item.index == 10 })
+        #expect(close(ten.item.center.x, 236.25) && close(ten.item.center.y, 112.25) && close(ten.item.size, 83.5))
+        // Flow at 30: row 2's centre is at 115 (15 from 100); columns 2 and 3 are at 155 and 220, both
+        // 32.5 from 187.5: the tie goes to item 14. The grid centres its row 4 at 508 + 58.5 − 100.
+        let back = try LayoutTransition(from: flow, frame: flow.frame(atOffset: 30), to: grid, duration: 0.3)
+        #expect(back.endFrame.offset == 466.5)
+    }
+
+    @Test func deletingTheFirstItemMovesTheNextOneToTheCentre() throws {
+        let line = gallery(.line(LineLayout()))
+        let deletion = try LayoutTransition(deleting: 0, from: line, frame: line.frame(atOffset: 0), duration: 0.3)
+        // Start: items 0 (centre, 160 pt) and 1 (357.5, 92 pt); end: items 1 and 2 in 0's and 1's places.
+        #expect(deletion.endFrame.offset == 0 && deletion.endFrame.items.map(\.index).sorted() == [0, 1])
+        let middle = deletion.items(at: 0.15)
+        // Sides 92 (item 2), 126 (item 1, half-way from 92 to 160) and 160 (item 0).
+        #expect(middle.map(\.item.index) == [2, 1, 0])
+        let zero = try #require(middle.first { $0.item.index == 0 })
+        #expect(zero.item.center == Point(x: 187.5, y: 100) && close(zero.item.size, 160) && close(zero.alpha, 0.5))
+        let one = try #require(middle.first { $0.item.index == 1 })
+        #expect(close(one.item.center.x, 272.5) && close(one.item.size, 126) && one.alpha == 1)
+        let two = try #require(middle.first { $0.item.index == 2 })
+        #expect(two.item.center == Point(x: 357.5, y: 100) && close(two.item.size, 92) && close(two.alpha, 0.5))
+        let end = deletion.items(at: 0.3)
+        #expect(end.first { $0.item.index == 0 }?.alpha == 0)
+        #expect(end.first { $0.item.index == 1 }?.item.center == Point(x: 187.5, y: 100))
+    }
+
+    @Test func deletingAMiddleItemClosesTheGap() throws {
+        let line = gallery(.line(LineLayout()))
+        // At 850 item 5 is centred; items 4 and 6 are at 17.5 and 357.5.
+        let deletion = try LayoutTransition(deleting: 5, from: line, frame: line.frame(atOffset: 850), duration: 0.3)
+        #expect(deletion.endFrame.offset == 850)
+        let end = deletion.items(at: 0.3)
+        let state = Dictionary(uniqueKeysWithValues: end.map { ($0.item.index, $0) })
+        #expect(state[5]?.alpha == 0 && state[5]?.item.center == Point(x: 187.5, y: 100))
+        #expect(state[4]?.item.center.x == 17.5 && state[4]?.alpha == 1)
+        #expect(state[6]?.item.center.x == 187.5 && state[6]?.alpha == 1)
+        #expect(state[7]?.item.center.x == 357.5 && state[7]?.alpha == 1)
+        #expect(deletion.items(at: 0).first { $0.item.index == 7 }?.alpha == 0)
+    }
+
+    @Test func deletingTheLastItemClampsTheOffset() throws {
+        let line = gallery(.line(LineLayout()))
+        // At the end, 19·170 = 3230, item 19 is centred; without it the range ends at 18·170 = 3060.
+        let deletion = try LayoutTransition(deleting: 19, from: line, frame: line.frame(atOffset: 3230), duration: 0.3)
+        #expect(deletion.endFrame.offset == 3060)
+        let end = Dictionary(uniqueKeysWithValues: deletion.items(at: 0.3).map { ($0.item.index, $0) })
+        #expect(end[19]?.alpha == 0 && end[19]?.item.center.x == 187.5)
+        #expect(end[18]?.item.center.x == 187.5 && end[18]?.alpha == 1)
+        #expect(end[17]?.item.center.x == 17.5 && end[17]?.alpha == 1)
+        #expect(deletion.items(at: 0)[0].item.index == 17)
+        #expect(throws: LayoutError.noSuchItem(20, count: 20)) {
+            try LayoutTransition(deleting: 20, from: line, frame: line.frame(atOffset: 0), duration: 0.3)
+        }
+    }
 }

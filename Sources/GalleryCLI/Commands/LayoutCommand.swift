@@ -9,33 +9,34 @@ enum LayoutCommand: Subcommand {
         arguments: [("photos", "Folders and/or files, as for render; optional with --count.")],
         optionGroups: [
             ("SCENE OPTIONS", SceneOptions.specs),
-            ("MOTION OPTIONS", [MotionOptions.declared.fling.spec, MotionOptions.declared.fps.spec]),
+            ("MOTION OPTIONS", MotionOptions.declared.layoutSpecs),
             ("OPTIONS", [RunOptions.help.spec]),
         ],
         discussion:
-            "With --fling, one JSON object per frame of the fling (JSON Lines), each with \"time\" and every item's \"alpha\"; offset is x(t), unclamped during a bounce.\n\n"
+            "With a motion (--fling, --to-layout, --delete), one JSON object per frame (JSON Lines), each with \"time\" and every drawn item's \"alpha\", in draw order; for a fling offset is x(t), unclamped during a bounce; for a transition layout, offset and contentSize are the start's until the last frame, which gives the end's.\n\n"
             + SceneOptions.deviceHelp,
         usage: "gallery-render layout [<photos> ...] [--count <n>] [--offset <pt>] [options]")
 
     static func run(_ parsed: ParsedArguments, console: Console) throws -> ExitCode {
-        let motion = MotionOptions.declared
-        let description = try SceneDescription(parsed, motion: parsed.has(motion.fling))
+        let motionOptions = MotionOptions.declared
+        let description = try SceneDescription(parsed, motion: parsed.has(motionOptions.fling))
+        let motion = try MotionDescription(parsed, scene: description)
         if parsed.positionals.isEmpty, description.count == nil {
             throw UsageError("Missing expected argument '<photos> ...' (or give --count)")
         }
         let photos = try PhotoListing.photos(from: parsed.positionals, allowEmpty: description.count != nil)
         let scene = description.scene(photos: photos)
-        if let velocity = try parsed.read(motion.fling) {
-            try AnimateCommand.checkMotion(parsed, description)
-            let fling = AnimateCommand.flight(
-                of: scene, offset: description.offsets[0], velocity: velocity, parsed: parsed)
-            let frameScene = AnimateCommand.frameScene(scene)
-            for time in MotionTimeline.times(duration: fling.duration, fps: try parsed.read(motion.fps)) {
-                let frame: LayoutFrame
-                do { frame = try frameScene.layout(atOffset: fling.offset(at: time)) } catch {
-                    throw UsageError("--fling: \(error.reason)")
-                }
-                console.out(document(frame, scene: frameScene, time: time).compact + "\n")
+        if let motion {
+            let (engine, frameScene) = try motion.motion(of: scene, offset: description.offsets[0])
+            let states: [MotionState]
+            do { states = try engine.states(fps: motion.fps) } catch {
+                throw UsageError("--offset: \(error.reason)")
+            }
+            for state in states {
+                var stateScene = frameScene
+                stateScene.gallery = state.gallery
+                console.out(
+                    document(state.frame, scene: stateScene, items: state.items, time: state.time).compact + "\n")
             }
             return .success
         }
@@ -50,8 +51,11 @@ enum LayoutCommand: Subcommand {
         return .success
     }
 
-    /// The contract's `layout` object; for a frame of a motion, with its `time` and each item's alpha.
-    static func document(_ frame: LayoutFrame, scene: Scene, time: Double? = nil) -> JSONValue {
+    /// The contract's `layout` object; for a frame of a motion, with its `time` and `items` (in draw
+    /// order, each with its alpha) in place of the frame's.
+    static func document(_ frame: LayoutFrame, scene: Scene, items: [AnimatedItem]? = nil, time: Double? = nil)
+        -> JSONValue
+    {
         let viewport = scene.gallery.viewport
         let timed: [(String, JSONValue)] = time.map { [("time", .number($0))] } ?? []
         return .object(
@@ -70,8 +74,9 @@ enum LayoutCommand: Subcommand {
                 (
                     "items",
                     .array(
-                        frame.items.map { item in
-                            .object(
+                        (items ?? frame.items.map { AnimatedItem(item: $0, alpha: 1) }).map { animated in
+                            let item = animated.item
+                            return .object(
                                 [
                                     ("index", .number(Double(item.index))),
                                     ("photo", scene.photo(forItem: item.index).map(JSONValue.string) ?? .null),
@@ -81,7 +86,7 @@ enum LayoutCommand: Subcommand {
                                     ),
                                     ("size", .number(item.size)),
                                     ("scale", .number(item.scale)),
-                                ] + (time == nil ? [] : [("alpha", .number(1))]))
+                                ] + (items == nil ? [] : [("alpha", .number(animated.alpha))]))
                         })
                 ),
             ])

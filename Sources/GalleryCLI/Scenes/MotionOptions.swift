@@ -1,6 +1,7 @@
 import GalleryLayout
 
-/// The options of `animate`: the motion and how its frames are timed and written.
+/// The options of `animate`: the motion (exactly one of --fling, --to-layout, --delete) and how its
+/// frames are timed and written.
 struct MotionOptions: OptionGroup {
     static let declared = MotionOptions()
 
@@ -9,6 +10,18 @@ struct MotionOptions: OptionGroup {
         help:
             "A fling from the start offset at this velocity along the scroll axis (positive: towards larger offsets); with --snap it ends on the snap target.",
         check: .from(-1e9...1e9))
+    let toLayout = Option<LayoutKind>(
+        "to-layout", value: "layout",
+        help:
+            "setCollectionViewLayout(_:animated:) from the scene's layout to this one, with its own defaults, keeping the item nearest the centre centred."
+    )
+    let delete = Option<Int>(
+        "delete", value: "index",
+        help: "deleteItems(at:) of this item (0-based): it fades where it is and the later items move up.",
+        check: .whole(0...Int(Int32.max)))
+    let duration = DefaultedOption<Double>(
+        "duration", value: "s", help: "How long --to-layout or --delete takes, in seconds (ease-in-out).",
+        default: 0.3, check: .from(0...60))
     let fps = DefaultedOption<Int>(
         "fps", value: "n", help: "Frames per second; frame k is the state at min(k/fps, the end).", default: 60,
         check: .whole(MotionTimeline.fpsRange))
@@ -18,6 +31,12 @@ struct MotionOptions: OptionGroup {
         "frames", value: "pattern",
         help: "One PNG per frame instead of an APNG: a path containing {index} (4 digits, from 0000).",
         check: .nonEmpty)
+
+    /// What `layout` takes: the motions and their timing.
+    var layoutSpecs: [OptionSpec] { motions + [fps.spec, duration.spec] }
+
+    /// The motions, of which exactly one is given.
+    var motions: [OptionSpec] { [fling.spec, toLayout.spec, delete.spec] }
 
     /// The most pixels an animation may render in all (frames × frame pixels): 10,000 full-HD frames.
     static let pixelBudget = 20_000_000_000

@@ -115,6 +115,7 @@ struct SceneOptions: OptionGroup {
         case .minScale: minScale.spec
         case .columns: columns.spec
         case .offset: offset.spec
+        case .delete: MotionOptions.declared.delete.spec
         }
     }
 

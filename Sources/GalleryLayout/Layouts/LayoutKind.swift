@@ -18,4 +18,13 @@ public enum LayoutKind: String, Sendable, Hashable, CaseIterable {
 
     /// Whether it scrolls vertically (the grid and the flow) rather than horizontally (the line).
     public var isVertical: Bool { self != .line }
+
+    /// This layout with its own defaults (a transition's end layout).
+    public var defaultStyle: LayoutStyle {
+        switch self {
+        case .line: .line(LineLayout())
+        case .grid: .grid(GridLayout())
+        case .flow: .flow(FlowLayout())
+        }
+    }
 }

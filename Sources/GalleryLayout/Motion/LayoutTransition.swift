@@ -1,8 +1,11 @@
-/// `setCollectionViewLayout(_:animated:)`: every item visible at the start or at the end moves from
-/// its start state to its end state (centre, side, scale, alpha interpolated linearly in the eased
-/// progress), fading in when it was not visible at the start and out when it is not at the end.
+/// An animated change of layout, `setCollectionViewLayout(_:animated:)` or
+/// `deleteItems(at:)`: every item visible at the start or at the end moves from its start state to
+/// its end state (centre, side, scale, alpha interpolated linearly in the eased progress), fading in
+/// when it was not visible at the start and out when it is not at the end (the deleted item fades
+/// where it was). Items keep their original indices throughout.
 public struct LayoutTransition: Sendable {
     public let startFrame: LayoutFrame
+    /// The end layout's frame, with the end layout's own indices.
     public let endFrame: LayoutFrame
     /// T_end, in seconds.
     public let duration: Double
@@ -21,12 +24,35 @@ public struct LayoutTransition: Sendable {
             return da != db ? da < db : a.index < b.index
         }
         let endOffset = anchor.map { end.clamped(end.centringOffset(ofItem: $0.index)) } ?? 0
-        let endFrame = try end.frame(atOffset: endOffset)
+        self.init(startFrame: startFrame, endFrame: try end.frame(atOffset: endOffset), duration: duration) { $0 }
+    }
+
+    /// The deletion of item `deleted` from `gallery` shown at `startFrame`: the end is the same layout
+    /// without it (later items move down one index), at the start offset clamped to the new range.
+    public init(deleting deleted: Int, from gallery: Gallery, frame startFrame: LayoutFrame, duration: Double)
+        throws(LayoutError)
+    {
+        guard (0..<gallery.itemCount).contains(deleted) else {
+            throw .noSuchItem(deleted, count: gallery.itemCount)
+        }
+        var end = gallery
+        end.itemCount -= 1
+        let endFrame = try end.frame(atOffset: end.clamped(startFrame.offset))
+        self.init(startFrame: startFrame, endFrame: endFrame, duration: duration) { $0 < deleted ? $0 : $0 + 1 }
+    }
+
+    /// Pairs each item of either frame with its other state; `original` maps an end index to the
+    /// item's index at the start.
+    private init(startFrame: LayoutFrame, endFrame: LayoutFrame, duration: Double, original: (Int) -> Int) {
         self.startFrame = startFrame
         self.endFrame = endFrame
         self.duration = duration
         let starts = Dictionary(uniqueKeysWithValues: startFrame.items.map { ($0.index, $0) })
-        let ends = Dictionary(uniqueKeysWithValues: endFrame.items.map { ($0.index, $0) })
+        let ends = Dictionary(
+            uniqueKeysWithValues: endFrame.items.map { item in
+                let index = original(item.index)
+                return (index, LayoutItem(index: index, center: item.center, size: item.size, scale: item.scale))
+            })
         pairs = Set(starts.keys).union(ends.keys).sorted().map { index in
             let from = starts[index].map { AnimatedItem(item: $0, alpha: 1) }
             let to = ends[index].map { AnimatedItem(item: $0, alpha: 1) }
@@ -37,10 +63,10 @@ public struct LayoutTransition: Sendable {
         }
     }
 
-    /// The items at time `t`, in draw order: ascending side, then ascending index.
+    /// The items at time `t`, in draw order: ascending side, then ascending index (original indices).
     public func items(at t: Double) -> [AnimatedItem] {
         let p = duration > 0 ? EaseInOut.progress(t / duration) : 1
-        func mix(_ a: Double, _ b: Double) -> Double { p == 1 ? b : a + (b - a) * p }
+        func mix(_ a: Double, _ b: Double) -> Double { p == 0 ? a : p == 1 ? b : a + (b - a) * p }
         return pairs.map { from, to in
             AnimatedItem(
                 item: LayoutItem(

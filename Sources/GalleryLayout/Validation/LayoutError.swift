@@ -15,6 +15,8 @@ public enum LayoutError: Error, Sendable, Equatable, CustomStringConvertible {
     case cellTooSmall(columns: Int, side: Double, viewportWidth: Double, sizeGiven: Bool)
     /// Grid: `columns` cells of `side` points are wider than the viewport.
     case cellsTooWide(columns: Int, side: Double, viewportWidth: Double)
+    /// A deletion of an item the gallery does not have.
+    case noSuchItem(Int, count: Int)
 
     /// The parameter at fault.
     public var parameter: LayoutParameter {
@@ -25,6 +27,7 @@ public enum LayoutError: Error, Sendable, Equatable, CustomStringConvertible {
         case .columnCount: .columns
         case .cellTooSmall(_, _, _, let sizeGiven): sizeGiven ? .itemSize : .columns
         case .cellsTooWide: .itemSize
+        case .noSuchItem: .delete
         }
     }
 
@@ -43,6 +46,8 @@ public enum LayoutError: Error, Sendable, Equatable, CustomStringConvertible {
         case .cellTooSmall(let columns, let side, let width, _):
             "\(columns) columns leave a cell side of \(side) pt in a \(width) pt viewport"
         case .cellsTooWide(let columns, let side, let width): "\(columns) cells of \(side) pt do not fit in \(width) pt"
+        case .noSuchItem(let index, let count):
+            count == 0 ? "there is no item to delete, not \(index)" : "must be from 0 to \(count - 1), not \(index)"
         }
     }
 

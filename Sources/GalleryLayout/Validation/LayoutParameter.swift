@@ -2,5 +2,5 @@
 /// how each is spelled on a command line or in a manifest is the CLI's business.
 public enum LayoutParameter: String, Sendable, Hashable, CaseIterable {
     case width, height, count, itemSize, spacing, interitemSpacing, activeDistance, scaleFactor, minScale, columns,
-        offset
+        offset, delete
 }

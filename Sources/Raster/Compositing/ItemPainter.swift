@@ -5,8 +5,8 @@ import GalleryCore
 ///
 /// Per pixel, with outer and inner the coverages of the shape and of the shape inset by the border:
 /// item = inner·(photo·p + placeholder·(1 − photoAlpha·p)) + (outer − inner)·border, where p is the
-/// coverage of the photo's rectangle (1 except at aspect-fit letterbox edges); then
-/// canvas = item + canvas·(1 − itemAlpha). All premultiplied.
+/// coverage of the photo's rectangle (1 except at aspect-fit letterbox edges); a fading item's is
+/// then multiplied by the placement's alpha; canvas = item + canvas·(1 − itemAlpha). All premultiplied.
 public struct ItemPainter: Sendable {
     public var style: ItemStyle
     public var resampler: Resampler
@@ -21,10 +21,13 @@ public struct ItemPainter: Sendable {
         public var square: PixelRect
         /// Pixels per point for this item: its layout scale times the display scale.
         public var pixelsPerPoint: Double
+        /// How opaque the item is drawn, 0…1: its coverage is multiplied by this (a fading item).
+        public var alpha: Float
 
-        public init(square: PixelRect, pixelsPerPoint: Double) {
+        public init(square: PixelRect, pixelsPerPoint: Double, alpha: Float = 1) {
             self.square = square
             self.pixelsPerPoint = pixelsPerPoint
+            self.alpha = alpha
         }
     }
 
@@ -82,6 +85,8 @@ public struct ItemPainter: Sendable {
         let outer: RoundedSquare.ColumnProfile
         /// The shape inset by the border; nil without a border.
         let inner: RoundedSquare.ColumnProfile?
+        /// The placement's alpha.
+        let alpha: Float
 
         /// The part of this outline within frame rows `rows`: painting every part of an item, each
         /// with its own rows' pixels, paints exactly the whole.
@@ -118,7 +123,8 @@ public struct ItemPainter: Sendable {
         let border = style.borderWidth * placement.pixelsPerPoint
         return Outline(
             bounds: bounds, outer: shape.columnProfile(columns: bounds.x),
-            inner: border > 0 ? shape.inset(by: border).columnProfile(columns: bounds.x) : nil)
+            inner: border > 0 ? shape.inset(by: border).columnProfile(columns: bounds.x) : nil,
+            alpha: min(max(placement.alpha, 0), 1))
     }
 
     /// Paints the part of an item within `rows` into `pixels`, which holds exactly those rows of a
@@ -130,7 +136,8 @@ public struct ItemPainter: Sendable {
     ) {
         let bounds = outline.bounds
         let paintedRows = bounds.y.clamped(to: rows)
-        guard !bounds.x.isEmpty, !paintedRows.isEmpty else { return }
+        guard !bounds.x.isEmpty, !paintedRows.isEmpty, outline.alpha > 0 else { return }
+        let alpha = outline.alpha
         // Pixels for exactly the item's bounds, or none.
         let photo = photo.flatMap { $0.pixels.count == bounds.x.count * bounds.y.count ? $0 : nil }
         let (outer, inner) = (outline.outer, outline.inner ?? outline.outer)
@@ -164,9 +171,10 @@ public struct ItemPainter: Sendable {
                             p == 1 && value.w == 255 ? value : value * p + placeholder * (1 - value.w / 255 * p)
                     }
                 }
-                let item =
+                var item =
                     innerCoverage == 1 && outerCoverage == 1
                     ? content : content * innerCoverage + borderColor * (outerCoverage - innerCoverage)
+                if alpha < 1 { item *= alpha }
                 let index = (y - rows.lowerBound) * canvasWidth + x
                 pixels[index] = item.w == 255 ? item : item + pixels[index] * (1 - item.w / 255)
             }

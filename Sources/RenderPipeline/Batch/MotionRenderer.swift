@@ -20,17 +20,24 @@ public struct MotionRenderer: Sendable {
         public let problems: [PhotoProblem]
     }
 
-    /// Renders a frame at each of `offsets` (used as given: the scene decides clamping) and calls
-    /// `frame` with each, in order. `onProblem` hears each photo problem once; under `strict` every
-    /// photo is read first and any problem throws `UnreadablePhotos` before a frame renders. Throws
-    /// what `frame` throws, layout errors before anything renders, and `OutOfMemory`.
+    /// Renders a frame at each of `offsets` (used as given: the scene decides clamping): `run(plans:)`
+    /// of their plans. Throws layout errors before anything renders.
     public func run(
         offsets: [Double], strict: Bool = false, onProblem: @escaping @Sendable (PhotoProblem) -> Void = { _ in },
         frame: (Int, RGBAImage) throws -> Void
     ) throws -> [PhotoProblem] {
         var planned: [FramePlan] = []
         for offset in offsets { planned.append(try FramePlan(scene: scene, offset: offset)) }
-        let plans = planned
+        return try run(plans: planned, strict: strict, onProblem: onProblem, frame: frame)
+    }
+
+    /// Renders the frames `plans` and calls `frame` with each, in order. `onProblem` hears each
+    /// photo problem once; under `strict` every photo is read first and any problem throws
+    /// `UnreadablePhotos` before a frame renders. Throws what `frame` throws, and `OutOfMemory`.
+    public func run(
+        plans: [FramePlan], strict: Bool = false, onProblem: @escaping @Sendable (PhotoProblem) -> Void = { _ in },
+        frame: (Int, RGBAImage) throws -> Void
+    ) throws -> [PhotoProblem] {
         let scene = scene
         let cache = PhotoCache(plans: plans.map { ($0, scene) })
         let announcer = ProblemAnnouncer(onProblem)

@@ -18,15 +18,24 @@ public struct FramePlan: Sendable {
 
     /// Plans `scene` at `offset`.
     public init(scene: Scene, offset: Double) throws(LayoutError) {
-        layout = try scene.layout(atOffset: offset)
+        let layout = try scene.layout(atOffset: offset)
+        self.init(scene: scene, layout: layout, items: layout.items.map { AnimatedItem(item: $0, alpha: 1) })
+    }
+
+    /// Plans a frame of a motion of `scene`: `items` in draw order (original indices, which pick the
+    /// photos); items with alpha 0 are left out, as they paint nothing.
+    public init(scene: Scene, layout: LayoutFrame, items: [AnimatedItem]) {
+        self.layout = layout
         size = scene.pixelSize
         let scale = scene.displayScale
-        items = layout.items.map { item in
+        self.items = items.filter { $0.alpha > 0 }.map { animated in
+            let item = animated.item
             let square = PixelRect(
                 centerX: item.center.x * scale, centerY: item.center.y * scale, side: item.size * scale)
             return Item(
                 index: item.index, photo: scene.photo(forItem: item.index),
-                placement: ItemPainter.Placement(square: square, pixelsPerPoint: item.scale * scale))
+                placement: ItemPainter.Placement(
+                    square: square, pixelsPerPoint: item.scale * scale, alpha: Float(animated.alpha)))
         }
     }
 }

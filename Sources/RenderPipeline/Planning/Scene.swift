@@ -16,6 +16,9 @@ public struct Scene: Sendable {
     /// When set, each offset is replaced by where the line layout comes to rest.
     public var snap: Snap?
     public var budget: PixelBudget
+    /// The largest side, in points, any frame draws an item at when it is more than the layout's own
+    /// (a transition to a layout with larger items): photos are decoded once, for it.
+    public var largestDrawnSide: Double?
 
     /// A fling to snap: its velocity (points per second) and deceleration.
     public struct Snap: Sendable, Hashable {
@@ -61,7 +64,8 @@ public struct Scene: Sendable {
     /// sequence, in a manifest with other scenes, or in any shard.
     public var decodeBox: PixelSize {
         // Past the largest image side a budget allows, a bigger box changes no decode.
-        let side = max(1, Int(min((gallery.largestItemSide * displayScale).rounded(.up), Double(1 << 20))))
+        let largest = max(gallery.largestItemSide, largestDrawnSide ?? 0)
+        let side = max(1, Int(min((largest * displayScale).rounded(.up), Double(1 << 20))))
         return PixelSize(width: side, height: side)
     }
 

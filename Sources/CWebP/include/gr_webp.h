@@ -1,0 +1,47 @@
+/*
+ * gr_webp — the only place gallery-render touches libwebp.
+ *
+ * An animated WebP is built with libwebp's animation encoder (libwebpmux), lossless and exact, so
+ * every frame decodes to exactly its pixels. Each call is synchronous and maps libwebp's failures to
+ * one status; gr_webp_anim_free frees everything the encoder took, on every path.
+ */
+#ifndef GR_WEBP_H
+#define GR_WEBP_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef enum {
+    GR_WEBP_OK = 0,
+    GR_WEBP_ERROR = 1,     /* libwebp refused the frame or the parameters */
+    GR_WEBP_NO_MEMORY = 2,
+} gr_webp_status;
+
+typedef struct gr_webp_anim gr_webp_anim;
+
+/** A lossless animation encoder for width × height frames, playing `loops` times (0: forever);
+ * `effort` 0…100 (libwebp's lossless quality: higher is smaller and slower). NULL when out of memory
+ * or refused. */
+gr_webp_anim *gr_webp_anim_new(uint32_t width, uint32_t height, uint32_t loops, uint32_t effort);
+
+/** Adds the next frame: width × height RGBA8 pixels, shown from `timestamp_ms`. */
+gr_webp_status gr_webp_anim_add(gr_webp_anim *anim, const uint8_t *rgba, uint32_t timestamp_ms);
+
+/** Ends the animation at `end_ms` and assembles the file into *out (free with gr_webp_free). */
+gr_webp_status gr_webp_anim_assemble(gr_webp_anim *anim, uint32_t end_ms, uint8_t **out, size_t *size);
+
+/** libwebp's message for the last failure of `anim`, never NULL. */
+const char *gr_webp_anim_error(const gr_webp_anim *anim);
+
+void gr_webp_anim_free(gr_webp_anim *anim);
+void gr_webp_free(void *bytes);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,11 @@
+/// A motion at one time: the gallery and frame it reports (offset, content size) and every drawn
+/// item, in draw order, with its alpha.
+public struct MotionState: Sendable {
+    /// Seconds since the motion started.
+    public var time: Double
+    /// The gallery the frame is of: a transition's start until its end, then its end.
+    public var gallery: Gallery
+    public var frame: LayoutFrame
+    /// The items drawn, in draw order (original indices).
+    public var items: [AnimatedItem]
+}

@@ -1,0 +1,116 @@
+import Foundation
+import GalleryCore
+import ImageCodecs
+import TestSupport
+import Testing
+
+/// `animate --to-layout` and `--delete`, and animated WebP: the first frame is `render` of the start
+/// exactly, the last matches `render` of the end, and the WebP decodes to the APNG's frames.
+@Suite struct TransitionCommandTests {
+    static let photos = RenderCommandTests.fixtures
+
+    func image(_ path: String) throws -> RGBAImage { try ImageDecoder.decodeFile(atPath: path).image }
+
+    @Test func lineToFlowStartsAsTheLineAndEndsAsTheFlow() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let scene = ["--offset", "300", "--display-scale", "2", Self.photos]
+        let run = try CommandRunner.run(
+            ["animate", "--to-layout", "flow", "--fps", "10", "--frames", "f/{index}.png"] + scene, in: folder.path)
+        #expect(run.status == 0, "\(run.stderr)")
+        // 0.3 s at 10 fps: frames at 0, 0.1, 0.2, 0.3.
+        #expect(TemporaryFolder.list(folder.file("f")).sorted() == ["0000.png", "0001.png", "0002.png", "0003.png"])
+        // The line draws larger items than the flow, so the photos are decoded as render decodes them.
+        let start = try CommandRunner.run(scene + ["-o", "start.png"], in: folder.path)
+        #expect(start.status == 0)
+        #expect(try image(folder.file("f/0000.png")) == image(folder.file("start.png")))
+        // The end: the flow in the same 375 × 200 viewport, with the item nearest the centre at
+        // offset 300 (item 2, centre 187.5 + 340 − 300 = 227.5) centred: row 0, clamped to 0.
+        let layout = try CommandRunner.run(["layout", "--to-layout", "flow", "--fps", "10"] + scene)
+        let last = try #require(layout.output.split(separator: "\n").last)
+        #expect(last.contains("\"layout\": \"flow\"") && last.contains("\"offset\": 0,"), "\(last)")
+        let end = try CommandRunner.run(
+            [
+                "--layout", "flow", "--width", "375", "--height", "200", "--display-scale", "2", Self.photos, "-o",
+                "end.png",
+            ],
+            in: folder.path)
+        #expect(end.status == 0)
+        let diff = try CommandRunner.run(["diff", "f/0003.png", "end.png"], in: folder.path)
+        #expect(diff.status == 0, "\(diff.output) \(diff.stderr)")
+    }
+
+    @Test func aDeletionEndsAsTheGalleryWithoutTheItem() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        // Placeholders: the end is exactly render of one item fewer, at the offset clamped to its range
+        // (9·170 = 1530 for 10 items, 8·170 = 1360 for 9).
+        let run = try CommandRunner.run(
+            ["animate", "--count", "10", "--offset", "1530", "--delete", "9", "--frames", "f/{index}.png"],
+            in: folder.path)
+        #expect(run.status == 0, "\(run.stderr)")
+        let frames = TemporaryFolder.list(folder.file("f")).sorted()
+        #expect(frames.count == 19)
+        let start = try CommandRunner.run(["--count", "10", "--offset", "1530", "-o", "start.png"], in: folder.path)
+        let end = try CommandRunner.run(["--count", "9", "--offset", "1360", "-o", "end.png"], in: folder.path)
+        #expect(start.status == 0 && end.status == 0)
+        #expect(try image(folder.file("f/0000.png")) == image(folder.file("start.png")))
+        #expect(try image(folder.file("f/0018.png")) == image(folder.file("end.png")))
+        // Half-way the deleted item is drawn at half its alpha over the white background.
+        #expect(try image(folder.file("f/0009.png")) != image(folder.file("f/0000.png")))
+    }
+
+    @Test(.enabled(if: AnimateCommandTests.pillow, "needs python3 with Pillow to decode the WebP with libwebp"))
+    func theWebPDecodesToTheAPNGFrames() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let scene = ["animate", "--to-layout", "grid", "--offset", "120", "--fps", "20", "--count", "12", Self.photos]
+        for output in ["a.png", "a.webp"] {
+            let run = try CommandRunner.run(scene + ["-o", output], in: folder.path)
+            #expect(run.status == 0, "\(run.stderr)")
+        }
+        // Pillow's WebP reader is libwebp's own demuxer and animation decoder; identical frames in a
+        // row are stored once, so frames are compared at each APNG frame's start time.
+        let script = """
+            from PIL import Image
+            a, w = Image.open("a.png"), Image.open("a.webp")
+            starts, t = [], 0
+            for k in range(w.n_frames):
+                w.seek(k); w.load(); starts.append(t); t += w.info["duration"]
+            bad = []
+            for k in range(a.n_frames):
+                a.seek(k)
+                ms = round(k * 1000 / 20)
+                j = max(i for i, s in enumerate(starts) if s <= ms)
+                w.seek(j)
+                if a.convert("RGBA").tobytes() != w.convert("RGBA").tobytes(): bad.append(k)
+            print(a.n_frames, w.n_frames, w.info.get("loop"), bad)
+            """
+        let read = try CommandRunner.run(["python3", "-c", script], in: folder.path, executable: "/usr/bin/env")
+        #expect(read.status == 0, "\(read.stderr)")
+        #expect(read.output.hasPrefix("7 ") && read.output.hasSuffix(" 0 []\n"), "\(read.output)")
+        let size = try ImageDecoder.readBytes(atPath: folder.file("a.webp")).count
+        let apng = try ImageDecoder.readBytes(atPath: folder.file("a.png")).count
+        #expect(size < apng, "WebP \(size) bytes, APNG \(apng)")
+    }
+
+    @Test func badTransitionsAreUsageErrorsNamingTheOption() throws {
+        for (arguments, message) in [
+            (["--to-layout", "flow", "--delete", "1"], "Use one motion at a time: --to-layout and --delete"),
+            (["--fling", "100", "--to-layout", "grid"], "Use one motion at a time: --fling and --to-layout"),
+            (["--delete", "3"], "'--delete <index>': must be from 0 to 2, not 3"),
+            (["--delete", "-1"], "'--delete <index>'"),
+            (["--to-layout", "carousel"], "'--to-layout <layout>'"),
+            (["--to-layout", "flow", "--duration", "-1"], "'--duration <s>'"),
+            (["--fling", "100", "--duration", "1"], "--duration applies to --to-layout and --delete"),
+            (["--delete", "1", "--offsets", "0,10"], "--offsets cannot be used with --delete"),
+            (["--to-layout", "flow", "-o", "a.gif"], "an APNG (.png) or an animated WebP (.webp)"),
+        ] {
+            let run = try CommandRunner.run(["animate", "--count", "3"] + arguments)
+            #expect(run.status == 64, "\(arguments): \(run.stderr)")
+            #expect(run.stderr.contains(message), "\(arguments): \(run.stderr)")
+        }
+        let layout = try CommandRunner.run(["layout", "--count", "3", "--fps", "10"])
+        #expect(layout.status == 64 && layout.stderr.contains("--fps needs a motion"), "\(layout.stderr)")
+    }
+}
