@@ -77,7 +77,7 @@ sanitize-thread: deps
 # libFuzzer targets (Fuzz/README.md), each run FUZZ_SECONDS, seeded from the corpus and regressions.
 FUZZ_SECONDS ?= 60
 FUZZ_ARGS ?=
-FUZZ_TARGETS := fuzz-png fuzz-jpeg fuzz-render fuzz-manifest fuzz-options
+FUZZ_TARGETS := fuzz-png fuzz-apng fuzz-jpeg fuzz-render fuzz-manifest fuzz-options
 FUZZ_DIR := .build/fuzz
 CORPUS ?= ../shared/corpus
 fuzz: deps

@@ -62,6 +62,8 @@ if ProcessInfo.processInfo.environment["GALLERY_FUZZ"] == "1" {
         .executableTarget(
             name: "fuzz-png", dependencies: ["GalleryCore", "ImageCodecs", "CPNG"], path: "Fuzz/Targets/fuzz-png"),
         .executableTarget(
+            name: "fuzz-apng", dependencies: ["GalleryCore", "ImageCodecs"], path: "Fuzz/Targets/fuzz-apng"),
+        .executableTarget(
             name: "fuzz-jpeg", dependencies: ["GalleryCore", "ImageCodecs"], path: "Fuzz/Targets/fuzz-jpeg"),
         .executableTarget(
             name: "fuzz-render", dependencies: ["GalleryCore", "ImageCodecs", "Raster"],

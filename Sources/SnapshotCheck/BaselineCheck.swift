@@ -29,6 +29,22 @@ public struct BaselineCheck: Sendable {
         (baseline + "/" + path, actualFolder + "/" + path, actualFolder + "/.diff/" + path)
     }
 
+    /// The images a report shows for `check`: for an animation with failing frames, the first
+    /// failing frame's baseline and rendered stills (written beside its diff image), else the files.
+    public func images(of check: FrameCheck) -> (expected: String, actual: String, diff: String) {
+        let files = images(of: check.path)
+        guard !check.failingFrames.isEmpty else { return files }
+        let stills = stillPaths(of: check.path)
+        return SystemPath.exists(stills.expected) && SystemPath.exists(stills.actual)
+            ? (stills.expected, stills.actual, files.diff) : files
+    }
+
+    /// Where the first failing frame of an animation at `path` is written as two stills.
+    private func stillPaths(of path: String) -> (expected: String, actual: String) {
+        let stem = actualFolder + "/.diff/" + (path.hasSuffix(".png") ? String(path.dropLast(4)) : path)
+        return (stem + ".expected.png", stem + ".actual.png")
+    }
+
     /// Every frame compared with its baseline, in parallel, in the order given; `rendered` holds the
     /// actual paths that were written (a frame not among them failed with its scene, whose cause
     /// `sceneFailures` gives by scene name, so reports carry it).
@@ -52,6 +68,9 @@ public struct BaselineCheck: Sendable {
             guard SystemPath.exists(expected) else {
                 return verdict(.missingBaseline, "no baseline at \(expected); \(missingHint)")
             }
+            if let animated = compareAnimations(expected: expected, actual: actual, frame: frame, began: began) {
+                return animated
+            }
             var (comparison, _) = comparer.compare(expected: expected, actual: actual)
             if !comparison.matches, case .compared = comparison {
                 let withImage = comparer.compare(expected: expected, actual: actual, diffImage: true)
@@ -67,6 +86,63 @@ public struct BaselineCheck: Sendable {
             case .unreadable: return verdict(.unreadable, comparison.summary, comparison)
             }
         }
+    }
+
+    /// The verdict on `frame` when its baseline or its rendering is an animation (compared frame by
+    /// frame, the first failing frame's diff image and stills written for the report); nil for two
+    /// still images.
+    private func compareAnimations(expected: String, actual: String, frame: PlannedFrame, began: Date) -> FrameCheck? {
+        guard let start = try? (Self.prefix(expected), Self.prefix(actual)),
+            AnimationComparer.isAnimation(start.0) || AnimationComparer.isAnimation(start.1)
+        else { return nil }
+        func verdict(
+            _ status: FrameCheck.Status, _ message: String, _ comparison: Comparison? = nil, _ frames: [Int] = []
+        )
+            -> FrameCheck
+        {
+            FrameCheck(
+                path: frame.path, scene: frame.scene, status: status, message: message, comparison: comparison,
+                seconds: Date().timeIntervalSince(began), failingFrames: frames)
+        }
+        let files: ([UInt8], [UInt8])
+        do { files = (try ImageDecoder.readBytes(atPath: expected), try ImageDecoder.readBytes(atPath: actual)) } catch
+        {
+            return verdict(.unreadable, "cannot read the animation: \(error)")
+        }
+        if files.0 == files.1 { return verdict(.passed, "identical files") }
+        let result: AnimationComparison
+        do {
+            result = try AnimationComparer(criteria: criteria).compare(
+                expected: files.0, actual: files.1, diffImage: true)
+        } catch {
+            let path = error.index == 0 ? expected : actual
+            return verdict(.unreadable, "cannot read \(path): \(error.error)")
+        }
+        guard let first = result.first else {
+            return verdict(result.matches ? .passed : .different, result.summary)
+        }
+        let stills = stillPaths(of: frame.path)
+        for (image, path) in [(first.expected, stills.expected), (first.actual, stills.actual)] {
+            if let png = try? PNGEncoder.encode(image) { try? AtomicFile.write(png, to: path) }
+        }
+        if let diff = first.diff, let png = try? PNGEncoder.encode(diff, compression: .matches) {
+            try? AtomicFile.write(png, to: images(of: frame.path).diff)
+        }
+        return verdict(.different, result.summary, first.comparison, result.failingFrames)
+    }
+
+    /// The first 64 KiB of the file at `path`: enough to tell an APNG (its acTL precedes the image data).
+    private static func prefix(_ path: String) throws(FileError) -> [UInt8] {
+        let file = try RegularFile(path: path)
+        let count = min(file.size, 64 << 10)
+        var bytes = [UInt8](repeating: 0, count: count)
+        let read = bytes.withUnsafeMutableBytes { buffer in
+            Result { () throws(FileError) in
+                guard let base = buffer.baseAddress else { return 0 }
+                return try file.read(into: base, count: count, at: 0)
+            }
+        }
+        return Array(bytes.prefix(try read.get()))
     }
 
     /// The checks after recording: each frame `mode` records gets its rendered frame as its baseline

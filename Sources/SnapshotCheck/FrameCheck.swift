@@ -25,9 +25,13 @@ public struct FrameCheck: Sendable {
     public let message: String
     public let comparison: Comparison?
     public let seconds: Double
+    /// For an animation, the frames (0-based) that differ; `comparison` is the first one's.
+    public let failingFrames: [Int]
 
     public init(
-        path: String, scene: String, status: Status, message: String, comparison: Comparison? = nil, seconds: Double = 0
+        path: String, scene: String, status: Status, message: String, comparison: Comparison? = nil,
+        seconds: Double = 0,
+        failingFrames: [Int] = []
     ) {
         self.path = path
         self.scene = scene
@@ -35,6 +39,7 @@ public struct FrameCheck: Sendable {
         self.message = message
         self.comparison = comparison
         self.seconds = seconds
+        self.failingFrames = failingFrames
     }
 
     public var failed: Bool { status != .passed && status != .recorded }

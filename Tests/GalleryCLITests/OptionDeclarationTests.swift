@@ -74,11 +74,16 @@ import Testing
     @Test func manifestKeysAreTheOptionsInCamelCase() {
         #expect(Manifest.keys["displayScale"] == "display-scale")
         #expect(Manifest.keys["maxMegapixels"] == "max-megapixels")
-        #expect(Manifest.keys.count == SceneOptions.specs.count + 2)  // + name, photos
+        #expect(Manifest.keys["toLayout"] == "to-layout")
+        // + the motions (fling, toLayout, delete) and their timing (fps, duration, loop), name, photos
+        #expect(Manifest.keys.count == SceneOptions.specs.count + 6 + 2)
     }
 
     @Test func noCommandDeclaresAnOptionTwice() {
-        for spec in [RenderCommand.spec, LayoutCommand.spec, BatchCommand.spec, CheckCommand.spec, DiffCommand.spec] {
+        for spec in [
+            RenderCommand.spec, LayoutCommand.spec, BatchCommand.spec, CheckCommand.spec, DiffCommand.spec,
+            AnimateCommand.spec,
+        ] {
             let names = spec.options.map(\.name)
             #expect(Set(names).count == names.count, "\(spec.commandName) repeats an option")
         }

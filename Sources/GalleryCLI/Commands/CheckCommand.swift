@@ -83,7 +83,7 @@ enum CheckCommand: Subcommand {
             try HTMLReport.write(
                 checks, to: folder, title: "gallery-render check — \(URL(fileURLWithPath: manifest).lastPathComponent)"
             ) { frame in
-                let images = check.images(of: frame.path)
+                let images = check.images(of: frame)
                 return (
                     images.expected, images.actual,
                     SystemPath.exists(images.diff) ? images.diff : nil

@@ -12,9 +12,9 @@ struct Manifest: Sendable {
     let path: String
     let scenes: [ManifestScene]
 
-    private static let sceneSpecs = SceneOptions.specs
+    private static let sceneSpecs = SceneOptions.specs + MotionOptions.declared.manifestSpecs
 
-    /// The keys a scene may have: `name`, `photos`, and every scene option in camelCase.
+    /// The keys a scene may have: `name`, `photos`, and every scene and motion option in camelCase.
     static let keys: [String: String] = Dictionary(
         uniqueKeysWithValues: sceneSpecs.map { (camelCase($0.name), $0.name) } + [
             ("photos", "photos"), ("name", "name"),

@@ -15,21 +15,25 @@ struct ManifestPlan: Sendable {
     /// Every scene's options are parsed and checked once, before any photo is listed.
     init(manifest: Manifest, shard: Shard, outputFolder: String) throws(UsageError) {
         var descriptions: [SceneDescription] = []
+        var motions: [MotionDescription?] = []
         for scene in manifest.scenes {
             do {
-                descriptions.append(try SceneDescription(scene))
+                let description = try SceneDescription(scene, motion: scene.has(MotionOptions.declared.fling))
+                descriptions.append(description)
+                motions.append(try MotionDescription(scene, scene: description))
             } catch {
-                let key =
-                    error.option.map { "key '\(Manifest.camelCase($0))': \(error.reason)" }
-                    ?? Manifest.spelledAsKeys(error.message)
-                throw UsageError("\(manifest.path): scene '\(scene.name)': \(key)")
+                throw Self.sceneError(error, scene: scene.name, manifest: manifest.path)
             }
         }
         try Self.checkOutputsDistinct(manifest, descriptions)
-        let shards = ShardPlanner.assign(frameCounts: descriptions.map(\.offsets.count), shards: shard.count)
+        let frameCounts = zip(descriptions, motions).map { description, motion in
+            motion == nil ? description.offsets.count : 1
+        }
+        let shards = ShardPlanner.assign(frameCounts: frameCounts, shards: shard.count)
         let folder = outputFolder.hasSuffix("/") ? String(outputFolder.dropLast()) : outputFolder
         for (position, (entry, description)) in zip(manifest.scenes, descriptions).enumerated()
         where shards[position] == shard.index - 1 {
+            let motion = motions[position]
             let photos: [String]
             do {
                 photos = try PhotoListing.photos(from: entry.photos, allowEmpty: description.count != nil)
@@ -43,13 +47,31 @@ struct ManifestPlan: Sendable {
                     : "\(entry.name).png"
             }
             frames += paths.map { PlannedFrame(path: $0, scene: entry.name) }
-            jobs.append(
-                BatchJob(
-                    name: entry.name, scene: description.scene(photos: photos),
-                    frames: zip(description.offsets, paths).map {
-                        BatchJob.Frame(offset: $0, output: folder + "/" + $1)
-                    }))
+            let scene = description.scene(photos: photos)
+            let frames = zip(description.offsets, paths).map { BatchJob.Frame(offset: $0, output: folder + "/" + $1) }
+            guard let motion else {
+                jobs.append(BatchJob(name: entry.name, scene: scene, frames: frames))
+                continue
+            }
+            do {
+                let (plans, frameScene) = try AnimateCommand.framePlans(
+                    motion, of: scene, offset: description.offsets[0])
+                jobs.append(
+                    BatchJob(
+                        name: entry.name, scene: frameScene, frames: frames,
+                        animation: BatchJob.Animation(plans: plans, fps: motion.fps, loops: motion.loops)))
+            } catch {
+                throw Self.sceneError(error, scene: entry.name, manifest: manifest.path)
+            }
         }
+    }
+
+    /// A scene's usage error as the manifest says it: naming the scene and the key.
+    private static func sceneError(_ error: UsageError, scene: String, manifest: String) -> UsageError {
+        let key =
+            error.option.map { "key '\(Manifest.camelCase($0))': \(error.reason)" }
+            ?? Manifest.spelledAsKeys(error.message)
+        return UsageError("\(manifest): scene '\(scene)': \(key)")
     }
 
     /// Scenes whose outputs would collide are refused before anything renders: `a` writes `a.png`, and

@@ -18,17 +18,12 @@ struct MotionDescription: Sendable {
     /// Times the APNG plays (0: forever).
     var loops: Int
 
-    /// The motion `source` asks for, or nil when it asks for none (and sets no motion option);
-    /// throws the first problem, naming the option.
+    /// The motion `source` asks for, or nil when it asks for none (a manifest's defaults may time
+    /// still scenes too); throws the first problem, naming the option.
     init?(_ source: any OptionSource, scene description: SceneDescription) throws(UsageError) {
         let options = MotionOptions.declared, scenes = SceneOptions.declared
         let given = options.motions.filter { source.has($0.name) }
-        guard let first = given.first else {
-            for option in [options.fps.spec, options.duration.spec, options.loop.spec] where source.has(option.name) {
-                throw UsageError("--\(option.name) needs a motion: --fling, --to-layout or --delete")
-            }
-            return nil
-        }
+        guard let first = given.first else { return nil }
         if given.count > 1 {
             throw UsageError("Use one motion at a time: --\(first.name) and --\(given[1].name) were both given")
         }
@@ -55,6 +50,15 @@ struct MotionDescription: Sendable {
         fps = try source.read(options.fps)
         duration = try source.read(options.duration)
         loops = try source.read(options.loop)
+    }
+
+    /// Throws when `source` times a motion it does not ask for (a command line).
+    static func checkTiming(_ source: any OptionSource) throws(UsageError) {
+        let options = MotionOptions.declared
+        guard !options.motions.contains(where: { source.has($0.name) }) else { return }
+        for option in [options.fps.spec, options.duration.spec, options.loop.spec] where source.has(option.name) {
+            throw UsageError("--\(option.name) needs a motion: --fling, --to-layout or --delete")
+        }
     }
 
     /// The motion of `scene` from `offset`, and the scene each of its frames is drawn in. A fling

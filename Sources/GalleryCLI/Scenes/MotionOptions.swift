@@ -35,6 +35,9 @@ struct MotionOptions: OptionGroup {
     /// What `layout` takes: the motions and their timing.
     var layoutSpecs: [OptionSpec] { motions + [fps.spec, duration.spec] }
 
+    /// What a manifest scene takes: the motions, their timing and --loop (an animated scene is an APNG).
+    var manifestSpecs: [OptionSpec] { motions + [fps.spec, duration.spec, loop.spec] }
+
     /// The motions, of which exactly one is given.
     var motions: [OptionSpec] { [fling.spec, toLayout.spec, delete.spec] }
 

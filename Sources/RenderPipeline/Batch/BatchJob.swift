@@ -2,7 +2,23 @@
 public struct BatchJob: Sendable {
     public var name: String
     public var scene: Scene
+    /// The frames to write; an animated scene has one, its APNG.
     public var frames: [Frame]
+    /// For an animated scene, its frames as planned and how they play.
+    public var animation: Animation?
+
+    /// An animated scene's frames, written as one APNG to its only `Frame`'s output.
+    public struct Animation: Sendable {
+        public var plans: [FramePlan]
+        public var fps: Int
+        public var loops: Int
+
+        public init(plans: [FramePlan], fps: Int, loops: Int) {
+            self.plans = plans
+            self.fps = fps
+            self.loops = loops
+        }
+    }
 
     /// One frame: the offset asked for and the output path (`-` for standard output).
     public struct Frame: Sendable, Hashable {
@@ -15,9 +31,10 @@ public struct BatchJob: Sendable {
         }
     }
 
-    public init(name: String, scene: Scene, frames: [Frame]) {
+    public init(name: String, scene: Scene, frames: [Frame], animation: Animation? = nil) {
         self.name = name
         self.scene = scene
         self.frames = frames
+        self.animation = animation
     }
 }

@@ -5,7 +5,8 @@ import ImageCodecs
 import Raster
 
 /// Renders many frames of many scenes: plans them all, decodes each photo once through a bounded
-/// cache, renders frames in parallel, encodes and writes each atomically.
+/// cache, renders frames in parallel, encodes and writes each atomically (an animated scene's frames
+/// as one APNG).
 ///
 /// Scenes run one after another, their frames in parallel (a single frame parallelises over its
 /// items). Under `strict`, a scene whose photos cannot all be read fails before any of its frames is
@@ -33,6 +34,10 @@ public struct BatchRenderer: Sendable {
         var report = BatchReport()
         var planned: [(job: BatchJob, plans: [FramePlan])] = []
         for job in batch {
+            if let animation = job.animation {
+                planned.append((job, animation.plans))
+                continue
+            }
             do {
                 planned.append((job, try Self.plan(job)))
             } catch {
@@ -52,6 +57,14 @@ public struct BatchRenderer: Sendable {
                 continue
             }
             let renderer = FrameRenderer(scene: job.scene)
+            if let animation = job.animation, let output = job.frames.first {
+                let (record, failure) = renderAnimation(
+                    job, animation, to: output, renderer: renderer, cache: cache, announcer: announcer)
+                report.frames += record.map { [$0] } ?? []
+                onFrame()
+                report.scenes.append(.init(name: job.name, frameCount: 1, failures: failure.map { [$0] } ?? []))
+                continue
+            }
             let itemJobs = plans.count > 1 ? 1 : jobs
             let frameJobs = plans.count > 1 ? min(jobs, Self.framesInFlight(job.scene.pixelSize)) : 1
             // Encoded frames waiting to be written count against the same memory bound as frames in
@@ -101,6 +114,56 @@ public struct BatchRenderer: Sendable {
         report.problems = cache.problems
         report.seconds = Date().timeIntervalSince(start)
         return report
+    }
+
+    /// Renders an animated scene's frames, as many at once as memory allows, and writes them as one
+    /// APNG, atomically: the record of the file, or why it failed.
+    private func renderAnimation(
+        _ job: BatchJob, _ animation: BatchJob.Animation, to output: BatchJob.Frame, renderer: FrameRenderer,
+        cache: PhotoCache, announcer: ProblemAnnouncer
+    ) -> (BatchReport.FrameRecord?, SceneFailure?) {
+        let began = Date()
+        let plans = animation.plans
+        let inFlight = min(jobs, Self.framesInFlight(job.scene.pixelSize))
+        var writer = APNGWriter(fps: animation.fps, loops: animation.loops, alpha: job.scene.background.a < 255)
+        let problems = Locked<[PhotoProblem]>([])
+        for start in stride(from: 0, to: plans.count, by: inFlight) {
+            let chunk = Array(start..<min(start + inFlight, plans.count))
+            let images = Parallel.map(chunk, jobs: inFlight) { index -> Result<RGBAImage, OutOfMemory> in
+                let used = UsedPhotos()
+                defer {
+                    for key in used.keys { cache.release(key) }
+                    problems.withLock { $0 += used.problems }
+                }
+                return Result { () throws(OutOfMemory) in
+                    try renderer.render(plans[index], jobs: 1) { path in
+                        let key = job.scene.photoKey(path)
+                        let result = cache.acquire(key)
+                        used.record(key, result)
+                        return (try? result.get()).map(PhotoPart.init)
+                    }
+                }
+            }
+            announcer.flush(cache.problems)
+            for image in images {
+                switch image {
+                case .failure(let error): return (nil, .memory(output: output.output, error))
+                case .success(let image):
+                    do throws(EncodeError) { try writer.append(image) } catch { return (nil, .encode(error)) }
+                }
+            }
+        }
+        do throws(FileError) { try AtomicFile.write(writer.bytes(), to: output.output) } catch {
+            return (nil, .write(error))
+        }
+        let warnings = problems.withLock { Set($0) }.sorted { $0.description < $1.description }
+        return (
+            BatchReport.FrameRecord(
+                scene: job.name, output: output.output, offset: output.offset,
+                renderedOffset: plans.first?.layout.offset ?? output.offset, seconds: Date().timeIntervalSince(began),
+                warnings: warnings),
+            nil
+        )
     }
 
     /// A frame in progress holds about 24 bytes a pixel (the Float canvas, its 8-bit copy, the PNG):

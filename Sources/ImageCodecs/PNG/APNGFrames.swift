@@ -1,0 +1,200 @@
+import GalleryCore
+
+/// The frames of an animated PNG, decoded one at a time onto the canvas as a player shows them
+/// (fcTL regions, blend SOURCE or OVER, dispose NONE, BACKGROUND or PREVIOUS), so two animations are
+/// compared frame by frame in the memory of a few canvases. Each frame's data is decoded by the
+/// project's PNG decoder as a PNG of the frame's region.
+public struct APNGFrames {
+    /// The canvas, from IHDR.
+    public let size: PixelSize
+    /// The frames of the animation (the default image counts when an fcTL precedes its IDAT).
+    public var count: Int { frames.count }
+    /// Plays (0: forever), from acTL.
+    public let loops: Int
+    private let header: [UInt8]
+    /// PLTE and tRNS, which every frame's data needs.
+    private let palette: [[UInt8]]
+    private let frames: [Frame]
+    private let budget: PixelBudget
+    private var position = 0
+    private var canvas: [UInt8]
+    private var restore: (region: Frame.Region, pixels: [UInt8])?
+
+    private struct Frame {
+        struct Region: Equatable { var x, y, width, height: Int }
+        var region: Region
+        var delay: (numerator: Int, denominator: Int)
+        var dispose: UInt8
+        var blend: UInt8
+        var data: [ArraySlice<UInt8>] = []
+    }
+
+    /// Whether `bytes` is a PNG with an acTL chunk before its image data.
+    public static func isAnimated(_ bytes: [UInt8]) -> Bool {
+        guard ImageFormat(sniffing: bytes) == .png else { return false }
+        for chunk in Self.chunks(bytes) {
+            if chunk.type == "acTL" { return true }
+            if chunk.type == "IDAT" { return false }
+        }
+        return false
+    }
+
+    /// Parses the animation in `bytes`; throws for a PNG that is not animated or does not hold
+    /// together, and for a canvas over `budget`, before any pixel is decoded.
+    public init(_ bytes: [UInt8], budget: PixelBudget = .standard) throws(DecodeError) {
+        func corrupt(_ message: String) -> DecodeError { .corrupt(format: .png, message: "APNG: \(message)") }
+        guard ImageFormat(sniffing: bytes) == .png else { throw .unrecognizedFormat }
+        var header: [UInt8]?, palette: [[UInt8]] = [], loops: Int?, frames: [Frame] = []
+        var sawData = false
+        for chunk in Self.chunks(bytes) {
+            let data = chunk.data
+            switch chunk.type {
+            case "IHDR" where data.count == 13: header = Array(data)
+            case "PLTE", "tRNS": palette.append(Self.chunk(chunk.type, Array(data)))
+            case "acTL" where data.count == 8 && !sawData: loops = Self.be32(data, 4)
+            case "fcTL":
+                guard data.count == 26 else { throw corrupt("an fcTL chunk of \(data.count) bytes, not 26") }
+                frames.append(
+                    Frame(
+                        region: .init(
+                            x: Self.be32(data, 12), y: Self.be32(data, 16), width: Self.be32(data, 4),
+                            height: Self.be32(data, 8)),
+                        delay: (Self.be16(data, 20), Self.be16(data, 22)), dispose: data[data.startIndex + 24],
+                        blend: data[data.startIndex + 25]))
+            case "IDAT":
+                sawData = true
+                // Before any fcTL, the default image is not part of the animation.
+                if frames.count == 1 { frames[0].data.append(data) }
+            case "fdAT":
+                guard data.count >= 4 else { throw corrupt("an fdAT chunk without its sequence number") }
+                guard !frames.isEmpty else { throw corrupt("fdAT before any fcTL") }
+                frames[frames.count - 1].data.append(data.dropFirst(4))
+            default: break
+            }
+        }
+        guard let header else { throw corrupt("no IHDR") }
+        guard let loops else { throw corrupt("not animated: no acTL before the image data") }
+        let size = PixelSize(width: Self.be32(header[...], 0), height: Self.be32(header[...], 4))
+        guard size.width > 0, size.height > 0 else { throw corrupt("a canvas of \(size) pixels") }
+        guard budget.allows(size) else { throw .overBudget(width: size.width, height: size.height, budget: budget) }
+        for (index, frame) in frames.enumerated() {
+            let region = frame.region
+            guard region.width > 0, region.height > 0, region.x + region.width <= size.width,
+                region.y + region.height <= size.height, frame.dispose <= 2, frame.blend <= 1
+            else { throw corrupt("frame \(index)'s fcTL does not fit the \(size) canvas") }
+            guard !frame.data.isEmpty else { throw corrupt("frame \(index) has no image data") }
+        }
+        let canvasBytes = size.width * size.height * 4
+        guard let canvas = LargeArray.filled(UInt8(0), count: canvasBytes) else {
+            throw .outOfMemory(bytes: canvasBytes)
+        }
+        (self.size, self.loops, self.header, self.palette, self.frames, self.budget) =
+            (size, loops, header, palette, frames, budget)
+        self.canvas = canvas
+    }
+
+    /// Frame `k`'s delay in seconds (num/den, den 0 meaning 100).
+    public func delay(ofFrame k: Int) -> Double {
+        let (numerator, denominator) = frames[k].delay
+        return Double(numerator) / Double(denominator == 0 ? 100 : denominator)
+    }
+
+    /// The next frame as shown, whole canvas, or nil after the last.
+    public mutating func next() throws(DecodeError) -> RGBAImage? {
+        guard position < frames.count else { return nil }
+        let frame = frames[position]
+        let region = frame.region
+        if let restore {
+            paste(restore.pixels, into: restore.region)
+            self.restore = nil
+        }
+        var png = Self.signature + Self.chunk("IHDR", Self.be32(region.width) + Self.be32(region.height) + header[8...])
+        for chunk in palette { png += chunk }
+        png += Self.chunk("IDAT", frame.data.flatMap { $0 })
+        png += Self.chunk("IEND", [])
+        let part = try PNGDecoder.decode(png, options: DecodeOptions(budget: budget)).image
+        // Dispose PREVIOUS on the first frame means BACKGROUND (the spec).
+        let dispose = frame.dispose == 2 && position == 0 ? 1 : frame.dispose
+        let before = dispose == 0 ? nil : copy(region)
+        draw(part, at: region, over: frame.blend == 1)
+        let shown = RGBAImage(width: size.width, height: size.height, pixels: canvas)
+        if let before {
+            restore = (region, dispose == 1 ? [UInt8](repeating: 0, count: before.count) : before)
+        }
+        position += 1
+        return shown
+    }
+
+    private func copy(_ region: Frame.Region) -> [UInt8] {
+        var pixels: [UInt8] = []
+        pixels.reserveCapacity(region.width * region.height * 4)
+        for y in region.y..<region.y + region.height {
+            let start = (y * size.width + region.x) * 4
+            pixels += canvas[start..<start + region.width * 4]
+        }
+        return pixels
+    }
+
+    private mutating func paste(_ pixels: [UInt8], into region: Frame.Region) {
+        let row = region.width * 4
+        for y in 0..<region.height {
+            let start = ((region.y + y) * size.width + region.x) * 4
+            canvas.replaceSubrange(start..<start + row, with: pixels[y * row..<(y + 1) * row])
+        }
+    }
+
+    /// Draws `part` at `region`: its pixels replace the canvas's (SOURCE) or are composited over them
+    /// (OVER, in 8 bits as the APNG specification's sample code does).
+    private mutating func draw(_ part: RGBAImage, at region: Frame.Region, over: Bool) {
+        guard over else { return paste(part.pixels, into: region) }
+        for y in 0..<region.height {
+            for x in 0..<region.width {
+                let source = (y * region.width + x) * 4
+                let target = ((region.y + y) * size.width + region.x + x) * 4
+                let alpha = Int(part.pixels[source + 3])
+                if alpha == 255 {
+                    for c in 0..<4 { canvas[target + c] = part.pixels[source + c] }
+                } else if alpha > 0 {
+                    let u = alpha * 255, v = (255 - alpha) * Int(canvas[target + 3])
+                    let total = u + v
+                    for c in 0..<3 {
+                        canvas[target + c] = UInt8(
+                            (Int(part.pixels[source + c]) * u + Int(canvas[target + c]) * v) / total)
+                    }
+                    canvas[target + 3] = UInt8(total / 255)
+                }
+            }
+        }
+    }
+
+    private static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+
+    /// The chunks of `bytes` after the signature, up to the first that does not fit.
+    private static func chunks(_ bytes: [UInt8]) -> [(type: String, data: ArraySlice<UInt8>)] {
+        var chunks: [(String, ArraySlice<UInt8>)] = []
+        var at = 8
+        while at + 12 <= bytes.count {
+            let length = be32(bytes[...], at)
+            guard length <= bytes.count - at - 12 else { break }
+            let type = String(decoding: bytes[at + 4..<at + 8], as: UTF8.self)
+            chunks.append((type, bytes[at + 8..<at + 8 + length]))
+            if type == "IEND" { break }
+            at += 12 + length
+        }
+        return chunks
+    }
+
+    private static func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] { APNGWriter.chunk(type, data) }
+    private static func be32(_ value: Int) -> [UInt8] { APNGWriter.be32(UInt32(value)) }
+
+    /// The big-endian 32-bit number at `offset` from the slice's start.
+    private static func be32(_ bytes: ArraySlice<UInt8>, _ offset: Int) -> Int {
+        let at = bytes.startIndex + offset
+        return bytes[at..<at + 4].reduce(0) { $0 << 8 | Int($1) }
+    }
+
+    private static func be16(_ bytes: ArraySlice<UInt8>, _ offset: Int) -> Int {
+        let at = bytes.startIndex + offset
+        return Int(bytes[at]) << 8 | Int(bytes[at + 1])
+    }
+}

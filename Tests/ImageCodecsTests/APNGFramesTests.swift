@@ -1,0 +1,122 @@
+import Foundation
+import GalleryCore
+import ImageCodecs
+import TestSupport
+import Testing
+
+/// The APNG reader: it gives back exactly the frames the writer was given, shows foreign APNGs'
+/// dispose and blend operations as Pillow does, and refuses broken ones with an error.
+@Suite struct APNGFramesTests {
+    /// Frames that change in a moving square, repeat, and change everywhere.
+    static func frames() -> [RGBAImage] {
+        (0..<6).map { k in
+            var pixels = [UInt8](repeating: 0, count: 40 * 30 * 4)
+            for y in 0..<30 {
+                for x in 0..<40 {
+                    let inside = k != 3 && (x - 4 * min(k, 2)) / 8 == 1 && y / 8 == 1
+                    let base = k >= 4 ? UInt8(20 * k) : 200
+                    let i = (y * 40 + x) * 4
+                    pixels[i] = inside ? 255 : base
+                    pixels[i + 1] = UInt8(x * 6)
+                    pixels[i + 2] = UInt8(y * 8)
+                    pixels[i + 3] = 255
+                }
+            }
+            return RGBAImage(width: 40, height: 30, pixels: pixels)
+        }
+    }
+
+    @Test func theWritersFramesComeBackExactly() throws {
+        var writer = APNGWriter(fps: 10, loops: 3, alpha: false)
+        let frames = Self.frames() + [Self.frames()[5]]
+        for frame in frames { try writer.append(frame) }
+        let bytes = writer.bytes()
+        #expect(APNGFrames.isAnimated(bytes))
+        var reader = try APNGFrames(bytes)
+        #expect(reader.count == frames.count && reader.loops == 3 && reader.size == PixelSize(width: 40, height: 30))
+        #expect(reader.delay(ofFrame: 0) == 0.1)
+        var read: [RGBAImage] = []
+        while let frame = try reader.next() { read.append(frame) }
+        #expect(read == frames)
+    }
+
+    static let pillow =
+        (try? CommandRunner.run(["python3", "-c", "import PIL"], executable: "/usr/bin/env"))?.status == 0
+
+    @Test(.enabled(if: pillow, "needs python3 with Pillow to write and read a foreign APNG"))
+    func foreignDisposeAndBlendOperationsShowAsPillowShowsThem() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        // Frames with transparent and opaque pixels only, so blending OVER has no rounding to differ
+        // on; Pillow writes sub-frames with the dispose and blend operations asked for.
+        let script = """
+            from PIL import Image, ImageDraw
+            frames = []
+            for k in range(5):
+                im = Image.new("RGBA", (32, 24), (0, 0, 0, 0))
+                d = ImageDraw.Draw(im)
+                d.rectangle([2 + 4 * k, 3, 12 + 4 * k, 15], fill=(250, 20 * k, 90, 255))
+                if k % 2: d.rectangle([0, 18, 31, 23], fill=(10, 200, 30, 255))
+                frames.append(im)
+            frames[0].save("foreign.png", save_all=True, append_images=frames[1:], duration=[40, 50, 60, 70, 80],
+                           loop=0, disposal=[0, 1, 2, 0, 1], blend=[0, 1, 1, 0, 1])
+            im = Image.open("foreign.png")
+            for k in range(im.n_frames):
+                im.seek(k); im.convert("RGBA").save("pillow-%d.png" % k)
+            print(im.n_frames)
+            """
+        let run = try CommandRunner.run(["python3", "-c", script], in: folder.path, executable: "/usr/bin/env")
+        #expect(run.status == 0, "\(run.stderr)")
+        var reader = try APNGFrames(try ImageDecoder.readBytes(atPath: folder.file("foreign.png")))
+        #expect(reader.count == Int(run.output.trimmingCharacters(in: .whitespacesAndNewlines)))
+        var k = 0
+        while let frame = try reader.next() {
+            let pillow = try ImageDecoder.decodeFile(atPath: folder.file("pillow-\(k).png")).image
+            #expect(frame == pillow, "frame \(k)")
+            k += 1
+        }
+        #expect(k == 5)
+    }
+
+    @Test func brokenAnimationsAreErrorsNotCrashes() throws {
+        var writer = APNGWriter(fps: 10, alpha: false)
+        for frame in Self.frames() { try writer.append(frame) }
+        let bytes = writer.bytes()
+        // A still PNG is not an animation.
+        let still = try PNGEncoder.encode(Self.frames()[0])
+        #expect(!APNGFrames.isAnimated(still))
+        #expect(throws: DecodeError.self) { try APNGFrames(still) }
+        // Every truncation and a flipped byte in every position of the first 400: an error or frames,
+        // never a crash or a hang.
+        for cut in stride(from: 0, to: bytes.count, by: 7) {
+            if var reader = try? APNGFrames(Array(bytes[..<cut])) { while (try? reader.next()) != nil {} }
+        }
+        for at in 0..<min(400, bytes.count) {
+            var flipped = bytes
+            flipped[at] ^= 0x5A
+            if var reader = try? APNGFrames(flipped) {
+                while let frame = try? reader.next() { _ = frame }
+            }
+        }
+        // An fcTL region outside the canvas is refused before any pixel is decoded: frame 1's x
+        // offset (bytes 12…15 of its fcTL data) set past the 40-pixel canvas.
+        let second = try #require(Self.find("fcTL", in: bytes, after: 1))
+        var outside = bytes
+        outside[second + 8 + 15] = 200
+        #expect(throws: DecodeError.self) { try APNGFrames(outside) }
+    }
+
+    /// The offset of the `nth` (0-based) chunk of `type`.
+    static func find(_ type: String, in bytes: [UInt8], after nth: Int) -> Int? {
+        var at = 8, seen = 0
+        while at + 12 <= bytes.count {
+            let length = bytes[at..<at + 4].reduce(0) { $0 << 8 | Int($1) }
+            if String(decoding: bytes[at + 4..<at + 8], as: UTF8.self) == type {
+                if seen == nth { return at }
+                seen += 1
+            }
+            at += 12 + length
+        }
+        return nil
+    }
+}
