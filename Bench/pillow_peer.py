@@ -2,6 +2,7 @@
 
     gallery-render layout PHOTOS... [scene options] > layout.json     # JSON, or JSON Lines with --offsets
     python3 Bench/pillow_peer.py layout.json OUT_DIR                   # writes OUT_DIR/0000.png …
+    python3 Bench/pillow_peer.py motion.jsonl OUT.png --apng FPS       # one APNG of every frame
 
 For each visible item, in the JSON's draw order: open the photo, `draft` it so libjpeg's DCT scaling
 leaves 2× the largest item's pixel side (as gallery-render does), apply EXIF orientation, crop the
@@ -9,7 +10,10 @@ centre square, resize to the item's pixel side with Lanczos, and paste it throug
 4× supersampled and reduced with Lanczos onto a white canvas of round(W·scale) × round(H·scale).
 Decoded photos are kept in a dict across frames. Frames are opaque, so they are saved as RGB PNG at
 compress_level 4, whose files are within a few per cent of gallery-render's (its run encoder: on the
-A frame 405 KB vs 399 KB; level 3 gives 434 KB); Bench/run.py reports the bytes of both.
+A frame 405 KB vs 399 KB; level 3 gives 434 KB); Bench/run.py reports the bytes of both. With
+--apng, the frames of a motion (`gallery-render layout --fling …`, whose items carry an alpha of 1)
+are saved as one APNG with Pillow's defaults, `save(..., save_all=True)`, each shown 1/FPS s:
+Pillow then stores each frame as the bounding box of its change from the previous one.
 """
 
 import math
@@ -52,16 +56,24 @@ def render(frame, cell, cache):
     return canvas.convert("RGB")
 
 
-def main(layout, out):
-    out.mkdir(parents=True, exist_ok=True)
+def main(layout, out, fps=None):
     todo = frames(layout.read_text())
     cell = max(math.ceil(item["size"] * f["displayScale"]) for f in todo for item in f["items"])
     cache = {}
+    if fps:
+        out.parent.mkdir(parents=True, exist_ok=True)
+        rendered = [render(frame, cell, cache) for frame in todo]
+        rendered[0].save(out, save_all=True, append_images=rendered[1:], duration=1000 / fps, loop=0)
+        return
+    out.mkdir(parents=True, exist_ok=True)
     for index, frame in enumerate(todo):
         render(frame, cell, cache).save(out / f"{index:04d}.png", compress_level=4)
 
 
 if __name__ == "__main__":
-    if len(sys.argv) != 3:
+    if len(sys.argv) == 5 and sys.argv[3] == "--apng":
+        main(Path(sys.argv[1]), Path(sys.argv[2]), int(sys.argv[4]))
+    elif len(sys.argv) == 3:
+        main(Path(sys.argv[1]), Path(sys.argv[2]))
+    else:
         sys.exit(__doc__)
-    main(Path(sys.argv[1]), Path(sys.argv[2]))

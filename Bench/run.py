@@ -40,6 +40,9 @@ PY = sys.executable
 LOAD_AT_START = Path("/proc/loadavg").read_text().split()[0]
 SCENE_A = ["--width", "375", "--height", "200", "--display-scale", "3", "--offset", "120"]
 SCENE_C = ["--width", "375", "--height", "200", "--display-scale", "2", "--offsets", "0..1020/17"]
+# M: the fling of issue 17, V = 1000 pt/s from offset 120 with --snap, at @2x and 60 fps (143 frames).
+SCENE_M = ["--width", "375", "--height", "200", "--display-scale", "2", "--offset", "120", "--fling", "1000", "--snap"]
+M_FPS = (1, 10, 30)  # the same fling at fewer frames a second: how the time scales with frames
 # D2, D3: diffs of two of gallery-render's own 4K frames (key, what, scene, the two offsets).
 FRAME_PAIRS = [
     ("d2", "two 3840×2160 grid frames 2 pt apart",
@@ -161,6 +164,15 @@ def decode_count(tmp):
     return json.loads((tmp / "summary.json").read_text())["totals"]["decodes"]
 
 
+def apng_facts(path):
+    """The frame count of an APNG, from its acTL chunk."""
+    data = Path(path).read_bytes()
+    at = data.find(b"acTL")
+    if at < 0:
+        sys.exit(f"bench: {path} is not an APNG")
+    return int.from_bytes(data[at + 4:at + 8], "big")
+
+
 def verdict(value, limit):
     return "pass" if value <= limit else "**fail**"
 
@@ -169,6 +181,7 @@ def benchmark(runs, tmp, baseline=None):
     twelve, many = str(DATA / "photos12"), str(DATA / "photos2000")
     frame_a = layout(twelve, SCENE_A, tmp / "a.json")[0]
     frames_c = layout(twelve, SCENE_C, tmp / "c.jsonl")
+    frames_m = layout(twelve, SCENE_M, tmp / "m.jsonl")
     visible = list(dict.fromkeys(item["photo"] for item in frame_a["items"]))
     # gallery-render decodes for the scene's largest item: line item 100 pt × 1.6 at the centre × @3x.
     scale = dct_scale(visible[0], math.ceil(100 * 1.6 * 3))
@@ -184,6 +197,10 @@ def benchmark(runs, tmp, baseline=None):
         ("c", "C gallery-render", [BIN, *SCENE_C, twelve, "-o", tmp / "c-ours" / "{index}.png"]),
         ("c-1", "C gallery-render --jobs 1", [BIN, *SCENE_C, "--jobs", "1", twelve, "-o", tmp / "c-1" / "{index}.png"]),
         ("c-pil", "C Pillow peer", [PY, BENCH / "pillow_peer.py", tmp / "c.jsonl", tmp / "c-pil"]),
+        ("m", "M gallery-render animate", [BIN, "animate", *SCENE_M, twelve, "-o", tmp / "m-ours" / "m.png"]),
+        ("m-pil", "M Pillow peer", [PY, BENCH / "pillow_peer.py", tmp / "m.jsonl", tmp / "m-pil" / "m.png", "--apng", "60"]),
+        *[(f"m-{fps}", f"M gallery-render animate --fps {fps}",
+           [BIN, "animate", *SCENE_M, "--fps", str(fps), twelve, "-o", tmp / f"m-{fps}" / "m.png"]) for fps in M_FPS],
     ]
     # Made by make_photos.py in its own process: a driver holding 4K images would inflate every
     # child's ru_maxrss (a forked child starts from its parent's resident size).
@@ -205,7 +222,7 @@ def benchmark(runs, tmp, baseline=None):
                                ["compare", "-metric", "AE", "-fuzz", "10%", *pair, "null:"]))
     if not vips_reason:
         contenders.insert(2, ("a-vips", "A libvips peer", [PY, BENCH / "vips_peer.py", tmp / "a.json", tmp / "a-vips"]))
-    print(f"A: {' '.join(SCENE_A)}; B: the same over 2,000 photos; C: {' '.join(SCENE_C)}; D: diff of two 4K PNGs; D2, D3: of two 4K frames")
+    print(f"A: {' '.join(SCENE_A)}; B: the same over 2,000 photos; C: {' '.join(SCENE_C)}; D: diff of two 4K PNGs; D2, D3: of two 4K frames; M: animate {' '.join(SCENE_M)}")
     if baseline:
         contenders += baseline_twins(contenders, baseline)
     r = measure(contenders, runs)
@@ -213,6 +230,10 @@ def benchmark(runs, tmp, baseline=None):
     sizes = {folder: check_outputs(tmp / folder, 1, size_a)
              for folder in ("a-ours", "a-pil", "b-ours") + (() if vips_reason else ("a-vips",))}
     sizes |= {folder: check_outputs(tmp / folder, count, size_c) for folder in ("c-ours", "c-1", "c-pil")}
+    m_frames, m_bytes = apng_facts(tmp / "m-ours" / "m.png"), (tmp / "m-ours" / "m.png").stat().st_size
+    m_pil_frames, m_pil_bytes = apng_facts(tmp / "m-pil" / "m.png"), (tmp / "m-pil" / "m.png").stat().st_size
+    if m_frames != len(frames_m):
+        sys.exit(f"bench: the M APNG has {m_frames} frames, layout {len(frames_m)}")
     kib = lambda folder: f"{sizes[folder] / 1024:,.0f} KiB"
     sizes_text = (f"PNG bytes written: A {kib('a-ours')} (gallery-render), {kib('a-pil')} (Pillow)"
                   + ("" if vips_reason else f", {kib('a-vips')} (libvips)")
@@ -243,6 +264,20 @@ def benchmark(runs, tmp, baseline=None):
         row("C", f"gallery-render, {count} frames, --jobs 1", "c-1", ratio("c-1", "c-pil", "of Pillow")[1]),
         row("C", f"Pillow peer, {count} frames (decoded photos kept in a dict)", "c-pil"),
     ]
+    m_pil, m_pil_text = ratio("m", "m-pil", "of Pillow")
+    rows += [
+        row("M", f"gallery-render animate, {m_frames} frames at 60 fps to one APNG", "m", m_pil_text,
+            "ours ≤ 0.1× Pillow", verdict(m_pil, 0.1)),
+        row("M", f"Pillow peer: decode once (draft), resample per frame, save_all APNG ({m_pil_frames} frames "
+            "stored: it merges repeats)", "m-pil"),
+        ("M", f"APNG bytes: ours {m_bytes / 1e6:.2f} MB ({m_bytes / m_frames / 1e3:.0f} KB a frame), Pillow's "
+         f"{m_pil_bytes / 1e6:.2f} MB ({m_pil_bytes / m_pil_frames / 1e3:.0f} KB a stored frame)", None, None,
+         f"{m_bytes / m_pil_bytes:.3f}× Pillow's", "ours ≤ 1.0× Pillow's", verdict(m_bytes / m_pil_bytes, 1.0)),
+    ]
+    for fps in M_FPS:
+        count = apng_facts(tmp / f"m-{fps}" / "m.png")
+        rows.append(row("M", f"gallery-render animate --fps {fps}: {count} frames", f"m-{fps}",
+                        f"{(r['m']['ms'] - r[f'm-{fps}']['ms']) / (m_frames - count):.1f} ms a frame more at 60 fps"))
     if have_im:
         d_im, d_im_text = ratio("d", "d-im", "of ImageMagick")
         rows += [
@@ -318,7 +353,10 @@ def report(rows, decodes, frames, runs, command, peers):
               "time of the whole process, start-up included; peak RSS is the largest of GNU time's `%M` for the "
               f"process over the runs. Peers: {peers} "
               "A: `gallery-render --width 375 --height 200 --display-scale 3 --offset 120 photos12 -o a.png` "
-              "(three visible items, 1125×600); C: `--display-scale 2 --offsets 0..1020/17`. Photos: twelve "
+              "(three visible items, 1125×600); C: `--display-scale 2 --offsets 0..1020/17`. M: `animate "
+              "--display-scale 2 --offset 120 --fling 1000 --snap`, 143 frames of 750×400 at 60 fps in one APNG; "
+              "its Pillow peer renders the same layout (`layout --fling …`) and saves it with `save_all=True`. "
+              "Photos: twelve "
               "4032×3024 quality-92 JPEGs of ~4 MB from `Bench/make_photos.py`. Every contender writes PNGs of "
               "the same dimensions (checked), the peers at zlib level 4, whose files are within a few per cent of "
               "gallery-render's (Paeth and its own run encoder; bytes above). D: `gallery-render diff` "

@@ -12,3 +12,6 @@ mkdir -p "$out"
 "$bin" --width 320 --height 130 --offsets 0..255/85 "$photos" -o "$out/scroll-{index}.png"
 "$bin" --device iphone-se --landscape --height 180 --offset 300 --snap --velocity 800 --shape rounded --corner-radius 14 "$photos" -o "$out/landscape-snap.png"
 "$bin" animate --fling 1000 --snap --offset 120 --width 240 --height 90 --item-size 70 --fps 10 "$photos" -o "$out/fling-snap.png"
+# The seed's tap: the carousel toggles to the flow layout and back (each under 512 KiB at 20 fps).
+"$bin" animate --to-layout flow --offset 340 --width 280 --height 150 --duration 0.4 --fps 20 "$photos" -o "$out/toggle-to-flow.png"
+"$bin" animate --layout flow --to-layout line --width 280 --height 150 --duration 0.4 --fps 20 "$photos" -o "$out/toggle-to-line.png"

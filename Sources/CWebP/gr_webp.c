@@ -20,7 +20,7 @@ static gr_webp_status fail(gr_webp_anim *anim, const char *what) {
     return GR_WEBP_ERROR;
 }
 
-gr_webp_anim *gr_webp_anim_new(uint32_t width, uint32_t height, uint32_t loops, uint32_t effort) {
+gr_webp_anim *gr_webp_anim_new(uint32_t width, uint32_t height, uint32_t loops, uint32_t effort, uint32_t method) {
     if (width == 0 || height == 0 || width > WEBP_MAX_DIMENSION || height > WEBP_MAX_DIMENSION) return NULL;
     gr_webp_anim *anim = calloc(1, sizeof *anim);
     if (!anim) return NULL;
@@ -38,7 +38,7 @@ gr_webp_anim *gr_webp_anim_new(uint32_t width, uint32_t height, uint32_t loops, 
     anim->config.lossless = 1;
     anim->config.exact = 1;
     anim->config.quality = (float)(effort > 100 ? 100 : effort);
-    anim->config.method = 0;
+    anim->config.method = (int)(method > 6 ? 6 : method);
     anim->config.thread_level = 0;
     if (!WebPValidateConfig(&anim->config)) {
         free(anim);

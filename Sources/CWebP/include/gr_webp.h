@@ -24,9 +24,9 @@ typedef enum {
 typedef struct gr_webp_anim gr_webp_anim;
 
 /** A lossless animation encoder for width × height frames, playing `loops` times (0: forever);
- * `effort` 0…100 (libwebp's lossless quality: higher is smaller and slower). NULL when out of memory
- * or refused. */
-gr_webp_anim *gr_webp_anim_new(uint32_t width, uint32_t height, uint32_t loops, uint32_t effort);
+ * `effort` 0…100 and `method` 0…6 are libwebp's lossless quality and method (higher: smaller and
+ * slower). NULL when out of memory or refused. */
+gr_webp_anim *gr_webp_anim_new(uint32_t width, uint32_t height, uint32_t loops, uint32_t effort, uint32_t method);
 
 /** Adds the next frame: width × height RGBA8 pixels, shown from `timestamp_ms`. */
 gr_webp_status gr_webp_anim_add(gr_webp_anim *anim, const uint8_t *rgba, uint32_t timestamp_ms);

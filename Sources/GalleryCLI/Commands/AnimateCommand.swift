@@ -89,12 +89,19 @@ enum AnimateCommand: Subcommand {
                 if case .animation(_, .webp) = output {
                     try WebPAnimationWriter(size: size, fps: fps, loops: loops)
                 } else { nil }
+            // APNG frames are encoded as many at once as frames are rendered.
+            var waiting: [RGBAImage] = []
             _ = try renderer.run(
                 plans: plans, strict: strict,
                 onProblem: { problem in if !strict { console.warning(RenderCommand.describe(problem)) } }
             ) { index, image in
                 switch output {
-                case .animation(_, .png): try apng.append(image)
+                case .animation(_, .png):
+                    waiting.append(image)
+                    if waiting.count == renderer.jobs || index == plans.count - 1 {
+                        try apng.append(contentsOf: waiting, jobs: renderer.jobs)
+                        waiting.removeAll()
+                    }
                 case .animation(_, .webp): try webp?.append(image)
                 case .frames(let pattern):
                     let path = OutputOptions.path(pattern: pattern, index: index, offset: plans[index].layout.offset)

@@ -31,7 +31,18 @@ public enum LargeArray {
     /// `count` copies of `value`; nil when the memory cannot be had.
     public static func filled<Element: BitwiseCopyable>(_ value: Element, count: Int) -> [Element]? {
         guard var array = uninitialized(Element.self, count: count) else { return nil }
-        array.withUnsafeMutableBufferPointer { $0.update(repeating: value) }
+        // Unspecialised, `update(repeating:)` copies element by element through value witnesses (2.5 %
+        // of a 143-frame animation); doubling copies of raw bytes are memcpy's speed for any element.
+        array.withUnsafeMutableBytes { bytes in
+            guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
+            base.storeBytes(of: value, as: Element.self)
+            var filled = MemoryLayout<Element>.stride
+            while filled < bytes.count {
+                let chunk = min(filled, bytes.count - filled)
+                (base + filled).copyMemory(from: base, byteCount: chunk)
+                filled += chunk
+            }
+        }
         return array
     }
 

@@ -30,22 +30,42 @@ public struct APNGWriter {
 
     /// Appends the next frame (all frames are the first one's size).
     public mutating func append(_ frame: RGBAImage) throws(EncodeError) {
+        try append(contentsOf: [frame], jobs: 1)
+    }
+
+    /// Appends the next frames, in order, encoding up to `jobs` of them at once (each frame's region
+    /// depends only on the frame before it). The bytes are the same whatever `jobs` is.
+    public mutating func append(contentsOf frames: [RGBAImage], jobs: Int) throws(EncodeError) {
+        let previous = [self.previous] + frames.dropLast().map { Optional($0) }
+        let alpha = alpha
+        let encoded = Parallel.map(Array(zip(frames, previous)), jobs: jobs) { frame, previous in
+            Result { () throws(EncodeError) in try Self.encoded(frame, after: previous, alpha: alpha) }
+        }
+        for result in encoded {
+            let (region, chunks) = try result.get()
+            if self.frames == 0 {
+                header = chunks.first { $0.type == "IHDR" }.map { Self.chunk("IHDR", $0.data) } ?? []
+            }
+            body += Self.chunk("fcTL", frameControl(region))
+            for data in chunks.filter({ $0.type == "IDAT" }).map(\.data) {
+                body +=
+                    self.frames == 0 ? Self.chunk("IDAT", data) : Self.chunk("fdAT", Self.be32(nextSequence()) + data)
+            }
+            self.frames += 1
+        }
+        self.previous = frames.last ?? self.previous
+    }
+
+    /// A frame's region (what changed since `previous`) and its PNG chunks, by the run encoder: on the
+    /// 143-frame @2x fling of the bench photos the APNG is 29.0 MB and the run takes 1.4 s, where
+    /// libdeflate level 6 made 30.6 MB in 2.4 s (the residuals of photos leave few repeats to find).
+    private static func encoded(_ frame: RGBAImage, after previous: RGBAImage?, alpha: Bool) throws(EncodeError)
+        -> (ImageRegion, [(type: String, data: [UInt8])])
+    {
         let whole = ImageRegion(whole: PixelSize(width: frame.width, height: frame.height))
         let region = previous.map { Self.changedRegion(from: $0, to: frame) } ?? whole
         let part = region == whole ? frame : frame.cropped(to: region)
-        let png = try PNGEncoder.encode(part, compression: .dense, alpha: alpha)
-        let chunks = Self.chunks(of: png)
-        if frames == 0 { header = chunks.first { $0.type == "IHDR" }.map { Self.chunk("IHDR", $0.data) } ?? [] }
-        body += Self.chunk("fcTL", frameControl(region))
-        for data in chunks.filter({ $0.type == "IDAT" }).map(\.data) {
-            if frames == 0 {
-                body += Self.chunk("IDAT", data)
-            } else {
-                body += Self.chunk("fdAT", Self.be32(nextSequence()) + data)
-            }
-        }
-        frames += 1
-        previous = frame
+        return (region, Self.chunks(of: try PNGEncoder.encode(part, compression: .runs, alpha: alpha)))
     }
 
     /// The file: every frame appended so far.

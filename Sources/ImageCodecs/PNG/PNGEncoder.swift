@@ -14,9 +14,6 @@ public enum PNGEncoder {
         /// libdeflate level 1, on one thread: it finds repeats at any distance, which makes the faded
         /// photo behind a visual diff 25 % smaller than `runs` does.
         case matches
-        /// libdeflate level 6, on one thread: for the frames of an animation (the 143-frame fling of
-        /// docs/usage.md: 5.01 MB in 0.62 s, against level 1's 5.28 MB in 0.38 s).
-        case dense
     }
 
     /// PNG bytes for `image`; with `alpha`, RGBA (true) or RGB (false) whatever the pixels, as every
@@ -28,10 +25,8 @@ public enum PNGEncoder {
         let hasAlpha: Int32 = alpha ?? !image.isOpaque ? 1 : 0
         let status = image.pixels.withUnsafeBufferPointer { pixels in
             switch compression {
-            case .matches, .dense:
-                gr_png_encode(
-                    pixels.baseAddress, UInt32(image.width), UInt32(image.height), hasAlpha,
-                    compression == .dense ? 6 : 1, &result)
+            case .matches:
+                gr_png_encode(pixels.baseAddress, UInt32(image.width), UInt32(image.height), hasAlpha, 1, &result)
             case .runs:
                 encodeInParts(pixels, width: image.width, height: image.height, hasAlpha: hasAlpha, jobs: jobs, &result)
             }

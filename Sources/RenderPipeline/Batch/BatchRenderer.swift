@@ -145,12 +145,15 @@ public struct BatchRenderer: Sendable {
                 }
             }
             announcer.flush(cache.problems)
+            var rendered: [RGBAImage] = []
             for image in images {
                 switch image {
                 case .failure(let error): return (nil, .memory(output: output.output, error))
-                case .success(let image):
-                    do throws(EncodeError) { try writer.append(image) } catch { return (nil, .encode(error)) }
+                case .success(let image): rendered.append(image)
                 }
+            }
+            do throws(EncodeError) { try writer.append(contentsOf: rendered, jobs: inFlight) } catch {
+                return (nil, .encode(error))
             }
         }
         do throws(FileError) { try AtomicFile.write(writer.bytes(), to: output.output) } catch {
