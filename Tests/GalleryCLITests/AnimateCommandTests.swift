@@ -105,6 +105,15 @@ import Testing
             (["--fling", "100", "--fps", "121"], "'--fps <n>'"),
             (["--fling", "100", "--frames", "f.png"], "--frames must contain {index}"),
             (["--fling", "100", "-o", "a.gif"], "an animation is written as an APNG"),
+            // 60 s at 120 fps: 7201 frames of 8000 × 8000, 460,864 megapixels, refused before anything
+            // renders.
+            (
+                [
+                    "--delete", "0", "--duration", "60", "--fps", "120", "--width", "4000", "--height", "4000",
+                    "--display-scale", "2",
+                ],
+                "The animation would be 7201 frames of 8000x8000 pixels: at most 20000 megapixels in all"
+            ),
         ] {
             let run = try CommandRunner.run(["animate", "--count", "3"] + arguments)
             #expect(run.status == 64, "\(arguments): \(run.stderr)")

@@ -60,7 +60,7 @@ enum AnimateCommand: Subcommand {
         let pixels = scene.pixelSize.width * scene.pixelSize.height
         guard count * pixels <= MotionOptions.pixelBudget else {
             throw UsageError(
-                "The animation would be \(count) frames of \(scene.pixelSize) pixels: at most \(MotionOptions.pixelBudget / 1_000_000) megapixels in all; lower --fps or the frame size"
+                "The animation would be \(count) frames of \(scene.pixelSize) pixels: at most \(MotionOptions.pixelBudget / 1_000_000) megapixels in all; lower --fps, --duration or the frame size"
             )
         }
         let states: [MotionState]
