@@ -8,7 +8,7 @@ import Testing
 @Suite struct AnimatedManifestTests {
     static func manifest(toLayout: String = "flow", flingFPS: Int = 20) -> String {
         """
-        {"defaults": {"width": 200, "height": 120, "photos": ["photos/"], "fps": 20},
+        {"defaults": {"width": 200, "height": 120, "photos": ["photos/"], "fps": 20, "duration": 0.3},
          "scenes": [{"name": "rest", "offset": 170},
                     {"name": "toggle", "offset": 170, "toLayout": "\(toLayout)"},
                     {"name": "fling", "fling": 900, "snap": true, "fps": \(flingFPS)},
@@ -75,7 +75,7 @@ import Testing
         #expect(
             failed.stderr.contains("FAIL toggle.png: frames 1, 2, 3, 4, 5, 6 of 7 differ; frame 1: "),
             "\(failed.stderr)")
-        #expect(failed.stderr.contains("FAIL fling.png: the animation has "), "\(failed.stderr)")
+        #expect(failed.stderr.contains("FAIL fling.png: the rendering has "), "\(failed.stderr)")
         #expect(failed.stderr.contains("2 passed, 2 failed"))
         // The report shows the first failing frame's stills and its diff, not the animations.
         let images = TemporaryFolder.list(folder.file("report/images")).sorted()

@@ -45,9 +45,18 @@ enum AnimateCommand: Subcommand {
         let scene = description.scene(photos: photos)
         let (plans, frameScene) = try framePlans(motion, of: scene, offset: description.offsets[0])
         return try write(
-            MotionRenderer(scene: frameScene, jobs: jobs), plans: plans, fps: motion.fps, loops: motion.loops,
+            MotionRenderer(scene: frameScene, jobs: jobs, firstFrameScene: firstFrameScene(of: frameScene)),
+            plans: plans, fps: motion.fps, loops: motion.loops,
             output: pattern.map(Output.frames) ?? .animation(path, format),
             strict: parsed.isSet(OutputOptions.declared.strict), console: console)
+    }
+
+    /// The scene a motion's first frame decodes its photos for when its frames decode them for
+    /// larger items (a transition to a layout with larger items): the start's, as `render` does.
+    static func firstFrameScene(of frameScene: Scene) -> Scene? {
+        var start = frameScene
+        start.largestDrawnSide = nil
+        return start.decodeBox == frameScene.decodeBox ? nil : start
     }
 
     /// The planned frames of `motion` of `scene` from `offset`, and the scene they are drawn in;
@@ -60,7 +69,7 @@ enum AnimateCommand: Subcommand {
         let pixels = scene.pixelSize.width * scene.pixelSize.height
         guard count * pixels <= MotionOptions.pixelBudget else {
             throw UsageError(
-                "The animation would be \(count) frames of \(scene.pixelSize) pixels: at most \(MotionOptions.pixelBudget / 1_000_000) megapixels in all; lower --fps, --duration or the frame size"
+                "The animation would be \(count) frames of \(scene.pixelSize) pixels: at most \(MotionOptions.pixelBudget / 1_000_000) megapixels in all; lower --fps\(motion.isTransition ? ", --duration" : "") or the frame size"
             )
         }
         let states: [MotionState]

@@ -20,7 +20,6 @@ enum LayoutCommand: Subcommand {
     static func run(_ parsed: ParsedArguments, console: Console) throws -> ExitCode {
         let motionOptions = MotionOptions.declared
         let description = try SceneDescription(parsed, motion: parsed.has(motionOptions.fling))
-        try MotionDescription.checkTiming(parsed)
         let motion = try MotionDescription(parsed, scene: description)
         if parsed.positionals.isEmpty, description.count == nil {
             throw UsageError("Missing expected argument '<photos> ...' (or give --count)")

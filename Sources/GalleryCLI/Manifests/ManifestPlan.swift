@@ -59,7 +59,9 @@ struct ManifestPlan: Sendable {
                 jobs.append(
                     BatchJob(
                         name: entry.name, scene: frameScene, frames: frames,
-                        animation: BatchJob.Animation(plans: plans, fps: motion.fps, loops: motion.loops)))
+                        animation: BatchJob.Animation(
+                            plans: plans, fps: motion.fps, loops: motion.loops,
+                            firstFrameScene: AnimateCommand.firstFrameScene(of: frameScene))))
             } catch {
                 throw Self.sceneError(error, scene: entry.name, manifest: manifest.path)
             }

@@ -13,7 +13,12 @@ struct MotionDescription: Sendable {
 
     var kind: Kind
     var fps: Int
-    /// T_end of a transition, in seconds (a fling's follows from its velocity).
+
+    /// True for --to-layout and --delete, which --duration times.
+    var isTransition: Bool {
+        if case .fling = kind { false } else { true }
+    }
+    /// T_end of a transition, in seconds (a fling's follows from its velocity: --duration is not read).
     var duration: Double
     /// Times the APNG plays (0: forever).
     var loops: Int
@@ -34,8 +39,9 @@ struct MotionDescription: Sendable {
             if source.isSet(scenes.overscroll) {
                 throw UsageError("--overscroll cannot be used with --fling: the fling bounces at the edges by itself")
             }
-            if source.has(options.duration) {
-                throw UsageError("--duration applies to --to-layout and --delete: a fling lasts until it stops")
+            if source.has(scenes.velocity) {
+                throw UsageError(
+                    "--velocity cannot be used with --fling: the fling's own velocity projects the snap target")
             }
             let given = try source.read(scenes.deceleration)
             let deceleration = description.snap?.deceleration ?? given ?? .normal
@@ -50,15 +56,6 @@ struct MotionDescription: Sendable {
         fps = try source.read(options.fps)
         duration = try source.read(options.duration)
         loops = try source.read(options.loop)
-    }
-
-    /// Throws when `source` times a motion it does not ask for (a command line).
-    static func checkTiming(_ source: any OptionSource) throws(UsageError) {
-        let options = MotionOptions.declared
-        guard !options.motions.contains(where: { source.has($0.name) }) else { return }
-        for option in [options.fps.spec, options.duration.spec, options.loop.spec] where source.has(option.name) {
-            throw UsageError("--\(option.name) needs a motion: --fling, --to-layout or --delete")
-        }
     }
 
     /// The motion of `scene` from `offset`, and the scene each of its frames is drawn in. A fling

@@ -47,7 +47,7 @@ public enum LayoutError: Error, Sendable, Equatable, CustomStringConvertible {
             "\(columns) columns leave a cell side of \(side) pt in a \(width) pt viewport"
         case .cellsTooWide(let columns, let side, let width): "\(columns) cells of \(side) pt do not fit in \(width) pt"
         case .noSuchItem(let index, let count):
-            count == 0 ? "there is no item to delete, not \(index)" : "must be from 0 to \(count - 1), not \(index)"
+            count == 0 ? "the gallery has no items to delete" : "must be from 0 to \(count - 1), not \(index)"
         }
     }
 

@@ -44,14 +44,14 @@ public struct APNGFrames {
     public init(_ bytes: [UInt8], budget: PixelBudget = .standard) throws(DecodeError) {
         func corrupt(_ message: String) -> DecodeError { .corrupt(format: .png, message: "APNG: \(message)") }
         guard ImageFormat(sniffing: bytes) == .png else { throw .unrecognizedFormat }
-        var header: [UInt8]?, palette: [[UInt8]] = [], loops: Int?, frames: [Frame] = []
+        var header: [UInt8]?, palette: [[UInt8]] = [], loops: Int?, declared = 0, frames: [Frame] = []
         var sawData = false
         for chunk in Self.chunks(bytes) {
             let data = chunk.data
             switch chunk.type {
             case "IHDR" where data.count == 13: header = Array(data)
             case "PLTE", "tRNS": palette.append(Self.chunk(chunk.type, Array(data)))
-            case "acTL" where data.count == 8 && !sawData: loops = Self.be32(data, 4)
+            case "acTL" where data.count == 8 && !sawData: (declared, loops) = (Self.be32(data, 0), Self.be32(data, 4))
             case "fcTL":
                 guard data.count == 26 else { throw corrupt("an fcTL chunk of \(data.count) bytes, not 26") }
                 frames.append(
@@ -74,6 +74,9 @@ public struct APNGFrames {
         }
         guard let header else { throw corrupt("no IHDR") }
         guard let loops else { throw corrupt("not animated: no acTL before the image data") }
+        guard declared == frames.count else {
+            throw corrupt("acTL declares \(declared) frames, the file holds \(frames.count)")
+        }
         let size = PixelSize(width: Self.be32(header[...], 0), height: Self.be32(header[...], 4))
         guard size.width > 0, size.height > 0 else { throw corrupt("a canvas of \(size) pixels") }
         guard budget.allows(size) else { throw .overBudget(width: size.width, height: size.height, budget: budget) }

@@ -12,11 +12,19 @@ public struct BatchJob: Sendable {
         public var plans: [FramePlan]
         public var fps: Int
         public var loops: Int
+        /// The scene the first frame's photos are decoded for, when not the job's (`MotionRenderer`).
+        public var firstFrameScene: Scene?
 
-        public init(plans: [FramePlan], fps: Int, loops: Int) {
+        public init(plans: [FramePlan], fps: Int, loops: Int, firstFrameScene: Scene? = nil) {
             self.plans = plans
             self.fps = fps
             self.loops = loops
+            self.firstFrameScene = firstFrameScene
+        }
+
+        /// The scene frame `index`'s photos are decoded for, in a job of `scene`.
+        func decodeScene(ofFrame index: Int, in scene: Scene) -> Scene {
+            index == 0 ? firstFrameScene ?? scene : scene
         }
     }
 

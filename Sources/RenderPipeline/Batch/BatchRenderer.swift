@@ -45,11 +45,18 @@ public struct BatchRenderer: Sendable {
             }
         }
         let cache = PhotoCache(
-            plans: planned.flatMap { entry in entry.plans.map { ($0, entry.job.scene) } }, capacityBytes: cacheBytes)
+            plans: planned.flatMap { entry in
+                entry.plans.enumerated().map { index, plan in
+                    (plan, entry.job.animation?.decodeScene(ofFrame: index, in: entry.job.scene) ?? entry.job.scene)
+                }
+            }, capacityBytes: cacheBytes)
         let announcer = ProblemAnnouncer(onProblem)
 
         for (job, plans) in planned {
-            let uses = plans.map { plan in plan.items.compactMap { $0.photo.map(job.scene.photoKey) } }
+            let uses = plans.enumerated().map { index, plan in
+                let scene = job.animation?.decodeScene(ofFrame: index, in: job.scene) ?? job.scene
+                return plan.items.compactMap { $0.photo.map(scene.photoKey) }
+            }
             if strict, let failure = probe(Set(uses.joined()), cache: cache, announcer: announcer) {
                 for key in uses.joined() { cache.skip(key) }
                 report.scenes.append(
@@ -137,7 +144,7 @@ public struct BatchRenderer: Sendable {
                 }
                 return Result { () throws(OutOfMemory) in
                     try renderer.render(plans[index], jobs: 1) { path in
-                        let key = job.scene.photoKey(path)
+                        let key = animation.decodeScene(ofFrame: index, in: job.scene).photoKey(path)
                         let result = cache.acquire(key)
                         used.record(key, result)
                         return (try? result.get()).map(PhotoPart.init)

@@ -9,11 +9,18 @@ import Raster
 public struct MotionRenderer: Sendable {
     public var scene: Scene
     public var jobs: Int
+    /// The scene the first frame's photos are decoded for, when not `scene`: a transition to larger
+    /// items decodes for them, but its first frame is drawn exactly as `render` draws the start.
+    public var firstFrameScene: Scene?
 
-    public init(scene: Scene, jobs: Int) {
+    public init(scene: Scene, jobs: Int, firstFrameScene: Scene? = nil) {
         self.scene = scene
         self.jobs = max(1, jobs)
+        self.firstFrameScene = firstFrameScene
     }
+
+    /// The scene frame `index`'s photos are decoded for.
+    func decodeScene(ofFrame index: Int) -> Scene { index == 0 ? firstFrameScene ?? scene : scene }
 
     /// Under `strict`, the photos that could not be read cleanly: nothing was rendered.
     public struct UnreadablePhotos: Error, Sendable {
@@ -38,11 +45,13 @@ public struct MotionRenderer: Sendable {
         plans: [FramePlan], strict: Bool = false, onProblem: @escaping @Sendable (PhotoProblem) -> Void = { _ in },
         frame: (Int, RGBAImage) throws -> Void
     ) throws -> [PhotoProblem] {
-        let scene = scene
-        let cache = PhotoCache(plans: plans.map { ($0, scene) })
+        let cache = PhotoCache(plans: plans.enumerated().map { ($1, decodeScene(ofFrame: $0)) })
         let announcer = ProblemAnnouncer(onProblem)
         if strict {
-            let keys = Set(plans.flatMap { plan in plan.items.compactMap { $0.photo.map(scene.photoKey) } })
+            let keys = Set(
+                plans.enumerated().flatMap { index, plan in
+                    plan.items.compactMap { $0.photo.map(decodeScene(ofFrame: index).photoKey) }
+                })
             _ = Parallel.map(keys.sorted { $0.path < $1.path }, jobs: jobs) { key in
                 _ = cache.acquire(key)
                 cache.release(key, consumingUse: false)
@@ -50,6 +59,7 @@ public struct MotionRenderer: Sendable {
             if !cache.problems.isEmpty { throw UnreadablePhotos(problems: cache.problems) }
         }
         let renderer = FrameRenderer(scene: scene)
+        let motion = self
         for start in stride(from: 0, to: plans.count, by: jobs) {
             let chunk = Array(start..<min(start + jobs, plans.count))
             let images = Parallel.map(chunk, jobs: jobs) { index -> Result<RGBAImage, OutOfMemory> in
@@ -57,7 +67,7 @@ public struct MotionRenderer: Sendable {
                 defer { for key in used.keys { cache.release(key) } }
                 return Result { () throws(OutOfMemory) in
                     try renderer.render(plans[index], jobs: 1) { path in
-                        let key = scene.photoKey(path)
+                        let key = motion.decodeScene(ofFrame: index).photoKey(path)
                         let result = cache.acquire(key)
                         used.record(key, result)
                         return (try? result.get()).map(PhotoPart.init)

@@ -24,7 +24,8 @@ public struct AnimationComparison: Sendable {
     /// What people read: "frames 3, 4, 7 of 19 differ; frame 3: 120 pixels differ (…)".
     public var summary: String {
         if expectedFrames != actualFrames {
-            return "the animation has \(actualFrames) frames, its baseline \(expectedFrames)"
+            func frames(_ count: Int) -> String { count == 1 ? "1 frame (a still image)" : "\(count) frames" }
+            return "the rendering has \(frames(actualFrames)), its baseline \(frames(expectedFrames))"
         }
         guard let first else { return "all \(actualFrames) frames match" }
         let listed = failingFrames.prefix(20).map(String.init).joined(separator: ", ")
