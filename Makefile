@@ -5,7 +5,8 @@
 #   make test             the whole test suite, optimised (reads ../shared/corpus when present)
 #   make build            a debug build
 #   make release          a release build with the Swift standard library linked statically
-#   make install          the release binary in $(PREFIX)/bin
+#   make install          the release binary, its man page and completions under $(PREFIX)
+#   make deb              dist/gallery-render_VERSION_amd64.deb (Tools/make-deb.sh); make deb-check tests it
 #   make bench            benchmarks against peers, figures in docs/performance.md (not part of make test)
 #   make soak             a SOAK_MINUTES (20) batch + check with resident memory sampled: fails if it grows
 #   make sanitize         sanitize-address (whole suite, leaks included), -undefined (the C targets) and -thread
@@ -17,16 +18,29 @@
 #   make clean            remove .build and out
 
 PREFIX ?= /usr/local
+# The version, from one place: the git tag on HEAD (v1.2.0 → 1.2.0), else VERSION plus the commit.
+DECLARED_VERSION := $(shell cat VERSION)
+GIT_TAG := $(shell git describe --tags --exact-match 2>/dev/null)
+GIT_COMMIT := $(shell git rev-parse --short=7 HEAD 2>/dev/null)
+VERSION := $(or $(patsubst v%,%,$(GIT_TAG)),$(DECLARED_VERSION)$(if $(GIT_COMMIT),+g$(GIT_COMMIT)))
+VERSION_HEADER := .build/generated/gr_build_version.h
 SWIFT ?= swift
 RELEASE_FLAGS := -c release --static-swift-stdlib --product gallery-render
 BIN := .build/release/gallery-render
 OUT := out
 DEPS := Tools/install-deps.sh
 
-.PHONY: readme deps build release run test bench soak install sanitize sanitize-address sanitize-undefined sanitize-thread fuzz format lint clean
+.PHONY: version deb deb-check readme deps build release run test bench soak install sanitize sanitize-address sanitize-undefined sanitize-thread fuzz format lint clean
 
-deps:
+deps: version
 	@$(DEPS)
+
+# CBuildInfo includes the header when it exists; rewritten (and its C file rebuilt) only on a change.
+version:
+	@mkdir -p $(dir $(VERSION_HEADER))
+	@printf '#define GR_BUILD_VERSION "%s"\n' '$(VERSION)' > $(VERSION_HEADER).new
+	@if cmp -s $(VERSION_HEADER).new $(VERSION_HEADER); then rm $(VERSION_HEADER).new; \
+	else mv $(VERSION_HEADER).new $(VERSION_HEADER); touch Sources/CBuildInfo/gr_build_info.c; fi
 
 build: deps
 	$(SWIFT) build
@@ -104,8 +118,22 @@ fuzz: deps
 	done
 
 install: release
-	install -d $(DESTDIR)$(PREFIX)/bin
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1 \
+		$(DESTDIR)$(PREFIX)/share/bash-completion/completions $(DESTDIR)$(PREFIX)/share/zsh/site-functions \
+		$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
 	install -m 755 $(BIN) $(DESTDIR)$(PREFIX)/bin/gallery-render
+	$(BIN) --generate-manual > $(DESTDIR)$(PREFIX)/share/man/man1/gallery-render.1
+	$(BIN) --generate-completion-script bash > $(DESTDIR)$(PREFIX)/share/bash-completion/completions/gallery-render
+	$(BIN) --generate-completion-script zsh > $(DESTDIR)$(PREFIX)/share/zsh/site-functions/_gallery-render
+	$(BIN) --generate-completion-script fish > $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/gallery-render.fish
+
+deb: release
+	@Tools/make-deb.sh '$(VERSION)' $(BIN)
+
+# Builds the .deb, inspects it, unpacks it into a scratch root and runs the unpacked binary on the
+# fixtures; lintian when installed (Tools/check-deb.sh).
+deb-check: deb
+	@Tools/check-deb.sh dist/gallery-render_$(VERSION)_amd64.deb
 
 format:
 	$(SWIFT) format --in-place --recursive Package.swift Sources Tests

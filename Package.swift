@@ -8,6 +8,13 @@
 import Foundation
 import PackageDescription
 
+/// The declared version, from the VERSION file: the one place it is written (CBuildInfo).
+let declaredVersion =
+    (try? String(
+        contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("VERSION"),
+        encoding: .utf8))?
+    .trimmingCharacters(in: .whitespacesAndNewlines) ?? "unknown"
+
 let package = Package(
     name: "gallery-render",
     products: [
@@ -20,6 +27,7 @@ let package = Package(
         .target(name: "CJPEG", linkerSettings: [.linkedLibrary("jpeg")]),
         .target(name: "CWebP", linkerSettings: [.linkedLibrary("webpmux"), .linkedLibrary("webp")]),
         .target(name: "CProcess"),
+        .target(name: "CBuildInfo", cSettings: [.define("GR_DECLARED_VERSION", to: "\"\(declaredVersion)\"")]),
         .target(name: "GalleryCore", dependencies: ["CProcess"]),
         .target(name: "ImageCodecs", dependencies: ["GalleryCore", "CPNG", "CJPEG", "CWebP"]),
         .target(name: "CRaster"),
@@ -33,6 +41,7 @@ let package = Package(
             name: "GalleryCLI",
             dependencies: [
                 "GalleryCore", "RenderPipeline", "GalleryLayout", "ImageCodecs", "VisualDiff", "SnapshotCheck",
+                "CBuildInfo",
             ]),
         .executableTarget(name: "gallery-render", dependencies: ["GalleryCLI"]),
 

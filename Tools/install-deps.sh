@@ -18,6 +18,10 @@ packages=(
     python3-pil          # tests only: Pillow reads the APNGs as an independent reader
     webp                 # tests only: webpinfo checks the animated WebPs
     chromium             # tests only: plays the APNG headless
+    zsh                  # tests only: zsh -n on the zsh completion script
+    fish                 # tests only: fish -n and completions of the fish script
+    groff-base           # tests only: groff -ww -z on the man page
+    lintian              # make deb-check: the .deb checked by Debian's own tool
 )
 # Runtime libraries that the tool links and that Debian has shipped security fixes for: upgraded
 # when a newer version is available (libpng 1.6.39-2+deb12u6 fixes a use-after-free after a

@@ -1,3 +1,4 @@
+import CBuildInfo
 import GalleryCore
 import ImageCodecs
 import RenderPipeline
@@ -9,7 +10,8 @@ import RenderPipeline
 /// Entry point of the `gallery-render` command line: dispatches to a subcommand (`render` by
 /// default) and turns every error into its message and the contract's exit code.
 public enum GalleryCommand {
-    public static let version = "0.1.0"
+    /// The version this binary was built as (CBuildInfo: a git tag, or VERSION plus the commit).
+    public static let version = String(cString: gr_build_version())
 
     /// The subcommands by name; `render` is the default.
     static let subcommands: [(name: String, command: any Subcommand.Type)] = [
@@ -46,6 +48,18 @@ public enum GalleryCommand {
             rest = ["--help"]
         } else if arguments == ["--version"] {
             console.out("\(version)\n")
+            return ExitCode.success.rawValue
+        } else if arguments == ["--generate-manual"] {
+            console.out(ManPage.page(version: version))
+            return ExitCode.success.rawValue
+        } else if arguments.first == "--generate-completion-script" {
+            guard arguments.count == 2, let shell = CompletionShell(rawValue: arguments[1]) else {
+                console.error(
+                    "Error: --generate-completion-script takes one of \(CompletionShell.allCases.map(\.rawValue).joined(separator: ", "))\nUsage: gallery-render --generate-completion-script <shell>\n"
+                )
+                return ExitCode.usage.rawValue
+            }
+            console.out(shell.script)
             return ExitCode.success.rawValue
         } else if arguments.isEmpty || arguments == ["--help"] || arguments == ["-h"] {
             console.out(rootHelp)
@@ -84,7 +98,19 @@ public enum GalleryCommand {
             commandName: "gallery-render",
             abstract: "Render an iOS photo carousel or round-photo grid at a scroll position to a PNG.",
             arguments: [],
-            optionGroups: [("OPTIONS", [Flag("version", help: "Show the version.").spec, RunOptions.help.spec])],
+            optionGroups: [
+                (
+                    "OPTIONS",
+                    [
+                        Flag("version", help: "Show the version.").spec,
+                        OptionSpec(
+                            "generate-completion-script", value: "shell",
+                            help: "Print a completion script for the shell.",
+                            values: CompletionShell.allCases.map(\.rawValue)),
+                        RunOptions.help.spec,
+                    ]
+                )
+            ],
             discussion: "Run 'gallery-render render --help' for the scene and output options.",
             usage: "gallery-render [render] <photos> ... [options]\n       gallery-render <subcommand> [options]")
         return HelpFormatter.help(

@@ -1,0 +1,42 @@
+/// The fish completion script: `complete -c gallery-render …`, one line per subcommand and option.
+enum FishCompletion {
+    static var script: String {
+        let commands = CompletionShell.commands
+        let others = commands.map(\.name).filter { $0 != "render" }.joined(separator: " ")
+        var lines = [
+            "# fish completion for gallery-render (gallery-render --generate-completion-script fish)",
+            "complete -c gallery-render -f",
+        ]
+        for (name, spec) in commands {
+            lines.append(
+                "complete -c gallery-render -n __fish_use_subcommand -a \(name) -d \(quoted(CompletionValue.summary(spec.abstract)))"
+            )
+        }
+        for (name, spec) in commands {
+            // render is the default: its options apply until another subcommand is named.
+            let condition =
+                name == "render"
+                ? "'not __fish_seen_subcommand_from \(others)'" : "'__fish_seen_subcommand_from \(name)'"
+            lines.append("complete -c gallery-render -n \(condition) -F")
+            for option in spec.options {
+                var line = "complete -c gallery-render -n \(condition) -l \(option.name)"
+                if let short = option.short { line += " -s \(short)" }
+                switch CompletionValue(option) {
+                case .none: break
+                case .words(let words): line += " -x -a \(quoted(words.joined(separator: " ")))"
+                case .file: line += " -r -F"
+                case .directory: line += " -x -a '(__fish_complete_directories)'"
+                case .text: line += " -x"
+                }
+                lines.append(line + " -d \(quoted(CompletionValue.summary(option.help)))")
+            }
+        }
+        lines.append("complete -c gallery-render -n __fish_use_subcommand -l version -d 'Show the version'")
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// `'text'`, with fish's escapes for quotes and backslashes.
+    private static func quoted(_ text: String) -> String {
+        "'" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'") + "'"
+    }
+}

@@ -1,0 +1,132 @@
+/// The manual page gallery-render(1), in man(7) macros, generated from the command specs and option
+/// declarations (`gallery-render --generate-manual`; `make man` and the .deb install it): one page,
+/// a section per subcommand, every option with its values and default.
+enum ManPage {
+    static func page(version: String) -> String {
+        var lines = [
+            #".TH GALLERY\-RENDER 1 "" "gallery-render \#(version)" "User Commands""#,
+            ".SH NAME",
+            #"gallery\-render \- render an iOS photo carousel, round\-photo grid or flow layout to PNG"#,
+            ".SH SYNOPSIS",
+            ".B gallery\\-render",
+            "[\\fBrender\\fR] \\fIphotos\\fR... [\\fIoptions\\fR]",
+            ".br",
+            ".B gallery\\-render",
+            "\\fIsubcommand\\fR [\\fIoptions\\fR]",
+            ".br",
+            ".B gallery\\-render",
+            "\\fB\\-\\-version\\fR | \\fB\\-\\-help\\fR | \\fB\\-\\-generate\\-completion\\-script\\fR \\fIshell\\fR",
+            ".SH DESCRIPTION",
+            text(
+                "gallery-render renders, without any Apple device, what an iOS photo carousel (the line layout), a grid of round photos or a plain flow layout looks like at a scroll position, or moving, and writes PNGs; it compares frames with recorded baselines for visual diffs in CI. render is the default subcommand."
+            ),
+            ".SH COMMANDS",
+        ]
+        for (name, command) in GalleryCommand.subcommands {
+            lines += section(name: name, spec: command.spec)
+        }
+        lines += [
+            ".SH EXIT STATUS",
+            ".TP", ".B 0", text("Success; for diff and check, the images match."),
+            ".TP", ".B 1",
+            text(
+                "Failure: an unreadable photo under --strict, a failed write, a failed scene; for diff and check, a difference or a missing baseline."
+            ),
+            ".TP", ".B 2", text("diff and check could not compare: an unreadable or invalid image."),
+            ".TP", ".B 64", text("Usage error, naming the option; nothing is written."),
+            ".SH ENVIRONMENT",
+        ]
+        for (variable, meaning) in environment { lines += [".TP", ".B \(escaped(variable))", text(meaning)] }
+        lines += [".SH EXAMPLES"]
+        for (what, command) in examples {
+            lines += [text(what), ".PP", ".RS", ".nf", escaped(command), ".fi", ".RE", ".PP"]
+        }
+        lines += [
+            ".SH SEE ALSO",
+            text(
+                "The README and docs/usage.md of gallery-render; the layout and motion formulas are in its contract (CONTRACT.md)."
+            ),
+        ]
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The variables the tool reads.
+    static let environment: [(String, String)] = [
+        ("CI_NODE_INDEX, CI_NODE_TOTAL", "GitLab's parallel jobs: --shard auto takes the shard from them."),
+        ("BUILDKITE_PARALLEL_JOB, BUILDKITE_PARALLEL_JOB_COUNT", "Buildkite's parallel jobs, for --shard auto."),
+        ("JOB_COMPLETION_INDEX", "A Kubernetes Indexed Job's index (0-based), for --shard auto/N."),
+        ("GITHUB_ACTIONS", "When true, check also prints its failures as ::error annotations."),
+        ("TMPDIR", "Where check renders its frames before comparing them (default /tmp)."),
+    ]
+
+    static let examples: [(String, String)] = [
+        (
+            "One frame of the carousel at offset 120, at @2x:",
+            "gallery-render --width 375 --offset 120 --display-scale 2 photos/"
+        ),
+        ("The layout as JSON, no pixels:", "gallery-render layout --count 20 --offset 340 --snap"),
+        ("A fling that snaps, as an APNG:", "gallery-render animate photos/ --fling 1000 --snap -o fling.png"),
+        (
+            "Record baselines once, then check in CI:",
+            "gallery-render check snapshots.json --baseline baselines/ --record\ngallery-render check snapshots.json --baseline baselines/ --report report/ --junit junit.xml"
+        ),
+        ("Shard 2 of 4 of a batch:", "gallery-render batch snapshots.json --out frames/ --shard 2/4"),
+    ]
+
+    /// A subsection for one subcommand: its usage, abstract, arguments and options.
+    private static func section(name: String, spec: CommandSpec) -> [String] {
+        var lines = [
+            ".SS \(escaped(name))", ".B \(escaped(spec.usage.replacingOccurrences(of: "\n", with: " ")))", ".PP",
+            text(spec.abstract),
+        ]
+        for argument in spec.arguments {
+            lines += [".TP", "\\fI\(escaped(argument.name))\\fR", text(argument.help)]
+        }
+        for group in spec.optionGroups where !group.options.isEmpty {
+            lines += [".PP", ".I \(escaped(group.title.capitalized))"]
+            for option in group.options {
+                var help = option.help
+                if !option.values.isEmpty { help += " Values: \(option.values.joined(separator: ", "))." }
+                if let defaultText = option.defaultText { help += " Default: \(defaultText)." }
+                lines += [".TP", synopsis(option), text(help)]
+            }
+        }
+        if let discussion = spec.discussion {
+            for paragraph in discussion.split(separator: "\n\n") {
+                lines += [".PP", ".nf", escaped(String(paragraph)), ".fi"]
+            }
+        }
+        return lines
+    }
+
+    /// `\fB\-o\fR, \fB\-\-output\fR \fIpath\fR`.
+    private static func synopsis(_ option: OptionSpec) -> String {
+        let long = "\\fB\\-\\-\(escaped(option.name))\\fR" + (option.valueName.map { " \\fI\(escaped($0))\\fR" } ?? "")
+        return option.short.map { "\\fB\\-\($0)\\fR, " + long } ?? long
+    }
+
+    /// Running text: escaped, one line (groff fills it).
+    private static func text(_ string: String) -> String {
+        escaped(string.replacingOccurrences(of: "\n", with: " "))
+    }
+
+    /// `string` safe in man(7): backslashes and minus signs escaped, characters beyond ASCII as
+    /// groff's `\[uXXXX]` (so `groff -ww` reads it whatever its input encoding), no line starting
+    /// with a control character.
+    static func escaped(_ string: String) -> String {
+        string.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+            var body = ""
+            for scalar in line.unicodeScalars {
+                switch scalar {
+                case "\\": body += "\\e"
+                case "-": body += "\\-"
+                case _ where scalar.isASCII: body.unicodeScalars.append(scalar)
+                default:
+                    let hex = String(scalar.value, radix: 16, uppercase: true)
+                    body += "\\[u\(String(repeating: "0", count: max(0, 4 - hex.count)) + hex)]"
+                }
+            }
+            return body.hasPrefix(".") || body.hasPrefix("'") ? "\\&" + body : body
+        }.joined(separator: "\n")
+    }
+}

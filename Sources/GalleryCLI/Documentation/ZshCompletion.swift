@@ -1,0 +1,71 @@
+/// The zsh completion script (`#compdef gallery-render`), with `_arguments` for each subcommand.
+enum ZshCompletion {
+    static var script: String {
+        let commands = CompletionShell.commands
+        let described = commands.map { "        '\($0.name):\(quoted(CompletionValue.summary($0.spec.abstract)))'" }
+        let cases = commands.map { name, spec in
+            let specs = spec.options.map(argument) + [positional(spec)]
+            return "        \(name))\n            _arguments -s \\\n"
+                + specs.map { "                \($0)" }.joined(separator: " \\\n")
+                + "\n            ;;"
+        }
+        return """
+            #compdef gallery-render
+            # zsh completion for gallery-render (gallery-render --generate-completion-script zsh)
+
+            _gallery_render() {
+                local -a subcommands
+                subcommands=(
+            \(described.joined(separator: "\n"))
+                )
+                local subcommand=render
+                if (( CURRENT > 2 )) && (( ${subcommands[(I)${words[2]}:*]} )); then
+                    subcommand=${words[2]}
+                    shift words
+                    (( CURRENT-- ))
+                elif (( CURRENT == 2 )) && [[ ${words[2]} != -* ]]; then
+                    _describe -t subcommands 'subcommand' subcommands
+                    _files
+                    return
+                fi
+                case $subcommand in
+            \(cases.joined(separator: "\n"))
+                esac
+            }
+
+            _gallery_render "$@"
+
+            """
+    }
+
+    /// One `_arguments` spec: `'(-o --output)'{-o,--output}'[help]:path:_files'`.
+    private static func argument(_ option: OptionSpec) -> String {
+        let help = "[\(quoted(CompletionValue.summary(option.help)))]"
+        let action: String
+        switch CompletionValue(option) {
+        case .none: action = ""
+        case .words(let words): action = ":\(option.valueName ?? "value"):(\(words.joined(separator: " ")))"
+        case .file: action = ":\(option.valueName ?? "file"):_files"
+        case .directory: action = ":\(option.valueName ?? "dir"):_files -/"
+        case .text: action = ":\(option.valueName ?? "value"): "
+        }
+        guard let short = option.short else { return "'--\(option.name)\(help)\(action)'" }
+        return "'(-\(short) --\(option.name))'{-\(short),--\(option.name)}'\(help)\(action)'"
+    }
+
+    /// The positional arguments: files (photos, a manifest, two images).
+    private static func positional(_ spec: CommandSpec) -> String {
+        "'*:\(spec.arguments.first?.name ?? "file"):_files'"
+    }
+
+    /// Text inside `'…'` and `[…]`: no quotes, brackets or colons.
+    private static func quoted(_ text: String) -> String {
+        String(
+            text.map { character -> Character in
+                switch character {
+                case "'", "[", "]", ":", "\\", "`", "$": " "
+                default: character
+                }
+            })
+    }
+}

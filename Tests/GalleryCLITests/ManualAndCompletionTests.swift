@@ -1,0 +1,100 @@
+import Foundation
+@testable import GalleryCLI
+import TestSupport
+import Testing
+
+/// The man page and the completion scripts, generated from the declarations and checked by the real
+/// tools: groff, bash, zsh and fish (each test skips, saying so, where its tool is missing; .ci/run
+/// installs them).
+@Suite struct ManualAndCompletionTests {
+    static func has(_ tool: String) -> Bool { FileManager.default.isExecutableFile(atPath: "/usr/bin/\(tool)") }
+
+    func generated(_ arguments: [String]) throws -> String {
+        let run = try CommandRunner.run(arguments)
+        #expect(run.status == 0, "\(run.stderr)")
+        return run.output
+    }
+
+    @Test func theManPageListsEveryDeclaredOption() throws {
+        let page = try generated(["--generate-manual"])
+        for (name, spec) in CompletionShell.commands {
+            #expect(page.contains(".SS \(ManPage.escaped(name))"), "\(name)")
+            for option in spec.options {
+                #expect(page.contains("\\fB\\-\\-\(ManPage.escaped(option.name))\\fR"), "\(name) --\(option.name)")
+            }
+        }
+        for section in ["NAME", "SYNOPSIS", "DESCRIPTION", "EXIT STATUS", "ENVIRONMENT", "EXAMPLES"] {
+            #expect(page.contains(".SH \(section)\n"), "\(section)")
+        }
+        #expect(page.contains("JOB_COMPLETION_INDEX") && page.contains("GITHUB_ACTIONS"))
+        #expect(page.unicodeScalars.allSatisfy { $0.isASCII })
+    }
+
+    @Test(.enabled(if: has("groff"), "needs groff (Debian's groff-base) to check the man page"))
+    func groffReadsTheManPageWithoutAWarning() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        try folder.write(Array(try generated(["--generate-manual"]).utf8), to: "gallery-render.1")
+        let groff = try CommandRunner.run(
+            ["groff", "-ww", "-z", "-man", "gallery-render.1"], in: folder.path, executable: "/usr/bin/env")
+        #expect(groff.status == 0 && groff.stderr.isEmpty, "\(groff.stderr)")
+    }
+
+    @Test func everyShellIsOffered() throws {
+        let bad = try CommandRunner.run(["--generate-completion-script", "tcsh"])
+        #expect(bad.status == 64 && bad.stderr.contains("bash, zsh, fish"), "\(bad.stderr)")
+    }
+
+    @Test(arguments: CompletionShell.allCases)
+    func eachShellParsesItsScript(_ shell: CompletionShell) throws {
+        guard Self.has(shell.rawValue) else {
+            print("skipped: \(shell.rawValue) is not installed (.ci/run installs it)")
+            return
+        }
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        try folder.write(Array(try generated(["--generate-completion-script", shell.rawValue]).utf8), to: "script")
+        let check = try CommandRunner.run(
+            [shell.rawValue, "-n", "script"], in: folder.path, executable: "/usr/bin/env")
+        #expect(check.status == 0, "\(shell): \(check.stderr)")
+    }
+
+    @Test(.enabled(if: has("bash"), "needs bash"))
+    func bashCompletesOptionsAndTheirValues() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        try folder.write(Array(try generated(["--generate-completion-script", "bash"]).utf8), to: "completion.bash")
+        try folder.write(Array("x".utf8), to: "photo-a.png")
+        // COMP_WORDS and COMP_CWORD as bash sets them for `gallery-render --lay<TAB>` and so on.
+        let script = """
+            source completion.bash
+            complete() { COMP_WORDS=("$@"); COMP_CWORD=$((${#COMP_WORDS[@]} - 1)); _gallery_render; echo "${COMPREPLY[*]}"; }
+            complete gallery-render --lay
+            complete gallery-render --layout ""
+            complete gallery-render animate --to-layout ""
+            complete gallery-render an
+            complete gallery-render render photo-
+            complete gallery-render check m.json --record-m
+            """
+        let run = try CommandRunner.run(["bash", "-c", script], in: folder.path, executable: "/usr/bin/env")
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(
+            run.output.split(separator: "\n", omittingEmptySubsequences: false).prefix(6).map(String.init) == [
+                "--layout", "line grid flow", "line grid flow", "animate", "photo-a.png", "--record-missing",
+            ], "\(run.output)")
+    }
+
+    @Test(.enabled(if: has("fish"), "needs fish"))
+    func fishCompletesOptionsAndTheirValues() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        try folder.write(Array(try generated(["--generate-completion-script", "fish"]).utf8), to: "completion.fish")
+        let run = try CommandRunner.run(
+            [
+                "fish", "--no-config", "-c",
+                "source completion.fish; complete -C 'gallery-render --lay'; complete -C 'gallery-render batch m.json --sh'",
+            ], in: folder.path, executable: "/usr/bin/env")
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.output.hasPrefix("--layout\t") && run.output.contains("\n--shard\t"), "\(run.output)")
+    }
+}
