@@ -7,6 +7,7 @@
 #   make release          a release build with the Swift standard library linked statically
 #   make install          the release binary, its man page and completions under $(PREFIX)
 #   make deb              dist/gallery-render_VERSION_amd64.deb (Tools/make-deb.sh); make deb-check tests it
+#   make library-example  build and test docs/examples/CarouselSnapshots against this checkout
 #   make bench            benchmarks against peers, figures in docs/performance.md (not part of make test)
 #   make soak             a SOAK_MINUTES (20) batch + check with resident memory sampled: fails if it grows
 #   make sanitize         sanitize-address (whole suite, leaks included), -undefined (the C targets) and -thread
@@ -30,7 +31,7 @@ BIN := .build/release/gallery-render
 OUT := out
 DEPS := Tools/install-deps.sh
 
-.PHONY: version deb deb-check readme deps build release run test bench soak install sanitize sanitize-address sanitize-undefined sanitize-thread fuzz format lint clean
+.PHONY: version library-example deb deb-check readme deps build release run test bench soak install sanitize sanitize-address sanitize-undefined sanitize-thread fuzz format lint clean
 
 deps: version
 	@$(DEPS)
@@ -126,6 +127,14 @@ install: release
 	$(BIN) --generate-completion-script bash > $(DESTDIR)$(PREFIX)/share/bash-completion/completions/gallery-render
 	$(BIN) --generate-completion-script zsh > $(DESTDIR)$(PREFIX)/share/zsh/site-functions/_gallery-render
 	$(BIN) --generate-completion-script fish > $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/gallery-render.fish
+
+# The example package, as a separate package depending on this checkout by a link named as a URL
+# dependency would be (its identity, gallery-render), built in a scratch folder of its own.
+EXAMPLE := docs/examples/CarouselSnapshots
+library-example: deps
+	@mkdir -p .build/example && ln -sfn "$(CURDIR)" .build/example/gallery-render
+	GALLERY_RENDER_PATH="$(CURDIR)/.build/example/gallery-render" $(SWIFT) test --package-path $(EXAMPLE) \
+		--scratch-path .build/example/build
 
 deb: release
 	@Tools/make-deb.sh '$(VERSION)' $(BIN)

@@ -4,7 +4,7 @@
 // Modules, bottom to top: GalleryCore (images as values, files) → C shims (CPNG, CJPEG, CWebP) → ImageCodecs;
 // Raster (its SIMD loops in CRaster); GalleryLayout (pure geometry, no pixels) → RenderPipeline,
 // VisualDiff (pixelmatch; its loops in CPixelmatch) → SnapshotCheck (baselines, record modes, reports)
-// → GalleryCLI → the `gallery-render` executable.
+// → GalleryRender (the library product Swift callers use) → GalleryCLI → the `gallery-render` executable.
 import Foundation
 import PackageDescription
 
@@ -20,6 +20,7 @@ let package = Package(
     products: [
         .executable(name: "gallery-render", targets: ["gallery-render"]),
         .library(name: "GalleryLayout", targets: ["GalleryLayout"]),
+        .library(name: "GalleryRender", targets: ["GalleryRender"]),
     ],
     targets: [
         .target(
@@ -38,10 +39,13 @@ let package = Package(
         .target(name: "VisualDiff", dependencies: ["GalleryCore", "ImageCodecs", "CPixelmatch"]),
         .target(name: "SnapshotCheck", dependencies: ["GalleryCore", "ImageCodecs", "VisualDiff"]),
         .target(
+            name: "GalleryRender",
+            dependencies: ["GalleryCore", "GalleryLayout", "ImageCodecs", "Raster", "RenderPipeline", "VisualDiff"]),
+        .target(
             name: "GalleryCLI",
             dependencies: [
                 "GalleryCore", "RenderPipeline", "GalleryLayout", "ImageCodecs", "VisualDiff", "SnapshotCheck",
-                "CBuildInfo",
+                "GalleryRender", "CBuildInfo",
             ]),
         .executableTarget(name: "gallery-render", dependencies: ["GalleryCLI"]),
 
@@ -59,6 +63,7 @@ let package = Package(
             exclude: ["Golden"]),
         .testTarget(name: "SnapshotCheckTests", dependencies: ["SnapshotCheck"]),
         .testTarget(name: "VisualDiffTests", dependencies: ["GalleryCore", "VisualDiff", "TestSupport"]),
+        .testTarget(name: "GalleryRenderTests", dependencies: ["GalleryRender", "ImageCodecs", "TestSupport"]),
         .testTarget(
             name: "GalleryCLITests", dependencies: ["gallery-render", "GalleryCLI", "GalleryCore", "TestSupport"]),
     ]

@@ -1,5 +1,6 @@
 import GalleryCore
 import GalleryLayout
+import GalleryRender
 import ImageCodecs
 import RenderPipeline
 
@@ -43,40 +44,11 @@ enum AnimateCommand: Subcommand {
 
         let photos = try PhotoListing.photos(from: parsed.positionals, allowEmpty: description.count != nil)
         let scene = description.scene(photos: photos)
-        let (plans, frameScene) = try framePlans(motion, of: scene, offset: description.offsets[0])
+        let plan = try motion.plan(of: scene, offset: description.offsets[0])
         return try write(
-            MotionRenderer(scene: frameScene, jobs: jobs, firstFrameScene: firstFrameScene(of: frameScene)),
-            plans: plans, fps: motion.fps, loops: motion.loops,
+            plan.renderer(jobs: jobs), plans: plan.plans, fps: motion.fps, loops: motion.loops,
             output: pattern.map(Output.frames) ?? .animation(path, format),
             strict: parsed.isSet(OutputOptions.declared.strict), console: console)
-    }
-
-    /// The scene a motion's first frame decodes its photos for when its frames decode them for
-    /// larger items (a transition to a layout with larger items): the start's, as `render` does.
-    static func firstFrameScene(of frameScene: Scene) -> Scene? {
-        var start = frameScene
-        start.largestDrawnSide = nil
-        return start.decodeBox == frameScene.decodeBox ? nil : start
-    }
-
-    /// The planned frames of `motion` of `scene` from `offset`, and the scene they are drawn in;
-    /// throws when they would be more pixels than an animation may have, before anything renders.
-    static func framePlans(_ motion: MotionDescription, of scene: Scene, offset: Double) throws(UsageError)
-        -> (plans: [FramePlan], frameScene: Scene)
-    {
-        let (engine, frameScene) = try motion.motion(of: scene, offset: offset)
-        let count = MotionTimeline.times(duration: engine.duration, fps: motion.fps).count
-        let pixels = scene.pixelSize.width * scene.pixelSize.height
-        guard count * pixels <= MotionOptions.pixelBudget else {
-            throw UsageError(
-                "The animation would be \(count) frames of \(scene.pixelSize) pixels: at most \(MotionOptions.pixelBudget / 1_000_000) megapixels in all; lower --fps\(motion.isTransition ? ", --duration" : "") or the frame size"
-            )
-        }
-        let states: [MotionState]
-        do { states = try engine.states(fps: motion.fps) } catch {
-            throw UsageError("--offset: \(error.reason)")
-        }
-        return (states.map { FramePlan(scene: frameScene, layout: $0.frame, items: $0.items) }, frameScene)
     }
 
     /// Where the frames go.

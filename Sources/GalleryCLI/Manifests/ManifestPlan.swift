@@ -1,3 +1,4 @@
+import GalleryRender
 import RenderPipeline
 import SnapshotCheck
 
@@ -54,14 +55,13 @@ struct ManifestPlan: Sendable {
                 continue
             }
             do {
-                let (plans, frameScene) = try AnimateCommand.framePlans(
-                    motion, of: scene, offset: description.offsets[0])
+                let plan = try motion.plan(of: scene, offset: description.offsets[0])
                 jobs.append(
                     BatchJob(
-                        name: entry.name, scene: frameScene, frames: frames,
+                        name: entry.name, scene: plan.frameScene, frames: frames,
                         animation: BatchJob.Animation(
-                            plans: plans, fps: motion.fps, loops: motion.loops,
-                            firstFrameScene: AnimateCommand.firstFrameScene(of: frameScene))))
+                            plans: plan.plans, fps: motion.fps, loops: motion.loops,
+                            firstFrameScene: plan.firstFrameScene)))
             } catch {
                 throw Self.sceneError(error, scene: entry.name, manifest: manifest.path)
             }

@@ -1,4 +1,5 @@
 import GalleryLayout
+import GalleryRender
 import RenderPipeline
 
 /// A motion as its options describe it (command line or manifest scene), parsed and checked once:
@@ -58,52 +59,40 @@ struct MotionDescription: Sendable {
         loops = try source.read(options.loop)
     }
 
-    /// The motion of `scene` from `offset`, and the scene each of its frames is drawn in. A fling
-    /// starts at the offset clamped, `--snap` bending its end; a transition starts from the frame
-    /// `render` shows there (clamped, and snapped with `--snap`).
-    func motion(of scene: Scene, offset: Double) throws(UsageError) -> (Motion, frameScene: Scene) {
-        var frameScene = scene
-        frameScene.snap = nil
-        let gallery = scene.gallery
+    /// The library's request for this motion.
+    var request: MotionRequest {
         switch kind {
-        case .fling(let velocity, let deceleration):
-            let start = gallery.clamped(offset)
-            let target = scene.snap.map { _ in gallery.snapped(start, velocity: velocity, deceleration: deceleration) }
-            let fling = Fling(
-                from: start, velocity: velocity, deceleration: deceleration, range: gallery.scrollableRange,
-                target: target)
-            frameScene.gallery.allowsOverscroll = true
-            return (.fling(fling, gallery: frameScene.gallery), frameScene)
-        case .toLayout(let layout):
-            var end = gallery
-            end.style = layout.defaultStyle
-            end.allowsOverscroll = false
-            do { try end.validate() } catch {
-                throw UsageError("--to-layout \(layout.rawValue): its defaults do not fit the viewport (\(error))")
-            }
-            let transition = try Self.planned { () throws(LayoutError) in
-                try LayoutTransition(from: gallery, frame: scene.layout(atOffset: offset), to: end, duration: duration)
-            }
-            frameScene.largestDrawnSide = end.largestItemSide
-            return (.transition(transition, start: gallery, end: end), frameScene)
-        case .delete(let index):
-            let transition = try Self.planned { () throws(LayoutError) in
-                try LayoutTransition(
-                    deleting: index, from: gallery, frame: scene.layout(atOffset: offset), duration: duration)
-            }
-            var end = gallery
-            end.itemCount -= 1
-            return (.transition(transition, start: gallery, end: end), frameScene)
+        case .fling(let velocity, let deceleration): .fling(velocity: velocity, deceleration: deceleration)
+        case .toLayout(let layout): .toLayout(layout, duration: duration)
+        case .delete(let index): .delete(item: index, duration: duration)
         }
     }
 
-    /// `body`'s result, its layout error as a usage error naming the option at fault.
-    private static func planned<T>(_ body: () throws(LayoutError) -> T) throws(UsageError) -> T {
-        do { return try body() } catch {
-            if case .noSuchItem(let index, _) = error {
-                throw .invalidValue(String(index), for: MotionOptions.declared.delete.spec, error.reason)
-            }
-            throw UsageError("--offset: \(error.reason)")
+    /// The motion of `scene` from `offset`, and the scene each of its frames is drawn in.
+    func motion(of scene: Scene, offset: Double) throws(UsageError) -> (Motion, frameScene: Scene) {
+        do { return try request.motion(of: scene, offset: offset) } catch { throw usageError(error) }
+    }
+
+    /// The frames of this motion of `scene` from `offset`, planned, the frame budget checked.
+    func plan(of scene: Scene, offset: Double) throws(UsageError) -> AnimationPlan {
+        do { return try AnimationPlan(request, of: scene, offset: offset, fps: fps) } catch { throw usageError(error) }
+    }
+
+    /// A library error as the option at fault says it.
+    private func usageError(_ error: RenderError) -> UsageError {
+        switch error {
+        case .layout(.noSuchItem(let index, let count)):
+            .invalidValue(
+                String(index), for: MotionOptions.declared.delete.spec,
+                LayoutError.noSuchItem(index, count: count).reason)
+        case .layout(let error): UsageError("--offset: \(error.reason)")
+        case .endLayout(let layout, let error):
+            UsageError("--to-layout \(layout.rawValue): its defaults do not fit the viewport (\(error))")
+        case .animationTooLarge(let frames, let size, let limit):
+            UsageError(
+                "The animation would be \(frames) frames of \(size) pixels: at most \(limit / 1_000_000) megapixels in all; lower --fps\(isTransition ? ", --duration" : "") or the frame size"
+            )
+        default: UsageError("\(error)")
         }
     }
 }

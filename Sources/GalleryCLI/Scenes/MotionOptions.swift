@@ -40,7 +40,4 @@ struct MotionOptions: OptionGroup {
 
     /// The motions, of which exactly one is given.
     var motions: [OptionSpec] { [fling.spec, toLayout.spec, delete.spec] }
-
-    /// The most pixels an animation may render in all (frames × frame pixels): 10,000 full-HD frames.
-    static let pixelBudget = 20_000_000_000
 }

@@ -5,6 +5,11 @@ public struct PhotoProblem: Sendable, Hashable, CustomStringConvertible {
     public var path: String
     public var kind: Kind
 
+    public init(path: String, kind: Kind) {
+        self.path = path
+        self.kind = kind
+    }
+
     public enum Kind: Sendable, Hashable {
         /// The photo could not be decoded at all.
         case error(DecodeError)

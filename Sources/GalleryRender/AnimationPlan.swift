@@ -1,0 +1,39 @@
+import GalleryCore
+import GalleryLayout
+import RenderPipeline
+
+/// A motion's frames, planned before any pixel: each photo is then decoded once for the whole
+/// animation, and the frame budget is checked before anything renders.
+public struct AnimationPlan: Sendable {
+    /// The frames, in order.
+    public let plans: [FramePlan]
+    /// The scene they are drawn in.
+    public let frameScene: Scene
+    /// The scene the first frame decodes its photos for when the others decode for larger items (a
+    /// transition to a layout with larger items): the start's, as `render` does.
+    public let firstFrameScene: Scene?
+
+    /// The most pixels an animation may render in all (frames × frame pixels): 10,000 full-HD frames.
+    public static let pixelBudget = 20_000_000_000
+
+    public init(_ request: MotionRequest, of scene: Scene, offset: Double, fps: Int) throws(RenderError) {
+        let (motion, frameScene) = try request.motion(of: scene, offset: offset)
+        let count = MotionTimeline.times(duration: motion.duration, fps: fps).count
+        let size = scene.pixelSize
+        guard count * size.width * size.height <= Self.pixelBudget else {
+            throw .animationTooLarge(frames: count, size: size, limit: Self.pixelBudget)
+        }
+        let states: [MotionState]
+        do { states = try motion.states(fps: fps) } catch { throw .layout(error) }
+        plans = states.map { FramePlan(scene: frameScene, layout: $0.frame, items: $0.items) }
+        self.frameScene = frameScene
+        var start = frameScene
+        start.largestDrawnSide = nil
+        firstFrameScene = start.decodeBox == frameScene.decodeBox ? nil : start
+    }
+
+    /// A renderer of these frames on up to `jobs` threads.
+    public func renderer(jobs: Int) -> MotionRenderer {
+        MotionRenderer(scene: frameScene, jobs: jobs, firstFrameScene: firstFrameScene)
+    }
+}

@@ -1,0 +1,53 @@
+import GalleryLayout
+import RenderPipeline
+
+/// A motion to animate, as UIKit performs it.
+public enum MotionRequest: Sendable, Equatable {
+    /// A fling at `velocity` pt/s along the scroll axis; with the scene's snap it ends on the target.
+    case fling(velocity: Double, deceleration: DecelerationRate = .normal)
+    /// `setCollectionViewLayout(_:animated:)` to `layout` with its own defaults.
+    case toLayout(LayoutKind, duration: Double = 0.3)
+    /// `deleteItems(at:)` of `item`.
+    case delete(item: Int, duration: Double = 0.3)
+
+    /// The motion of `scene` from `offset`, and the scene each of its frames is drawn in. A fling
+    /// starts at the offset clamped, the scene's snap bending its end; a transition starts from the
+    /// frame `render` shows there (clamped, and snapped with the scene's snap).
+    public func motion(of scene: Scene, offset: Double) throws(RenderError) -> (Motion, frameScene: Scene) {
+        var frameScene = scene
+        frameScene.snap = nil
+        let gallery = scene.gallery
+        switch self {
+        case .fling(let velocity, let deceleration):
+            let start = gallery.clamped(offset)
+            let target = scene.snap.map { _ in gallery.snapped(start, velocity: velocity, deceleration: deceleration) }
+            let fling = Fling(
+                from: start, velocity: velocity, deceleration: deceleration, range: gallery.scrollableRange,
+                target: target)
+            frameScene.gallery.allowsOverscroll = true
+            return (.fling(fling, gallery: frameScene.gallery), frameScene)
+        case .toLayout(let layout, let duration):
+            var end = gallery
+            end.style = layout.defaultStyle
+            end.allowsOverscroll = false
+            do { try end.validate() } catch { throw .endLayout(layout, error) }
+            let transition = try Self.laidOut { () throws(LayoutError) in
+                try LayoutTransition(from: gallery, frame: scene.layout(atOffset: offset), to: end, duration: duration)
+            }
+            frameScene.largestDrawnSide = end.largestItemSide
+            return (.transition(transition, start: gallery, end: end), frameScene)
+        case .delete(let item, let duration):
+            let transition = try Self.laidOut { () throws(LayoutError) in
+                try LayoutTransition(
+                    deleting: item, from: gallery, frame: scene.layout(atOffset: offset), duration: duration)
+            }
+            var end = gallery
+            end.itemCount -= 1
+            return (.transition(transition, start: gallery, end: end), frameScene)
+        }
+    }
+
+    private static func laidOut<T>(_ body: () throws(LayoutError) -> T) throws(RenderError) -> T {
+        do { return try body() } catch { throw .layout(error) }
+    }
+}

@@ -1,0 +1,9 @@
+import Foundation
+import GalleryCore
+
+/// A photo an item shows: a file (PNG or JPEG, decoded as the command line decodes it) or pixels
+/// already decoded.
+public enum Photo: Sendable {
+    case file(URL)
+    case image(RGBAImage)
+}

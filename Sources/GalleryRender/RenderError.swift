@@ -1,0 +1,33 @@
+import GalleryCore
+import GalleryLayout
+import ImageCodecs
+import RenderPipeline
+
+/// Why a snapshot could not be rendered or compared, with the data to say so.
+public enum RenderError: Error, Sendable, CustomStringConvertible {
+    /// A layout parameter, offset or deleted item is invalid.
+    case layout(LayoutError)
+    /// The layout a transition goes to does not fit the viewport with its own defaults.
+    case endLayout(LayoutKind, LayoutError)
+    /// An animation would be more pixels in all than `AnimationPlan.pixelBudget`.
+    case animationTooLarge(frames: Int, size: PixelSize, limit: Int)
+    /// Under `strict`, photos that could not be read cleanly; nothing was rendered.
+    case unreadablePhotos([PhotoProblem])
+    /// An image given to compare could not be decoded: `which` is "expected" or "actual".
+    case unreadableImage(which: String, DecodeError)
+    case memory(OutOfMemory)
+    case encode(EncodeError)
+
+    public var description: String {
+        switch self {
+        case .layout(let error): "\(error)"
+        case .endLayout(let kind, let error): "\(kind.rawValue): its defaults do not fit the viewport (\(error))"
+        case .animationTooLarge(let frames, let size, let limit):
+            "the animation would be \(frames) frames of \(size) pixels: at most \(limit / 1_000_000) megapixels in all"
+        case .unreadablePhotos(let problems): problems.map(\.description).joined(separator: "; ")
+        case .unreadableImage(let which, let error): "the \(which) image: \(error)"
+        case .memory(let error): "\(error)"
+        case .encode(let error): error.description
+        }
+    }
+}

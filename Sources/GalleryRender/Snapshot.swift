@@ -1,0 +1,140 @@
+import Foundation
+import GalleryCore
+import GalleryLayout
+import ImageCodecs
+import Raster
+import RenderPipeline
+
+/// A gallery to render from Swift, as `gallery-render` renders it: the same layouts, decoding and
+/// pixels, frame for frame.
+///
+/// ```swift
+/// let carousel = Snapshot(viewport: Size(width: 375, height: 200), photos: urls.map(Photo.file), displayScale: 2)
+/// let png = try carousel.png(atOffset: 120)
+/// let fling = try carousel.apng(.fling(velocity: 1000), fps: 30)
+/// ```
+public struct Snapshot: Sendable {
+    /// Layout, viewport, item count and overscroll.
+    public var gallery: Gallery
+    public var photos: [Photo]
+    public var displayScale: Double
+    public var style: ItemStyle
+    public var background: Color
+    /// Offsets snap to where the line layout comes to rest (and a fling ends there).
+    public var snap: Scene.Snap?
+    /// Threads to render on.
+    public var jobs: Int
+
+    /// Item i shows photo i mod the photo count; `itemCount` nil means one item a photo.
+    public init(
+        layout: LayoutStyle = .line(LineLayout()), viewport: Size, itemCount: Int? = nil, photos: [Photo] = [],
+        displayScale: Double = Scene.defaultDisplayScale, style: ItemStyle = ItemStyle(),
+        background: Color = Scene.defaultBackground, snap: Scene.Snap? = nil,
+        jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+    ) {
+        gallery = Gallery(style: layout, viewport: viewport, itemCount: itemCount ?? photos.count)
+        self.photos = photos
+        self.displayScale = displayScale
+        self.style = style
+        self.background = background
+        self.snap = snap
+        self.jobs = max(1, jobs)
+    }
+
+    /// The frame at `offset` (clamped, and snapped with `snap`). Under `strict`, a photo that cannot
+    /// be read is an error instead of a placeholder.
+    public func image(atOffset offset: Double = 0, strict: Bool = false) throws(RenderError) -> RGBAImage {
+        let scene = scene
+        let plan: FramePlan
+        do { plan = try FramePlan(scene: scene, offset: offset) } catch { throw .layout(error) }
+        return try render([plan], in: scene, firstFrameScene: nil, strict: strict)[0]
+    }
+
+    /// The frame at `offset` as PNG bytes, as `gallery-render render` writes them.
+    public func png(atOffset offset: Double = 0, strict: Bool = false) throws(RenderError) -> [UInt8] {
+        let frame = try image(atOffset: offset, strict: strict)
+        do { return try PNGEncoder.encode(frame, jobs: jobs) } catch { throw .encode(error) }
+    }
+
+    /// Every frame of `motion` from `offset` at `fps` frames a second, as `gallery-render animate`
+    /// renders them.
+    public func frames(_ motion: MotionRequest, from offset: Double = 0, fps: Int = 60, strict: Bool = false)
+        throws(RenderError) -> [RGBAImage]
+    {
+        let plan = try AnimationPlan(motion, of: scene, offset: offset, fps: fps)
+        return try render(plan.plans, in: plan.frameScene, firstFrameScene: plan.firstFrameScene, strict: strict)
+    }
+
+    /// `motion` as APNG bytes, as `gallery-render animate -o NAME.png` writes them.
+    public func apng(
+        _ motion: MotionRequest, from offset: Double = 0, fps: Int = 60, loops: Int = 0, strict: Bool = false
+    ) throws(RenderError) -> [UInt8] {
+        let images = try frames(motion, from: offset, fps: fps, strict: strict)
+        var writer = APNGWriter(fps: fps, loops: loops, alpha: background.a < 255)
+        do { try writer.append(contentsOf: images, jobs: jobs) } catch { throw .encode(error) }
+        return writer.bytes()
+    }
+
+    /// The scene: photos given as pixels are named `memory:N` (N their place in `photos`).
+    var scene: Scene {
+        Scene(
+            gallery: gallery, displayScale: displayScale, style: style, background: background,
+            photos: photos.enumerated().map { index, photo in
+                switch photo {
+                case .file(let url): url.path
+                case .image: "memory:\(index)"
+                }
+            }, snap: snap)
+    }
+
+    /// Renders `plans`: files through the command line's renderer (each photo decoded once, for the
+    /// largest item any frame draws); with pixels among the photos, every photo whole.
+    private func render(_ plans: [FramePlan], in scene: Scene, firstFrameScene: Scene?, strict: Bool)
+        throws(RenderError) -> [RGBAImage]
+    {
+        var images: [RGBAImage] = []
+        let inMemory = photos.enumerated().compactMap { index, photo -> (String, RGBAImage)? in
+            if case .image(let image) = photo { ("memory:\(index)", image) } else { nil }
+        }
+        if inMemory.isEmpty {
+            let renderer = MotionRenderer(scene: scene, jobs: jobs, firstFrameScene: firstFrameScene)
+            do {
+                _ = try renderer.run(plans: plans, strict: strict) { _, image in images.append(image) }
+            } catch let error as MotionRenderer.UnreadablePhotos {
+                throw .unreadablePhotos(error.problems)
+            } catch let error as OutOfMemory {
+                throw .memory(error)
+            } catch {
+                throw .memory(OutOfMemory(bytes: 0))
+            }
+            return images
+        }
+        let given = Dictionary(uniqueKeysWithValues: inMemory.map { ($0.0, PhotoPart(whole: $0.1)) })
+        let files = Locked<[String: PhotoPart?]>([:])
+        let problems = Locked<[PhotoProblem]>([])
+        let renderer = FrameRenderer(scene: scene)
+        for plan in plans {
+            do throws(OutOfMemory) {
+                images.append(
+                    try renderer.render(plan, jobs: jobs) { path in
+                        if let part = given[path] { return part }
+                        return files.withLock { cache -> PhotoPart? in
+                            if let cached = cache[path] { return cached }
+                            let part: PhotoPart?
+                            do throws(DecodeError) { part = PhotoPart(try ImageDecoder.decodeFile(atPath: path)) } catch
+                            {
+                                problems.withLock { $0.append(PhotoProblem(path: path, kind: .error(error))) }
+                                part = nil
+                            }
+                            cache[path] = part
+                            return part
+                        }
+                    })
+            } catch {
+                throw .memory(error)
+            }
+            if strict, !problems.withLock({ $0 }).isEmpty { throw .unreadablePhotos(problems.withLock { $0 }) }
+        }
+        return images
+    }
+}

@@ -1,0 +1,24 @@
+import GalleryCore
+import ImageCodecs
+import VisualDiff
+
+/// Compares two images as `gallery-render diff` does (pixelmatch's measure and options).
+public enum SnapshotDiff {
+    /// Compares two PNG or JPEG files' bytes; with `diffImage`, pixelmatch's diff image too.
+    public static func compare(
+        expected: [UInt8], actual: [UInt8], criteria: DiffCriteria = DiffCriteria(), diffImage: Bool = false
+    ) throws(RenderError) -> (Comparison, diff: RGBAImage?) {
+        let a: RGBAImage, b: RGBAImage
+        do { a = try ImageDecoder.decode(expected).image } catch { throw .unreadableImage(which: "expected", error) }
+        do { b = try ImageDecoder.decode(actual).image } catch { throw .unreadableImage(which: "actual", error) }
+        return compare(a, b, criteria: criteria, diffImage: diffImage)
+    }
+
+    /// Compares two decoded images.
+    public static func compare(
+        _ expected: RGBAImage, _ actual: RGBAImage, criteria: DiffCriteria = DiffCriteria(), diffImage: Bool = false
+    ) -> (Comparison, diff: RGBAImage?) {
+        let (comparison, image) = ImageComparer(criteria: criteria).compare(expected, actual, diffImage: diffImage)
+        return (comparison, image)
+    }
+}
