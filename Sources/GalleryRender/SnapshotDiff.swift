@@ -14,6 +14,18 @@ public enum SnapshotDiff {
         return compare(a, b, criteria: criteria, diffImage: diffImage)
     }
 
+    /// Compares the image files at `expected` and `actual`, as `gallery-render diff` does: identical
+    /// bytes without decoding, two plain PNGs a band of rows at a time; an unreadable file is a
+    /// `Comparison.unreadable` naming it.
+    public static func compare(
+        expectedFile expected: String, actualFile actual: String, criteria: DiffCriteria = DiffCriteria(),
+        diffImage: Bool = false
+    ) -> (Comparison, diff: RGBAImage?) {
+        let (comparison, image) = ImageComparer(criteria: criteria).compare(
+            expected: expected, actual: actual, diffImage: diffImage)
+        return (comparison, image)
+    }
+
     /// Compares two decoded images.
     public static func compare(
         _ expected: RGBAImage, _ actual: RGBAImage, criteria: DiffCriteria = DiffCriteria(), diffImage: Bool = false

@@ -1,4 +1,5 @@
 import GalleryCore
+import GalleryRender
 import ImageCodecs
 import VisualDiff
 
@@ -30,8 +31,8 @@ enum DiffCommand: Subcommand {
         let (expected, actual) = (parsed.positionals[0], parsed.positionals[1])
         let diffPath = try parsed.read(output.diffImage)
         let json = parsed.isSet(output.json)
-        let (comparison, diff) = ImageComparer(criteria: criteria).compare(
-            expected: expected, actual: actual, diffImage: diffPath != nil)
+        let (comparison, diff) = SnapshotDiff.compare(
+            expectedFile: expected, actualFile: actual, criteria: criteria, diffImage: diffPath != nil)
         if let diffPath, case .compared(let counts) = comparison {
             // The comparison is not complete without the image asked for: 2, never "different".
             guard let diff else {
