@@ -6,7 +6,8 @@
 #   make build            a debug build
 #   make release          a release build with the Swift standard library linked statically
 #   make install          the release binary, its man page and completions under $(PREFIX)
-#   make deb              dist/gallery-render_VERSION_amd64.deb (Tools/make-deb.sh); make deb-check tests it
+#   make deb              dist/gallery-render_VERSION_amd64.deb (Tools/make-deb.sh); make deb-check tests it,
+#                         make deb-chroot installs it with apt-get on a fresh debootstrap of Debian 12
 #   make library-example  build and test docs/examples/CarouselSnapshots against this checkout
 #   make bench            benchmarks against peers, figures in docs/performance.md (not part of make test)
 #   make soak             a SOAK_MINUTES (20) batch + check with resident memory sampled: fails if it grows
@@ -31,7 +32,7 @@ BIN := .build/release/gallery-render
 OUT := out
 DEPS := Tools/install-deps.sh
 
-.PHONY: version library-example deb deb-check readme deps build release run test bench soak install sanitize sanitize-address sanitize-undefined sanitize-thread fuzz format lint clean
+.PHONY: version library-example deb deb-check deb-chroot readme deps build release run test bench soak install sanitize sanitize-address sanitize-undefined sanitize-thread fuzz format lint clean
 
 deps: version
 	@$(DEPS)
@@ -143,6 +144,10 @@ deb: release
 # fixtures; lintian when installed (Tools/check-deb.sh).
 deb-check: deb
 	@Tools/check-deb.sh dist/gallery-render_$(VERSION)_amd64.deb
+
+# apt-get install of the .deb on a fresh minimal Debian 12 (debootstrap; root and a mirror needed).
+deb-chroot: deb
+	@Tools/check-deb-chroot.sh dist/gallery-render_$(VERSION)_amd64.deb
 
 format:
 	$(SWIFT) format --in-place --recursive Package.swift Sources Tests

@@ -64,7 +64,8 @@ enum LayoutCommand: Subcommand {
                 ("viewport", .object([("width", .number(viewport.width)), ("height", .number(viewport.height))])),
                 ("displayScale", .number(scene.displayScale)),
             ] + timed + [
-                ("offset", .number(frame.offset)),
+                // A motion's offset to the last bit: `render --offset` of it is the frame exactly.
+                ("offset", time == nil ? .number(frame.offset) : .exactNumber(frame.offset)),
                 (
                     "contentSize",
                     .object([

@@ -3,6 +3,9 @@ enum JSONValue: Sendable, Equatable {
     case null
     case bool(Bool)
     case number(Double)
+    /// A number to the last bit (the shortest text that reads back as the same Double): a motion's
+    /// offset, which `render --offset` must reproduce exactly.
+    case exactNumber(Double)
     case string(String)
     case array([JSONValue])
     case object([(String, JSONValue)])
@@ -20,6 +23,9 @@ enum JSONValue: Sendable, Equatable {
         case .null: return "null"
         case .bool(let value): return value ? "true" : "false"
         case .number(let value): return Self.format(value)
+        case .exactNumber(let value):
+            guard value.isFinite else { return "null" }
+            return value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : "\(value)"
         case .string(let text): return Self.quote(text)
         case .array(let values):
             guard let indent, values.contains(where: \.isNested) else {
