@@ -36,6 +36,9 @@ enum AnimateCommand: Subcommand {
         let pattern = try parsed.read(motionOptions.frames)
         let output = try parsed.read(OutputOptions.declared.output)
         if let pattern, !pattern.contains("{index}") { throw UsageError("--frames must contain {index}") }
+        if let pattern, !pattern.lowercased().hasSuffix(".png") {
+            throw UsageError("--frames writes one PNG per frame: the pattern must end in .png, not '\(pattern)'")
+        }
         if pattern != nil, output != nil {
             throw UsageError("Use either --output (an animation) or --frames (PNGs), not both")
         }

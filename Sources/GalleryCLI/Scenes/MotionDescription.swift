@@ -14,15 +14,15 @@ struct MotionDescription: Sendable {
 
     var kind: Kind
     var fps: Int
+    /// T_end of a transition, in seconds (a fling's follows from its velocity: --duration is not read).
+    var duration: Double
+    /// Times the APNG plays (0: forever).
+    var loops: Int
 
     /// True for --to-layout and --delete, which --duration times.
     var isTransition: Bool {
         if case .fling = kind { false } else { true }
     }
-    /// T_end of a transition, in seconds (a fling's follows from its velocity: --duration is not read).
-    var duration: Double
-    /// Times the APNG plays (0: forever).
-    var loops: Int
 
     /// The motion `source` asks for, or nil when it asks for none (a manifest's defaults may time
     /// still scenes too); throws the first problem, naming the option.
