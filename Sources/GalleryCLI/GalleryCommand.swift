@@ -16,7 +16,8 @@ public enum GalleryCommand {
     /// The subcommands by name; `render` is the default.
     static let subcommands: [(name: String, command: any Subcommand.Type)] = [
         ("render", RenderCommand.self), ("layout", LayoutCommand.self), ("batch", BatchCommand.self),
-        ("diff", DiffCommand.self), ("check", CheckCommand.self), ("animate", AnimateCommand.self),
+        ("diff", DiffCommand.self), ("check", CheckCommand.self), ("merge-reports", MergeReportsCommand.self),
+        ("animate", AnimateCommand.self),
     ]
 
     /// The process's arguments without the program name, every byte kept (`SystemPath`): Swift's

@@ -68,48 +68,16 @@ enum CheckCommand: Subcommand {
                 "",
                 "Recorded \(recorded) \(mode == .missing ? "missing" : "missing or failing") baselines in \(baseline)")
         }
-        try writeReports(checks, check: check, parsed: parsed, manifest: settings.manifest, seconds: report.seconds)
-        announce(checks, baseline: baseline, console: console)
+        let title = "gallery-render check — \(URL(fileURLWithPath: settings.manifest).lastPathComponent)"
+        try CheckReporting.write(
+            checks, report: try parsed.read(options.report), junit: try parsed.read(options.junit), title: title,
+            suite: settings.manifest, seconds: report.seconds
+        ) { frame in
+            let images = check.images(of: frame)
+            return (images.expected, images.actual, SystemPath.exists(images.diff) ? images.diff : nil)
+        }
+        CheckReporting.announce(checks, baseline: baseline, title: title, console: console)
         if checks.contains(where: { $0.status == .unreadable }) { return .cannotCompare }
         return checks.allSatisfy({ !$0.failed }) && report.failedScenes.isEmpty ? .success : .failure
-    }
-
-    /// The HTML report and the JUnit XML, where asked for.
-    private static func writeReports(
-        _ checks: [FrameCheck], check: BaselineCheck, parsed: ParsedArguments, manifest: String, seconds: Double
-    ) throws {
-        let options = CheckOptions.declared
-        if let folder = try parsed.read(options.report) {
-            try HTMLReport.write(
-                checks, to: folder, title: "gallery-render check — \(URL(fileURLWithPath: manifest).lastPathComponent)"
-            ) { frame in
-                let images = check.images(of: frame)
-                return (
-                    images.expected, images.actual,
-                    SystemPath.exists(images.diff) ? images.diff : nil
-                )
-            }
-        }
-        if let junit = try parsed.read(options.junit) {
-            try AtomicFile.write(Array(JUnitReport.xml(checks, suite: manifest, seconds: seconds).utf8), to: junit)
-        }
-    }
-
-    /// A FAIL line per failing frame, GitHub annotations under GitHub Actions, and the counts.
-    private static func announce(_ checks: [FrameCheck], baseline: String, console: Console) {
-        let failing = checks.filter(\.failed)
-        let annotate = ProcessInfo.processInfo.environment["GITHUB_ACTIONS"] == "true"
-        for check in failing {
-            console.line("FAIL ", "\(check.path): \(check.message)")
-            if annotate {
-                console.out(
-                    GitHubAnnotation(
-                        file: Console.escaped("\(baseline)/\(check.path)"),
-                        title: "gallery-render check: \(check.path)",
-                        message: Console.escaped(check.message)
-                    ).line)
-            }
-        }
-        console.error("\(checks.count - failing.count) passed, \(failing.count) failed\n")
     }
 }

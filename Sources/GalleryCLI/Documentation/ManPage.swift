@@ -55,7 +55,8 @@ enum ManPage {
         ("CI_NODE_INDEX, CI_NODE_TOTAL", "GitLab's parallel jobs: --shard auto takes the shard from them."),
         ("BUILDKITE_PARALLEL_JOB, BUILDKITE_PARALLEL_JOB_COUNT", "Buildkite's parallel jobs, for --shard auto."),
         ("JOB_COMPLETION_INDEX", "A Kubernetes Indexed Job's index (0-based), for --shard auto/N."),
-        ("GITHUB_ACTIONS", "When true, check also prints its failures as ::error annotations."),
+        ("GITHUB_ACTIONS", "When true, check and merge-reports also print up to 10 failures as ::error annotations."),
+        ("GITHUB_STEP_SUMMARY", "A file check and merge-reports append a Markdown job summary to."),
         ("TMPDIR", "Where check renders its frames before comparing them (default /tmp)."),
     ]
 
@@ -71,6 +72,10 @@ enum ManPage {
             "gallery-render check snapshots.json --baseline baselines/ --record\ngallery-render check snapshots.json --baseline baselines/ --report report/ --junit junit.xml"
         ),
         ("Shard 2 of 4 of a batch:", "gallery-render batch snapshots.json --out frames/ --shard 2/4"),
+        (
+            "One report from sharded checks:",
+            "gallery-render merge-reports shard-1/ shard-2/ --report report/ --junit junit.xml"
+        ),
     ]
 
     /// A subsection for one subcommand: its usage, abstract, arguments and options.

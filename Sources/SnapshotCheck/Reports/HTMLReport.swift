@@ -11,13 +11,16 @@ public enum HTMLReport {
     /// frame (any may be nil). Only the bytes of regular files are copied: a FIFO is refused without
     /// waiting, a symlink's target is copied rather than the link, and an image that cannot be read
     /// shows as "none" with the reason.
+    /// Returns the images written for each failing frame, by its path, relative to `folder`.
+    @discardableResult
     public static func write(
         _ checks: [FrameCheck], to folder: String, title: String,
         images: (FrameCheck) -> (expected: String?, actual: String?, diff: String?)
-    ) throws(FileError) {
+    ) throws(FileError) -> [String: ReportImages] {
         let failing = checks.filter(\.failed)
         let passed = checks.count - failing.count
         var written: [String] = []
+        var shown: [String: ReportImages] = [:]
         var body = ""
         for (number, check) in failing.enumerated() {
             // Numbered, so no two frames can collide; files of the user's in the folder are left alone.
@@ -42,6 +45,7 @@ public enum HTMLReport {
                 let name = "images/\(stem)-\(label).png"
                 try AtomicFile.write(bytes, to: folder + "/" + name)
                 written.append(name)
+                shown[check.path, default: ReportImages()][label] = name
                 cells +=
                     "<figure><figcaption>\(label)</figcaption><a href=\"\(XMLText.escape(name))\"><img src=\"\(XMLText.escape(name))\" alt=\"\(label)\"></a></figure>"
             }
@@ -76,6 +80,7 @@ public enum HTMLReport {
             """
         try AtomicFile.write(Array(html.utf8), to: folder + "/index.html")
         try replaceImageList(in: folder, with: written)
+        return shown
     }
 
     /// The list of images this report wrote, kept in the folder (`images/.written`): the images a

@@ -1,9 +1,13 @@
 import Foundation
 
 /// JUnit XML for a `check` run: one testcase per frame, failures with their counts. The subset of the
-/// schema GitHub (test reporters), GitLab (`artifacts:reports:junit`) and Jenkins all read.
+/// schema GitHub (test reporters), GitLab (`artifacts:reports:junit`) and Jenkins all read. A failing
+/// frame with an image in `attachments` (by path) carries `[[ATTACHMENT|image]]` in its
+/// `<system-out>`, which GitLab shows in the merge request.
 public enum JUnitReport {
-    public static func xml(_ checks: [FrameCheck], suite: String, seconds: Double) -> String {
+    public static func xml(
+        _ checks: [FrameCheck], suite: String, seconds: Double, attachments: [String: String] = [:]
+    ) -> String {
         let failures = checks.filter { $0.failed && $0.status != .unreadable }.count
         let errors = checks.filter { $0.status == .unreadable }.count
         let time = format(seconds)
@@ -25,9 +29,13 @@ public enum JUnitReport {
                     + ">\n      <error type=\"unreadable\" message=\"\(XMLText.escape(check.message))\"/>\n    </testcase>\n"
             default:
                 let type = check.status.label.replacingOccurrences(of: " ", with: "-")
+                let attachment = attachments[check.path].map {
+                    "      <system-out>[[ATTACHMENT|\(XMLText.escape($0))]]</system-out>\n"
+                }
                 xml +=
                     open
-                    + ">\n      <failure type=\"\(type)\" message=\"\(XMLText.escape(check.message))\">\(XMLText.escape(check.message))</failure>\n    </testcase>\n"
+                    + ">\n      <failure type=\"\(type)\" message=\"\(XMLText.escape(check.message))\">\(XMLText.escape(check.message))</failure>\n"
+                    + (attachment ?? "") + "    </testcase>\n"
             }
         }
         return xml + "  </testsuite>\n</testsuites>\n"

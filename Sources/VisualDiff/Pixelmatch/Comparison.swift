@@ -20,6 +20,13 @@ public enum Comparison: Sendable {
         /// Whether the two files were byte-identical (nothing was decoded).
         public var identicalBytes: Bool
 
+        public init(
+            width: Int, height: Int, diffPixels: Int, antiAliasedPixels: Int, matches: Bool, identicalBytes: Bool
+        ) {
+            (self.width, self.height, self.diffPixels) = (width, height, diffPixels)
+            (self.antiAliasedPixels, self.matches, self.identicalBytes) = (antiAliasedPixels, matches, identicalBytes)
+        }
+
         public var totalPixels: Int { width * height }
         public var ratio: Double { totalPixels == 0 ? 0 : Double(diffPixels) / Double(totalPixels) }
     }

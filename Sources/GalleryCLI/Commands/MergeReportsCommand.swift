@@ -1,0 +1,70 @@
+import Foundation
+import GalleryCore
+import SnapshotCheck
+
+/// `gallery-render merge-reports DIR... --report OUT [--junit FILE]`: the report folders of sharded
+/// `check` runs as one HTML report, one JUnit file and one results.json.
+enum MergeReportsCommand: Subcommand {
+    static let spec = CommandSpec(
+        commandName: "gallery-render merge-reports",
+        abstract: "Merge the report folders of sharded check runs into one HTML report, JUnit file and results.json.",
+        arguments: [("reports", "Report folders written by check --report, each holding results.json.")],
+        optionGroups: [
+            ("OPTIONS", [CheckOptions.declared.report.spec, CheckOptions.declared.junit.spec, RunOptions.help.spec])
+        ],
+        discussion:
+            "Frames are listed by path; their images are copied into the new report and the counts summed.\nExit status: 0 every frame passed, 1 a frame failed, 2 an input is not a report (no results.json, another tool's, a version this build does not read, or a frame already in another input), 64 usage error.",
+        usage: "gallery-render merge-reports <reports> ... --report <dir> [--junit <file>]")
+
+    static func run(_ parsed: ParsedArguments, console: Console) throws -> ExitCode {
+        let options = CheckOptions.declared
+        guard let output = try parsed.read(options.report) else {
+            throw UsageError("Missing expected option '\(options.report.spec.displayName)'")
+        }
+        let inputs = parsed.positionals
+        guard !inputs.isEmpty else { throw UsageError("Missing expected argument '<reports> ...'") }
+        let resolved = URL(fileURLWithPath: output).standardizedFileURL.path
+        if let same = inputs.first(where: { URL(fileURLWithPath: $0).standardizedFileURL.path == resolved }) {
+            throw UsageError("--report \(output) is also an input (\(same)): write the merged report elsewhere")
+        }
+        var frames: [(frame: ReportResults.Frame, folder: String)] = []
+        var owner: [String: String] = [:]
+        var seconds = 0.0
+        for folder in inputs {
+            let results: ReportResults
+            do { results = try ReportResults.read(folder: folder) } catch {
+                throw CommandFailure(messages: ["\(folder): \(error)"], code: .cannotCompare)
+            }
+            for frame in results.frames {
+                if let other = owner[frame.path] {
+                    throw CommandFailure(
+                        messages: [
+                            "\(folder): frame '\(frame.path)' is also in \(other): the same frame in two reports"
+                        ],
+                        code: .cannotCompare)
+                }
+                owner[frame.path] = folder
+                frames.append((frame, folder))
+            }
+            seconds += results.seconds
+        }
+        frames.sort { $0.frame.path < $1.frame.path }
+        let merged = ReportResults(frames: frames.map(\.frame))
+        let checks = merged.checks
+        let sources = Dictionary(uniqueKeysWithValues: frames.map { ($0.frame.path, ($0.frame.images, $0.folder)) })
+        let title = "gallery-render check — merged from \(inputs.count) report\(inputs.count == 1 ? "" : "s")"
+        try CheckReporting.write(
+            checks, report: output, junit: try parsed.read(options.junit), title: title, suite: "merged",
+            seconds: seconds
+        ) { check in
+            guard let (images, folder) = sources[check.path] else { return (nil, nil, nil) }
+            return (
+                images.expected.map { folder + "/" + $0 }, images.actual.map { folder + "/" + $0 },
+                images.diff.map { folder + "/" + $0 }
+            )
+        }
+        CheckReporting.announce(checks, baseline: nil, title: title, console: console)
+        if checks.contains(where: { $0.status == .unreadable }) { return .cannotCompare }
+        return checks.allSatisfy { !$0.failed } ? .success : .failure
+    }
+}

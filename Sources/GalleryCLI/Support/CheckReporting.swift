@@ -1,0 +1,69 @@
+import Foundation
+import GalleryCore
+import SnapshotCheck
+
+/// What `check` and `merge-reports` both write and say: the report folder (index.html, images,
+/// results.json), the JUnit XML, FAIL lines, GitHub annotations and the job summary.
+enum CheckReporting {
+    /// GitHub shows at most 10 annotations of a kind per step: the 10th says how many more failed.
+    static let annotationLimit = 10
+
+    /// The HTML report and results.json in `folder`, and the JUnit XML at `junit`, as asked for.
+    /// `images` gives each failing frame's expected, actual and diff files.
+    static func write(
+        _ checks: [FrameCheck], report folder: String?, junit: String?, title: String, suite: String, seconds: Double,
+        images: (FrameCheck) -> (expected: String?, actual: String?, diff: String?)
+    ) throws(FileError) {
+        var attachments: [String: String] = [:]
+        if let folder {
+            let shown = try HTMLReport.write(checks, to: folder, title: title, images: images)
+            let results = ReportResults(checks, images: shown, title: title, seconds: seconds)
+            try AtomicFile.write(results.encoded(), to: folder + "/" + ReportResults.fileName)
+            for (path, images) in shown {
+                if let image = images.diff ?? images.actual { attachments[path] = folder + "/" + image }
+            }
+        }
+        if let junit {
+            let xml = JUnitReport.xml(checks, suite: suite, seconds: seconds, attachments: attachments)
+            try AtomicFile.write(Array(xml.utf8), to: junit)
+        }
+    }
+
+    /// A FAIL line per failing frame; under GitHub Actions up to 10 annotations and, with
+    /// GITHUB_STEP_SUMMARY set, the Markdown summary appended to it; then the counts.
+    /// An annotation names the baseline (`baseline/path`), or the frame's path when there is none.
+    static func announce(_ checks: [FrameCheck], baseline: String?, title: String, console: Console) {
+        let failing = checks.filter(\.failed)
+        let environment = ProcessInfo.processInfo.environment
+        for check in failing { console.line("FAIL ", "\(check.path): \(check.message)") }
+        if environment["GITHUB_ACTIONS"] == "true" {
+            for (number, check) in failing.prefix(annotationLimit).enumerated() {
+                let last = number == annotationLimit - 1 && failing.count > annotationLimit
+                let more = last ? " (and \(failing.count - annotationLimit) more failing frames: see the report)" : ""
+                console.out(
+                    GitHubAnnotation(
+                        file: Console.escaped(baseline.map { "\($0)/\(check.path)" } ?? check.path),
+                        title: "gallery-render check: \(check.path)",
+                        message: Console.escaped(check.message) + more
+                    ).line)
+            }
+        }
+        if let summary = environment["GITHUB_STEP_SUMMARY"], !summary.isEmpty {
+            appendSummary(GitHubSummary.markdown(checks, title: title), to: summary, console: console)
+        }
+        console.error("\(checks.count - failing.count) passed, \(failing.count) failed\n")
+    }
+
+    /// Appends to the step summary file (GitHub gives each step its own); a failure is a warning.
+    private static func appendSummary(_ markdown: String, to path: String, console: Console) {
+        let descriptor = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else {
+            console.warning("cannot write GITHUB_STEP_SUMMARY \(path): \(String(cString: strerror(errno)))")
+            return
+        }
+        defer { close(descriptor) }
+        let bytes = Array((markdown + "\n").utf8)
+        let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
+        if written != bytes.count { console.warning("cannot write GITHUB_STEP_SUMMARY \(path): incomplete write") }
+    }
+}

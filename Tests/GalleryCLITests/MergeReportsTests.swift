@@ -1,0 +1,122 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// Sharded checks merged into one report: the same counts, JUnit cases and results as one run;
+/// inputs that are not reports are errors naming them; GitHub and GitLab get what they show.
+@Suite struct MergeReportsTests {
+    static let manifest = """
+        {"defaults": {"width": 200, "height": 120, "photos": ["photos/"]},
+         "scenes": [{"name": "rest", "offset": 0}, {"name": "scroll", "offsets": "0..340/85"},
+                    {"name": "grid", "layout": "grid", "offset": 10}, {"name": "toggle", "toLayout": "flow", "fps": 10}]}
+        """
+
+    func json(_ path: String) throws -> [String: Any] {
+        try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any])
+    }
+
+    func cases(_ xml: String) -> [String] {
+        xml.components(separatedBy: "<testcase ").dropFirst().compactMap { $0.components(separatedBy: " time=").first }
+            .sorted()
+    }
+
+    @Test func threeShardsMergeIntoWhatOneRunReports() throws {
+        let folder = try BatchCommandTests.project(Self.manifest)
+        defer { folder.remove() }
+        let (manifest, baseline) = (folder.file("manifest.json"), folder.file("base"))
+        #expect(try CommandRunner.run(["check", manifest, "--baseline", baseline, "--record"]).status == 0)
+        // Two baselines changed: rendered at another offset.
+        for path in ["rest.png", "scroll/0001.png"] {
+            let changed = try CommandRunner.run(
+                [
+                    "--width", "200", "--height", "120", folder.file("photos"), "--offset", "40", "-o",
+                    baseline + "/" + path,
+                ])
+            #expect(changed.status == 0)
+        }
+        for shard in 1...3 {
+            let run = try CommandRunner.run([
+                "check", manifest, "--baseline", baseline, "--shard", "\(shard)/3", "--report",
+                folder.file("r\(shard)"),
+            ])
+            #expect(run.status <= 1, "\(run.stderr)")
+        }
+        let merged = try CommandRunner.run(
+            [
+                "merge-reports", folder.file("r1"), folder.file("r2"), folder.file("r3"), "--report",
+                folder.file("merged"), "--junit", folder.file("merged.xml"),
+            ], environment: ["GITHUB_STEP_SUMMARY": folder.file("summary.md")])
+        #expect(merged.status == 1, "\(merged.stderr)")
+        #expect(merged.stderr.contains("6 passed, 2 failed"), "\(merged.stderr)")
+        let whole = try CommandRunner.run([
+            "check", manifest, "--baseline", baseline, "--report", folder.file("whole"), "--junit",
+            folder.file("whole.xml"),
+        ])
+        #expect(whole.status == 1)
+        let (a, b) = (try json(folder.file("merged/results.json")), try json(folder.file("whole/results.json")))
+        #expect(a["version"] as? Int == 1 && a["tool"] as? String == "gallery-render")
+        #expect((a["totals"] as? [String: Int]) == (b["totals"] as? [String: Int]))
+        let mergedXML = try String(contentsOfFile: folder.file("merged.xml"), encoding: .utf8)
+        let wholeXML = try String(contentsOfFile: folder.file("whole.xml"), encoding: .utf8)
+        #expect(cases(mergedXML) == cases(wholeXML) && cases(mergedXML).count == 8)
+        // GitLab: a failing case carries its diff image; the merged report holds it.
+        #expect(mergedXML.contains("<system-out>[[ATTACHMENT|\(folder.file("merged"))/images/0000-rest-diff.png]]"))
+        #expect(FileManager.default.fileExists(atPath: folder.file("merged/images/0000-rest-diff.png")))
+        // The merged results name the images in the merged folder.
+        let frames = try #require(a["frames"] as? [[String: Any]])
+        let rest = try #require(frames.first { $0["path"] as? String == "rest.png" })
+        #expect((rest["images"] as? [String: String])?["expected"] == "images/0000-rest-expected.png")
+        #expect(rest["status"] as? String == "different" && rest["diffPixels"] as? Int ?? 0 > 0)
+        let summary = try String(contentsOfFile: folder.file("summary.md"), encoding: .utf8)
+        #expect(summary.contains("**6 passed, 2 failed** of 8 frames") && summary.contains("| `rest.png` | rest |"))
+    }
+
+    @Test func inputsThatAreNotReportsAreErrorsNamingThem() throws {
+        let folder = try BatchCommandTests.project(Self.manifest)
+        defer { folder.remove() }
+        let (manifest, baseline) = (folder.file("manifest.json"), folder.file("base"))
+        #expect(try CommandRunner.run(["check", manifest, "--baseline", baseline, "--record"]).status == 0)
+        #expect(
+            try CommandRunner.run(["check", manifest, "--baseline", baseline, "--report", folder.file("r")]).status
+                == 0)
+        try FileManager.default.createDirectory(atPath: folder.file("other"), withIntermediateDirectories: true)
+        try folder.write(Array(#"{"tool": "playwright", "version": 1}"#.utf8), to: "other/results.json")
+        try FileManager.default.createDirectory(atPath: folder.file("future"), withIntermediateDirectories: true)
+        try folder.write(Array(#"{"tool": "gallery-render", "version": 7}"#.utf8), to: "future/results.json")
+        for (inputs, message) in [
+            ([folder.file("r"), folder.file("r")], "' is also in "),
+            ([folder.file("photos")], "cannot read results.json"),
+            ([folder.file("other")], "written by playwright"),
+            ([folder.file("future")], "is version 7; this gallery-render reads version 1"),
+        ] {
+            let run = try CommandRunner.run(["merge-reports"] + inputs + ["--report", folder.file("out")])
+            #expect(run.status == 2, "\(inputs): \(run.stderr)")
+            #expect(run.stderr.contains(message) && run.stderr.contains(inputs[0]), "\(run.stderr)")
+        }
+        let usage = try CommandRunner.run(["merge-reports", folder.file("r"), "--report", folder.file("r")])
+        #expect(usage.status == 64 && usage.stderr.contains("is also an input"), "\(usage.stderr)")
+    }
+
+    @Test func atMostTenAnnotationsTheLastCountingTheRest() throws {
+        let folder = try BatchCommandTests.project(
+            #"{"defaults": {"width": 200, "height": 120, "photos": ["photos/"]}, "scenes": [{"name": "s", "offsets": "0..170/17"}]}"#
+        )
+        defer { folder.remove() }
+        let baseline = folder.file("base")
+        #expect(
+            try CommandRunner.run(["check", folder.file("manifest.json"), "--baseline", baseline, "--record"]).status
+                == 0)
+        // The same 11 frames one point wider: every one differs in size.
+        try folder.write(
+            Array(
+                #"{"defaults": {"width": 201, "height": 120, "photos": ["photos/"]}, "scenes": [{"name": "s", "offsets": "0..170/17"}]}"#
+                    .utf8), to: "wider.json")
+        let run = try CommandRunner.run(
+            ["check", folder.file("wider.json"), "--baseline", baseline], environment: ["GITHUB_ACTIONS": "true"])
+        #expect(run.status == 1)
+        let annotations = run.output.split(separator: "\n").filter { $0.hasPrefix("::error ") }
+        #expect(annotations.count == 10)
+        #expect(annotations.last?.hasSuffix("(and 1 more failing frames: see the report)") == true, "\(run.output)")
+    }
+}
