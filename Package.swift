@@ -62,7 +62,8 @@ let package = Package(
             name: "RenderPipelineTests", dependencies: ["GalleryCore", "RenderPipeline", "TestSupport"],
             exclude: ["Golden"]),
         .testTarget(name: "SnapshotCheckTests", dependencies: ["SnapshotCheck"]),
-        .testTarget(name: "VisualDiffTests", dependencies: ["GalleryCore", "VisualDiff", "TestSupport"]),
+        .testTarget(
+            name: "VisualDiffTests", dependencies: ["GalleryCore", "VisualDiff", "CPixelmatch", "TestSupport"]),
         .testTarget(name: "GalleryRenderTests", dependencies: ["GalleryRender", "ImageCodecs", "TestSupport"]),
         .testTarget(
             name: "GalleryCLITests", dependencies: ["gallery-render", "GalleryCLI", "GalleryCore", "TestSupport"]),

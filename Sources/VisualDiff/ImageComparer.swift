@@ -18,7 +18,10 @@ public struct ImageComparer: Sendable {
     public func compare(expected: String, actual: String, diffImage: Bool = false) -> (Comparison, RGBAImage?) {
         if let files = try? (RegularFile(path: expected), RegularFile(path: actual)) {
             if !diffImage, let identical = Self.identical(files.0, files.1) { return (identical, nil) }
-            if let streamed = streamed(files.0, files.1, diffImage: diffImage) { return streamed }
+            // The streaming diff is pixelmatch's; ΔE94 compares the decoded images.
+            if criteria.perceptualPrecision == nil, let streamed = streamed(files.0, files.1, diffImage: diffImage) {
+                return streamed
+            }
         }
         return compareWhole(expected: expected, actual: actual, diffImage: diffImage)
     }
@@ -108,6 +111,16 @@ public struct ImageComparer: Sendable {
                 .sizeMismatch(
                     expected: PixelSize(width: a.width, height: a.height),
                     actual: PixelSize(width: b.width, height: b.height)), nil
+            )
+        }
+        if let precision = criteria.perceptualPrecision {
+            let (count, image) = DeltaE94(perceptualPrecision: precision).compare(a, b, diffImage: diffImage)
+            return (
+                .compared(
+                    .init(
+                        width: a.width, height: a.height, diffPixels: count, antiAliasedPixels: 0,
+                        matches: criteria.accepts(diffPixels: count, totalPixels: a.width * a.height),
+                        identicalBytes: false)), image
             )
         }
         let matcher = Pixelmatch(threshold: criteria.threshold, includeAA: criteria.includeAA)

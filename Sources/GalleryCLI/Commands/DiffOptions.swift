@@ -16,11 +16,31 @@ struct DiffOptions: OptionGroup {
         "max-diff-ratio", value: "r",
         help: "Match when at most this fraction of pixels differs (0…1); with --max-diff-pixels both must hold.",
         defaultText: "0", check: .from(0...1))
+    let precision = Option<Double>(
+        "precision", value: "p",
+        help:
+            "swift-snapshot-testing's precision: at least this fraction of pixels must match (--max-diff-ratio 1 − P).",
+        check: .from(0...1))
+    let perceptualPrecision = Option<Double>(
+        "perceptual-precision", value: "q",
+        help:
+            "swift-snapshot-testing's perceptualPrecision: a pixel differs when its CIE ΔE 1994 exceeds (1 − Q)·100, instead of pixelmatch's threshold.",
+        check: .from(0...1))
 
     static func criteria(_ source: any OptionSource) throws(UsageError) -> DiffCriteria {
-        DiffCriteria(
+        let precision = try source.read(declared.precision)
+        if precision != nil, source.has(declared.maxDiffRatio) {
+            throw UsageError("Use either --precision or --max-diff-ratio (the same limit, as 1 − P), not both")
+        }
+        let perceptual = try source.read(declared.perceptualPrecision)
+        if perceptual != nil, source.has(declared.threshold) || source.isSet(declared.includeAA) {
+            throw UsageError(
+                "--perceptual-precision replaces pixelmatch's measure: --threshold and --include-aa do not apply")
+        }
+        return DiffCriteria(
             threshold: try source.read(declared.threshold), includeAA: source.isSet(declared.includeAA),
-            maxDiffPixels: try source.read(declared.maxDiffPixels), maxDiffRatio: try source.read(declared.maxDiffRatio)
-        )
+            maxDiffPixels: try source.read(declared.maxDiffPixels),
+            maxDiffRatio: try source.read(declared.maxDiffRatio) ?? precision.map { 1 - $0 },
+            perceptualPrecision: perceptual)
     }
 }

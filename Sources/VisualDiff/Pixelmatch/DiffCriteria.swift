@@ -10,14 +10,19 @@ public struct DiffCriteria: Sendable, Hashable {
     public var includeAA: Bool
     public var maxDiffPixels: Int?
     public var maxDiffRatio: Double?
+    /// swift-snapshot-testing's `perceptualPrecision` (0…1): when set, the per-pixel measure is
+    /// CIE ΔE 1994 (`DeltaE94`) instead of pixelmatch's, and `threshold`/`includeAA` are not used.
+    public var perceptualPrecision: Double?
 
     public init(
-        threshold: Double = 0.1, includeAA: Bool = false, maxDiffPixels: Int? = nil, maxDiffRatio: Double? = nil
+        threshold: Double = 0.1, includeAA: Bool = false, maxDiffPixels: Int? = nil, maxDiffRatio: Double? = nil,
+        perceptualPrecision: Double? = nil
     ) {
         self.threshold = threshold
         self.includeAA = includeAA
         self.maxDiffPixels = maxDiffPixels
         self.maxDiffRatio = maxDiffRatio
+        self.perceptualPrecision = perceptualPrecision
     }
 
     /// True when `diffPixels` of `totalPixels` is within the limits.
