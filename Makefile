@@ -16,7 +16,7 @@
 #   make format           swift format, in place
 #   make lint             swift format lint: fails on any finding (CI runs it)
 #   make deps             only install the packages (Tools/install-deps.sh)
-#   make readme           rewrite the README's option tables from the option declarations
+#   make readme           rewrite docs/options.md's option tables from the option declarations
 #   make clean            remove .build and out
 
 PREFIX ?= /usr/local
@@ -158,7 +158,7 @@ lint:
 clean:
 	rm -rf .build $(OUT)
 
-# The README's option tables, rewritten from the option declarations (the test fails that run, on purpose).
+# docs/options.md's option tables, rewritten from the option declarations (the test fails that run, on purpose).
 readme: deps
-	-GALLERY_UPDATE_README=1 $(SWIFT) test -c release -Xswiftc -enable-testing --filter ReadmeOptionTablesTests
-	@git diff --stat README.md
+	-GALLERY_UPDATE_README=1 $(SWIFT) test -c release -Xswiftc -enable-testing --filter OptionTablesTests
+	@git diff --stat docs/options.md

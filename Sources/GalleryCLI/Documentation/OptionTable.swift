@@ -1,9 +1,9 @@
 import Foundation
 
-/// The Markdown option tables of the README, made from the option declarations so the two cannot
+/// The Markdown option tables of docs/options.md, made from the option declarations so the two cannot
 /// drift: `| option | meaning | default |`, one row per option, in help order.
 enum OptionTable {
-    /// The tables the README holds, each under its own marker.
+    /// The tables docs/options.md holds, each under its own marker.
     /// Each is a command's option group as its `--help` shows it, so the two cannot differ.
     static let tables: [(name: String, specs: [OptionSpec])] = [
         ("scene options", group("SCENE OPTIONS", of: RenderCommand.spec)),

@@ -5,7 +5,7 @@ import RenderPipeline
 
 /// The scene options every rendering command and every manifest scene shares, each declared once:
 /// its spelling, type, default (the library's value) and checks. Help, the parser, manifest keys and
-/// the README's option table all come from these declarations.
+/// docs/options.md's option tables all come from these declarations.
 struct SceneOptions: OptionGroup {
     static let declared = SceneOptions()
 

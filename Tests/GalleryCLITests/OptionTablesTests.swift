@@ -4,12 +4,12 @@ import TestSupport
 
 @testable import GalleryCLI
 
-/// The README's option tables are generated from the option declarations; this fails when they
-/// drift. `make readme` (GALLERY_UPDATE_README=1) rewrites them on purpose, and the test still fails
-/// that run so an update is never silent.
-@Suite(.serialized) struct ReadmeOptionTablesTests {
+/// The option tables of docs/options.md are generated from the option declarations; this fails when
+/// they drift. `make readme` (GALLERY_UPDATE_README=1) rewrites them on purpose, and the test still
+/// fails that run so an update is never silent.
+@Suite(.serialized) struct OptionTablesTests {
     static let updating = ProcessInfo.processInfo.environment["GALLERY_UPDATE_README"] == "1"
-    static let readme = Corpus.repositoryRoot.appendingPathComponent("README.md")
+    static let readme = Corpus.repositoryRoot.appendingPathComponent("docs/options.md")
 
     @Test(arguments: OptionTable.tables.map(\.name))
     func readmeTableEqualsTheDeclarations(name: String) throws {
@@ -17,24 +17,24 @@ import TestSupport
         let specs = try #require(OptionTable.tables.first { $0.name == name }).specs
         let generated = try #require(
             OptionTable.replacing(in: text, name: name, with: OptionTable.markdown(specs)),
-            "README.md has no '\(OptionTable.beginMarker(name))' … '\(OptionTable.endMarker(name))' markers")
+            "docs/options.md has no '\(OptionTable.beginMarker(name))' … '\(OptionTable.endMarker(name))' markers")
         if generated != text, Self.updating {
             try Data(generated.utf8).write(to: Self.readme, options: .atomic)
-            Issue.record("README.md's \(name) table was rewritten from the declarations: review and commit it")
+            Issue.record("docs/options.md's \(name) table was rewritten from the declarations: review and commit it")
             return
         }
-        #expect(generated == text, "README.md's \(name) table differs from the declarations: run make readme")
+        #expect(generated == text, "docs/options.md's \(name) table differs from the declarations: run make readme")
     }
 
     @Test func everyDeclaredOptionIsInATable() {
         let tabled = Set(OptionTable.tables.flatMap(\.specs).map(\.name))
         let declared = [
             RenderCommand.spec, LayoutCommand.spec, BatchCommand.spec, CheckCommand.spec, DiffCommand.spec,
-            AnimateCommand.spec,
+            AnimateCommand.spec, MergeReportsCommand.spec,
         ].flatMap(\.options).map(\.name).filter { $0 != "help" }
         #expect(
             Set(declared).subtracting(tabled).isEmpty,
-            "options in no README table: \(Set(declared).subtracting(tabled))")
+            "options in no table of docs/options.md: \(Set(declared).subtracting(tabled))")
     }
 
     @Test func aGeneratedRowShowsValuesAndTheLibraryDefault() {
