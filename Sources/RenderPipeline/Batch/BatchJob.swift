@@ -22,9 +22,9 @@ public struct BatchJob: Sendable {
             self.firstFrameScene = firstFrameScene
         }
 
-        /// The scene frame `index`'s photos are decoded for, in a job of `scene`.
-        func decodeScene(ofFrame index: Int, in scene: Scene) -> Scene {
-            index == 0 ? firstFrameScene ?? scene : scene
+        /// The renderer of these frames in a job of `scene`, `jobs` at once.
+        func renderer(in scene: Scene, jobs: Int) -> MotionRenderer {
+            MotionRenderer(scene: scene, jobs: jobs, firstFrameScene: firstFrameScene)
         }
     }
 

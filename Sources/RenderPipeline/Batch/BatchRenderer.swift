@@ -47,14 +47,18 @@ public struct BatchRenderer: Sendable {
         let cache = PhotoCache(
             plans: planned.flatMap { entry in
                 entry.plans.enumerated().map { index, plan in
-                    (plan, entry.job.animation?.decodeScene(ofFrame: index, in: entry.job.scene) ?? entry.job.scene)
+                    (
+                        plan,
+                        entry.job.animation?.renderer(in: entry.job.scene, jobs: 1).decodeScene(ofFrame: index)
+                            ?? entry.job.scene
+                    )
                 }
             }, capacityBytes: cacheBytes)
         let announcer = ProblemAnnouncer(onProblem)
 
         for (job, plans) in planned {
             let uses = plans.enumerated().map { index, plan in
-                let scene = job.animation?.decodeScene(ofFrame: index, in: job.scene) ?? job.scene
+                let scene = job.animation?.renderer(in: job.scene, jobs: 1).decodeScene(ofFrame: index) ?? job.scene
                 return plan.items.compactMap { $0.photo.map(scene.photoKey) }
             }
             if strict, let failure = probe(Set(uses.joined()), cache: cache, announcer: announcer) {
@@ -66,7 +70,7 @@ public struct BatchRenderer: Sendable {
             let renderer = FrameRenderer(scene: job.scene)
             if let animation = job.animation, let output = job.frames.first {
                 let (record, failure) = renderAnimation(
-                    job, animation, to: output, renderer: renderer, cache: cache, announcer: announcer)
+                    job, animation, to: output, cache: cache, announcer: announcer)
                 report.frames += record.map { [$0] } ?? []
                 onFrame()
                 report.scenes.append(.init(name: job.name, frameCount: 1, failures: failure.map { [$0] } ?? []))
@@ -126,31 +130,18 @@ public struct BatchRenderer: Sendable {
     /// Renders an animated scene's frames, as many at once as memory allows, and writes them as one
     /// APNG, atomically: the record of the file, or why it failed.
     private func renderAnimation(
-        _ job: BatchJob, _ animation: BatchJob.Animation, to output: BatchJob.Frame, renderer: FrameRenderer,
-        cache: PhotoCache, announcer: ProblemAnnouncer
+        _ job: BatchJob, _ animation: BatchJob.Animation, to output: BatchJob.Frame, cache: PhotoCache,
+        announcer: ProblemAnnouncer
     ) -> (BatchReport.FrameRecord?, SceneFailure?) {
         let began = Date()
         let plans = animation.plans
         let inFlight = min(jobs, Self.framesInFlight(job.scene.pixelSize))
+        let motion = animation.renderer(in: job.scene, jobs: inFlight)
         var writer = APNGWriter(fps: animation.fps, loops: animation.loops, alpha: job.scene.background.a < 255)
         let problems = Locked<[PhotoProblem]>([])
         for start in stride(from: 0, to: plans.count, by: inFlight) {
             let chunk = Array(start..<min(start + inFlight, plans.count))
-            let images = Parallel.map(chunk, jobs: inFlight) { index -> Result<RGBAImage, OutOfMemory> in
-                let used = UsedPhotos()
-                defer {
-                    for key in used.keys { cache.release(key) }
-                    problems.withLock { $0 += used.problems }
-                }
-                return Result { () throws(OutOfMemory) in
-                    try renderer.render(plans[index], jobs: 1) { path in
-                        let key = animation.decodeScene(ofFrame: index, in: job.scene).photoKey(path)
-                        let result = cache.acquire(key)
-                        used.record(key, result)
-                        return (try? result.get()).map(PhotoPart.init)
-                    }
-                }
-            }
+            let images = motion.render(chunk, of: plans, cache: cache, problems: problems)
             announcer.flush(cache.problems)
             var rendered: [RGBAImage] = []
             for image in images {

@@ -58,25 +58,36 @@ public struct MotionRenderer: Sendable {
             }
             if !cache.problems.isEmpty { throw UnreadablePhotos(problems: cache.problems) }
         }
-        let renderer = FrameRenderer(scene: scene)
-        let motion = self
         for start in stride(from: 0, to: plans.count, by: jobs) {
             let chunk = Array(start..<min(start + jobs, plans.count))
-            let images = Parallel.map(chunk, jobs: jobs) { index -> Result<RGBAImage, OutOfMemory> in
-                let used = UsedPhotos()
-                defer { for key in used.keys { cache.release(key) } }
-                return Result { () throws(OutOfMemory) in
-                    try renderer.render(plans[index], jobs: 1) { path in
-                        let key = motion.decodeScene(ofFrame: index).photoKey(path)
-                        let result = cache.acquire(key)
-                        used.record(key, result)
-                        return (try? result.get()).map(PhotoPart.init)
-                    }
-                }
-            }
+            let images = render(chunk, of: plans, cache: cache)
             announcer.flush(cache.problems)
             for (index, image) in zip(chunk, images) { try frame(index, try image.get()) }
         }
         return cache.problems
+    }
+
+    /// Frames `chunk` of `plans`, rendered side by side (`jobs` at once) with photos from `cache`,
+    /// each released after its frame; `problems` hears the problems of the photos each frame shows.
+    func render(
+        _ chunk: [Int], of plans: [FramePlan], cache: PhotoCache, problems: Locked<[PhotoProblem]>? = nil
+    ) -> [Result<RGBAImage, OutOfMemory>] {
+        let renderer = FrameRenderer(scene: scene)
+        let motion = self
+        return Parallel.map(chunk, jobs: jobs) { index -> Result<RGBAImage, OutOfMemory> in
+            let used = UsedPhotos()
+            defer {
+                for key in used.keys { cache.release(key) }
+                problems?.withLock { $0 += used.problems }
+            }
+            return Result { () throws(OutOfMemory) in
+                try renderer.render(plans[index], jobs: 1) { path in
+                    let key = motion.decodeScene(ofFrame: index).photoKey(path)
+                    let result = cache.acquire(key)
+                    used.record(key, result)
+                    return (try? result.get()).map(PhotoPart.init)
+                }
+            }
+        }
     }
 }
