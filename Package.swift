@@ -1,7 +1,8 @@
 // swift-tools-version:6.2
 // gallery-render: renders an iOS photo carousel or round-photo grid at a scroll position to a PNG.
 //
-// Modules, bottom to top: GalleryCore (images as values, files) → C shims (CPNG, CJPEG, CWebP) → ImageCodecs;
+// Modules, bottom to top: GalleryCore (images as values, files) → C shims (CPNG, CJPEG, CWebP, CHEIF, CColor) →
+// ImageCodecs (decoders, encoders, colour management);
 // Raster (its SIMD loops in CRaster); GalleryLayout (pure geometry, no pixels) → RenderPipeline,
 // VisualDiff (pixelmatch; its loops in CPixelmatch) → SnapshotCheck (baselines, record modes, reports)
 // → GalleryRender (the library product Swift callers use) → GalleryCLI → the `gallery-render` executable.
@@ -26,11 +27,15 @@ let package = Package(
         .target(
             name: "CPNG", linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("deflate"), .linkedLibrary("isal")]),
         .target(name: "CJPEG", linkerSettings: [.linkedLibrary("jpeg")]),
-        .target(name: "CWebP", linkerSettings: [.linkedLibrary("webpmux"), .linkedLibrary("webp")]),
+        .target(
+            name: "CWebP",
+            linkerSettings: [.linkedLibrary("webpmux"), .linkedLibrary("webpdemux"), .linkedLibrary("webp")]),
+        .target(name: "CHEIF", linkerSettings: [.linkedLibrary("heif")]),
+        .target(name: "CColor", linkerSettings: [.linkedLibrary("lcms2")]),
         .target(name: "CProcess"),
         .target(name: "CBuildInfo", cSettings: [.define("GR_DECLARED_VERSION", to: "\"\(declaredVersion)\"")]),
         .target(name: "GalleryCore", dependencies: ["CProcess"]),
-        .target(name: "ImageCodecs", dependencies: ["GalleryCore", "CPNG", "CJPEG", "CWebP"]),
+        .target(name: "ImageCodecs", dependencies: ["GalleryCore", "CPNG", "CJPEG", "CWebP", "CHEIF", "CColor"]),
         .target(name: "CRaster"),
         .target(name: "Raster", dependencies: ["GalleryCore", "CRaster"]),
         .target(name: "GalleryLayout"),

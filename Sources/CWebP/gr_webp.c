@@ -3,6 +3,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <webp/decode.h>
+#include <webp/demux.h>
 #include <webp/encode.h>
 #include <webp/mux.h>
 
@@ -92,3 +94,125 @@ void gr_webp_anim_free(gr_webp_anim *anim) {
 }
 
 void gr_webp_free(void *bytes) { WebPFree(bytes); }
+
+static void set_text(char out[256], const char *text) {
+    strncpy(out, text, 255);
+    out[255] = '\0';
+}
+
+static const char *status_text(VP8StatusCode code) {
+    switch (code) {
+    case VP8_STATUS_OUT_OF_MEMORY: return "out of memory";
+    case VP8_STATUS_INVALID_PARAM: return "invalid parameter";
+    case VP8_STATUS_BITSTREAM_ERROR: return "bitstream error";
+    case VP8_STATUS_UNSUPPORTED_FEATURE: return "unsupported feature";
+    case VP8_STATUS_SUSPENDED: return "suspended";
+    case VP8_STATUS_USER_ABORT: return "aborted";
+    case VP8_STATUS_NOT_ENOUGH_DATA: return "truncated data";
+    default: return "unknown error";
+    }
+}
+
+gr_webp_status gr_webp_read_header(const uint8_t *data, size_t size, gr_webp_header *out) {
+    memset(out, 0, sizeof *out);
+    WebPBitstreamFeatures features;
+    VP8StatusCode code = WebPGetFeatures(data, size, &features);
+    if (code != VP8_STATUS_OK) {
+        set_text(out->message, status_text(code));
+        return code == VP8_STATUS_OUT_OF_MEMORY ? GR_WEBP_NO_MEMORY : GR_WEBP_ERROR;
+    }
+    if (features.width <= 0 || features.height <= 0) {
+        set_text(out->message, "image has no size");
+        return GR_WEBP_ERROR;
+    }
+    out->width = (uint32_t)features.width;
+    out->height = (uint32_t)features.height;
+    out->has_alpha = features.has_alpha;
+    out->has_animation = features.has_animation;
+    return GR_WEBP_OK;
+}
+
+/* The ICCP chunk, copied; the status of the copy (a file without one is fine). */
+static gr_webp_status read_icc(const WebPData *whole, gr_webp_image *out) {
+    WebPDemuxer *demux = WebPDemux(whole);
+    if (!demux) return GR_WEBP_OK;
+    WebPChunkIterator chunk;
+    gr_webp_status status = GR_WEBP_OK;
+    if ((WebPDemuxGetI(demux, WEBP_FF_FORMAT_FLAGS) & ICCP_FLAG) && WebPDemuxGetChunk(demux, "ICCP", 1, &chunk)) {
+        if (chunk.chunk.size > 0) {
+            out->icc = malloc(chunk.chunk.size);
+            if (out->icc) {
+                memcpy(out->icc, chunk.chunk.bytes, chunk.chunk.size);
+                out->icc_size = chunk.chunk.size;
+            } else {
+                status = GR_WEBP_NO_MEMORY;
+            }
+        }
+        WebPDemuxReleaseChunkIterator(&chunk);
+    }
+    WebPDemuxDelete(demux);
+    return status;
+}
+
+static gr_webp_status decode_first_frame(const WebPData *whole, uint8_t *pixels, size_t capacity,
+                                         gr_webp_image *out) {
+    WebPAnimDecoderOptions options;
+    if (!WebPAnimDecoderOptionsInit(&options)) return GR_WEBP_ERROR;
+    options.color_mode = MODE_RGBA;
+    options.use_threads = 0;
+    WebPAnimDecoder *decoder = WebPAnimDecoderNew(whole, &options);
+    if (!decoder) {
+        set_text(out->message, "cannot read the animation");
+        return GR_WEBP_ERROR;
+    }
+    WebPAnimInfo info;
+    uint8_t *frame = NULL;
+    int timestamp = 0;
+    gr_webp_status status = GR_WEBP_ERROR;
+    if (!WebPAnimDecoderGetInfo(decoder, &info) || (size_t)info.canvas_width * info.canvas_height * 4 != capacity) {
+        set_text(out->message, "the animation's canvas is not the size its header declares");
+    } else if (!WebPAnimDecoderGetNext(decoder, &frame, &timestamp) || !frame) {
+        set_text(out->message, "cannot decode the animation's first frame");
+    } else {
+        memcpy(pixels, frame, capacity);
+        status = GR_WEBP_OK;
+    }
+    WebPAnimDecoderDelete(decoder);
+    return status;
+}
+
+gr_webp_status gr_webp_decode(const uint8_t *data, size_t size, uint8_t *pixels, size_t capacity,
+                              gr_webp_image *out) {
+    memset(out, 0, sizeof *out);
+    gr_webp_header header;
+    gr_webp_status status = gr_webp_read_header(data, size, &header);
+    if (status != GR_WEBP_OK) {
+        memcpy(out->message, header.message, sizeof out->message);
+        return status;
+    }
+    if ((size_t)header.width * header.height * 4 != capacity) {
+        set_text(out->message, "buffer does not match the image size");
+        return GR_WEBP_ERROR;
+    }
+    WebPData whole = {data, size};
+    if (header.has_animation) {
+        status = decode_first_frame(&whole, pixels, capacity, out);
+    } else {
+        WebPDecoderConfig config;
+        if (!WebPInitDecoderConfig(&config)) return GR_WEBP_ERROR;
+        config.output.colorspace = MODE_RGBA;
+        config.output.is_external_memory = 1;
+        config.output.u.RGBA.rgba = pixels;
+        config.output.u.RGBA.stride = (int)header.width * 4;
+        config.output.u.RGBA.size = capacity;
+        VP8StatusCode code = WebPDecode(data, size, &config);
+        WebPFreeDecBuffer(&config.output);
+        if (code != VP8_STATUS_OK) {
+            set_text(out->message, status_text(code));
+            return code == VP8_STATUS_OUT_OF_MEMORY ? GR_WEBP_NO_MEMORY : GR_WEBP_ERROR;
+        }
+    }
+    if (status == GR_WEBP_OK) status = read_icc(&whole, out);
+    if (status != GR_WEBP_OK && out->message[0] == '\0') set_text(out->message, "out of memory");
+    return status;
+}

@@ -134,9 +134,10 @@ import Testing
         #expect(run.status == 1)
         let junit = try String(contentsOfFile: folder.file("j.xml"), encoding: .utf8)
         #expect(
-            junit.contains("scene &apos;broken&apos; failed: ") && junit.contains("bad.jpg: not a PNG or JPEG image"))
+            junit.contains("scene &apos;broken&apos; failed: ")
+                && junit.contains("bad.jpg: not a PNG, JPEG, HEIF, AVIF or WebP image"))
         let html = try String(contentsOfFile: folder.file("r/index.html"), encoding: .utf8)
-        #expect(html.contains("bad.jpg: not a PNG or JPEG image"))
+        #expect(html.contains("bad.jpg: not a PNG, JPEG, HEIF, AVIF or WebP image"))
     }
 
     @Test func recordModesAreExclusive() throws {

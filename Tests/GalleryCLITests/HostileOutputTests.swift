@@ -43,7 +43,7 @@ import Testing
         let evil = try folder.write(Array("x".utf8), to: "a\n::error title=X::y\u{1B}[31m.jpg")
         let run = try CommandRunner.run([evil, "-o", folder.file("o.png")])
         #expect(run.status == 0)
-        #expect(run.stderr.contains(#"a\n::error title=X::y\x1B[31m.jpg: not a PNG or JPEG image"#))
+        #expect(run.stderr.contains(#"a\n::error title=X::y\x1B[31m.jpg: not a PNG, JPEG, HEIF, AVIF or WebP image"#))
         #expect(!run.stderr.contains("\u{1B}") && run.stderr.split(separator: "\n").count == 1)
     }
 

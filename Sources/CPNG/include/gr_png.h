@@ -104,6 +104,12 @@ void gr_png_unfilter_cap_level(int level);
  */
 long gr_png_inflate_raw(const uint8_t *data, size_t size, uint8_t *out, size_t capacity);
 
+/**
+ * Inflates the zlib stream `data` (an iCCP chunk's profile) into `out` with libdeflate: 0 and the
+ * bytes written in *written, 1 when the stream is broken, 2 when it inflates to more than `capacity`.
+ */
+int gr_png_inflate_zlib(const uint8_t *data, size_t size, uint8_t *out, size_t capacity, size_t *written);
+
 /** Encoded PNG bytes. */
 typedef struct {
     uint8_t *bytes;    /* malloc'd; release with gr_png_free */

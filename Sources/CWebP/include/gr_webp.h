@@ -2,7 +2,8 @@
  * gr_webp — the only place gallery-render touches libwebp.
  *
  * An animated WebP is built with libwebp's animation encoder (libwebpmux), lossless and exact, so
- * every frame decodes to exactly its pixels. Each call is synchronous and maps libwebp's failures to
+ * every frame decodes to exactly its pixels. Photos are decoded with libwebp's decoder (lossy,
+ * lossless, alpha; an animation's first frame through libwebpdemux), which also gives the ICCP chunk. Each call is synchronous and maps libwebp's failures to
  * one status; gr_webp_anim_free frees everything the encoder took, on every path.
  */
 #ifndef GR_WEBP_H
@@ -38,6 +39,30 @@ gr_webp_status gr_webp_anim_assemble(gr_webp_anim *anim, uint32_t end_ms, uint8_
 const char *gr_webp_anim_error(const gr_webp_anim *anim);
 
 void gr_webp_anim_free(gr_webp_anim *anim);
+
+/** What a WebP's headers (VP8, VP8L or VP8X) declare; nothing decoded. */
+typedef struct {
+    uint32_t width, height; /* the canvas */
+    int has_alpha;
+    int has_animation;
+    char message[256];
+} gr_webp_header;
+
+gr_webp_status gr_webp_read_header(const uint8_t *data, size_t size, gr_webp_header *out);
+
+/** A decoded photo's extras. */
+typedef struct {
+    uint8_t *icc;           /* the ICCP chunk, malloc'd (gr_webp_free); NULL without */
+    size_t icc_size;
+    char message[256];
+} gr_webp_image;
+
+/**
+ * Decodes a WebP (an animation: its first frame on the canvas) into `pixels`: RGBA8, straight alpha,
+ * rows packed, exactly width × height × 4 bytes (`capacity`) of the size gr_webp_read_header gave.
+ */
+gr_webp_status gr_webp_decode(const uint8_t *data, size_t size, uint8_t *pixels, size_t capacity,
+                              gr_webp_image *out);
 void gr_webp_free(void *bytes);
 
 #ifdef __cplusplus

@@ -66,6 +66,7 @@ enum AnimateCommand: Subcommand {
         console: Console
     ) throws -> ExitCode {
         let size = renderer.scene.pixelSize
+        let space = renderer.scene.colorSpace
         var apng = APNGWriter(fps: fps, loops: loops, alpha: renderer.scene.background.a < 255)
         let progress = Progress(total: plans.count, console: console)
         do {
@@ -89,12 +90,13 @@ enum AnimateCommand: Subcommand {
                 case .animation(_, .webp): try webp?.append(image)
                 case .frames(let pattern):
                     let path = OutputOptions.path(pattern: pattern, index: index, offset: plans[index].layout.offset)
-                    try AtomicFile.write(try PNGEncoder.encode(image), to: path)
+                    try AtomicFile.write(PNGColorTag.tag(try PNGEncoder.encode(image), space: space), to: path)
                 }
                 progress.advance()
             }
             if case .animation(let path, let format) = output {
-                try AtomicFile.write(format == .webp ? try webp?.bytes() ?? [] : apng.bytes(), to: path)
+                try AtomicFile.write(
+                    format == .webp ? try webp?.bytes() ?? [] : PNGColorTag.tag(apng.bytes(), space: space), to: path)
             }
         } catch let failure as MotionRenderer.UnreadablePhotos {
             throw CommandFailure(messages: failure.problems.map(\.description) + ["--strict: nothing was written"])

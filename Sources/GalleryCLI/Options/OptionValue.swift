@@ -1,3 +1,4 @@
+import ImageCodecs
 import GalleryLayout
 import Raster
 
@@ -54,6 +55,7 @@ extension String: OptionValue {
 
 extension LayoutKind: OptionValue {}
 extension ContentMode: OptionValue {}
+extension ColorSpace: OptionValue {}
 
 extension Color: OptionValue {
     init?(optionText text: String) { self.init(parsing: text) }

@@ -15,6 +15,7 @@ struct SceneDescription: Sendable {
     var background: Color
     var snap: Scene.Snap?
     var budget: PixelBudget
+    var colorSpace: ColorSpace
     /// The offsets as asked for, in order (one without --offsets).
     var offsets: [Double]
     /// True when --offsets was given (several frames, even if it lists one).
@@ -32,6 +33,7 @@ struct SceneDescription: Sendable {
         background = try source.read(options.background)
         snap = try Self.snap(source, kind: gallery.style.kind, motion: motion)
         budget = PixelBudget(megapixels: try source.read(options.maxMegapixels))
+        colorSpace = try source.read(options.colorSpace)
         if source.has(options.offset), source.has(options.offsets) {
             throw UsageError("Use either --offset or --offsets, not both")
         }
@@ -47,7 +49,7 @@ struct SceneDescription: Sendable {
         gallery.itemCount = count ?? photos.count
         return Scene(
             gallery: gallery, displayScale: displayScale, style: style, background: background, photos: photos,
-            snap: snap, budget: budget)
+            snap: snap, budget: budget, colorSpace: colorSpace)
     }
 
     /// Every frame stays readable by this tool's own decoders (diff, check): the standard budget.

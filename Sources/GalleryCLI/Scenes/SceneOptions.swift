@@ -95,6 +95,11 @@ struct SceneOptions: OptionGroup {
     let placeholder = DefaultedOption<Color>(
         "placeholder", value: "color", help: "Fill behind each photo, and the whole item when a photo cannot be read.",
         default: ItemStyle().placeholder)
+    let colorSpace = DefaultedOption<ColorSpace>(
+        "color-space", value: "space",
+        help:
+            "Colour space of the frame: photos are converted into it from their profiles; a display-p3 PNG carries a Display P3 ICC profile (iCCP), as an iPhone screenshot does.",
+        default: Scene.defaultColorSpace)
     let maxMegapixels = DefaultedOption<Double>(
         "max-megapixels", value: "n",
         help:

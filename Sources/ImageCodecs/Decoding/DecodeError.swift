@@ -8,7 +8,7 @@ public enum DecodeError: Error, Sendable, Hashable, CustomStringConvertible {
     case empty
     /// The file is larger than any image within the budget could be.
     case fileTooLarge(bytes: Int, limit: Int)
-    /// The bytes are neither PNG nor JPEG.
+    /// The bytes are none of the formats gallery-render reads.
     case unrecognizedFormat
     /// The header declares more pixels than the budget allows.
     case overBudget(width: Int, height: Int, budget: PixelBudget)
@@ -16,7 +16,7 @@ public enum DecodeError: Error, Sendable, Hashable, CustomStringConvertible {
     case tooManyScans(limit: Int)
     /// A 12-bit JPEG.
     case unsupported12BitJPEG
-    /// The codec refused the data; `message` is libpng's or libjpeg's own.
+    /// The codec refused the data; `message` is the library's own (libpng, libjpeg, libheif, libwebp).
     case corrupt(format: ImageFormat, message: String)
     /// Memory ran out: `bytes` is what could not be had, when known.
     case outOfMemory(bytes: Int?)
@@ -30,12 +30,12 @@ public enum DecodeError: Error, Sendable, Hashable, CustomStringConvertible {
         case .empty: "empty file"
         case .fileTooLarge(let bytes, let limit):
             "file of \(bytes) bytes is larger than any image within the pixel budget (\(limit) bytes)"
-        case .unrecognizedFormat: "not a PNG or JPEG image"
+        case .unrecognizedFormat: "not a PNG, JPEG, HEIF, AVIF or WebP image"
         case .overBudget(let width, let height, let budget):
             "\(width)x\(height) is over the pixel budget (\(budget.maxPixels) pixels, \(budget.maxSide) px per side)"
         case .tooManyScans(let limit): "progressive JPEG has more than \(limit) scans"
         case .unsupported12BitJPEG: "12-bit JPEG is not supported"
-        case .corrupt(let format, let message): "corrupt \(format == .png ? "PNG" : "JPEG"): \(message)"
+        case .corrupt(let format, let message): "corrupt \(format.displayName): \(message)"
         case .outOfMemory(let bytes):
             bytes.map { OutOfMemory(bytes: $0).description } ?? "out of memory"
         case .declined: "left to libpng by the fast PNG reader"

@@ -13,6 +13,9 @@ public struct DecodeOptions: Sendable, Hashable {
     /// The part of the upright decoded image (at the scale the decode picks) the caller will read, or
     /// nil for all of it. A JPEG decodes only that part, to the same pixels; a PNG decodes whole.
     public var region: ImageRegion?
+    /// The colour space to convert the photo into from its embedded profile, or nil to keep the stored
+    /// values (as a diff compares them).
+    public var colorSpace: ColorSpace?
 
     /// How an image fills its target box, which decides what "2× left for the filter" means.
     public enum TargetFit: Sendable, Hashable {
@@ -24,12 +27,13 @@ public struct DecodeOptions: Sendable, Hashable {
 
     public init(
         budget: PixelBudget = .standard, targetSize: PixelSize? = nil, fit: TargetFit = .cover,
-        region: ImageRegion? = nil
+        region: ImageRegion? = nil, colorSpace: ColorSpace? = nil
     ) {
         self.budget = budget
         self.targetSize = targetSize
         self.fit = fit
         self.region = region
+        self.colorSpace = colorSpace
     }
 
     /// The smallest decoded size (upright) that leaves 2× for the final filter.

@@ -14,8 +14,12 @@ public struct DecodedImage: Sendable {
     public var orientation: EXIFOrientation
     /// Full size of the stored image, upright.
     public var fullSize: PixelSize
-    /// The DCT scale used, in eighths (8 = full size); always 8 for PNG.
+    /// The DCT scale used, in eighths (8 = full size); 8 for PNG, WebP and a HEIF's primary image,
+    /// 1 for a HEIF's embedded thumbnail.
     public var scaleEighths: Int
     /// Problems the codec recovered from (a truncated JPEG, say); empty when the data was clean.
     public var warnings: [String]
+    /// The colour description the file carries (the pixels are converted from it when the decode
+    /// asked for a colour space).
+    public var color: EmbeddedColor = .untagged
 }

@@ -6,17 +6,35 @@ import GalleryCore
     import Darwin
 #endif
 
-/// Decodes PNG and JPEG photos, choosing the codec by magic bytes.
+/// Decodes PNG, JPEG, HEIF, AVIF and WebP photos, choosing the codec by magic bytes, and converts
+/// them into the colour space the options ask for.
 public enum ImageDecoder {
-    /// Decodes `bytes`, whatever they hold: the result is upright pixels or a typed error.
+    /// Decodes `bytes`, whatever they hold: the result is upright pixels or a typed error. With
+    /// `options.colorSpace`, the pixels are converted into it from the photo's embedded colour.
     public static func decode(_ bytes: [UInt8], options: DecodeOptions = DecodeOptions()) throws(DecodeError)
         -> DecodedImage
     {
         guard !bytes.isEmpty else { throw .empty }
+        var decoded: DecodedImage
         switch ImageFormat(sniffing: bytes) {
-        case .png: return try PNGDecoder.decode(bytes, options: options)
-        case .jpeg: return try JPEGDecoder.decode(bytes, options: options)
+        case .png: decoded = try PNGDecoder.decode(bytes, options: options)
+        case .jpeg: decoded = try JPEGDecoder.decode(bytes, options: options)
+        case .heif: decoded = try HEIFDecoder.decode(bytes, format: .heif, options: options)
+        case .avif: decoded = try HEIFDecoder.decode(bytes, format: .avif, options: options)
+        case .webp: decoded = try WebPDecoder.decode(bytes, options: options)
         case nil: throw .unrecognizedFormat
+        }
+        if let space = options.colorSpace { ColorConversion.convert(&decoded, to: space) }
+        return decoded
+    }
+
+    /// The colour description a PNG or JPEG carries, read from its chunks or markers without decoding;
+    /// `.untagged` for other formats.
+    public static func embeddedColor(of bytes: [UInt8]) -> EmbeddedColor {
+        switch ImageFormat(sniffing: bytes) {
+        case .png: ColorProfileReader.png(bytes)
+        case .jpeg: ColorProfileReader.jpeg(bytes)
+        default: .untagged
         }
     }
 

@@ -1,23 +1,23 @@
 import GalleryCore
 
 /// What a file's headers say that decides how it decodes: its format and, for a JPEG, the stored size
-/// and EXIF orientation. Read once per file, it gives the decode scale for any target without I/O.
+/// and EXIF orientation; for a HEIF, its sizes. Read once per file, it gives the decode scale for any target without I/O.
 public struct ImageHeader: Sendable, Hashable {
     public let format: ImageFormat?
     /// JPEG only: the stored (not rotated) size; nil when the header cannot be read.
     public let storedSize: PixelSize?
     public let orientation: EXIFOrientation
+    /// HEIF and AVIF only: the declared sizes; nil when the boxes cannot be read.
+    public let heif: HEIFDecoder.Header?
 
     /// Reads the headers of `bytes` (nothing decoded, nothing allocated).
     public init(_ bytes: [UInt8]) {
         format = ImageFormat(sniffing: bytes)
-        if format == .jpeg {
-            storedSize = try? JPEGDecoder.header(bytes)
-            orientation = EXIFReader.orientation(ofJPEG: bytes)
-        } else {
-            storedSize = nil
-            orientation = .up
-        }
+        storedSize = format == .jpeg ? try? JPEGDecoder.header(bytes) : nil
+        orientation = format == .jpeg ? EXIFReader.orientation(ofJPEG: bytes) : .up
+        heif =
+            format == .heif || format == .avif
+            ? try? HEIFDecoder.header(bytes, budget: .unlimited, format: format ?? .heif) : nil
     }
 
     /// The size of the whole upright decode at DCT scale `scaleEighths`; nil for a PNG (read whole
@@ -29,10 +29,15 @@ public struct ImageHeader: Sendable, Hashable {
     }
 
     /// The DCT scale M (in eighths) a decode with `options` uses: what the decoded pixels depend on
-    /// besides the bytes. 8 for PNG; nil when the decode will fail (same bytes, same failure).
+    /// besides the bytes. 8 for PNG and WebP; for HEIF 8 (the primary image) or 1 (its thumbnail);
+    /// nil when the decode will fail (same bytes, same failure).
     public func decodeScale(options: DecodeOptions) -> Int? {
         switch format {
-        case .png: 8
+        case .png, .webp: 8
+        case .heif, .avif:
+            heif.map { header in
+                options.budget.allows(header.size) ? (HEIFDecoder.usesThumbnail(header, options: options) ? 1 : 8) : nil
+            } ?? nil
         case .jpeg:
             storedSize.flatMap { try? JPEGDecoder.plannedScale(full: $0, orientation: orientation, options: options) }
         case nil: nil

@@ -1,6 +1,7 @@
 import GalleryCore
 
-/// How much of a photo file a decode can use, from what its first bytes say.
+/// How much of a photo file a decode can use, from what its first bytes say. A HEIF, AVIF or WebP
+/// is read whole, up to the budget's file size.
 ///
 /// Everything an image needs lies within `pixels × 16 + metadataBytes` bytes of its start: 16 bytes
 /// per pixel is twice 16-bit RGBA stored uncompressed, and 16 MiB holds any JPEG's APP segments (an
@@ -29,6 +30,11 @@ enum PhotoReadLimit: Equatable {
         switch ImageFormat(sniffing: prefix) {
         case .png: size = PNGDecoder.declaredSize(prefix)
         case .jpeg: size = try? JPEGDecoder.header(prefix)
+        case .heif, .avif, .webp:
+            // Their decoders need the whole file (a HEIF's boxes may come in any order); the budget
+            // is checked from the boxes or the VP8 headers before any pixel is decoded.
+            self = .bounded(budget.maxFileBytes)
+            return
         case nil: size = nil
         }
         if let size {

@@ -19,6 +19,9 @@ public struct PixelBudget: Sendable, Hashable {
     /// 100 megapixels, 32768 px per side, 500 scans.
     public static let standard = PixelBudget()
 
+    /// No limit: for reading what a header declares, never for decoding.
+    static let unlimited = PixelBudget(maxPixels: .max, maxSide: .max, maxScans: .max)
+
     /// A budget of `megapixels` million pixels with the standard side and scan limits.
     public init(megapixels: Double) {
         self.init(maxPixels: Int((megapixels * 1_000_000).rounded()))

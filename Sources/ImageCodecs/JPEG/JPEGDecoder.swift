@@ -43,7 +43,7 @@ public enum JPEGDecoder {
             image: image, region: region,
             decodedSize: upright, format: .jpeg,
             orientation: orientation, fullSize: orientation.swapsAxes ? full.transposed : full, scaleEighths: m,
-            warnings: result.warnings > 0 ? [message(result.message)] : [])
+            warnings: result.warnings > 0 ? [message(result.message)] : [], color: ColorProfileReader.jpeg(bytes))
     }
 
     /// The DCT scale M (in eighths) `decode` uses for a JPEG of stored size `full` and `orientation`:

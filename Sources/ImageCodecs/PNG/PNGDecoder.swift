@@ -3,7 +3,8 @@ import GalleryCore
 
 /// Decodes PNG through the CPNG shim: every colour type and bit depth to 8-bit RGBA.
 public enum PNGDecoder {
-    /// Decodes a whole PNG. 16-bit samples are reduced with rounding; gAMA, cHRM and iCCP are not applied.
+    /// Decodes a whole PNG. 16-bit samples are reduced with rounding. The colour chunks
+    /// (cICP, iCCP, sRGB) are read into `color`; converting is `ImageDecoder`'s.
     public static func decode(_ bytes: [UInt8], options: DecodeOptions = DecodeOptions()) throws(DecodeError)
         -> DecodedImage
     {
@@ -34,7 +35,7 @@ public enum PNGDecoder {
         return DecodedImage(
             image: RGBAImage(width: declared.width, height: declared.height, pixels: pixels),
             region: ImageRegion(whole: declared), decodedSize: declared, format: .png,
-            orientation: .up, fullSize: declared, scaleEighths: 8, warnings: [])
+            orientation: .up, fullSize: declared, scaleEighths: 8, warnings: [], color: ColorProfileReader.png(bytes))
     }
 
     /// The shim's decode entry point for `reader`, into `buffer`.

@@ -97,7 +97,9 @@ public struct BatchRenderer: Sendable {
                         used.record(key, result)
                         return (try? result.get()).map(PhotoPart.init)
                     }
-                    do throws(EncodeError) { png = try PNGEncoder.encode(image, jobs: itemJobs) } catch {
+                    do throws(EncodeError) {
+                        png = PNGColorTag.tag(try PNGEncoder.encode(image, jobs: itemJobs), space: job.scene.colorSpace)
+                    } catch {
                         failure = .encode(error)
                     }
                 } catch {
@@ -154,7 +156,9 @@ public struct BatchRenderer: Sendable {
                 return (nil, .encode(error))
             }
         }
-        do throws(FileError) { try AtomicFile.write(writer.bytes(), to: output.output) } catch {
+        do throws(FileError) {
+            try AtomicFile.write(PNGColorTag.tag(writer.bytes(), space: job.scene.colorSpace), to: output.output)
+        } catch {
             return (nil, .write(error))
         }
         let warnings = problems.withLock { Set($0) }.sorted { $0.description < $1.description }

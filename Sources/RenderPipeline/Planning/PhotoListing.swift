@@ -4,7 +4,7 @@ import ImageCodecs
 
 /// Turns the PHOTOS arguments into the ordered list of photo paths.
 ///
-/// A folder contributes its PNG and JPEG files (by magic bytes), not recursively, in natural order,
+/// A folder contributes its PNG, JPEG, HEIF, AVIF and WebP files (by magic bytes), not recursively, in natural order,
 /// hidden files skipped. A file named directly is always an item, whatever it holds.
 public enum PhotoListing {
     /// Why the PHOTOS arguments give no usable list.
@@ -22,7 +22,7 @@ public enum PhotoListing {
             case .noPhotos(let folders):
                 folders.isEmpty
                     ? "no photos given (name a folder or files, or use --count)"
-                    : "no PNG or JPEG photos in \(folders.joined(separator: ", "))"
+                    : "no PNG, JPEG, HEIF, AVIF or WebP photos in \(folders.joined(separator: ", "))"
             }
         }
     }
@@ -110,8 +110,9 @@ public enum PhotoListing {
         let descriptor = SystemPath.withCString(path) { openat(directory, $0, O_RDONLY | O_CLOEXEC | O_NONBLOCK) }
         guard descriptor >= 0 else { return keepUnreadable && (errno == EACCES || errno == EPERM) }
         defer { close(descriptor) }
-        var head = [UInt8](repeating: 0, count: 8)
-        let count = head.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, 8) }
+        // Enough for a HEIF's ftyp box with its compatible brands.
+        var head = [UInt8](repeating: 0, count: 64)
+        let count = head.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, 64) }
         return count > 0 && ImageFormat(sniffing: head.prefix(count)) != nil
     }
 }

@@ -16,6 +16,9 @@ public struct Scene: Sendable {
     /// When set, each offset is replaced by where the line layout comes to rest.
     public var snap: Snap?
     public var budget: PixelBudget
+    /// The colour space of the frame: photos are converted into it, and a display-p3 PNG carries
+    /// its profile.
+    public var colorSpace: ColorSpace
     /// The largest side, in points, any frame draws an item at when it is more than the layout's own
     /// (a transition to a layout with larger items): photos are decoded once, for it.
     public var largestDrawnSide: Double?
@@ -37,11 +40,14 @@ public struct Scene: Sendable {
     public static let largestDisplayScale = 16.0
     /// The frame background when none is given.
     public static let defaultBackground = Color.white
+    /// The frame's colour space when none is given.
+    public static let defaultColorSpace = ColorSpace.srgb
 
     public init(
         gallery: Gallery, displayScale: Double = defaultDisplayScale, style: ItemStyle = ItemStyle(),
         background: Color = defaultBackground,
-        photos: [String] = [], snap: Snap? = nil, budget: PixelBudget = .standard
+        photos: [String] = [], snap: Snap? = nil, budget: PixelBudget = .standard,
+        colorSpace: ColorSpace = defaultColorSpace
     ) {
         self.gallery = gallery
         self.displayScale = displayScale
@@ -50,6 +56,7 @@ public struct Scene: Sendable {
         self.photos = photos
         self.snap = snap
         self.budget = budget
+        self.colorSpace = colorSpace
     }
 
     /// The frame size in pixels.
@@ -74,7 +81,7 @@ public struct Scene: Sendable {
 
     /// The cache key of the photo at `path` in this scene: the photo and the box this scene needs.
     public func photoKey(_ path: String) -> PhotoKey {
-        PhotoKey(path: path, budget: budget, box: decodeBox, fit: decodeFit)
+        PhotoKey(path: path, budget: budget, box: decodeBox, fit: decodeFit, colorSpace: colorSpace)
     }
 
     /// The photo shown by item `index`, or nil for a placeholder.

@@ -1,0 +1,73 @@
+/*
+ * gr_heif — the only place gallery-render touches libheif (HEIF/HEIC with HEVC, AVIF).
+ *
+ * Each call is synchronous: it reads the file from memory, decodes on the calling thread (libheif's
+ * own tile threads set to 0, so --jobs means what it says), copies the result into the caller's
+ * buffer and frees everything it took on every path. libheif reports errors as values; the shim maps
+ * them to one status plus libheif's own message.
+ */
+#ifndef GR_HEIF_H
+#define GR_HEIF_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef enum {
+    GR_HEIF_OK = 0,
+    GR_HEIF_ERROR = 1,      /* libheif refused the data; see message */
+    GR_HEIF_TOO_LARGE = 2,  /* the header (ispe) is over the pixel budget; nothing decoded */
+    GR_HEIF_NO_MEMORY = 3,
+    GR_HEIF_SIZE_MISMATCH = 4, /* the decoded image is not the size its header declared */
+} gr_heif_status;
+
+typedef struct {
+    uint64_t max_pixels;   /* budget on the declared (ispe) size of the primary image */
+    uint32_t max_side;
+    int use_thumbnail;     /* decode the thumbnail gr_heif_read_header names instead of the primary */
+} gr_heif_options;
+
+/** What the file declares, before any pixel is decoded. */
+typedef struct {
+    uint32_t width, height;            /* the primary image, transformations applied */
+    uint32_t thumbnail_width, thumbnail_height; /* the largest thumbnail of the same shape; 0 none */
+    uint32_t bit_depth;
+    int has_alpha;
+    char message[256];
+} gr_heif_header;
+
+/** The outcome of a decode into the caller's buffer, and the image's colour description. */
+typedef struct {
+    uint32_t width, height;
+    int used_thumbnail;
+    uint8_t *icc;          /* the colr 'prof'/'rICC' profile, malloc'd (gr_heif_free); NULL without */
+    size_t icc_size;
+    int has_nclx;          /* a colr 'nclx' box: CICP code points (ITU-T H.273) */
+    uint16_t primaries, transfer, matrix;
+    uint8_t full_range;
+    char message[256];
+} gr_heif_image;
+
+/** Reads the boxes (no decode): the primary image's size and its usable thumbnail. */
+gr_heif_status gr_heif_read_header(const uint8_t *data, size_t size, const gr_heif_options *options,
+                                   gr_heif_header *out);
+
+/**
+ * Decodes the primary image (or, with use_thumbnail, the thumbnail the header names) with its irot/imir/clap applied into
+ * `pixels`: 8-bit RGBA, straight alpha, rows packed, exactly width × height × 4 bytes (`capacity`) of
+ * the size gr_heif_read_header gave. 10- and 12-bit images are decoded at their depth and rounded to
+ * 8 bits here: v8 = (v·255 + max/2) / max.
+ */
+gr_heif_status gr_heif_decode(const uint8_t *data, size_t size, const gr_heif_options *options, uint8_t *pixels,
+                              size_t capacity, gr_heif_image *out);
+
+void gr_heif_free(void *pointer);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

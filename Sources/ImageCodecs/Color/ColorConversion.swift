@@ -1,0 +1,43 @@
+import GalleryCore
+
+/// Converts decoded photos into a frame's colour space, building each distinct transform once per
+/// process (a batch of iPhone photos shares one Display P3 profile, so one transform).
+enum ColorConversion {
+    private static let transforms = Locked([TransformKey: Result<ColorTransform?, ColorFailure>]())
+    /// Distinct profiles kept; past this the cache starts over (a folder of many different profiles
+    /// rebuilds some, which costs time, never memory).
+    private static let capacity = 64
+
+    private struct TransformKey: Hashable {
+        let color: EmbeddedColor
+        let space: ColorSpace
+    }
+
+    /// `decoded`'s pixels, converted from its embedded colour into `space`. A profile that cannot be
+    /// used leaves the pixels as they are (taken as sRGB) and adds a warning saying why.
+    static func convert(_ decoded: inout DecodedImage, to space: ColorSpace) {
+        let color = decoded.color
+        if space == .srgb, color.isSRGB { return }
+        switch transform(for: color, to: space) {
+        case .success(let transform):
+            guard let transform, !transform.isIdentity else { return }
+            decoded.image.pixels.withUnsafeMutableBufferPointer { transform.apply(to: $0) }
+        case .failure(let failure):
+            decoded.warnings.append("colour profile ignored, taken as sRGB: \(failure.reason)")
+        }
+    }
+
+    private static func transform(for color: EmbeddedColor, to space: ColorSpace)
+        -> Result<ColorTransform?, ColorFailure>
+    {
+        let key = TransformKey(color: color, space: space)
+        if let known = transforms.withLock({ $0[key] }) { return known }
+        // Built outside the lock: two threads may build the same transform once each, never wait.
+        let made = ColorTransform.make(from: color, to: space)
+        transforms.withLock { cache in
+            if cache.count >= capacity { cache.removeAll() }
+            cache[key] = made
+        }
+        return made
+    }
+}

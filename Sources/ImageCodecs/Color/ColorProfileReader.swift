@@ -1,0 +1,90 @@
+import CPNG
+
+/// Finds the colour description embedded in a JPEG or PNG, walking its markers or chunks up to the
+/// image data. Defensive as `EXIFReader` is: every length is checked against the bytes at hand.
+enum ColorProfileReader {
+    /// The largest profile taken out of a file; a larger one is ignored with a warning (real profiles
+    /// are kilobytes, the largest printer profiles a few megabytes).
+    static let maxProfileBytes = 16 << 20
+
+    /// A JPEG's APP2 `ICC_PROFILE` segments, joined in their sequence order (ICC.1 Annex B).
+    static func jpeg(_ bytes: [UInt8]) -> EmbeddedColor {
+        var pieces: [Int: ArraySlice<UInt8>] = [:]
+        var declaredCount: Int?
+        var position = 2
+        scan: while position + 4 <= bytes.count {
+            guard bytes[position] == 0xFF else { break }
+            let marker = bytes[position + 1]
+            if marker == 0xFF { position += 1; continue }
+            if marker == 0xD8 || marker == 0x01 || (0xD0...0xD7).contains(marker) { position += 2; continue }
+            if marker == 0xDA || marker == 0xD9 { break scan }
+            let length = Int(bytes[position + 2]) << 8 | Int(bytes[position + 3])
+            let start = position + 4, end = position + 2 + length
+            guard length >= 2, end <= bytes.count else { break }
+            let signature = Array("ICC_PROFILE".utf8) + [0]
+            if marker == 0xE2, end - start >= 14, bytes[start..<start + 12].elementsEqual(signature) {
+                let sequence = Int(bytes[start + 12]), count = Int(bytes[start + 13])
+                guard sequence >= 1, sequence <= count, declaredCount ?? count == count, pieces[sequence] == nil
+                else { return .unreadable("its ICC_PROFILE segments are out of sequence") }
+                declaredCount = count
+                pieces[sequence] = bytes[(start + 14)..<end]
+            }
+            position = end
+        }
+        guard let count = declaredCount else { return .untagged }
+        guard pieces.count == count else {
+            return .unreadable("\(count - pieces.count) of its \(count) ICC_PROFILE segments are missing")
+        }
+        return .icc((1...count).flatMap { pieces[$0] ?? [] })
+    }
+
+    /// A PNG's colour chunks before its image data, by the PNG specification's precedence: cICP, then
+    /// iCCP, then sRGB. gAMA and cHRM alone are not applied (as libvips does not).
+    static func png(_ bytes: [UInt8]) -> EmbeddedColor {
+        var found: EmbeddedColor = .untagged
+        var position = 8
+        while position + 12 <= bytes.count {
+            let length = bytes[position..<position + 4].reduce(0) { $0 << 8 | Int($1) }
+            let type = String(decoding: bytes[(position + 4)..<(position + 8)], as: UTF8.self)
+            let start = position + 8
+            guard length >= 0, length <= bytes.count - start - 4 else { break }
+            let data = bytes[start..<(start + length)]
+            switch type {
+            case "cICP" where length == 4:
+                return .cicp(primaries: UInt16(data[start]), transfer: UInt16(data[start + 1]))
+            case "iCCP": found = iccChunk(data)
+            case "sRGB" where found == .untagged: found = .srgb
+            case "IDAT", "IEND": return found
+            default: break
+            }
+            position = start + length + 4
+        }
+        return found
+    }
+
+    /// An iCCP chunk's profile: a name of 1–79 bytes, a zero, compression method 0, a zlib stream.
+    private static func iccChunk(_ data: ArraySlice<UInt8>) -> EmbeddedColor {
+        guard let zero = data.prefix(81).firstIndex(of: 0), zero > data.startIndex, zero + 2 <= data.endIndex,
+            data[zero + 1] == 0
+        else { return .unreadable("its iCCP chunk is malformed") }
+        let stream = Array(data[(zero + 2)...])
+        // Most profiles are small: try 64 KiB before the largest size taken.
+        for capacity in [64 << 10, maxProfileBytes] {
+            var profile = [UInt8](repeating: 0, count: capacity)
+            var written = 0
+            let status = stream.withUnsafeBufferPointer { input in
+                profile.withUnsafeMutableBufferPointer { output in
+                    gr_png_inflate_zlib(input.baseAddress, input.count, output.baseAddress, capacity, &written)
+                }
+            }
+            switch status {
+            case 0:
+                profile.removeLast(capacity - written)
+                return .icc(profile)
+            case 2: continue
+            default: return .unreadable("its iCCP chunk's compressed profile is broken")
+            }
+        }
+        return .unreadable("its iCCP profile is larger than \(maxProfileBytes >> 20) MiB")
+    }
+}

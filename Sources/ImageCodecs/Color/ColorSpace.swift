@@ -1,0 +1,34 @@
+import CColor
+
+/// The colour space a frame is rendered in; photos are converted into it.
+public enum ColorSpace: String, Sendable, Hashable, CaseIterable {
+    case srgb
+    /// Display P3 (D65 white, sRGB's tone curve), as iPhone screenshots are.
+    case displayP3 = "display-p3"
+
+    var shimValue: gr_color_space {
+        switch self {
+        case .srgb: GR_COLOR_SPACE_SRGB
+        case .displayP3: GR_COLOR_SPACE_DISPLAY_P3
+        }
+    }
+
+    /// The ICC profile a frame in this space carries (a PNG's iCCP), made by Little CMS once.
+    public var iccProfile: [UInt8] {
+        switch self {
+        case .srgb: Self.srgbProfile
+        case .displayP3: Self.displayP3Profile
+        }
+    }
+
+    private static let srgbProfile = makeProfile(GR_COLOR_SPACE_SRGB)
+    private static let displayP3Profile = makeProfile(GR_COLOR_SPACE_DISPLAY_P3)
+
+    private static func makeProfile(_ space: gr_color_space) -> [UInt8] {
+        var bytes: UnsafeMutablePointer<UInt8>?
+        var size = 0
+        guard gr_color_profile(space, &bytes, &size) == GR_COLOR_OK, let bytes else { return [] }
+        defer { gr_color_free(bytes) }
+        return Array(UnsafeBufferPointer(start: bytes, count: size))
+    }
+}

@@ -1,0 +1,32 @@
+/// What a photo says about its colours: the colour space its stored values are in.
+public enum EmbeddedColor: Sendable, Hashable, CustomStringConvertible {
+    /// Nothing said: sRGB.
+    case untagged
+    /// A PNG sRGB chunk.
+    case srgb
+    /// An embedded ICC profile (JPEG APP2, PNG iCCP, HEIF colr, WebP ICCP).
+    case icc([UInt8])
+    /// CICP code points (ITU-T H.273), from a HEIF nclx box or a PNG cICP chunk.
+    case cicp(primaries: UInt16, transfer: UInt16)
+    /// A profile was there but could not be taken out of the file: why.
+    case unreadable(String)
+
+    /// True when the stored values are sRGB's without any conversion.
+    public var isSRGB: Bool {
+        switch self {
+        case .untagged, .srgb: true
+        case .cicp(let primaries, let transfer): [1, 2].contains(primaries) && [2, 13].contains(transfer)
+        case .icc, .unreadable: false
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .untagged: "no colour profile (sRGB)"
+        case .srgb: "sRGB"
+        case .icc(let bytes): ICCProfile(bytes).description
+        case .cicp(let primaries, let transfer): "CICP primaries \(primaries), transfer \(transfer)"
+        case .unreadable(let reason): "an unreadable profile (\(reason))"
+        }
+    }
+}

@@ -1,0 +1,116 @@
+import Foundation
+import GalleryCore
+import ImageCodecs
+import TestSupport
+import Testing
+
+/// Photos from phones through the binary: HEIC, AVIF and WebP listed and drawn, Display P3 photos
+/// converted, `--color-space display-p3` frames tagged, and diff's warning about profiles.
+@Suite struct ColorSpaceCommandTests {
+    /// A folder holding the colourful test photo as an sRGB PNG and as a Display P3 PNG.
+    static func photos() throws -> TemporaryFolder {
+        let folder = try TemporaryFolder()
+        try FileManager.default.createDirectory(atPath: folder.file("srgb"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: folder.file("p3"), withIntermediateDirectories: true)
+        let image = ColorScience.colourfulImage(width: 300, height: 200)
+        try folder.write(try PNGEncoder.encode(image), to: "srgb/photo.png")
+        let p3 = PNGColorTag.tag(try PNGEncoder.encode(ColorScience.displayP3(fromSRGB: image)), space: .displayP3)
+        try folder.write(p3, to: "p3/photo.png")
+        return folder
+    }
+
+    static func render(_ arguments: [String], in folder: TemporaryFolder) throws -> CommandRunner.Outcome {
+        try CommandRunner.run(["--width", "375", "--display-scale", "2"] + arguments, in: folder.path)
+    }
+
+    @Test func aDisplayP3PhotoIsDrawnInItsSRGBColours() throws {
+        let folder = try Self.photos()
+        defer { folder.remove() }
+        #expect(try Self.render(["srgb", "-o", "srgb.png"], in: folder).status == 0)
+        let run = try Self.render(["p3", "-o", "p3.png"], in: folder)
+        #expect(run.status == 0 && run.stderr.isEmpty, "\(run.stderr)")
+        let srgb = try ImageDecoder.decodeFile(atPath: folder.file("srgb.png")).image
+        let p3 = try ImageDecoder.decodeFile(atPath: folder.file("p3.png")).image
+        let error = ColorScience.meanDeltaE2000(srgb, p3)
+        #expect(error <= 1, "mean ΔE00 \(error)")
+    }
+
+    @Test func aDisplayP3FrameCarriesItsProfileAndReadsBackToTheSRGBFrame() throws {
+        let folder = try Self.photos()
+        defer { folder.remove() }
+        #expect(try Self.render(["srgb", "-o", "srgb.png"], in: folder).status == 0)
+        #expect(try Self.render(["p3", "--color-space", "display-p3", "-o", "p3.png"], in: folder).status == 0)
+        let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: folder.file("p3.png"))))
+        // iCCP right after IHDR, named as iPhone screenshots name it.
+        #expect(String(decoding: bytes[37..<51], as: UTF8.self) == "iCCPDisplay P3")
+        #expect(ImageDecoder.embeddedColor(of: bytes) == .icc(ColorSpace.displayP3.iccProfile))
+        let readBack = try ImageDecoder.decode(bytes, options: DecodeOptions(colorSpace: .srgb)).image
+        let srgb = try ImageDecoder.decodeFile(atPath: folder.file("srgb.png")).image
+        let error = ColorScience.meanDeltaE2000(srgb, readBack)
+        #expect(error <= 1, "mean ΔE00 \(error)")
+        // The sRGB frame stays untagged, byte for byte what it was.
+        let plain = [UInt8](try Data(contentsOf: URL(fileURLWithPath: folder.file("srgb.png"))))
+        #expect(ImageDecoder.embeddedColor(of: plain) == .untagged)
+    }
+
+    @Test func aBadColourSpaceIsAUsageError() throws {
+        let run = try CommandRunner.run(["--color-space", "adobe-rgb", "--count", "3"])
+        #expect(run.status == 64)
+        #expect(run.stderr.contains("--color-space"))
+    }
+
+    @Test(.enabled(if: Corpus.isAvailable, Corpus.skipReason)) func heicAVIFAndWebPPhotosAreListedAndDrawn() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        // Names that say nothing: formats are sniffed, never taken from the extension.
+        try FileManager.default.createDirectory(atPath: folder.file("photos"), withIntermediateDirectories: true)
+        try folder.write(try Corpus.bytes("heif/example.heic"), to: "photos/a.jpg")
+        try folder.write(try Corpus.bytes("heif/example.avif"), to: "photos/b")
+        let writer = try WebPAnimationWriter(size: PixelSize(width: 96, height: 64), fps: 10, loops: 0)
+        try writer.append(ColorScience.colourfulImage())
+        try folder.write(try writer.bytes(), to: "photos/c.png")
+        let run = try CommandRunner.run(["--width", "375", "photos", "-o", "out.png", "--strict"], in: folder.path)
+        #expect(run.status == 0 && run.stderr.isEmpty, "\(run.stderr)")
+        let json = try CommandRunner.run(["layout", "--layout", "grid", "--width", "375", "photos"], in: folder.path)
+        #expect(json.output.components(separatedBy: "\"photo\": \"").count == 4, "\(json.output)")
+    }
+
+    @Test func anUnusableProfileIsAWarningAndUnderStrictAnError() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        var profile = ColorSpace.displayP3.iccProfile
+        profile.replaceSubrange(0..<4, with: [0x06, 0x40, 0x00, 0x00])
+        let png = try PNGEncoder.encode(ColorScience.colourfulImage())
+        var data = Array("bad".utf8) + [0, 0]
+        data += [0x78, 0x01, 1, UInt8(profile.count & 0xFF), UInt8(profile.count >> 8)]
+        data += [UInt8(~profile.count & 0xFF), UInt8((~profile.count >> 8) & 0xFF)] + profile
+        var a: UInt32 = 1, b: UInt32 = 0
+        for byte in profile {
+            a = (a + UInt32(byte)) % 65_521
+            b = (b + a) % 65_521
+        }
+        data += PNGCrafter.be32(b << 16 | a)
+        try folder.write(Array(png[0..<33]) + PNGCrafter.chunk("iCCP", data) + png[33...], to: "photo.png")
+        let run = try CommandRunner.run(["--width", "375", "photo.png", "-o", "out.png"], in: folder.path)
+        #expect(run.status == 0)
+        #expect(
+            run.stderr.contains(
+                "photo.png: colour profile ignored, taken as sRGB: the profile declares 104857600 bytes"))
+        let strict = try CommandRunner.run(
+            ["--width", "375", "photo.png", "-o", "strict.png", "--strict"], in: folder.path)
+        #expect(strict.status != 0)
+        #expect(!FileManager.default.fileExists(atPath: folder.file("strict.png")))
+    }
+
+    @Test func diffWarnsWhenTheImagesCarryDifferentProfiles() throws {
+        let folder = try Self.photos()
+        defer { folder.remove() }
+        let run = try CommandRunner.run(["diff", "srgb/photo.png", "p3/photo.png"], in: folder.path)
+        #expect(run.status == 1)
+        #expect(
+            run.stderr.contains(
+                "warning: srgb/photo.png carries no colour profile (sRGB) and p3/photo.png ICC profile \"Display P3\""))
+        let same = try CommandRunner.run(["diff", "srgb/photo.png", "srgb/photo.png"], in: folder.path)
+        #expect(same.stderr.isEmpty)
+    }
+}

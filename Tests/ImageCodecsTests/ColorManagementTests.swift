@@ -1,0 +1,143 @@
+import Foundation
+import GalleryCore
+import ImageCodecs
+import TestSupport
+import Testing
+
+/// Photos are converted from their embedded colour into the frame's space with Little CMS. The
+/// expectations come from `ColorScience`: the matrices and curves written out, not Little CMS.
+@Suite struct ColorManagementTests {
+    static let original = ColorScience.colourfulImage()
+    /// The same colours as Display P3 values.
+    static let p3Values = ColorScience.displayP3(fromSRGB: original)
+
+    static func decode(_ bytes: [UInt8], _ space: ColorSpace? = .srgb) throws -> DecodedImage {
+        try ImageDecoder.decode(bytes, options: DecodeOptions(colorSpace: space))
+    }
+
+    /// A JPEG with `profile` in APP2 ICC_PROFILE segments of at most `segment` bytes each, in `order`.
+    static func jpeg(_ image: RGBAImage, profile: [UInt8], segment: Int = 65_519, order: [Int]? = nil) throws
+        -> [UInt8]
+    {
+        let plain = try #require(JPEGEncoder.encode(image, quality: 100))
+        let pieces = stride(from: 0, to: profile.count, by: segment).map {
+            Array(profile[$0..<min($0 + segment, profile.count)])
+        }
+        var segments: [UInt8] = []
+        for index in order ?? Array(pieces.indices) {
+            let payload = Array("ICC_PROFILE".utf8) + [0, UInt8(index + 1), UInt8(pieces.count)] + pieces[index]
+            segments += [0xFF, 0xE2, UInt8((payload.count + 2) >> 8), UInt8((payload.count + 2) & 0xFF)] + payload
+        }
+        return Array(plain[0..<2]) + segments + plain[2...]
+    }
+
+    @Test func aDisplayP3PNGIsConvertedToItsSRGBColours() throws {
+        let tagged = PNGColorTag.tag(try PNGEncoder.encode(Self.p3Values), space: .displayP3)
+        let converted = try Self.decode(tagged)
+        let error = ColorScience.meanDeltaE2000(converted.image, Self.original)
+        #expect(error <= 1, "mean ΔE00 \(error)")
+        // Without its profile the same values are visibly off: the test can fail.
+        let untagged = try Self.decode(try PNGEncoder.encode(Self.p3Values))
+        let off = ColorScience.meanDeltaE2000(untagged.image, Self.original)
+        #expect(off > 2, "mean ΔE00 \(off) untagged")
+        #expect(converted.color == .icc(ColorSpace.displayP3.iccProfile))
+    }
+
+    @Test func aDisplayP3JPEGIsConvertedWhateverOrderItsSegmentsComeIn() throws {
+        let profile = ColorSpace.displayP3.iccProfile
+        let inOrder = try Self.decode(try Self.jpeg(Self.p3Values, profile: profile, segment: 100))
+        let shuffled = try Self.decode(
+            try Self.jpeg(
+                Self.p3Values, profile: profile, segment: 100, order: Array((0..<(profile.count + 99) / 100).reversed())
+            ))
+        #expect(shuffled.image == inOrder.image)
+        let error = ColorScience.meanDeltaE2000(inOrder.image, Self.original)
+        #expect(error <= 1, "mean ΔE00 \(error)")
+    }
+
+    @Test func aDisplayP3FrameKeepsP3Values() throws {
+        let tagged = PNGColorTag.tag(try PNGEncoder.encode(Self.p3Values), space: .displayP3)
+        let kept = try Self.decode(tagged, .displayP3)
+        #expect(kept.image == Self.p3Values)
+        let fromSRGB = try Self.decode(try PNGEncoder.encode(Self.original), .displayP3)
+        var maxDifference = 0
+        for (a, b) in zip(fromSRGB.image.pixels, Self.p3Values.pixels) {
+            maxDifference = max(maxDifference, abs(Int(a) - Int(b)))
+        }
+        #expect(maxDifference <= 1, "sRGB → P3 against the matrices: \(maxDifference)")
+    }
+
+    @Test func anSRGBProfileChangesNothing() throws {
+        let bytes = try Self.jpeg(Self.original, profile: ColorSpace.srgb.iccProfile)
+        let converted = try Self.decode(bytes)
+        let stored = try Self.decode(bytes, nil)
+        #expect(converted.image == stored.image)
+        #expect(converted.warnings.isEmpty)
+    }
+
+    @Test func decodesWithoutAColourSpaceKeepTheStoredValues() throws {
+        let tagged = PNGColorTag.tag(try PNGEncoder.encode(Self.p3Values), space: .displayP3)
+        #expect(try Self.decode(tagged, nil).image == Self.p3Values)
+    }
+
+    @Test func anUnusableProfileIsAWarningAndThePhotoIsTakenAsSRGB() throws {
+        var broken = ColorSpace.displayP3.iccProfile
+        // The tag table's first entry points far outside the profile.
+        broken.replaceSubrange(136..<140, with: [0x7F, 0xFF, 0xFF, 0x00])
+        var claim = ColorSpace.displayP3.iccProfile
+        claim.replaceSubrange(0..<4, with: [0x06, 0x40, 0x00, 0x00])  // declares 100 MiB
+        for profile in [
+            broken, claim, Array(repeating: 0x41, count: 300), Array(ColorSpace.displayP3.iccProfile.prefix(140)),
+        ] {
+            let decoded = try Self.decode(try Self.jpeg(Self.p3Values, profile: profile))
+            #expect(
+                decoded.warnings.contains { $0.hasPrefix("colour profile ignored, taken as sRGB: ") },
+                "\(decoded.warnings)")
+            #expect(decoded.image == (try Self.decode(try Self.jpeg(Self.p3Values, profile: profile), nil)).image)
+        }
+    }
+
+    @Test func missingOrRepeatedSegmentsAreAWarning() throws {
+        let profile = ColorSpace.displayP3.iccProfile
+        let missing = try Self.jpeg(Self.p3Values, profile: profile, segment: 100, order: [0, 1, 3])
+        let repeated = try Self.jpeg(Self.p3Values, profile: profile, segment: 100, order: [0, 0, 1])
+        for bytes in [missing, repeated] {
+            #expect(try Self.decode(bytes).warnings.contains { $0.contains("ICC_PROFILE segments") })
+        }
+    }
+
+    @Test func aPNGsCICPChunkComesBeforeItsProfile() throws {
+        // cICP (12, 13): Display P3; an sRGB profile after it is not what counts.
+        let png = try PNGEncoder.encode(Self.p3Values)
+        let cicp = PNGCrafter.chunk("cICP", [12, 13, 0, 1])
+        let bytes = Array(png[0..<33]) + cicp + png[33...]
+        let converted = try Self.decode(PNGColorTag.tag(bytes, space: .srgb))
+        #expect(ColorScience.meanDeltaE2000(converted.image, Self.original) <= 1)
+    }
+
+    @Test func gAMAAndCHRMAloneAreNotApplied() throws {
+        let png = try PNGEncoder.encode(Self.original)
+        let gama = PNGCrafter.chunk("gAMA", PNGCrafter.be32(100_000))
+        let decoded = try Self.decode(Array(png[0..<33]) + gama + png[33...])
+        #expect(decoded.image == Self.original)
+        #expect(decoded.color == .untagged)
+    }
+
+    @Test func aSixteenBitPNGWithAProfileIsConverted() throws {
+        var rows: [UInt8] = []
+        for y in 0..<Self.p3Values.height {
+            rows.append(0)
+            for x in 0..<Self.p3Values.width {
+                for c in 0..<3 {
+                    let v = Self.p3Values.pixels[(y * Self.p3Values.width + x) * 4 + c]
+                    rows += [v, v]  // v·257: the 16-bit value that reduces to v
+                }
+            }
+        }
+        let png = PNGCrafter.png(
+            width: UInt32(Self.p3Values.width), height: UInt32(Self.p3Values.height), bitDepth: 16, colorType: 2,
+            rows: rows)
+        let converted = try Self.decode(PNGColorTag.tag(png, space: .displayP3))
+        #expect(ColorScience.meanDeltaE2000(converted.image, Self.original) <= 1)
+    }
+}

@@ -1,0 +1,177 @@
+import Foundation
+import GalleryCore
+import ImageCodecs
+import TestSupport
+import Testing
+
+/// HEIF and AVIF through libheif, held to libheif's own command-line decoder (heif-convert) and to
+/// photos encoded for the test with heif-enc.
+@Suite(.timeLimit(.minutes(2))) struct HEIFDecoderTests {
+    static let tools = ExternalTool.available("heif-enc", "heif-convert")
+    static let toolsReason: Comment = "needs heif-enc and heif-convert (Debian's libheif-examples)"
+
+    static func largestDifference(_ a: RGBAImage, _ b: RGBAImage) -> Int {
+        zip(a.pixels, b.pixels).reduce(0) { max($0, abs(Int($1.0) - Int($1.1))) }
+    }
+
+    /// heif-convert's PNG of `path`'s primary image, decoded as stored. With several top-level
+    /// images it writes NAME-1.png, NAME-2.png, ..., the primary first.
+    static func reference(_ path: String, in folder: TemporaryFolder) throws -> RGBAImage {
+        try ExternalTool.run("heif-convert", [path, folder.file("reference.png")])
+        let single = folder.file("reference.png")
+        let out = FileManager.default.fileExists(atPath: single) ? single : folder.file("reference-1.png")
+        return try ImageDecoder.decodeFile(atPath: out).image
+    }
+
+    /// A HEIF encoded by heif-enc from `png` with `arguments`.
+    static func encode(_ png: [UInt8], _ arguments: [String], in folder: TemporaryFolder, name: String = "photo.heic")
+        throws -> [UInt8]
+    {
+        let source = try folder.write(png, to: "source.png")
+        try ExternalTool.run("heif-enc", arguments + [source, "-o", folder.file(name)])
+        return [UInt8](try Data(contentsOf: URL(fileURLWithPath: folder.file(name))))
+    }
+
+    @Test(
+        .enabled(if: Corpus.isAvailable, Corpus.skipReason), .enabled(if: tools, toolsReason),
+        arguments: ["heif/example.heic", "heif/example.avif"])
+    func libheifsSamplesDecodeAsHeifConvertDecodesThem(_ name: String) throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let decoded = try ImageDecoder.decode(try Corpus.bytes(name))
+        #expect(decoded.format == (name.hasSuffix("avif") ? .avif : .heif))
+        let reference = try Self.reference(Corpus.path(name), in: folder)
+        #expect(decoded.image.width == reference.width && decoded.image.height == reference.height)
+        // The same library and the same YCbCr→RGB conversion: the same pixels.
+        #expect(Self.largestDifference(decoded.image, reference) == 0)
+    }
+
+    @Test(.enabled(if: tools, toolsReason)) func theThumbnailIsUsedWhenItLeavesTwiceTheBox() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let bytes = try Self.encode(
+            try PNGEncoder.encode(ColorScience.colourfulImage()), ["-q", "90", "-t", "48"], in: folder)
+        let header = try HEIFDecoder.header(bytes, budget: .standard, format: .heif)
+        #expect(header.size == PixelSize(width: 96, height: 64))
+        #expect(header.thumbnail == PixelSize(width: 48, height: 32))
+        // A 16 px box needs 32 px: the 48×32 thumbnail covers it.
+        let small = try ImageDecoder.decode(bytes, options: DecodeOptions(targetSize: PixelSize(width: 16, height: 16)))
+        #expect(small.scaleEighths == 1 && small.image.width == 48 && small.image.height == 32)
+        #expect(small.fullSize == PixelSize(width: 96, height: 64))
+        // A 17 px box needs 34 px rows: only the primary image has them.
+        let large = try ImageDecoder.decode(bytes, options: DecodeOptions(targetSize: PixelSize(width: 17, height: 17)))
+        #expect(large.scaleEighths == 8 && large.image.width == 96)
+        // Aspect-fit needs one side only.
+        let fit = try ImageDecoder.decode(
+            bytes, options: DecodeOptions(targetSize: PixelSize(width: 24, height: 24), fit: .fit))
+        #expect(fit.scaleEighths == 1)
+        let image = ImageHeader(bytes)
+        #expect(image.decodeScale(options: DecodeOptions(targetSize: PixelSize(width: 16, height: 16))) == 1)
+        #expect(image.decodeScale(options: DecodeOptions(targetSize: PixelSize(width: 17, height: 17))) == 8)
+    }
+
+    @Test(.enabled(if: tools, toolsReason)) func tenBitImagesAreRoundedToEightBits() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let source = ColorScience.colourfulImage()
+        var rows: [UInt8] = []
+        for y in 0..<source.height {
+            rows.append(0)
+            for x in 0..<source.width {
+                for c in 0..<3 {
+                    let v = source.pixels[(y * source.width + x) * 4 + c]
+                    rows += [v, v]
+                }
+            }
+        }
+        let png = PNGCrafter.png(
+            width: UInt32(source.width), height: UInt32(source.height), bitDepth: 16, colorType: 2, rows: rows)
+        // heif-enc's lossless settings: 4:4:4, identity matrix.
+        let bytes = try Self.encode(png, ["-L", "-b", "10", "-p", "chroma=444", "--matrix_coefficients=0"], in: folder)
+        let decoded = try ImageDecoder.decode(bytes)
+        // heif-enc stores v·257 as its top ten bits, t = (v·257) >> 6, losslessly; rounded back to
+        // 8 bits that is round(t·255/1023). A truncating shift (t >> 2) differs in 1 value of 4.
+        var expected = source
+        for i in expected.pixels.indices where i % 4 != 3 {
+            let t = (Int(source.pixels[i]) * 257) >> 6
+            expected.pixels[i] = UInt8((t * 255 + 511) / 1023)
+        }
+        #expect(decoded.image == expected)
+        #expect(Self.largestDifference(decoded.image, source) <= 1)
+        #expect(PixelMath.psnr(decoded.image, source) > 50)
+    }
+
+    @Test(.enabled(if: tools, toolsReason)) func alphaIsDecoded() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        var image = ColorScience.colourfulImage()
+        for i in stride(from: 3, to: image.pixels.count, by: 4) { image.pixels[i] = UInt8((i / 4) % 96 * 255 / 95) }
+        let decoded = try ImageDecoder.decode(try Self.encode(try PNGEncoder.encode(image), ["-L"], in: folder))
+        let alpha = stride(from: 3, to: image.pixels.count, by: 4)
+        #expect(alpha.allSatisfy { abs(Int(decoded.image.pixels[$0]) - Int(image.pixels[$0])) <= 1 })
+    }
+
+    @Test(.enabled(if: tools, toolsReason)) func aDisplayP3HEICIsConverted() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let p3 = ColorScience.displayP3(fromSRGB: ColorScience.colourfulImage())
+        let png = PNGColorTag.tag(try PNGEncoder.encode(p3), space: .displayP3)
+        let bytes = try Self.encode(png, ["-L"], in: folder)
+        let stored = try ImageDecoder.decode(bytes)
+        guard case .icc = stored.color else {
+            Issue.record("heif-enc did not carry the PNG's profile into colr: \(stored.color)")
+            return
+        }
+        let converted = try ImageDecoder.decode(bytes, options: DecodeOptions(colorSpace: .srgb))
+        let error = ColorScience.meanDeltaE2000(converted.image, ColorScience.colourfulImage())
+        #expect(error <= 1, "mean ΔE00 \(error)")
+    }
+
+    @Test(.enabled(if: Corpus.isAvailable, Corpus.skipReason)) func hostileHEIFsAreRefusedInBoundedTime() throws {
+        let sample = try Corpus.bytes("heif/example.heic")
+        // Cut anywhere: an error naming what is wrong, never a crash.
+        for length in [0, 12, 40, 200, 1000, sample.count / 2] {
+            let cut = Array(sample.prefix(length))
+            #expect((try? ImageDecoder.decode(cut)) == nil, "cut at \(length)")
+        }
+        // Bit flips anywhere: decoded or refused.
+        var random = SplitMix(seed: 20)
+        for _ in 0..<60 {
+            var flipped = sample
+            let at = Int.random(in: 0..<min(flipped.count, 4096), using: &random)
+            flipped[at] ^= UInt8(1 << Int.random(in: 0..<8, using: &random))
+            _ = try? ImageDecoder.decode(flipped)
+        }
+    }
+
+    /// `sample` with every ispe box declaring `width` × `height`.
+    static func declaring(_ sample: [UInt8], width: UInt32, height: UInt32) -> [UInt8] {
+        var bytes = sample
+        let tag = Array("ispe".utf8)
+        var at = 0
+        while at + 16 <= bytes.count {
+            if bytes[at..<at + 4].elementsEqual(tag) {
+                // Box type, then version and flags (4 bytes), then width and height.
+                bytes.replaceSubrange((at + 8)..<(at + 16), with: PNGCrafter.be32(width) + PNGCrafter.be32(height))
+            }
+            at += 1
+        }
+        return bytes
+    }
+
+    @Test(.enabled(if: Corpus.isAvailable, Corpus.skipReason)) func aHugeDeclaredSizeIsRefusedBeforeDecoding() throws {
+        let sample = try Corpus.bytes("heif/example.heic")
+        let huge = Self.declaring(sample, width: 65535, height: 65535)
+        var refusal: DecodeError?
+        do throws(DecodeError) { _ = try ImageDecoder.decode(huge) } catch { refusal = error }
+        #expect(refusal == .overBudget(width: 65535, height: 65535, budget: .standard))
+        // An ispe that lies about a size within the budget: refused, or decoded at the size it has.
+        let lying = Self.declaring(sample, width: 640, height: 427)
+        do {
+            let decoded = try ImageDecoder.decode(lying)
+            #expect(decoded.image.pixels.count == decoded.image.width * decoded.image.height * 4)
+        } catch {
+            #expect(!error.description.isEmpty)
+        }
+    }
+}
