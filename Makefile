@@ -93,7 +93,7 @@ sanitize-thread: deps
 # libFuzzer targets (Fuzz/README.md), each run FUZZ_SECONDS, seeded from the corpus and regressions.
 FUZZ_SECONDS ?= 60
 FUZZ_ARGS ?=
-FUZZ_TARGETS := fuzz-png fuzz-apng fuzz-jpeg fuzz-render fuzz-manifest fuzz-options
+FUZZ_TARGETS := fuzz-png fuzz-apng fuzz-jpeg fuzz-heif fuzz-webp fuzz-icc fuzz-render fuzz-manifest fuzz-options
 FUZZ_DIR := .build/fuzz
 CORPUS ?= ../shared/corpus
 fuzz: deps
@@ -107,6 +107,7 @@ fuzz: deps
 		case $$target in \
 			fuzz-png) [ -d $(CORPUS)/pngsuite ] && seeds="$$seeds $(CORPUS)/pngsuite" ;; \
 			fuzz-jpeg) [ -d $(CORPUS)/jpeg ] && seeds="$$seeds $(CORPUS)/jpeg $(CORPUS)/exif-orientation" ;; \
+			fuzz-heif) [ -d $(CORPUS)/heif ] && seeds="$$seeds $(CORPUS)/heif" ;; \
 			fuzz-render) [ -d $(CORPUS)/jpeg ] && seeds="$$seeds $(CORPUS)/jpeg $(CORPUS)/pngsuite Fixtures/photos" ;; \
 		esac; \
 		echo "== $$target for $(FUZZ_SECONDS) s (seeds: $$seeds)"; \

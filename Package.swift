@@ -88,6 +88,12 @@ if ProcessInfo.processInfo.environment["GALLERY_FUZZ"] == "1" {
         .executableTarget(
             name: "fuzz-render", dependencies: ["GalleryCore", "ImageCodecs", "Raster"],
             path: "Fuzz/Targets/fuzz-render"),
+        .executableTarget(
+            name: "fuzz-heif", dependencies: ["GalleryCore", "ImageCodecs"], path: "Fuzz/Targets/fuzz-heif"),
+        .executableTarget(
+            name: "fuzz-webp", dependencies: ["GalleryCore", "ImageCodecs"], path: "Fuzz/Targets/fuzz-webp"),
+        .executableTarget(
+            name: "fuzz-icc", dependencies: ["GalleryCore", "ImageCodecs"], path: "Fuzz/Targets/fuzz-icc"),
         .executableTarget(name: "fuzz-manifest", dependencies: ["GalleryCLI"], path: "Fuzz/Targets/fuzz-manifest"),
         .executableTarget(name: "fuzz-options", dependencies: ["GalleryCLI"], path: "Fuzz/Targets/fuzz-options"),
     ]

@@ -3,6 +3,7 @@
     gallery-render layout PHOTOS... [scene options] > layout.json     # JSON, or JSON Lines with --offsets
     python3 Bench/pillow_peer.py layout.json OUT_DIR                   # writes OUT_DIR/0000.png …
     python3 Bench/pillow_peer.py motion.jsonl OUT.png --apng FPS       # one APNG of every frame
+    python3 Bench/pillow_peer.py layout.json OUT_DIR --heif            # HEIC photos, through pillow-heif
 
 For each visible item, in the JSON's draw order: open the photo, `draft` it so libjpeg's DCT scaling
 leaves 2× the largest item's pixel side (as gallery-render does), apply EXIF orientation, crop the
@@ -13,7 +14,9 @@ compress_level 4, whose files are within a few per cent of gallery-render's (its
 A frame 405 KB vs 399 KB; level 3 gives 434 KB); Bench/run.py reports the bytes of both. With
 --apng, the frames of a motion (`gallery-render layout --fling …`, whose items carry an alpha of 1)
 are saved as one APNG with Pillow's defaults, `save(..., save_all=True)`, each shown 1/FPS s:
-Pillow then stores each frame as the bounding box of its change from the previous one.
+Pillow then stores each frame as the bounding box of its change from the previous one. With --heif,
+pillow-heif's opener is registered first: its `draft` picks the smallest embedded thumbnail that is at
+least the size asked for, as gallery-render does.
 """
 
 import math
@@ -71,6 +74,11 @@ def main(layout, out, fps=None):
 
 
 if __name__ == "__main__":
+    if "--heif" in sys.argv:
+        import pillow_heif
+
+        pillow_heif.register_heif_opener()
+        sys.argv.remove("--heif")
     if len(sys.argv) == 5 and sys.argv[3] == "--apng":
         main(Path(sys.argv[1]), Path(sys.argv[2]), int(sys.argv[4]))
     elif len(sys.argv) == 3:

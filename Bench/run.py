@@ -42,7 +42,9 @@ SCENE_A = ["--width", "375", "--height", "200", "--display-scale", "3", "--offse
 SCENE_C = ["--width", "375", "--height", "200", "--display-scale", "2", "--offsets", "0..1020/17"]
 # M: the fling of issue 17, V = 1000 pt/s from offset 120 with --snap, at @2x and 60 fps (143 frames).
 SCENE_M = ["--width", "375", "--height", "200", "--display-scale", "2", "--offset", "120", "--fling", "1000", "--snap"]
-M_FPS = (1, 10, 30)  # the same fling at fewer frames a second: how the time scales with frames
+M_FPS = (1, 10, 30)
+# H: scenario A's frame from twelve HEICs made from the bench photos; P: from the same JPEGs tagged
+# Display P3 (an APP2 ICC_PROFILE segment), which gallery-render converts to sRGB.  # the same fling at fewer frames a second: how the time scales with frames
 # D2, D3: diffs of two of gallery-render's own 4K frames (key, what, scene, the two offsets).
 FRAME_PAIRS = [
     ("d2", "two 3840×2160 grid frames 2 pt apart",
@@ -173,12 +175,65 @@ def apng_facts(path):
     return int.from_bytes(data[at + 4:at + 8], "big")
 
 
+def ensure_pillow_heif():
+    try:
+        import pillow_heif  # noqa: F401
+    except ImportError:
+        print("installing pillow-heif: pip install pillow-heif", flush=True)
+        subprocess.run([PY, "-m", "pip", "install", "--quiet", "--root-user-action=ignore", "pillow-heif"], check=True)
+
+
+def heic_photos():
+    """DATA/photosHEIC/NN.heic: each bench photo upright, through heif-enc at quality 50 with a 320-px
+    thumbnail, as an iPhone writes them (made once: x265 takes seconds a photo)."""
+    from PIL import Image, ImageOps
+
+    folder = DATA / "photosHEIC"
+    folder.mkdir(parents=True, exist_ok=True)
+    for jpeg in sorted((DATA / "photos12").glob("*.jpg")):
+        heic = folder / (jpeg.stem + ".heic")
+        if heic.exists():
+            continue
+        print(f"  making {heic.relative_to(ROOT)} with heif-enc", flush=True)
+        with tempfile.TemporaryDirectory() as scratch:
+            png = Path(scratch) / "upright.png"
+            ImageOps.exif_transpose(Image.open(jpeg)).convert("RGB").save(png, compress_level=1)
+            subprocess.run(["heif-enc", "-q", "50", "-t", "320", png, "-o", heic], check=True, capture_output=True)
+    return folder
+
+
+def p3_photos(tmp):
+    """DATA/photosP3/NN.jpg: the bench JPEGs with gallery-render's Display P3 profile in APP2."""
+    folder = DATA / "photosP3"
+    folder.mkdir(parents=True, exist_ok=True)
+    frame = tmp / "p3-profile.png"
+    subprocess.run([BIN, "--count", "1", "--width", "10", "--height", "10", "--color-space", "display-p3",
+                    "-o", frame], check=True)
+    data = frame.read_bytes()
+    at = data.index(b"iCCP")
+    length = int.from_bytes(data[at - 4:at], "big")
+    chunk = data[at + 4:at + 4 + length]
+    import zlib
+
+    profile = zlib.decompress(chunk[chunk.index(b"\0") + 2:])
+    segment = b"ICC_PROFILE\0\x01\x01" + profile
+    app2 = b"\xff\xe2" + (len(segment) + 2).to_bytes(2, "big") + segment
+    for jpeg in sorted((DATA / "photos12").glob("*.jpg")):
+        tagged = folder / jpeg.name
+        if not tagged.exists():
+            raw = jpeg.read_bytes()
+            tagged.write_bytes(raw[:2] + app2 + raw[2:])
+    return folder
+
+
 def verdict(value, limit):
     return "pass" if value <= limit else "**fail**"
 
 
 def benchmark(runs, tmp, baseline=None):
     twelve, many = str(DATA / "photos12"), str(DATA / "photos2000")
+    heic, p3 = str(heic_photos()), str(p3_photos(tmp))
+    layout(heic, SCENE_A, tmp / "h.json")
     frame_a = layout(twelve, SCENE_A, tmp / "a.json")[0]
     frames_c = layout(twelve, SCENE_C, tmp / "c.jsonl")
     frames_m = layout(twelve, SCENE_M, tmp / "m.jsonl")
@@ -194,6 +249,9 @@ def benchmark(runs, tmp, baseline=None):
         ("a-pil", "A Pillow peer", [PY, BENCH / "pillow_peer.py", tmp / "a.json", tmp / "a-pil"]),
         ("a-floor", "A decode floor", [FLOOR, str(scale), *visible]),
         ("b", "B gallery-render", [BIN, *SCENE_A, many, "-o", tmp / "b-ours" / "b.png"]),
+        ("h", "H gallery-render, HEIC", [BIN, *SCENE_A, heic, "-o", tmp / "h-ours" / "h.png"]),
+        ("h-pil", "H Pillow + pillow-heif peer", [PY, BENCH / "pillow_peer.py", tmp / "h.json", tmp / "h-pil", "--heif"]),
+        ("p", "P gallery-render, Display P3 JPEGs", [BIN, *SCENE_A, p3, "-o", tmp / "p-ours" / "p.png"]),
         ("c", "C gallery-render", [BIN, *SCENE_C, twelve, "-o", tmp / "c-ours" / "{index}.png"]),
         ("c-1", "C gallery-render --jobs 1", [BIN, *SCENE_C, "--jobs", "1", twelve, "-o", tmp / "c-1" / "{index}.png"]),
         ("c-pil", "C Pillow peer", [PY, BENCH / "pillow_peer.py", tmp / "c.jsonl", tmp / "c-pil"]),
@@ -228,7 +286,7 @@ def benchmark(runs, tmp, baseline=None):
     r = measure(contenders, runs)
     size_a, size_c = (round(375 * 3), round(200 * 3)), (round(375 * 2), round(200 * 2))
     sizes = {folder: check_outputs(tmp / folder, 1, size_a)
-             for folder in ("a-ours", "a-pil", "b-ours") + (() if vips_reason else ("a-vips",))}
+             for folder in ("a-ours", "a-pil", "b-ours", "h-ours", "h-pil", "p-ours") + (() if vips_reason else ("a-vips",))}
     sizes |= {folder: check_outputs(tmp / folder, count, size_c) for folder in ("c-ours", "c-1", "c-pil")}
     m_frames, m_bytes = apng_facts(tmp / "m-ours" / "m.png"), (tmp / "m-ours" / "m.png").stat().st_size
     m_pil_frames, m_pil_bytes = apng_facts(tmp / "m-pil" / "m.png"), (tmp / "m-pil" / "m.png").stat().st_size
@@ -263,6 +321,16 @@ def benchmark(runs, tmp, baseline=None):
             "ours ≤ 0.125× Pillow", verdict(c_pil, 0.125)),
         row("C", f"gallery-render, {count} frames, --jobs 1", "c-1", ratio("c-1", "c-pil", "of Pillow")[1]),
         row("C", f"Pillow peer, {count} frames (decoded photos kept in a dict)", "c-pil"),
+    ]
+    h_pil, h_pil_text = ratio("h", "h-pil", "of Pillow + pillow-heif")
+    p_a, p_a_text = ratio("p", "a", "of A")
+    rows += [
+        row("H", "gallery-render, twelve 4032×3024 HEICs (thumbnail 320×240)", "h", h_pil_text,
+            "ours ≤ 0.5×, peak ≤ peer's", verdict(max(h_pil, r["h"]["mib"] / r["h-pil"]["mib"] * 0.5), 0.5)),
+        row("H", "Pillow + pillow-heif peer: visible photos only, draft (thumbnail when big enough), mask, "
+            "composite", "h-pil"),
+        row("P", "gallery-render, A's JPEGs tagged Display P3 (converted to sRGB)", "p", p_a_text,
+            "≤ 1.05× A", verdict(p_a, 1.05)),
     ]
     m_pil, m_pil_text = ratio("m", "m-pil", "of Pillow")
     rows += [
@@ -389,6 +457,9 @@ def main():
         if not tool.exists():
             sys.exit(f"bench: {tool.relative_to(ROOT)} is missing: run `make bench`")
     ensure_pillow()
+    ensure_pillow_heif()
+    if shutil.which("heif-enc") is None:
+        sys.exit("bench: heif-enc is missing (Debian's libheif-examples; Tools/install-deps.sh installs it)")
     subprocess.run([PY, BENCH / "make_photos.py", DATA], check=True)
     command = "python3 Bench/run.py" + "".join(f" {a}" for a in sys.argv[1:])
     tmp = Path(tempfile.mkdtemp(prefix="gallery-bench-"))

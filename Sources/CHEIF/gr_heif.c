@@ -11,27 +11,45 @@ static void set_message(char out[256], const char *text) {
     out[255] = '\0';
 }
 
-static gr_heif_status fail(char out[256], struct heif_error error) {
+/* The size in libheif's security-limit message ("Image size 65535x65535 exceeds ..."), or 0 × 0. */
+static void limit_size(const char *message, uint32_t *width, uint32_t *height) {
+    const char *at = message ? strstr(message, "Image size ") : NULL;
+    unsigned w = 0, h = 0;
+    if (!at || sscanf(at, "Image size %ux%u", &w, &h) != 2) w = h = 0;
+    *width = w;
+    *height = h;
+}
+
+/* libheif's error as a status with its message; an item over libheif's size limit (set to the budget's
+ * side) is GR_HEIF_TOO_LARGE with the size it declares. */
+static gr_heif_status fail(char out[256], struct heif_error error, uint32_t *width, uint32_t *height) {
     set_message(out, error.message);
+    if (error.subcode == heif_suberror_Security_limit_exceeded) {
+        limit_size(error.message, width, height);
+        return GR_HEIF_TOO_LARGE;
+    }
     return error.code == heif_error_Memory_allocation_error ? GR_HEIF_NO_MEMORY : GR_HEIF_ERROR;
 }
 
-/* A context over `data` with libheif's own limits and threads set; NULL when out of memory. */
+/* A context over `data` with libheif's own limits and threads set; NULL on failure, with the status
+ * and, for an image over the budget's side, its size. */
 static struct heif_context *open_context(const uint8_t *data, size_t size, const gr_heif_options *options,
-                                         char message[256], gr_heif_status *status) {
+                                         char message[256], gr_heif_status *status, uint32_t *width,
+                                         uint32_t *height) {
     struct heif_context *context = heif_context_alloc();
     if (!context) {
         set_message(message, "out of memory");
         *status = GR_HEIF_NO_MEMORY;
         return NULL;
     }
-    /* libheif's own limit well above any budget, so that the budget, checked from ispe below, is what
-     * refuses a large image, with its size. */
-    heif_context_set_maximum_image_size_limit(context, 1 << 20);
+    /* libheif checks every item's ispe against this side as it reads the boxes (thumbnails, alpha
+     * planes and grid tiles too, which the budget check below does not see). */
+    uint32_t side = options->max_side > INT32_MAX ? INT32_MAX : options->max_side;
+    heif_context_set_maximum_image_size_limit(context, (int)(side > 0 ? side : 1));
     heif_context_set_max_decoding_threads(context, 0);
     struct heif_error error = heif_context_read_from_memory_without_copy(context, data, size, NULL);
     if (error.code != heif_error_Ok) {
-        *status = fail(message, error);
+        *status = fail(message, error, width, height);
         heif_context_free(context);
         return NULL;
     }
@@ -97,12 +115,12 @@ gr_heif_status gr_heif_read_header(const uint8_t *data, size_t size, const gr_he
                                    gr_heif_header *out) {
     memset(out, 0, sizeof *out);
     gr_heif_status status;
-    struct heif_context *context = open_context(data, size, options, out->message, &status);
+    struct heif_context *context = open_context(data, size, options, out->message, &status, &out->width, &out->height);
     if (!context) return status;
     struct heif_image_handle *primary = NULL;
     struct heif_error error = heif_context_get_primary_image_handle(context, &primary);
     if (error.code != heif_error_Ok) {
-        status = fail(out->message, error);
+        status = fail(out->message, error, &out->width, &out->height);
     } else {
         status = primary_size(primary, options, &out->width, &out->height, out->message);
         if (status == GR_HEIF_OK) {
@@ -200,7 +218,7 @@ gr_heif_status gr_heif_decode(const uint8_t *data, size_t size, const gr_heif_op
                               size_t capacity, gr_heif_image *out) {
     memset(out, 0, sizeof *out);
     gr_heif_status status;
-    struct heif_context *context = open_context(data, size, options, out->message, &status);
+    struct heif_context *context = open_context(data, size, options, out->message, &status, &out->width, &out->height);
     if (!context) return status;
     struct heif_image_handle *primary = NULL, *thumb = NULL;
     struct heif_image *image = NULL;
@@ -208,7 +226,7 @@ gr_heif_status gr_heif_decode(const uint8_t *data, size_t size, const gr_heif_op
     uint32_t width = 0, height = 0;
     struct heif_error error = heif_context_get_primary_image_handle(context, &primary);
     if (error.code != heif_error_Ok) {
-        status = fail(out->message, error);
+        status = fail(out->message, error, &out->width, &out->height);
         goto done;
     }
     status = primary_size(primary, options, &width, &height, out->message);
@@ -243,7 +261,7 @@ gr_heif_status gr_heif_decode(const uint8_t *data, size_t size, const gr_heif_op
     decoding->convert_hdr_to_8bit = 0;
     error = heif_decode_image(handle, &image, heif_colorspace_RGB, chroma, decoding);
     if (error.code != heif_error_Ok || !image) {
-        status = fail(out->message, error);
+        status = fail(out->message, error, &out->width, &out->height);
         goto done;
     }
     int decoded_w = heif_image_get_width(image, heif_channel_interleaved);

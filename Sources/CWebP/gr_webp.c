@@ -73,13 +73,30 @@ gr_webp_status gr_webp_anim_add(gr_webp_anim *anim, const uint8_t *rgba, uint32_
     return memory ? GR_WEBP_NO_MEMORY : fail(anim, "cannot add a frame");
 }
 
-gr_webp_status gr_webp_anim_assemble(gr_webp_anim *anim, uint32_t end_ms, uint8_t **out, size_t *size) {
+gr_webp_status gr_webp_anim_assemble(gr_webp_anim *anim, uint32_t end_ms, const uint8_t *icc, size_t icc_size,
+                                     uint8_t **out, size_t *size) {
     *out = NULL;
     *size = 0;
     if (!WebPAnimEncoderAdd(anim->encoder, NULL, (int)end_ms, NULL)) return fail(anim, "cannot end the animation");
     WebPData data;
     WebPDataInit(&data);
     if (!WebPAnimEncoderAssemble(anim->encoder, &data)) return fail(anim, "cannot assemble the animation");
+    if (icc && icc_size > 0) {
+        /* The profile goes in an ICCP chunk (and the VP8X flag), through libwebpmux. */
+        WebPMux *mux = WebPMuxCreate(&data, 1);
+        WebPData profile = {icc, icc_size}, tagged;
+        WebPDataInit(&tagged);
+        int ok = mux && WebPMuxSetChunk(mux, "ICCP", &profile, 1) == WEBP_MUX_OK &&
+                 WebPMuxAssemble(mux, &tagged) == WEBP_MUX_OK;
+        WebPMuxDelete(mux);
+        WebPDataClear(&data);
+        if (!ok) {
+            WebPDataClear(&tagged);
+            snprintf(anim->message, sizeof anim->message, "cannot add the colour profile");
+            return GR_WEBP_ERROR;
+        }
+        data = tagged;
+    }
     *out = (uint8_t *)data.bytes;
     *size = data.size;
     return GR_WEBP_OK;

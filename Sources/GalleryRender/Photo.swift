@@ -1,7 +1,7 @@
 import Foundation
 import GalleryCore
 
-/// A photo an item shows: a file (PNG or JPEG, decoded as the command line decodes it) or pixels
+/// A photo an item shows: a file (PNG, JPEG, HEIF, AVIF or WebP, decoded as the command line decodes it) or pixels
 /// already decoded.
 public enum Photo: Sendable {
     case file(URL)

@@ -4,7 +4,7 @@ import VisualDiff
 
 /// Compares two images as `gallery-render diff` does (pixelmatch's measure and options).
 public enum SnapshotDiff {
-    /// Compares two PNG or JPEG files' bytes; with `diffImage`, pixelmatch's diff image too.
+    /// Compares two image files' bytes; with `diffImage`, pixelmatch's diff image too.
     public static func compare(
         expected: [UInt8], actual: [UInt8], criteria: DiffCriteria = DiffCriteria(), diffImage: Bool = false
     ) throws(RenderError) -> (Comparison, diff: RGBAImage?) {

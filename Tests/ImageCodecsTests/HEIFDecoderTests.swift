@@ -144,6 +144,17 @@ import Testing
         }
     }
 
+    @Test func anAlphaPlaneDeclaringAHugeSizeIsRefused() throws {
+        // Found by fuzz-heif: a 40×30 image whose alpha item's ispe says 65535×65535. With libheif's
+        // item limit raised past the budget, libheif 1.15 wrote past a 15-byte buffer decoding it
+        // (AddressSanitizer); at the budget's side it refuses the file as it reads the boxes.
+        let path = Corpus.repositoryRoot.appendingPathComponent("Fuzz/regressions/fuzz-heif/alpha-65535-ispe.heic")
+        let bytes = [UInt8](try Data(contentsOf: path))
+        var refusal: DecodeError?
+        do throws(DecodeError) { _ = try ImageDecoder.decode(bytes) } catch { refusal = error }
+        #expect(refusal == .overBudget(width: 65535, height: 65535, budget: .standard))
+    }
+
     /// `sample` with every ispe box declaring `width` × `height`.
     static func declaring(_ sample: [UInt8], width: UInt32, height: UInt32) -> [UInt8] {
         var bytes = sample

@@ -32,8 +32,10 @@ gr_webp_anim *gr_webp_anim_new(uint32_t width, uint32_t height, uint32_t loops, 
 /** Adds the next frame: width × height RGBA8 pixels, shown from `timestamp_ms`. */
 gr_webp_status gr_webp_anim_add(gr_webp_anim *anim, const uint8_t *rgba, uint32_t timestamp_ms);
 
-/** Ends the animation at `end_ms` and assembles the file into *out (free with gr_webp_free). */
-gr_webp_status gr_webp_anim_assemble(gr_webp_anim *anim, uint32_t end_ms, uint8_t **out, size_t *size);
+/** Ends the animation at `end_ms` and assembles the file into *out (free with gr_webp_free), with
+ * `icc` (when not NULL) in an ICCP chunk. */
+gr_webp_status gr_webp_anim_assemble(gr_webp_anim *anim, uint32_t end_ms, const uint8_t *icc, size_t icc_size,
+                                     uint8_t **out, size_t *size);
 
 /** libwebp's message for the last failure of `anim`, never NULL. */
 const char *gr_webp_anim_error(const gr_webp_anim *anim);

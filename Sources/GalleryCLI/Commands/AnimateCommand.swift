@@ -96,7 +96,9 @@ enum AnimateCommand: Subcommand {
             }
             if case .animation(let path, let format) = output {
                 try AtomicFile.write(
-                    format == .webp ? try webp?.bytes() ?? [] : PNGColorTag.tag(apng.bytes(), space: space), to: path)
+                    format == .webp
+                        ? try webp?.bytes(colorSpace: space) ?? [] : PNGColorTag.tag(apng.bytes(), space: space),
+                    to: path)
             }
         } catch let failure as MotionRenderer.UnreadablePhotos {
             throw CommandFailure(messages: failure.problems.map(\.description) + ["--strict: nothing was written"])

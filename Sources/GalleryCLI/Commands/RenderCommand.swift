@@ -8,7 +8,10 @@ enum RenderCommand: Subcommand {
         commandName: "gallery-render render",
         abstract: "Render the gallery at a scroll offset to a PNG.",
         arguments: [
-            ("photos", "Folders and/or files, in order. A folder gives its PNG and JPEG files in natural order.")
+            (
+                "photos",
+                "Folders and/or files, in order. A folder gives its PNG, JPEG, HEIF, AVIF and WebP files in natural order."
+            )
         ],
         optionGroups: [
             ("SCENE OPTIONS", SceneOptions.specs), ("OUTPUT OPTIONS", OutputOptions.specs + RunOptions.specs),

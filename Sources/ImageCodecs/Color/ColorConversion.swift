@@ -2,7 +2,7 @@ import GalleryCore
 
 /// Converts decoded photos into a frame's colour space, building each distinct transform once per
 /// process (a batch of iPhone photos shares one Display P3 profile, so one transform).
-enum ColorConversion {
+package enum ColorConversion {
     private static let transforms = Locked([TransformKey: Result<ColorTransform?, ColorFailure>]())
     /// Distinct profiles kept; past this the cache starts over (a folder of many different profiles
     /// rebuilds some, which costs time, never memory).
@@ -24,6 +24,17 @@ enum ColorConversion {
             decoded.image.pixels.withUnsafeMutableBufferPointer { transform.apply(to: $0) }
         case .failure(let failure):
             decoded.warnings.append("colour profile ignored, taken as sRGB: \(failure.reason)")
+        }
+    }
+
+    /// `pixels` (RGBA8) converted from `color` into `space`; the reason when the profile cannot be
+    /// used (the pixels are then unchanged). The fuzz target's way in.
+    package static func convert(pixels: inout [UInt8], from color: EmbeddedColor, to space: ColorSpace) -> String? {
+        switch transform(for: color, to: space) {
+        case .success(let transform):
+            pixels.withUnsafeMutableBufferPointer { buffer in transform?.apply(to: buffer) }
+            return nil
+        case .failure(let failure): return failure.reason
         }
     }
 

@@ -11,7 +11,7 @@ import GalleryCore
 enum PhotoReadLimit: Equatable {
     /// The header was read: at most this many bytes.
     case bounded(Int)
-    /// Not a PNG or JPEG, a PNG without IHDR first, or over the budget: the first bytes are enough for
+    /// Not an image, a PNG without IHDR first, or over the budget: the first bytes are enough for
     /// the decoder to say so.
     case firstBytes
     /// A JPEG whose frame header is not in the first bytes (large APP segments before it).

@@ -31,8 +31,11 @@ public enum HEIFDecoder {
             }
         }
         defer { gr_heif_free(result.icc) }
+        // Over the limit, the size is the item's that is (an alpha plane's, say).
+        let refused = PixelSize(width: Int(result.width), height: Int(result.height))
         try check(
-            status, message: FixedCString.string(result.message), size: header.size, format: format, options.budget)
+            status, message: FixedCString.string(result.message),
+            size: status == GR_HEIF_TOO_LARGE ? refused : header.size, format: format, options.budget)
         var color = EmbeddedColor.untagged
         if let icc = result.icc, result.icc_size > 0 {
             color = .icc(Array(UnsafeBufferPointer(start: icc, count: result.icc_size)))
@@ -79,7 +82,9 @@ public enum HEIFDecoder {
     ) throws(DecodeError) {
         switch status {
         case GR_HEIF_OK: return
-        case GR_HEIF_TOO_LARGE: throw .overBudget(width: size.width, height: size.height, budget: budget)
+        case GR_HEIF_TOO_LARGE where size.width > 0 && size.height > 0:
+            throw .overBudget(width: size.width, height: size.height, budget: budget)
+        case GR_HEIF_TOO_LARGE: throw .corrupt(format: format, message: message)
         case GR_HEIF_NO_MEMORY: throw .outOfMemory(bytes: nil)
         default: throw .corrupt(format: format, message: message)
         }

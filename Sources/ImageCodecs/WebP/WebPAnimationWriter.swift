@@ -47,11 +47,16 @@ public final class WebPAnimationWriter {
         frames += 1
     }
 
-    /// The file, every frame appended so far, the last shown for 1/fps s.
-    public func bytes() throws(EncodeError) -> [UInt8] {
+    /// The file, every frame appended so far, the last shown for 1/fps s; frames in a colour space
+    /// other than sRGB carry its ICC profile (an ICCP chunk).
+    public func bytes(colorSpace: ColorSpace = .srgb) throws(EncodeError) -> [UInt8] {
         var out: UnsafeMutablePointer<UInt8>?
         var count = 0
-        try check(gr_webp_anim_assemble(encoder, timestamp(frames), &out, &count))
+        let icc = colorSpace == .srgb ? [] : colorSpace.iccProfile
+        try check(
+            icc.withUnsafeBufferPointer {
+                gr_webp_anim_assemble(encoder, timestamp(frames), $0.baseAddress, $0.count, &out, &count)
+            })
         guard let out else { throw .outOfMemory }
         defer { gr_webp_free(out) }
         return Array(UnsafeBufferPointer(start: out, count: count))

@@ -94,8 +94,8 @@ public enum PhotoListing {
         return entries
     }
 
-    /// True when the file at `path` (relative to `directory`) is a regular file starting with a PNG or JPEG signature. The type
-    /// is checked before the file is opened (unless the folder already said), so a FIFO in a folder
+    /// True when the file at `path` (relative to `directory`) is a regular file starting with the
+    /// signature of a format `ImageFormat` knows. The type is checked before the file is opened (unless the folder already said), so a FIFO in a folder
     /// never blocks the listing.
     /// With `keepUnreadable`, a regular file that cannot be opened (no permission) counts too.
     static func isImage(
