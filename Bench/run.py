@@ -128,8 +128,9 @@ def measure(contenders, runs):
                   "stdout": [s[2] for s in runs_]} for key, runs_ in samples.items()}
 
 
-# Exit statuses that are success for a contender: both diff tools exit 1 when the images differ.
-ACCEPT = {key: (0, 1) for key in ("d", "d-im", "d2", "d2-im", "d3", "d3-im")}
+# Exit statuses that are success for a contender: both diff tools exit 1 when the images differ, and
+# merge-reports when the merged run has failures.
+ACCEPT = {key: (0, 1) for key in ("d", "d-im", "d2", "d2-im", "d2-de", "d3", "d3-im", "r")}
 
 
 def layout(photos, scene, path):
@@ -226,6 +227,45 @@ def p3_photos(tmp):
     return folder
 
 
+CDP = ROOT / "Tools" / "cdp-screenshots.py"
+R_SCENES, R_FRAMES, R_SHARDS = 40, 50, 8  # 2,000 small frames, ~10 % failing, checked in 8 shards
+
+
+def sharded_reports(tmp):
+    """R: a 2,000-frame check in 8 shards (40 scenes of 50 frames of 64×48), baselines recorded, then
+    every seventh baseline replaced by its neighbour's frame so ~10 % fail; the 8 report folders."""
+    manifest = tmp / "r.json"
+    manifest.write_text(json.dumps({"defaults": {"width": 64, "height": 48, "count": 20}, "scenes": [
+        {"name": f"s{k:02d}", "offsets": f"{k}..{k + (R_FRAMES - 1) * 10}/10"} for k in range(R_SCENES)]}))
+    baseline = tmp / "r-baseline"
+    subprocess.run([BIN, "check", manifest, "--baseline", baseline, "--record", "--quiet"], check=True)
+    frames = sorted(baseline.rglob("*.png"))
+    for index in range(0, len(frames) - 1, 7):  # some neighbours match: ~10 % of the frames fail
+        frames[index].write_bytes(frames[index + 1].read_bytes())
+    reports = []
+    for shard in range(1, R_SHARDS + 1):
+        report = tmp / f"r-shard-{shard}"
+        subprocess.run([BIN, "check", manifest, "--baseline", baseline, "--shard", f"{shard}/{R_SHARDS}", "--report",
+                        report, "--junit", report / "junit.xml", "--quiet"], check=False, capture_output=True)
+        reports.append(report)
+    return reports, len(frames)
+
+
+def report_in_chromium(index_html):
+    """Headless Chromium on the merged report: ms from navigation to the load event, and ms to scroll
+    to the bottom and paint twice. None when Chromium is not installed."""
+    if shutil.which("chromium") is None:
+        return None
+    scroll = ("(async () => { const t = performance.now(); window.scrollTo(0, document.body.scrollHeight); "
+              "await new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r))); "
+              "return performance.now() - t; })()")
+    load = "performance.timing.loadEventEnd - performance.timing.navigationStart"
+    with tempfile.TemporaryDirectory() as shots:
+        out = subprocess.run([PY, CDP, f"file://{index_html}", f"{shots}/shot-", "1280", "900", "--step", scroll,
+                              "--print", load], capture_output=True, text=True, check=True).stdout.split()
+    return float(out[1]), float(out[0])
+
+
 def verdict(value, limit):
     return "pass" if value <= limit else "**fail**"
 
@@ -275,11 +315,17 @@ def benchmark(runs, tmp, baseline=None):
         for offset, path in zip(offsets, pair):
             subprocess.run([BIN, *scene, "--offset", offset, twelve, "-o", path], check=True)
         contenders.append((key, f"{key.upper()} gallery-render diff", [BIN, "diff", *pair]))
+        if key == "d2":  # swift-snapshot-testing's perceptual measure on the same pair
+            contenders.append(("d2-de", "D2 gallery-render diff --perceptual-precision 0.98",
+                               [BIN, "diff", *pair, "--perceptual-precision", "0.98"]))
         if have_im:
             contenders.append((f"{key}-im", f"{key.upper()} ImageMagick compare",
                                ["compare", "-metric", "AE", "-fuzz", "10%", *pair, "null:"]))
     if not vips_reason:
         contenders.insert(2, ("a-vips", "A libvips peer", [PY, BENCH / "vips_peer.py", tmp / "a.json", tmp / "a-vips"]))
+    r_reports, r_frames = sharded_reports(tmp)
+    contenders.append(("r", "R gallery-render merge-reports", [BIN, "merge-reports", *r_reports, "--report",
+                                                                 tmp / "r-merged", "--junit", tmp / "r-merged.xml"]))
     print(f"A: {' '.join(SCENE_A)}; B: the same over 2,000 photos; C: {' '.join(SCENE_C)}; D: diff of two 4K PNGs; D2, D3: of two 4K frames; M: animate {' '.join(SCENE_M)}")
     if baseline:
         contenders += baseline_twins(contenders, baseline)
@@ -332,6 +378,15 @@ def benchmark(runs, tmp, baseline=None):
         row("P", "gallery-render, A's JPEGs tagged Display P3 (converted to sRGB)", "p", p_a_text,
             "≤ 1.05× A", verdict(p_a, 1.05)),
     ]
+    merged = json.loads((tmp / "r-merged" / "results.json").read_text())["totals"]
+    rows.append(row("R", f"merge-reports of {R_SHARDS} shards, {merged['frames']:,} frames ({merged['failed']} "
+                    "failing)", "r", "—", "≤ 2 s and ≤ 100 MiB",
+                    verdict(max(r["r"]["ms"] / 2000, r["r"]["mib"] / 100), 1.0)))
+    chromium = report_in_chromium(tmp / "r-merged" / "index.html")
+    rows.append(("R", "the merged report in headless Chromium: load event; scroll to the bottom and paint"
+                 if chromium else "the merged report in Chromium: chromium not installed", None, None,
+                 f"{chromium[0]:.0f} ms; {chromium[1]:.0f} ms" if chromium else "—", "< 1 s each",
+                 verdict(max(chromium) / 1000, 1.0) if chromium else "—"))
     m_pil, m_pil_text = ratio("m", "m-pil", "of Pillow")
     rows += [
         row("M", f"gallery-render animate, {m_frames} frames at 60 fps to one APNG", "m", m_pil_text,
@@ -359,6 +414,10 @@ def benchmark(runs, tmp, baseline=None):
                     verdict(ours, 0.1)),
                 row(key.upper(), "ImageMagick compare -metric AE -fuzz 10%", f"{key}-im"),
             ]
+            if key == "d2":
+                rows.append(row("D2", "gallery-render diff --perceptual-precision 0.98 (CIE ΔE94)", "d2-de",
+                                ratio("d2-de", "d2", "of pixelmatch's")[1], "≤ 2× pixelmatch's",
+                                verdict(ratio("d2-de", "d2", "")[0], 2.0)))
     else:
         rows.append(row("D", "gallery-render diff, two 3840×2160 PNGs (ImageMagick unavailable)", "d"))
         rows += [row(key.upper(), f"gallery-render diff, {what} (ImageMagick unavailable)", key)

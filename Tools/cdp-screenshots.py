@@ -2,9 +2,13 @@
 """Screenshots of a page in headless Chromium, driven over the DevTools protocol.
 
     python3 Tools/cdp-screenshots.py URL OUT_PREFIX WIDTH HEIGHT T1 [T2 ...]
+    python3 Tools/cdp-screenshots.py URL OUT_PREFIX WIDTH HEIGHT --step JS [--step JS ...] [--print JS]
 
 Opens URL in a WIDTH × HEIGHT viewport, waits for its load event, then writes OUT_PREFIX0.png,
-OUT_PREFIX1.png, ... at T1, T2, ... seconds after it. Chromium is driven through
+OUT_PREFIX1.png, ... at T1, T2, ... seconds after it. With --step, each JS is evaluated in the page
+in turn (a promise is awaited) and its value printed as a JSON line on stdout, the page is given two
+animation frames to paint, and a screenshot is taken after each; --print evaluates JS at the end and
+prints its value the same way. Chromium is driven through
 --remote-debugging-pipe (NUL-separated JSON on file descriptors 3 and 4), so nothing beyond the
 standard library is needed. Tests only: it checks that what the tool writes plays in a real browser.
 """
@@ -17,7 +21,16 @@ import time
 
 url, prefix = sys.argv[1], sys.argv[2]
 width, height = int(sys.argv[3]), int(sys.argv[4])
-times = [float(t) for t in sys.argv[5:]]
+rest = sys.argv[5:]
+steps, prints, times = [], [], []
+while rest:
+    flag = rest.pop(0)
+    if flag == "--step":
+        steps.append(rest.pop(0))
+    elif flag == "--print":
+        prints.append(rest.pop(0))
+    else:
+        times.append(float(flag))
 
 to_chrome_r, to_chrome_w = os.pipe()
 from_chrome_r, from_chrome_w = os.pipe()
@@ -81,6 +94,23 @@ try:
     send("Page.enable", session=session)
     send("Page.navigate", {"url": url}, session=session)
     wait_for("Page.loadEventFired")
+
+    def evaluate(expression):
+        result = send("Runtime.evaluate", {"expression": expression, "awaitPromise": True, "returnByValue": True},
+                      session=session)
+        if "exceptionDetails" in result:
+            raise SystemExit(f"{expression}: {result['exceptionDetails']}")
+        return result["result"].get("value")
+
+    painted = "new Promise(r => requestAnimationFrame(() => requestAnimationFrame(() => r(true))))"
+    for k, step in enumerate(steps):
+        print(json.dumps(evaluate(step)), flush=True)
+        evaluate(painted)
+        shot = send("Page.captureScreenshot", {"format": "png"}, session=session)
+        with open(f"{prefix}{k}.png", "wb") as f:
+            f.write(base64.b64decode(shot["data"]))
+    for expression in prints:
+        print(json.dumps(evaluate(expression)))
     start = time.monotonic()
     for k, t in enumerate(times):
         time.sleep(max(0.0, start + t - time.monotonic()))

@@ -18,8 +18,7 @@ public struct ImageComparer: Sendable {
     public func compare(expected: String, actual: String, diffImage: Bool = false) -> (Comparison, RGBAImage?) {
         if let files = try? (RegularFile(path: expected), RegularFile(path: actual)) {
             if !diffImage, let identical = Self.identical(files.0, files.1) { return (identical, nil) }
-            // The streaming diff is pixelmatch's; ΔE94 compares the decoded images.
-            if criteria.perceptualPrecision == nil, let streamed = streamed(files.0, files.1, diffImage: diffImage) {
+            if let streamed = streamed(files.0, files.1, diffImage: diffImage) {
                 return streamed
             }
         }
@@ -88,8 +87,10 @@ public struct ImageComparer: Sendable {
         guard let expected = PNGRowReader(file: a), let actual = PNGRowReader(file: b),
             expected.width == actual.width, expected.height == actual.height
         else { return nil }
-        let matcher = Pixelmatch(threshold: criteria.threshold, includeAA: criteria.includeAA)
-        guard let (result, pixels) = StreamingDiff(matcher: matcher).compare(expected, actual, diffImage: diffImage)
+        let measure: StreamingDiff.Measure =
+            criteria.perceptualPrecision.map { .deltaE94(DeltaE94(perceptualPrecision: $0)) }
+            ?? .pixelmatch(Pixelmatch(threshold: criteria.threshold, includeAA: criteria.includeAA))
+        guard let (result, pixels) = StreamingDiff(measure: measure).compare(expected, actual, diffImage: diffImage)
         else { return nil }
         let image = pixels.map { RGBAImage(width: expected.width, height: expected.height, pixels: $0) }
         return (counts(result, width: expected.width, height: expected.height), image)

@@ -54,7 +54,11 @@ import Testing
 
         let html = try String(contentsOfFile: folder.file("report/index.html"), encoding: .utf8)
         #expect(html.contains("scroll/0001.png"))
-        #expect(!html.contains("scroll/0000.png") && !html.contains("rest.png"))
+        // Failures first; the passed frames only in the collapsed list after them.
+        let (failingPart, passedList) = try #require(
+            html.range(of: "<details class=\"passed\">").map { (html[..<$0.lowerBound], html[$0.lowerBound...]) })
+        #expect(!failingPart.contains("scroll/0000.png") && !failingPart.contains("rest.png"))
+        #expect(passedList.contains("<summary>3 passed frames</summary>") && passedList.contains("rest.png"))
         #expect(html.contains("3 passed") && html.contains("1 failed"))
         for image in ["expected", "actual", "diff"] {
             #expect(html.contains("src=\"images/0000-scroll-0001-\(image).png\""))

@@ -67,6 +67,23 @@ import Testing
         #expect(maxDifference <= 1, "sRGB → P3 against the matrices: \(maxDifference)")
     }
 
+    @Test func alphaIsKeptAndEveryPixelCountIsConverted() throws {
+        // Odd pixel counts run the vector loop's scalar tail; alpha must come through untouched.
+        for width in [1, 7, 8, 9, 33] {
+            var p3 = ColorScience.displayP3(fromSRGB: ColorScience.colourfulImage(width: width, height: 3))
+            for i in stride(from: 3, to: p3.pixels.count, by: 4) { p3.pixels[i] = UInt8(i * 7 % 256) }
+            let tagged = PNGColorTag.tag(try PNGEncoder.encode(p3), space: .displayP3)
+            let converted = try Self.decode(tagged).image
+            #expect(stride(from: 3, to: p3.pixels.count, by: 4).allSatisfy { converted.pixels[$0] == p3.pixels[$0] })
+            let original = ColorScience.colourfulImage(width: width, height: 3)
+            var worst = 0
+            for i in p3.pixels.indices where i % 4 != 3 {
+                worst = max(worst, abs(Int(converted.pixels[i]) - Int(original.pixels[i])))
+            }
+            #expect(worst <= 3, "width \(width): \(worst)")
+        }
+    }
+
     @Test func anSRGBProfileChangesNothing() throws {
         let bytes = try Self.jpeg(Self.original, profile: ColorSpace.srgb.iccProfile)
         let converted = try Self.decode(bytes)

@@ -74,10 +74,36 @@ import Testing
                     let readerA = try #require(PNGRowReader(file: RegularFile(path: pathA)))
                     let readerB = try #require(PNGRowReader(file: RegularFile(path: pathB)))
                     let (counts, image) = try #require(
-                        StreamingDiff(matcher: matcher).compare(readerA, readerB, diffImage: diffImage))
+                        StreamingDiff(measure: .pixelmatch(matcher)).compare(readerA, readerB, diffImage: diffImage))
                     let label = "\(width)×\(height) translucent \(translucent) \(matcher) diff image \(diffImage)"
                     #expect(counts == expected.result, "\(label)")
                     #expect(image == (diffImage ? expected.image : nil), "\(label)")
+                }
+            }
+        }
+    }
+
+    @Test(arguments: sizes.indices)
+    func streamedDeltaE94EqualsTheWholeImageOne(index: Int) throws {
+        let (width, height) = Self.sizes[index]
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        for translucent in [false, true] {
+            let a = Self.photo(width: width, height: height, seed: UInt64(index), translucent: translucent)
+            let b = Self.changed(a, seed: UInt64(index) + 100)
+            let pathA = try folder.write(PNGEncoder.encode(a), to: "a.png")
+            let pathB = try folder.write(PNGEncoder.encode(b), to: "b.png")
+            for precision in [1.0, 0.98, 0.9] {
+                let measure = DeltaE94(perceptualPrecision: precision)
+                let (count, whole) = measure.compare(a, b, diffImage: true)
+                for diffImage in [false, true] {
+                    let readerA = try #require(PNGRowReader(file: RegularFile(path: pathA)))
+                    let readerB = try #require(PNGRowReader(file: RegularFile(path: pathB)))
+                    let (counts, image) = try #require(
+                        StreamingDiff(measure: .deltaE94(measure)).compare(readerA, readerB, diffImage: diffImage))
+                    let label = "\(width)×\(height) translucent \(translucent) precision \(precision) diff \(diffImage)"
+                    #expect(counts.diffPixels == count && counts.antiAliasedPixels == 0, "\(label)")
+                    #expect(image == (diffImage ? whole?.pixels : nil), "\(label)")
                 }
             }
         }
@@ -124,7 +150,8 @@ import Testing
         for (first, second) in [(pathA, pathB), (pathB, pathA)] {
             let readerA = try #require(PNGRowReader(file: RegularFile(path: first)))
             let readerB = try #require(PNGRowReader(file: RegularFile(path: second)))
-            #expect(StreamingDiff(matcher: Pixelmatch()).compare(readerA, readerB, diffImage: false) == nil)
+            #expect(
+                StreamingDiff(measure: .pixelmatch(Pixelmatch())).compare(readerA, readerB, diffImage: false) == nil)
         }
         let comparer = ImageComparer()
         let result = comparer.compare(expected: pathA, actual: pathB).0

@@ -11,12 +11,14 @@
 
 /**
  * Compares rows [begin, end) of two width-wide RGBA images: returns how many pixels have
- * ΔE94 > max_delta_e. With `diff` (an RGBA image of the same size), writes those rows of the diff
- * image: differing pixels red, the others the expected pixel's luma faded towards white (as
- * pixelmatch draws unchanged pixels).
+ * ΔE94 > max_delta_e. Input row y is at row (y & row_mask) of `expected` and `actual`: the whole
+ * image with row_mask SIZE_MAX, a ring of rows (a power of two) with one less, as gr_pixelmatch reads
+ * them. With `diff` (a whole RGBA image of the same size), writes those rows of the diff image:
+ * differing pixels red, the others the expected pixel's luma faded towards white (as pixelmatch
+ * draws unchanged pixels).
  */
 uint64_t gr_delta_e94_rows(const uint8_t *expected, const uint8_t *actual, size_t width, size_t begin, size_t end,
-                           double max_delta_e, uint8_t *diff);
+                           size_t row_mask, double max_delta_e, uint8_t *diff);
 
 /** ΔE94 between two RGBA pixels, as gr_delta_e94_rows measures it (for tests). */
 double gr_delta_e94(const uint8_t expected[4], const uint8_t actual[4]);

@@ -68,8 +68,9 @@ enum DiffCommand: Subcommand {
     /// A warning when the two images carry different colour descriptions: the diff compares stored
     /// values, which then do not mean the same colours.
     static func profileWarning(expected: String, actual: String) -> String? {
+        // The colour chunks and APP2 segments come before the image data: the first MiB holds them.
         let colors = [expected, actual].map { path in
-            (try? ImageDecoder.readPhoto(atPath: path)).map(ImageDecoder.embeddedColor) ?? .untagged
+            (try? ImageDecoder.readPrefix(atPath: path, count: 1 << 20)).map(ImageDecoder.embeddedColor) ?? .untagged
         }
         guard !(colors[0].isSRGB && colors[1].isSRGB), colors[0] != colors[1] else { return nil }
         return

@@ -77,6 +77,12 @@ public enum ImageDecoder {
         return count <= prefix.count ? Array(prefix.prefix(count)) : try read(file, count: count)
     }
 
+    /// The first `count` bytes of the regular file at `path` (fewer when it is shorter).
+    public static func readPrefix(atPath path: String, count: Int) throws(DecodeError) -> [UInt8] {
+        let file = try open(path)
+        return try read(file, count: min(count, file.size))
+    }
+
     private static func open(_ path: String) throws(DecodeError) -> RegularFile {
         do { return try RegularFile(path: path) } catch { throw .unreadable(error) }
     }

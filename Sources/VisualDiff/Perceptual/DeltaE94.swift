@@ -24,7 +24,9 @@ public struct DeltaE94: Sendable {
                 b.pixels.withUnsafeBufferPointer { actual in
                     nonisolated(unsafe) let (e, q, pixels) = (expected.baseAddress, actual.baseAddress, out)
                     return Parallel.map(bands, jobs: max(1, jobs)) { rows in
-                        Int(gr_delta_e94_rows(e, q, width, rows.lowerBound, rows.upperBound, maxDeltaE, pixels))
+                        Int(
+                            gr_delta_e94_rows(
+                                e, q, width, rows.lowerBound, rows.upperBound, Int.max, maxDeltaE, pixels))
                     }.reduce(0, +)
                 }
             }

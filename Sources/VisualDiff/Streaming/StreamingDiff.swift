@@ -1,8 +1,8 @@
 import ImageCodecs
 import GalleryCore
 
-/// pixelmatch over two plain PNG files while the fast reader decodes them, a band of rows at a time
-/// on both cores.
+/// pixelmatch (or ΔE94) over two plain PNG files while the fast reader decodes them, a band of rows
+/// at a time on both cores.
 ///
 /// Why: comparing whole images means inflating each into fresh memory first, which for two 4K PNGs
 /// is ~100 MB the kernel must clear, then reading it all back from memory. Here each image's rows pass
@@ -10,7 +10,13 @@ import GalleryCore
 /// decoded it (and the two rows after it). The counts, and the diff image, are exactly those of
 /// `Pixelmatch.compare` on the whole images: every verdict reads only rows within two of its own.
 struct StreamingDiff {
-    let matcher: Pixelmatch
+    /// The per-pixel measure: pixelmatch's, or swift-snapshot-testing's perceptual one.
+    enum Measure {
+        case pixelmatch(Pixelmatch)
+        case deltaE94(DeltaE94)
+    }
+
+    let measure: Measure
     /// Rows compared as one task.
     static let bandRows = 16
     /// Rows each image's ring holds: a power of two, at least two bands and the rows around them.
@@ -38,9 +44,17 @@ struct StreamingDiff {
         let rings = DiffRings(readers: [expected, actual], rings: memory, ringRows: Self.ringRows, rowBytes: rowBytes)
 
         func run(output: UnsafeMutablePointer<UInt8>?) -> Bool {
-            let kernel = PixelmatchKernel(
-                options: matcher, img1: memory, img2: memory + Self.ringRows * rowBytes, width: width, height: height,
-                output: output, rowMask: Self.ringRows - 1)
+            let kernel: any BandComparison =
+                switch measure {
+                case .pixelmatch(let matcher):
+                    PixelmatchKernel(
+                        options: matcher, img1: memory, img2: memory + Self.ringRows * rowBytes, width: width,
+                        height: height, output: output, rowMask: Self.ringRows - 1)
+                case .deltaE94(let measure):
+                    DeltaE94Kernel(
+                        measure: measure, expected: memory, actual: memory + Self.ringRows * rowBytes, width: width,
+                        output: output, rowMask: Self.ringRows - 1)
+                }
             // A thread for each image's worker (see DiffSchedule).
             return TwoThreads.run { worker in
                 while let task = schedule.next(decoding: DiffSide(worker)) {

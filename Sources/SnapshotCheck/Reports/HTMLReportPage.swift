@@ -1,0 +1,93 @@
+/// The HTML report's page: its style and its script, inline so the report needs no network and no
+/// other file, and the frame (summary, failures first, then the passed frames collapsed).
+enum HTMLReportPage {
+    static func html(title: String, passed: [FrameCheck], failing: Int, total: Int, sections: String) -> String {
+        let body =
+            failing == 0
+            ? "<p class=\"ok\">Every frame matches its baseline.</p>\n"
+            : sections
+        let passedList =
+            passed.isEmpty
+            ? ""
+            : "<details class=\"passed\"><summary>\(passed.count) passed frame\(passed.count == 1 ? "" : "s")</summary><ul>"
+                + passed.map {
+                    "<li><code>\(XMLText.escape($0.path))</code> <span>\(XMLText.escape($0.scene)) — \(XMLText.escape($0.message))</span></li>"
+                }.joined() + "</ul></details>\n"
+        return """
+            <!doctype html>
+            <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+            <title>\(XMLText.escape(title))</title>
+            <style>\(style)</style></head><body>
+            <header><h1>\(XMLText.escape(title))</h1>
+            <p class="summary"><span class="pass">\(total - failing) passed</span>, <span class="fail">\(failing) failed</span> of \(total) frames</p>
+            \(failing > 0 ? "<p class=\"keys\">Keys: <kbd>j</kbd>/<kbd>k</kbd> next/previous failure · <kbd>1</kbd>–<kbd>5</kbd> views · <kbd>t</kbd> toggle · <kbd>z</kbd> zoom</p>" : "")
+            </header><main>
+            \(body)\(passedList)</main>
+            <script>\(script)</script></body></html>
+
+            """
+    }
+
+    static let style = """
+        body{font:15px/1.45 -apple-system,system-ui,sans-serif;margin:2em;color:#1d1d1f;background:#fafafa}
+        h1{font-size:1.5em;margin:0 0 .3em}.summary{margin:0 0 .4em;font-size:1.1em}.keys{color:#666;margin:0 0 1.5em}
+        kbd{border:1px solid #bbb;border-radius:3px;padding:0 .3em;background:#fff;font:inherit;font-size:.9em}
+        .pass{color:#1a7f37}.fail{color:#cf222e}.ok{color:#1a7f37;font-weight:600}
+        .frame{background:#fff;border:1px solid #ddd;border-left:6px solid #cf222e;border-radius:8px;padding:1em 1.2em;margin:0 0 1.5em;outline:none}
+        .frame:focus{box-shadow:0 0 0 3px #0969da55}.frame.problem{border-left-color:#bf8700}h2{font-size:1.15em;margin:0 0 .3em;overflow-wrap:anywhere}
+        .status{font-size:.75em;font-weight:600;text-transform:uppercase;color:#cf222e;margin-left:.6em}
+        .toolbar{display:flex;gap:.4em;flex-wrap:wrap;align-items:center;margin:.6em 0}
+        .toolbar button{font:inherit;padding:.2em .8em;border:1px solid #bbb;border-radius:6px;background:#f6f8fa;cursor:pointer}
+        .toolbar button[aria-pressed=true]{background:#0969da;border-color:#0969da;color:#fff}.toolbar label{margin-left:auto}
+        .view.side{display:flex;gap:1em;flex-wrap:wrap}.view[hidden]{display:none}figure{margin:0;flex:1 1 30%;min-width:200px}
+        figcaption{font-weight:600;margin-bottom:.3em}
+        img{max-width:100%;height:auto;border:1px solid #ccc;background:repeating-conic-gradient(#eee 0 25%,#fff 0 50%) 0 0/16px 16px;vertical-align:top}
+        .zoomed img{max-width:none;image-rendering:pixelated}.zoomed .view{overflow:auto}
+        .stack{position:relative;display:inline-block;max-width:100%}.stack img.top{position:absolute;left:0;top:0;width:100%;height:100%}
+        .zoomed .stack{max-width:none}
+        .handle{position:absolute;top:0;bottom:0;width:2px;margin-left:-1px;background:#0969da;pointer-events:none}
+        .view input[type=range]{display:block;width:100%;max-width:600px;margin:.5em 0}
+        .flip{font:inherit;margin:.5em 0;padding:.2em .8em;border-radius:6px;border:1px solid #bbb;background:#f6f8fa;cursor:pointer}
+        .none{border:1px dashed #ccc;padding:2em;text-align:center;color:#888}code{background:#f0f0f0;padding:0 .3em;border-radius:3px}
+        .frames{color:#666}details.passed{background:#fff;border:1px solid #ddd;border-radius:8px;padding:.6em 1.2em}
+        details.passed summary{cursor:pointer;font-weight:600;color:#1a7f37}details.passed li span{color:#666}
+        """
+
+    /// Views, zoom and keys. Event delegation on the document: one listener each, whatever the count.
+    static let script = """
+        (function(){
+        var frames=Array.prototype.slice.call(document.querySelectorAll('section.frame')),current=-1;
+        function part(s,q){return s.querySelector(q);}
+        function show(s,view){if(!part(s,'.toolbar [data-view="'+view+'"]'))return;
+          s.querySelectorAll('.view').forEach(function(v){v.hidden=!v.classList.contains(view);});
+          s.querySelectorAll('.toolbar [data-view]').forEach(function(b){b.setAttribute('aria-pressed',String(b.dataset.view===view));});
+          s.dataset.view=view;}
+        function zoom(s,z){s.classList.toggle('zoomed',z!=='fit');part(s,'select.zoom').value=z;
+          s.querySelectorAll('img').forEach(function(img){
+            if(img.classList.contains('top'))return;
+            function apply(){img.style.width=z==='fit'?'':(img.naturalWidth*Number(z))+'px';}
+            if(img.complete&&img.naturalWidth)apply();else{img.loading='eager';img.addEventListener('load',apply,{once:true});}});}
+        function flip(s){var top=part(s,'.view.toggle img.top');if(!top)return;top.hidden=!top.hidden;
+          part(s,'.view.toggle .flip').textContent=top.hidden?'Showing expected: click, or press t, for actual':'Showing actual: click, or press t, for expected';}
+        function go(i){if(!frames.length)return;current=(i+frames.length)%frames.length;
+          frames[current].scrollIntoView({block:'start'});frames[current].focus({preventScroll:true});}
+        function owner(e){var s=e.target.closest&&e.target.closest('section.frame');if(s)current=frames.indexOf(s);return s;}
+        document.addEventListener('click',function(e){var s=owner(e);if(!s)return;
+          var b=e.target.closest('[data-view]');if(b){show(s,b.dataset.view);return;}
+          if(e.target.closest('.flip')||e.target.closest('.view.toggle .stack'))flip(s);});
+        document.addEventListener('input',function(e){var s=owner(e);if(!s)return;var v=e.target.value;
+          if(e.target.classList.contains('wipe')){part(s,'.view.slider img.top').style.clipPath='inset(0 0 0 '+v+'%)';part(s,'.view.slider .handle').style.left=v+'%';}
+          if(e.target.classList.contains('mix'))part(s,'.view.blend img.top').style.opacity=String(v/100);});
+        document.addEventListener('change',function(e){var s=owner(e);if(s&&e.target.classList.contains('zoom'))zoom(s,e.target.value);});
+        document.addEventListener('keydown',function(e){if(e.altKey||e.ctrlKey||e.metaKey)return;
+          if(e.target.matches&&e.target.matches('input,select,textarea')&&!/^[jk]$/.test(e.key))return;
+          var s=frames[current];
+          if(e.key==='j'||e.key==='n'){go(current+1);e.preventDefault();}
+          else if(e.key==='k'||e.key==='p'){go(current<0?frames.length-1:current-1);e.preventDefault();}
+          else if(s&&/^[1-5]$/.test(e.key)){var b=s.querySelectorAll('.toolbar [data-view]')[Number(e.key)-1];if(b)show(s,b.dataset.view);}
+          else if(s&&e.key==='t'){if(s.dataset.view!=='toggle')show(s,'toggle');else flip(s);}
+          else if(s&&e.key==='z'){var order=['fit','1','2','4'],z=part(s,'select.zoom').value;zoom(s,order[(order.indexOf(z)+1)%order.length]);}});
+        window.galleryReport={show:show,zoom:zoom,flip:flip,go:go,frames:frames};
+        })();
+        """
+}

@@ -1,0 +1,110 @@
+import Foundation
+import GalleryCore
+import ImageCodecs
+import TestSupport
+import Testing
+
+/// The HTML report in a real browser: headless Chromium, driven over the DevTools protocol by
+/// Tools/cdp-screenshots.py, switches a failing frame's views and the screenshots show what each
+/// view promises. The baseline is a red frame and the actual a blue one, so every pixel says which
+/// image it comes from.
+@Suite(.timeLimit(.minutes(2))) struct ChromiumReportTests {
+    static let chromium = FileManager.default.isExecutableFile(atPath: "/usr/bin/chromium")
+
+    /// A check of one 200×100 frame whose baseline is red and whose actual is blue, reported.
+    static func report() throws -> TemporaryFolder {
+        let folder = try TemporaryFolder()
+        let scene = { (colour: String) in
+            #"{"scenes": [{"name": "solid", "count": 0, "width": 200, "height": 100, "background": "\#(colour)"}, {"name": "same", "count": 0, "width": 20, "height": 20}]}"#
+        }
+        try folder.write(Array(scene("red").utf8), to: "manifest.json")
+        let record = try CommandRunner.run(
+            ["check", "manifest.json", "--baseline", "baseline", "--record"], in: folder.path)
+        #expect(record.status == 0, "\(record.stderr)")
+        try folder.write(Array(scene("blue").utf8), to: "manifest.json")
+        let check = try CommandRunner.run(
+            ["check", "manifest.json", "--baseline", "baseline", "--report", "report"], in: folder.path)
+        #expect(check.status == 1, "\(check.stderr)")
+        return folder
+    }
+
+    /// Runs the steps in Chromium; each step's value (parsed JSON) and its screenshot.
+    static func drive(_ folder: TemporaryFolder, _ steps: [String]) throws -> [(value: Any, shot: RGBAImage)] {
+        let script = Corpus.repositoryRoot.appendingPathComponent("Tools/cdp-screenshots.py").path
+        let run = try CommandRunner.run(
+            ["python3", script, "file://" + folder.file("report/index.html"), folder.file("shot-"), "900", "700"]
+                + steps.flatMap { ["--step", $0] }, in: folder.path, executable: "/usr/bin/env")
+        #expect(run.status == 0, "\(run.stderr)")
+        let values = run.output.split(separator: "\n").map {
+            (try? JSONSerialization.jsonObject(with: Data($0.utf8), options: .fragmentsAllowed)) ?? NSNull()
+        }
+        return try values.enumerated().map { index, value in
+            (value, try ImageDecoder.decodeFile(atPath: folder.file("shot-\(index).png")).image)
+        }
+    }
+
+    /// Shows `view` of the first frame, scrolls its first image to the top, returns that image's
+    /// content box [x, y, width, height] on screen.
+    static func show(_ view: String, then extra: String = "") -> String {
+        """
+        (() => { const s = galleryReport.frames[0]; galleryReport.show(s, '\(view)'); \(extra)
+          const img = s.querySelector('.view.\(view) img'); img.loading = 'eager';
+          return new Promise(done => { const place = () => { window.scrollTo(0, img.getBoundingClientRect().top + scrollY - 10);
+            const r = img.getBoundingClientRect(); done([r.left + 1, r.top + 1, r.width - 2, r.height - 2]); };
+            img.complete ? place() : img.addEventListener('load', place); }); })()
+        """
+    }
+
+    static func pixel(_ shot: RGBAImage, _ box: [Double], _ fx: Double, _ fy: Double = 0.5) -> [Int] {
+        let x = Int(box[0] + box[2] * fx), y = Int(box[1] + box[3] * fy)
+        return (0..<3).map { Int(shot.pixels[(y * shot.width + x) * 4 + $0]) }
+    }
+
+    static func near(_ a: [Int], _ b: [Int], within tolerance: Int = 2) -> Bool {
+        zip(a, b).allSatisfy { abs($0 - $1) <= tolerance }
+    }
+
+    @Test(.enabled(if: chromium, "needs Debian's chromium (.ci/run installs it) to drive the report"))
+    func theSliderBlendToggleDiffAndZoomShowWhatTheyPromise() throws {
+        let folder = try Self.report()
+        defer { folder.remove() }
+        let html = try String(contentsOfFile: folder.file("report/index.html"), encoding: .utf8)
+        #expect(html.contains("<details class=\"passed\"><summary>1 passed frame</summary>"))
+        #expect(!html.contains("http://") && !html.contains("https://"))
+        let (red, blue) = ([255, 0, 0], [0, 0, 255])
+        let input = { (name: String, value: Int) in
+            "const i = s.querySelector('.\(name)'); i.value = \(value); i.dispatchEvent(new Event('input', {bubbles: true}));"
+        }
+        let results = try Self.drive(
+            folder,
+            [
+                Self.show("slider"), Self.show("slider", then: input("wipe", 25)), Self.show("blend"),
+                Self.show("toggle"), Self.show("toggle", then: "galleryReport.flip(s);"), Self.show("diff"),
+                Self.show("slider", then: input("wipe", 50) + "galleryReport.zoom(s, '2');"),
+                "(() => { document.dispatchEvent(new KeyboardEvent('keydown', {key: 'j'})); return document.activeElement.id; })()",
+            ])
+        try #require(results.count == 8)
+        func box(_ k: Int) throws -> [Double] { try #require(results[k].value as? [Double]) }
+        // The slider at 50 %: expected left of the handle, actual right of it.
+        #expect(Self.pixel(results[0].shot, try box(0), 0.25) == red)
+        #expect(Self.pixel(results[0].shot, try box(0), 0.75) == blue)
+        // The handle sits on the wipe: #0969da at half the image's width.
+        #expect(Self.near(Self.pixel(results[0].shot, try box(0), 0.5), [9, 105, 218], within: 60))
+        // Dragged to 25 %: actual from a quarter on.
+        #expect(Self.pixel(results[1].shot, try box(1), 0.12) == red)
+        #expect(Self.pixel(results[1].shot, try box(1), 0.37) == blue)
+        // Blend at 50 %: half of each.
+        #expect(Self.near(Self.pixel(results[2].shot, try box(2), 0.5), [128, 0, 127]))
+        // Toggle: actual first, expected after a flip.
+        #expect(Self.pixel(results[3].shot, try box(3), 0.5) == blue)
+        #expect(Self.pixel(results[4].shot, try box(4), 0.5) == red)
+        // The diff: every pixel differs, so pixelmatch's red.
+        #expect(Self.pixel(results[5].shot, try box(5), 0.5) == red)
+        // Zoom 2×: twice the pixels, each drawn as a block (pixelated), the wipe still at 50 %.
+        #expect(try box(6)[2] == 400)
+        #expect(Self.pixel(results[6].shot, try box(6), 0.25) == red)
+        #expect(Self.pixel(results[6].shot, try box(6), 0.75) == blue)
+        // j moves to the first failure.
+        #expect(results[7].value as? String == "f0")
+    }
+}
