@@ -175,7 +175,7 @@ static gr_heif_status read_colour(const struct heif_image_handle *handle, const 
     return GR_HEIF_OK;
 }
 
-/* Copies the interleaved plane into packed RGBA8, rounding deeper samples to 8 bits. */
+/* Copies a 10- to 16-bit interleaved plane into packed RGBA8, rounding each sample to 8 bits. */
 static void copy_pixels(const uint8_t *plane, int stride, uint32_t width, uint32_t height, int alpha, int bits,
                         uint8_t *pixels) {
     int channels = alpha ? 4 : 3;
@@ -198,6 +198,113 @@ static void copy_pixels(const uint8_t *plane, int stride, uint32_t width, uint32
                 }
                 to[(size_t)x * 4 + (size_t)c] = (uint8_t)v;
             }
+        }
+    }
+}
+
+/* Kr and Kb of a CICP matrix (ITU-T H.273); 0 for GBR (identity); -1 for one not handled here. */
+static int luma_weights(int matrix, double *kr, double *kb) {
+    switch (matrix) {
+    case 0: *kr = *kb = 0; return 0;
+    case 1: *kr = 0.2126, *kb = 0.0722; return 1;
+    case 2: case 5: case 6: *kr = 0.299, *kb = 0.114; return 1;
+    case 4: *kr = 0.30, *kb = 0.11; return 1;
+    case 7: *kr = 0.212, *kb = 0.087; return 1;
+    case 9: case 10: *kr = 0.2627, *kb = 0.0593; return 1;
+    default: return -1;
+    }
+}
+
+static uint8_t clamp_byte(double v) { return (uint8_t)(v <= 0 ? 0 : v >= 255 ? 255 : (int)(v + 0.5)); }
+
+typedef struct {
+    const uint8_t *data;
+    int stride;
+    uint32_t width, height;
+} plane;
+
+/* The mean of plane p over [x0, x1) × [y0, y1), clamped to the plane. */
+static double block_mean(const plane *p, uint32_t x0, uint32_t x1, uint32_t y0, uint32_t y1) {
+    if (x1 > p->width) x1 = p->width;
+    if (y1 > p->height) y1 = p->height;
+    if (x0 >= x1) x0 = x1 - 1;
+    if (y0 >= y1) y0 = y1 - 1;
+    uint32_t sum = 0;
+    for (uint32_t y = y0; y < y1; y++) {
+        const uint8_t *row = p->data + (size_t)y * (size_t)p->stride;
+        for (uint32_t x = x0; x < x1; x++) sum += row[x];
+    }
+    return (double)sum / ((double)(x1 - x0) * (y1 - y0));
+}
+
+/* An 8-bit YCbCr (or monochrome) image reduced by `divisor` straight from its planes: block means of
+ * Y, Cb, Cr (and alpha), then the matrix. 0 when the image is not one this handles. */
+static int convert_reduced(const struct heif_image *image, uint32_t width, uint32_t height, uint32_t divisor,
+                           int matrix, int full_range, uint8_t *pixels) {
+    enum heif_colorspace space = heif_image_get_colorspace(image);
+    enum heif_chroma chroma = heif_image_get_chroma_format(image);
+    int gray = space == heif_colorspace_monochrome;
+    if (!gray && (space != heif_colorspace_YCbCr ||
+                  (chroma != heif_chroma_420 && chroma != heif_chroma_422 && chroma != heif_chroma_444)))
+        return 0;
+    double kr = 0, kb = 0;
+    int weighted = gray ? 1 : luma_weights(matrix, &kr, &kb);
+    if (weighted < 0) return 0;
+    enum heif_channel channels[4] = {heif_channel_Y, heif_channel_Cb, heif_channel_Cr, heif_channel_Alpha};
+    plane planes[4] = {{0}};
+    int has_alpha = heif_image_has_channel(image, heif_channel_Alpha);
+    for (int c = 0; c < 4; c++) {
+        if ((gray && (c == 1 || c == 2)) || (c == 3 && !has_alpha)) continue;
+        if (heif_image_get_bits_per_pixel_range(image, channels[c]) != 8) return 0;
+        planes[c].data = heif_image_get_plane_readonly(image, channels[c], &planes[c].stride);
+        planes[c].width = (uint32_t)heif_image_get_width(image, channels[c]);
+        planes[c].height = (uint32_t)heif_image_get_height(image, channels[c]);
+        if (!planes[c].data || planes[c].width == 0 || planes[c].height == 0) return 0;
+    }
+    if (planes[0].width != width || planes[0].height != height) return 0;
+    uint32_t sx = chroma == heif_chroma_444 ? 1 : 2, sy = chroma == heif_chroma_420 ? 2 : 1;
+    uint32_t out_w = (width + divisor - 1) / divisor, out_h = (height + divisor - 1) / divisor;
+    double luma_scale = full_range ? 1.0 : 255.0 / 219.0, chroma_scale = full_range ? 1.0 : 255.0 / 224.0;
+    double luma_offset = full_range ? 0 : 16;
+    double kg = 1 - kr - kb;
+    for (uint32_t oy = 0; oy < out_h; oy++) {
+        uint32_t y0 = oy * divisor, y1 = y0 + divisor;
+        for (uint32_t ox = 0; ox < out_w; ox++) {
+            uint32_t x0 = ox * divisor, x1 = x0 + divisor;
+            double y = (block_mean(&planes[0], x0, x1, y0, y1) - luma_offset) * luma_scale;
+            uint8_t *p = pixels + ((size_t)oy * out_w + ox) * 4;
+            if (gray) {
+                p[0] = p[1] = p[2] = clamp_byte(y);
+            } else {
+                uint32_t cx0 = x0 / sx, cx1 = (x1 + sx - 1) / sx, cy0 = y0 / sy, cy1 = (y1 + sy - 1) / sy;
+                double cb = (block_mean(&planes[1], cx0, cx1, cy0, cy1) - 128) * chroma_scale;
+                double cr = (block_mean(&planes[2], cx0, cx1, cy0, cy1) - 128) * chroma_scale;
+                if (weighted == 0) { /* GBR: Y is G, Cb is B, Cr is R (offsets undone) */
+                    p[0] = clamp_byte(cr + 128), p[1] = clamp_byte(y), p[2] = clamp_byte(cb + 128);
+                } else {
+                    p[0] = clamp_byte(y + 2 * (1 - kr) * cr);
+                    p[1] = clamp_byte(y - (2 * kb * (1 - kb) / kg) * cb - (2 * kr * (1 - kr) / kg) * cr);
+                    p[2] = clamp_byte(y + 2 * (1 - kb) * cb);
+                }
+            }
+            p[3] = has_alpha ? clamp_byte(block_mean(&planes[3], x0, x1, y0, y1)) : 255;
+        }
+    }
+    return 1;
+}
+
+/* `rgba` (width × height) reduced in place by `divisor` to ceil(width / d) × ceil(height / d), each
+ * pixel the mean of its block: for what is converted by libheif first. */
+static void reduce_rgba(uint8_t *rgba, uint32_t width, uint32_t height, uint32_t divisor) {
+    uint32_t out_w = (width + divisor - 1) / divisor, out_h = (height + divisor - 1) / divisor;
+    for (uint32_t oy = 0; oy < out_h; oy++) {
+        for (uint32_t ox = 0; ox < out_w; ox++) {
+            uint32_t sums[4] = {0}, count = 0;
+            for (uint32_t y = oy * divisor; y < oy * divisor + divisor && y < height; y++)
+                for (uint32_t x = ox * divisor; x < ox * divisor + divisor && x < width; x++, count++)
+                    for (int c = 0; c < 4; c++) sums[c] += rgba[((size_t)y * width + x) * 4 + (size_t)c];
+            /* Output pixel (ox, oy) is written after every input pixel it reads: (ox, oy) ≤ (x, y). */
+            for (int c = 0; c < 4; c++) rgba[((size_t)oy * out_w + ox) * 4 + (size_t)c] = (uint8_t)((sums[c] + count / 2) / count);
         }
     }
 }
@@ -242,15 +349,20 @@ gr_heif_status gr_heif_decode(const uint8_t *data, size_t size, const gr_heif_op
         width = (uint32_t)heif_image_handle_get_width(thumb);
         height = (uint32_t)heif_image_handle_get_height(thumb);
     }
-    if ((size_t)width * height * 4 != capacity) {
+    uint32_t divisor = thumb || options->divisor == 0 ? 1 : options->divisor;
+    if (divisor != 1 && divisor != 2 && divisor != 4 && divisor != 8) {
+        set_message(out->message, "the divisor must be 1, 2, 4 or 8");
+        status = GR_HEIF_ERROR;
+        goto done;
+    }
+    uint32_t out_w = (width + divisor - 1) / divisor, out_h = (height + divisor - 1) / divisor;
+    if ((size_t)out_w * out_h * 4 != capacity) {
         set_message(out->message, "buffer does not match the image size");
         status = GR_HEIF_ERROR;
         goto done;
     }
     int alpha = heif_image_handle_has_alpha_channel(handle);
     int deep = heif_image_handle_get_luma_bits_per_pixel(handle) > 8;
-    enum heif_chroma chroma = deep ? (alpha ? heif_chroma_interleaved_RRGGBBAA_LE : heif_chroma_interleaved_RRGGBB_LE)
-                                   : (alpha ? heif_chroma_interleaved_RGBA : heif_chroma_interleaved_RGB);
     decoding = heif_decoding_options_alloc();
     if (!decoding) {
         status = GR_HEIF_NO_MEMORY;
@@ -259,31 +371,86 @@ gr_heif_status gr_heif_decode(const uint8_t *data, size_t size, const gr_heif_op
     }
     decoding->ignore_transformations = 0;
     decoding->convert_hdr_to_8bit = 0;
-    error = heif_decode_image(handle, &image, heif_colorspace_RGB, chroma, decoding);
-    if (error.code != heif_error_Ok || !image) {
-        status = fail(out->message, error, &out->width, &out->height);
-        goto done;
+    int converted = 0;
+    if (divisor > 1 && !deep) {
+        /* The planes as decoded (4:2:0 for HEVC and AV1 photos; libheif 1.15 converts to RGB when
+         * asked for "undefined"), reduced and converted here. */
+        error = heif_decode_image(handle, &image, heif_colorspace_YCbCr, heif_chroma_420, decoding);
+        if (error.code != heif_error_Ok || !image) {
+            status = fail(out->message, error, &out->width, &out->height);
+            goto done;
+        }
+        int luma_w = heif_image_get_width(image, heif_channel_Y), luma_h = heif_image_get_height(image, heif_channel_Y);
+        if (luma_w > 0 && (luma_w != (int)width || luma_h != (int)height)) {
+            snprintf(out->message, sizeof out->message, "decoded %dx%d where the header declares %ux%u", luma_w,
+                     luma_h, width, height);
+            status = GR_HEIF_SIZE_MISMATCH;
+            goto done;
+        }
+        int matrix = 6, full_range = 1; /* libheif's own assumption without an nclx box */
+        struct heif_color_profile_nclx *nclx = NULL;
+        if (heif_image_get_nclx_color_profile(image, &nclx).code == heif_error_Ok && nclx) {
+            matrix = (int)nclx->matrix_coefficients;
+            full_range = nclx->full_range_flag;
+            heif_nclx_color_profile_free(nclx);
+        } else if (heif_image_handle_get_nclx_color_profile(handle, &nclx).code == heif_error_Ok && nclx) {
+            matrix = (int)nclx->matrix_coefficients;
+            full_range = nclx->full_range_flag;
+            heif_nclx_color_profile_free(nclx);
+        }
+        converted = convert_reduced(image, width, height, divisor, matrix, full_range, pixels);
+        if (!converted) {
+            heif_image_release(image);
+            image = NULL;
+        }
     }
-    int decoded_w = heif_image_get_width(image, heif_channel_interleaved);
-    int decoded_h = heif_image_get_height(image, heif_channel_interleaved);
-    if (decoded_w != (int)width || decoded_h != (int)height) {
-        snprintf(out->message, sizeof out->message, "decoded %dx%d where the header declares %ux%u", decoded_w,
-                 decoded_h, width, height);
-        status = GR_HEIF_SIZE_MISMATCH;
-        goto done;
+    if (!converted) {
+        /* 8-bit images come as RGBA whether or not they have alpha (libheif fills it opaque), so rows
+         * are copied whole; deeper ones at their depth, rounded. Reduced after, when asked. */
+        enum heif_chroma chroma = deep ? (alpha ? heif_chroma_interleaved_RRGGBBAA_LE : heif_chroma_interleaved_RRGGBB_LE)
+                                       : heif_chroma_interleaved_RGBA;
+        error = heif_decode_image(handle, &image, heif_colorspace_RGB, chroma, decoding);
+        if (error.code != heif_error_Ok || !image) {
+            status = fail(out->message, error, &out->width, &out->height);
+            goto done;
+        }
+        int decoded_w = heif_image_get_width(image, heif_channel_interleaved);
+        int decoded_h = heif_image_get_height(image, heif_channel_interleaved);
+        if (decoded_w != (int)width || decoded_h != (int)height) {
+            snprintf(out->message, sizeof out->message, "decoded %dx%d where the header declares %ux%u", decoded_w,
+                     decoded_h, width, height);
+            status = GR_HEIF_SIZE_MISMATCH;
+            goto done;
+        }
+        int stride = 0;
+        const uint8_t *plane = heif_image_get_plane_readonly(image, heif_channel_interleaved, &stride);
+        int bits = deep ? heif_image_get_bits_per_pixel_range(image, heif_channel_interleaved) : 8;
+        if (!plane || stride <= 0 || bits < 8 || bits > 16) {
+            set_message(out->message, "libheif returned no pixels");
+            status = GR_HEIF_ERROR;
+            goto done;
+        }
+        uint8_t *target = divisor > 1 ? malloc((size_t)width * height * 4) : pixels;
+        if (!target) {
+            set_message(out->message, "out of memory");
+            status = GR_HEIF_NO_MEMORY;
+            goto done;
+        }
+        if (deep) {
+            copy_pixels(plane, stride, width, height, alpha, bits, target);
+        } else {
+            for (uint32_t y = 0; y < height; y++)
+                memcpy(target + (size_t)y * width * 4, plane + (size_t)y * stride, (size_t)width * 4);
+        }
+        if (divisor > 1) {
+            reduce_rgba(target, width, height, divisor);
+            memcpy(pixels, target, capacity);
+            free(target);
+        }
     }
-    int stride = 0;
-    const uint8_t *plane = heif_image_get_plane_readonly(image, heif_channel_interleaved, &stride);
-    int bits = deep ? heif_image_get_bits_per_pixel_range(image, heif_channel_interleaved) : 8;
-    if (!plane || stride <= 0 || bits < 8 || bits > 16) {
-        set_message(out->message, "libheif returned no pixels");
-        status = GR_HEIF_ERROR;
-        goto done;
-    }
-    copy_pixels(plane, stride, width, height, alpha, bits, pixels);
-    if (alpha && heif_image_handle_is_premultiplied_alpha(handle)) unpremultiply(pixels, (size_t)width * height);
-    out->width = width;
-    out->height = height;
+    if (alpha && heif_image_handle_is_premultiplied_alpha(handle)) unpremultiply(pixels, (size_t)out_w * out_h);
+    out->width = out_w;
+    out->height = out_h;
     out->used_thumbnail = thumb != NULL;
     status = read_colour(handle, image, out);
     if (status == GR_HEIF_OK && !out->icc && !out->has_nclx && thumb) status = read_colour(primary, image, out);

@@ -11,18 +11,27 @@ public struct BaselineCheck: Sendable {
     /// The folder the frames were rendered into, at the same relative paths; failing frames' diff
     /// images go to its `.diff/` folder.
     public let actualFolder: String
+    /// How frames are compared, unless their scene has its own in `sceneCriteria` (by scene name).
     public let criteria: DiffCriteria
+    public let sceneCriteria: [String: DiffCriteria]
     public let jobs: Int
     /// Said after "no baseline at PATH; " for a missing baseline: how to record it.
     public let missingHint: String
 
-    public init(baseline: String, actualFolder: String, criteria: DiffCriteria, jobs: Int, missingHint: String) {
+    public init(
+        baseline: String, actualFolder: String, criteria: DiffCriteria, sceneCriteria: [String: DiffCriteria] = [:],
+        jobs: Int, missingHint: String
+    ) {
         self.baseline = baseline
         self.actualFolder = actualFolder
         self.criteria = criteria
+        self.sceneCriteria = sceneCriteria
         self.jobs = jobs
         self.missingHint = missingHint
     }
+
+    /// How the frames of `scene` are compared.
+    public func criteria(of scene: String) -> DiffCriteria { sceneCriteria[scene] ?? criteria }
 
     /// The baseline, rendered frame and diff image of the frame at `path` (the diff may not exist).
     public func images(of path: String) -> (expected: String, actual: String, diff: String) {
@@ -51,8 +60,8 @@ public struct BaselineCheck: Sendable {
     public func compare(_ frames: [PlannedFrame], rendered: Set<String>, sceneFailures: [String: String] = [:])
         -> [FrameCheck]
     {
-        let comparer = ImageComparer(criteria: criteria)
         return Parallel.map(frames, jobs: jobs) { frame in
+            let comparer = ImageComparer(criteria: criteria(of: frame.scene))
             let began = Date()
             let (expected, actual, diff) = images(of: frame.path)
             func verdict(_ status: FrameCheck.Status, _ message: String, _ comparison: Comparison? = nil) -> FrameCheck
@@ -112,7 +121,7 @@ public struct BaselineCheck: Sendable {
         if files.0 == files.1 { return verdict(.passed, "identical files") }
         let result: AnimationComparison
         do {
-            result = try AnimationComparer(criteria: criteria).compare(
+            result = try AnimationComparer(criteria: criteria(of: frame.scene)).compare(
                 expected: files.0, actual: files.1, diffImage: true)
         } catch {
             let path = error.index == 0 ? expected : actual

@@ -75,8 +75,10 @@ import Testing
         #expect(Manifest.keys["displayScale"] == "display-scale")
         #expect(Manifest.keys["maxMegapixels"] == "max-megapixels")
         #expect(Manifest.keys["toLayout"] == "to-layout")
-        // + the motions (fling, toLayout, delete) and their timing (fps, duration, loop), name, photos
-        #expect(Manifest.keys.count == SceneOptions.specs.count + 6 + 2)
+        #expect(Manifest.keys["perceptualPrecision"] == "perceptual-precision")
+        // + the motions (fling, toLayout, delete) and their timing (fps, duration, loop), the diff
+        // options, name, photos
+        #expect(Manifest.keys.count == SceneOptions.specs.count + 6 + DiffOptions.specs.count + 2)
     }
 
     @Test func noCommandDeclaresAnOptionTwice() {

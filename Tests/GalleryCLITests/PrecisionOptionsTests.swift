@@ -37,4 +37,45 @@ import Testing
             #expect(run.status == 64 && run.stderr.contains(message), "\(options): \(run.stderr)")
         }
     }
+
+    @Test func aManifestSetsTolerancesInItsDefaultsAndPerScene() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        // Two scenes of grey frames, recorded at 128 and rendered at 130 (ΔE94 0.78, and within
+        // pixelmatch's threshold too) or at 200 (beyond both).
+        func manifest(_ grey: Int, defaults: String, second: String) -> [UInt8] {
+            let colour = String(format: "#%02X%02X%02X", grey, grey, grey)
+            return Array(
+                """
+                {"defaults": {"count": 0, "width": 10, "height": 10, "background": "\(colour)"\(defaults)},
+                 "scenes": [{"name": "first"}, {"name": "second"\(second)}]}
+                """.utf8)
+        }
+        try folder.write(manifest(128, defaults: "", second: ""), to: "m.json")
+        #expect(try CommandRunner.run(["check", "m.json", "--baseline", "b", "--record"], in: folder.path).status == 0)
+        func check(_ grey: Int, defaults: String = "", second: String = "", _ extra: [String] = []) throws
+            -> CommandRunner.Outcome
+        {
+            try folder.write(manifest(grey, defaults: defaults, second: second), to: "m.json")
+            return try CommandRunner.run(["check", "m.json", "--baseline", "b"] + extra, in: folder.path)
+        }
+        // ΔE 0.78 fails 0.995 (ΔE ≤ 0.5) set in the defaults; the second scene's own 0.99 passes it.
+        let mixed = try check(
+            130, defaults: #", "perceptualPrecision": 0.995"#, second: #", "perceptualPrecision": 0.99"#)
+        #expect(
+            mixed.status == 1 && mixed.stderr.contains("FAIL first.png") && !mixed.stderr.contains("FAIL second.png"))
+        // The command line's diff options replace the manifest's for every scene.
+        let replaced = try check(
+            130, defaults: #", "perceptualPrecision": 0.995"#, ["--perceptual-precision", "0.99"])
+        #expect(replaced.status == 0, "\(replaced.stderr)")
+        // precision: all 100 pixels of a 200-grey frame differ, so only precision 0 passes.
+        #expect(try check(200, second: #", "precision": 0"#).stderr.contains("1 passed, 1 failed"))
+        // Bad values and conflicts are usage errors naming the scene, before anything renders.
+        let bad = try check(130, second: #", "precision": 1.5"#)
+        #expect(bad.status == 64 && bad.stderr.contains("scene 'second'"), "\(bad.stderr)")
+        let conflict = try check(130, defaults: #", "precision": 0.9, "maxDiffRatio": 0.1"#)
+        #expect(conflict.status == 64 && conflict.stderr.contains("Use either --precision or --max-diff-ratio"))
+        // batch ignores them.
+        #expect(try CommandRunner.run(["batch", "m.json", "--out", "out"], in: folder.path).status == 0)
+    }
 }

@@ -28,6 +28,10 @@ typedef struct {
     uint64_t max_pixels;   /* budget on the declared (ispe) size of the primary image */
     uint32_t max_side;
     int use_thumbnail;     /* decode the thumbnail gr_heif_read_header names instead of the primary */
+    /* Reduce the primary image by 1, 2, 4 or 8 while converting it to RGB: each output pixel is the
+     * mean of a divisor × divisor block (the last row and column of blocks may be partial), so the
+     * output is ceil(width / divisor) × ceil(height / divisor). */
+    uint32_t divisor;
 } gr_heif_options;
 
 /** What the file declares, before any pixel is decoded. */
@@ -56,10 +60,13 @@ gr_heif_status gr_heif_read_header(const uint8_t *data, size_t size, const gr_he
                                    gr_heif_header *out);
 
 /**
- * Decodes the primary image (or, with use_thumbnail, the thumbnail the header names) with its irot/imir/clap applied into
- * `pixels`: 8-bit RGBA, straight alpha, rows packed, exactly width × height × 4 bytes (`capacity`) of
- * the size gr_heif_read_header gave. 10- and 12-bit images are decoded at their depth and rounded to
- * 8 bits here: v8 = (v·255 + max/2) / max.
+ * Decodes the primary image (or, with use_thumbnail, the thumbnail the header names) with its
+ * irot/imir/clap applied into `pixels`: 8-bit RGBA, straight alpha, rows packed, exactly
+ * width × height × 4 bytes (`capacity`) of the size gr_heif_read_header gave, reduced by
+ * options->divisor. 10- and 12-bit images are decoded at their depth and rounded to 8 bits here:
+ * v8 = (v·255 + max/2) / max. An 8-bit YCbCr image reduced by 2 or more is converted here from its
+ * planes, block means of Y, Cb and Cr through the matrix its nclx names (BT.601 without one),
+ * so libheif's full-size RGB image is never made; anything else is libheif's RGB, reduced after.
  */
 gr_heif_status gr_heif_decode(const uint8_t *data, size_t size, const gr_heif_options *options, uint8_t *pixels,
                               size_t capacity, gr_heif_image *out);

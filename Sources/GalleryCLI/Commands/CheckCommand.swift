@@ -32,6 +32,9 @@ enum CheckCommand: Subcommand {
         let mode = try options.recordMode(parsed)
         let criteria = try DiffOptions.criteria(parsed)
         let manifest = try Manifest(path: settings.manifest)
+        // Diff options on the command line replace the manifest's, as a whole.
+        let givenHere = DiffOptions.specs.contains { parsed.has($0.name) }
+        let sceneCriteria = givenHere ? [:] : try manifest.diffCriteria()
 
         // The frames are rendered into a folder of this run's own, removed even when a signal ends it.
         let scratch = mode == .all ? nil : try ScratchFolder(prefix: "gallery-render-check-")
@@ -49,7 +52,8 @@ enum CheckCommand: Subcommand {
         }
 
         let check = BaselineCheck(
-            baseline: baseline, actualFolder: actualFolder, criteria: criteria, jobs: settings.jobs,
+            baseline: baseline, actualFolder: actualFolder, criteria: criteria, sceneCriteria: sceneCriteria,
+            jobs: settings.jobs,
             missingHint:
                 "record missing baselines with: gallery-render check \(ShellWord.quoted(settings.manifest)) --baseline \(ShellWord.quoted(baseline)) --record-missing"
         )

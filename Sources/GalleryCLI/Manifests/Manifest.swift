@@ -1,4 +1,5 @@
 import Foundation
+import VisualDiff
 import ImageCodecs
 
 /// A batch manifest: defaults plus named scenes, keyed by the scene options' long names in camelCase.
@@ -12,13 +13,27 @@ struct Manifest: Sendable {
     let path: String
     let scenes: [ManifestScene]
 
-    private static let sceneSpecs = SceneOptions.specs + MotionOptions.declared.manifestSpecs
+    /// Scene and motion options, and the diff options (`check` compares a scene's frames by them;
+    /// `batch` ignores them).
+    private static let sceneSpecs = SceneOptions.specs + MotionOptions.declared.manifestSpecs + DiffOptions.specs
 
-    /// The keys a scene may have: `name`, `photos`, and every scene and motion option in camelCase.
+    /// The keys a scene may have: `name`, `photos`, and every scene, motion and diff option in camelCase.
     static let keys: [String: String] = Dictionary(
         uniqueKeysWithValues: sceneSpecs.map { (camelCase($0.name), $0.name) } + [
             ("photos", "photos"), ("name", "name"),
         ])
+
+    /// Each scene's comparison criteria, for the scenes whose keys (or the defaults) set a diff option;
+    /// a scene without any is compared by the command line's. Checked before anything renders.
+    func diffCriteria() throws(UsageError) -> [String: DiffCriteria] {
+        var criteria: [String: DiffCriteria] = [:]
+        for scene in scenes where DiffOptions.specs.contains(where: { scene.has($0.name) }) {
+            do { criteria[scene.name] = try DiffOptions.criteria(scene) } catch {
+                throw UsageError("\(path): scene '\(scene.name)': \(error.message)")
+            }
+        }
+        return criteria
+    }
 
     /// Reads and checks the manifest at `path`.
     init(path: String) throws(UsageError) {

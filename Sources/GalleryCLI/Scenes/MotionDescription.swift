@@ -44,8 +44,9 @@ struct MotionDescription: Sendable {
                 throw UsageError(
                     "--velocity cannot be used with --fling: the fling's own velocity projects the snap target")
             }
+            // --deceleration has a default, so it always reads to a rate.
             let given = try source.read(scenes.deceleration)
-            let deceleration = description.snap?.deceleration ?? given ?? .normal
+            let deceleration = description.snap?.deceleration ?? given
             kind = .fling(velocity: velocity, deceleration: deceleration)
         } else if let layout = try source.read(options.toLayout) {
             kind = .toLayout(layout)

@@ -29,14 +29,14 @@ public struct ImageHeader: Sendable, Hashable {
     }
 
     /// The DCT scale M (in eighths) a decode with `options` uses: what the decoded pixels depend on
-    /// besides the bytes. 8 for PNG and WebP; for HEIF 8 (the primary image) or 1 (its thumbnail);
+    /// besides the bytes. 8 for PNG and WebP; for HEIF 8 / divisor (the primary image reduced) or 0 (its thumbnail);
     /// nil when the decode will fail (same bytes, same failure).
     public func decodeScale(options: DecodeOptions) -> Int? {
         switch format {
         case .png, .webp: 8
         case .heif, .avif:
             heif.map { header in
-                options.budget.allows(header.size) ? (HEIFDecoder.usesThumbnail(header, options: options) ? 1 : 8) : nil
+                options.budget.allows(header.size) ? HEIFDecoder.plan(header, options: options).scaleEighths : nil
             } ?? nil
         case .jpeg:
             storedSize.flatMap { try? JPEGDecoder.plannedScale(full: $0, orientation: orientation, options: options) }

@@ -2,7 +2,9 @@ import CHEIF
 import GalleryCore
 
 /// Decodes HEIF (HEIC) and AVIF through the CHEIF shim: the primary image with its transformations
-/// applied, or its embedded thumbnail when that is large enough for the frame.
+/// applied, or its embedded thumbnail when that is large enough for the frame; the primary image
+/// reduced by 2, 4 or 8 as it is converted from YCbCr when that still leaves 2× for the final filter
+/// (the rule JPEG's DCT scale follows), which spares the full-size RGB image.
 public enum HEIFDecoder {
     /// What the boxes declare: the primary image's size (upright) and its largest thumbnail of the
     /// same shape.
@@ -11,16 +13,29 @@ public enum HEIFDecoder {
         public let thumbnail: PixelSize?
     }
 
+    /// What a decode reads: the thumbnail, or the primary image reduced by `divisor`.
+    struct Plan: Equatable {
+        let thumbnail: Bool
+        let divisor: Int
+        /// The size of the decoded image.
+        let size: PixelSize
+
+        /// The scale in eighths the rest of the pipeline knows decodes by: 8 / divisor, 0 for the
+        /// thumbnail.
+        var scaleEighths: Int { thumbnail ? 0 : 8 / divisor }
+    }
+
     /// Decodes a HEIF or AVIF file. With `options.targetSize`, the thumbnail when it leaves 2× for the
-    /// final filter (the rule JPEG's DCT scale follows); otherwise the primary image.
+    /// final filter, else the primary image reduced as far as that allows; without, the primary image.
     public static func decode(_ bytes: [UInt8], format: ImageFormat, options: DecodeOptions = DecodeOptions())
         throws(DecodeError) -> DecodedImage
     {
         let header = try header(bytes, budget: options.budget, format: format)
-        let thumbnail = usesThumbnail(header, options: options)
-        let size = thumbnail ? header.thumbnail ?? header.size : header.size
+        let plan = plan(header, options: options)
+        let (thumbnail, size) = (plan.thumbnail, plan.size)
         var settings = shimOptions(options.budget)
         settings.use_thumbnail = thumbnail ? 1 : 0
+        settings.divisor = UInt32(plan.divisor)
         guard var pixels = LargeArray.uninitialized(UInt8.self, count: size.width * size.height * 4) else {
             throw .outOfMemory(bytes: size.width * size.height * 4)
         }
@@ -45,7 +60,7 @@ public enum HEIFDecoder {
         return DecodedImage(
             image: RGBAImage(width: size.width, height: size.height, pixels: pixels),
             region: ImageRegion(whole: size), decodedSize: size, format: format, orientation: .up,
-            fullSize: header.size, scaleEighths: thumbnail ? 1 : 8, warnings: [], color: color)
+            fullSize: header.size, scaleEighths: plan.scaleEighths, warnings: [], color: color)
     }
 
     /// The declared sizes, with the budget checked (nothing decoded).
@@ -61,19 +76,34 @@ public enum HEIFDecoder {
         return Header(size: size, thumbnail: thumbnail.width > 0 && thumbnail.height > 0 ? thumbnail : nil)
     }
 
-    /// Whether a decode with `options` uses the thumbnail: it must be at least the minimum decoded
-    /// size (both sides to cover the box, one to fit in it).
-    static func usesThumbnail(_ header: Header, options: DecodeOptions) -> Bool {
-        guard let thumbnail = header.thumbnail, let minimum = options.minimumDecodedSize else { return false }
-        switch options.fit {
-        case .cover: return thumbnail.width >= minimum.width && thumbnail.height >= minimum.height
-        case .fit: return thumbnail.width >= minimum.width || thumbnail.height >= minimum.height
+    /// What a decode with `options` reads: the thumbnail when it is at least the minimum decoded size
+    /// (both sides to cover the box, one to fit in it), else the primary image reduced by the largest
+    /// of 8, 4 and 2 that still is, else whole.
+    static func plan(_ header: Header, options: DecodeOptions) -> Plan {
+        let whole = Plan(thumbnail: false, divisor: 1, size: header.size)
+        guard let minimum = options.minimumDecodedSize else { return whole }
+        func enough(_ size: PixelSize) -> Bool {
+            switch options.fit {
+            case .cover: size.width >= minimum.width && size.height >= minimum.height
+            case .fit: size.width >= minimum.width || size.height >= minimum.height
+            }
         }
+        if let thumbnail = header.thumbnail, enough(thumbnail) {
+            return Plan(thumbnail: true, divisor: 1, size: thumbnail)
+        }
+        for divisor in [8, 4, 2] {
+            let size = PixelSize(
+                width: (header.size.width + divisor - 1) / divisor, height: (header.size.height + divisor - 1) / divisor
+            )
+            if enough(size) { return Plan(thumbnail: false, divisor: divisor, size: size) }
+        }
+        return whole
     }
 
     private static func shimOptions(_ budget: PixelBudget) -> gr_heif_options {
         gr_heif_options(
-            max_pixels: UInt64(budget.maxPixels), max_side: UInt32(clamping: budget.maxSide), use_thumbnail: 0)
+            max_pixels: UInt64(budget.maxPixels), max_side: UInt32(clamping: budget.maxSide), use_thumbnail: 0,
+            divisor: 1)
     }
 
     /// The one place a CHEIF status becomes a typed error.
