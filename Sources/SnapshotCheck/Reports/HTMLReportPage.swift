@@ -9,10 +9,13 @@ enum HTMLReportPage {
         let passedList =
             passed.isEmpty
             ? ""
-            : "<details class=\"passed\"><summary>\(passed.count) passed frame\(passed.count == 1 ? "" : "s")</summary><ul>"
+            // One text block rather than an element a frame: thousands of passed frames cost the page
+            // next to nothing to lay out.
+            : "<details class=\"passed\"><summary>\(passed.count) passed frame\(passed.count == 1 ? "" : "s")</summary><pre>"
                 + passed.map {
-                    "<li><code>\(XMLText.escape($0.path))</code> <span>\(XMLText.escape($0.scene)) — \(XMLText.escape($0.message))</span></li>"
-                }.joined() + "</ul></details>\n"
+                    XMLText.escape($0.path.replacingOccurrences(of: "\n", with: " ")) + "  — scene "
+                        + XMLText.escape($0.scene) + ": " + XMLText.escape($0.message.replacingOccurrences(of: "\n", with: " "))
+                }.joined(separator: "\n") + "</pre></details>\n"
         return """
             <!doctype html>
             <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
@@ -50,7 +53,7 @@ enum HTMLReportPage {
         .flip{font:inherit;margin:.5em 0;padding:.2em .8em;border-radius:6px;border:1px solid #bbb;background:#f6f8fa;cursor:pointer}
         .none{border:1px dashed #ccc;padding:2em;text-align:center;color:#888}code{background:#f0f0f0;padding:0 .3em;border-radius:3px}
         .frames{color:#666}details.passed{background:#fff;border:1px solid #ddd;border-radius:8px;padding:.6em 1.2em}
-        details.passed summary{cursor:pointer;font-weight:600;color:#1a7f37}details.passed li span{color:#666}
+        details.passed summary{cursor:pointer;font-weight:600;color:#1a7f37}details.passed pre{color:#444;white-space:pre-wrap;margin:.5em 0 0}
         """
 
     /// Views, zoom and keys. Event delegation on the document: one listener each, whatever the count.
@@ -58,7 +61,19 @@ enum HTMLReportPage {
         (function(){
         var frames=Array.prototype.slice.call(document.querySelectorAll('section.frame')),current=-1;
         function part(s,q){return s.querySelector(q);}
-        function show(s,view){if(!part(s,'.toolbar [data-view="'+view+'"]'))return;
+        function img(s,label,cls){var i=document.createElement('img');i.src=s.dataset[label];i.alt=label;
+          if(s.dataset.width){i.width=Number(s.dataset.width);i.height=Number(s.dataset.height);}if(cls)i.className=cls;return i;}
+        function stack(s,top){var d=document.createElement('div');d.className='stack';d.appendChild(img(s,'expected'));
+          var t=img(s,'actual','top');for(var k in top)t.style[k]=top[k];d.appendChild(t);return d;}
+        function range(cls,label){var r=document.createElement('input');r.type='range';r.className=cls;r.min='0';r.max='100';r.value='50';r.setAttribute('aria-label',label);return r;}
+        function build(s,view){if(view==='side'||part(s,'.view.'+view))return;
+          var v=document.createElement('div');v.className='view '+view;v.hidden=true;
+          if(view==='slider'){var st=stack(s,{clipPath:'inset(0 0 0 50%)'}),h=document.createElement('div');h.className='handle';h.style.left='50%';st.appendChild(h);v.appendChild(st);v.appendChild(range('wipe','Slider: expected on the left, actual on the right'));}
+          else if(view==='blend'){v.appendChild(stack(s,{opacity:'0.5'}));v.appendChild(range('mix','Blend: opacity of actual over expected'));}
+          else if(view==='toggle'){v.appendChild(stack(s,{}));var b=document.createElement('button');b.type='button';b.className='flip';b.textContent='Showing actual: click, or press t, for expected';v.appendChild(b);}
+          else if(view==='diff'){v.appendChild(img(s,'diff'));}
+          s.appendChild(v);var z=part(s,'select.zoom').value;if(z!=='fit')zoom(s,z);}
+        function show(s,view){if(!part(s,'.toolbar [data-view="'+view+'"]'))return;build(s,view);
           s.querySelectorAll('.view').forEach(function(v){v.hidden=!v.classList.contains(view);});
           s.querySelectorAll('.toolbar [data-view]').forEach(function(b){b.setAttribute('aria-pressed',String(b.dataset.view===view));});
           s.dataset.view=view;}
