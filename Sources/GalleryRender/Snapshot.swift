@@ -22,6 +22,9 @@ public struct Snapshot: Sendable {
     public var background: Color
     /// Offsets snap to where the line layout comes to rest (and a fling ends there).
     public var snap: Scene.Snap?
+    /// The frames' colour space: photos are converted into it from their profiles (pixels given as
+    /// `.image` are taken to be in it already), and a display-p3 PNG carries its profile.
+    public var colorSpace: ColorSpace
     /// Threads to render on.
     public var jobs: Int
 
@@ -30,7 +33,7 @@ public struct Snapshot: Sendable {
         layout: LayoutStyle = .line(LineLayout()), viewport: Size, itemCount: Int? = nil, photos: [Photo] = [],
         displayScale: Double = Scene.defaultDisplayScale, style: ItemStyle = ItemStyle(),
         background: Color = Scene.defaultBackground, snap: Scene.Snap? = nil,
-        jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+        colorSpace: ColorSpace = Scene.defaultColorSpace, jobs: Int = ProcessInfo.processInfo.activeProcessorCount
     ) {
         gallery = Gallery(style: layout, viewport: viewport, itemCount: itemCount ?? photos.count)
         self.photos = photos
@@ -38,6 +41,7 @@ public struct Snapshot: Sendable {
         self.style = style
         self.background = background
         self.snap = snap
+        self.colorSpace = colorSpace
         self.jobs = max(1, jobs)
     }
 
@@ -53,7 +57,9 @@ public struct Snapshot: Sendable {
     /// The frame at `offset` as PNG bytes, as `gallery-render render` writes them.
     public func png(atOffset offset: Double = 0, strict: Bool = false) throws(RenderError) -> [UInt8] {
         let frame = try image(atOffset: offset, strict: strict)
-        do { return try PNGEncoder.encode(frame, jobs: jobs) } catch { throw .encode(error) }
+        do { return PNGColorTag.tag(try PNGEncoder.encode(frame, jobs: jobs), space: colorSpace) } catch {
+            throw .encode(error)
+        }
     }
 
     /// Every frame of `motion` from `offset` at `fps` frames a second, as `gallery-render animate`
@@ -72,7 +78,7 @@ public struct Snapshot: Sendable {
         let images = try frames(motion, from: offset, fps: fps, strict: strict)
         var writer = APNGWriter(fps: fps, loops: loops, alpha: background.a < 255)
         do { try writer.append(contentsOf: images, jobs: jobs) } catch { throw .encode(error) }
-        return writer.bytes()
+        return PNGColorTag.tag(writer.bytes(), space: colorSpace)
     }
 
     /// The scene: photos given as pixels are named `memory:N` (N their place in `photos`).
@@ -84,7 +90,7 @@ public struct Snapshot: Sendable {
                 case .file(let url): url.path
                 case .image: "memory:\(index)"
                 }
-            }, snap: snap)
+            }, snap: snap, colorSpace: colorSpace)
     }
 
     /// Renders `plans`: files through the command line's renderer (each photo decoded once, for the
@@ -121,8 +127,11 @@ public struct Snapshot: Sendable {
                         return files.withLock { cache -> PhotoPart? in
                             if let cached = cache[path] { return cached }
                             let part: PhotoPart?
-                            do throws(DecodeError) { part = PhotoPart(try ImageDecoder.decodeFile(atPath: path)) } catch
-                            {
+                            do throws(DecodeError) {
+                                part = PhotoPart(
+                                    try ImageDecoder.decodeFile(
+                                        atPath: path, options: DecodeOptions(colorSpace: colorSpace)))
+                            } catch {
                                 problems.withLock { $0.append(PhotoProblem(path: path, kind: .error(error))) }
                                 part = nil
                             }

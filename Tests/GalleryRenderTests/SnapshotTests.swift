@@ -27,6 +27,24 @@ import Testing
         #expect(png == (try ImageDecoder.readBytes(atPath: folder.file("cli.png"))))
     }
 
+    @Test func aDisplayP3FrameIsTheCommandLinesToo() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let p3 = ColorScience.displayP3(fromSRGB: ColorScience.colourfulImage(width: 300, height: 200))
+        let photo = try folder.write(PNGColorTag.tag(try PNGEncoder.encode(p3), space: .displayP3), to: "p3.png")
+        for space in ColorSpace.allCases {
+            let snapshot = Snapshot(
+                viewport: Size(width: 375, height: 200), photos: [.file(URL(fileURLWithPath: photo))], colorSpace: space
+            )
+            let png = try snapshot.png()
+            let run = try CommandRunner.run([
+                "--width", "375", "--color-space", space.rawValue, photo, "-o", folder.file("cli.png"),
+            ])
+            #expect(run.status == 0, "\(run.stderr)")
+            #expect(png == (try ImageDecoder.readBytes(atPath: folder.file("cli.png"))), "\(space)")
+        }
+    }
+
     @Test func anAnimationIsTheCommandLinesAnimation() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }

@@ -30,7 +30,8 @@ struct HTMLFrameSection {
         if !check.failingFrames.isEmpty {
             let list = check.failingFrames.map(String.init).joined(separator: ", ")
             parts.append(
-                "<p class=\"frames\">Failing frames of the animation: \(list). Shown: frame \(check.failingFrames[0]).</p>")
+                "<p class=\"frames\">Failing frames of the animation: \(list). Shown: frame \(check.failingFrames[0]).</p>"
+            )
         }
         parts.append(toolbar)
         parts.append("<div class=\"view side\">\(figure("expected"))\(figure("actual"))\(figure("diff"))</div>")

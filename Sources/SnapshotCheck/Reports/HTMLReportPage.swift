@@ -14,7 +14,8 @@ enum HTMLReportPage {
             : "<details class=\"passed\"><summary>\(passed.count) passed frame\(passed.count == 1 ? "" : "s")</summary><pre>"
                 + passed.map {
                     XMLText.escape($0.path.replacingOccurrences(of: "\n", with: " ")) + "  — scene "
-                        + XMLText.escape($0.scene) + ": " + XMLText.escape($0.message.replacingOccurrences(of: "\n", with: " "))
+                        + XMLText.escape($0.scene) + ": "
+                        + XMLText.escape($0.message.replacingOccurrences(of: "\n", with: " "))
                 }.joined(separator: "\n") + "</pre></details>\n"
         return """
             <!doctype html>
