@@ -108,6 +108,7 @@ fuzz: deps
 			fuzz-png) [ -d $(CORPUS)/pngsuite ] && seeds="$$seeds $(CORPUS)/pngsuite" ;; \
 			fuzz-jpeg) [ -d $(CORPUS)/jpeg ] && seeds="$$seeds $(CORPUS)/jpeg $(CORPUS)/exif-orientation" ;; \
 			fuzz-heif) [ -d $(CORPUS)/heif ] && seeds="$$seeds $(CORPUS)/heif" ;; \
+			fuzz-icc) [ -d /usr/share/color/icc/ghostscript ] && seeds="$$seeds /usr/share/color/icc/ghostscript" ;; \
 			fuzz-render) [ -d $(CORPUS)/jpeg ] && seeds="$$seeds $(CORPUS)/jpeg $(CORPUS)/pngsuite Fixtures/photos" ;; \
 		esac; \
 		echo "== $$target for $(FUZZ_SECONDS) s (seeds: $$seeds)"; \

@@ -18,6 +18,7 @@ packages=(
     libheif-dev          # CHEIF: HEIF/HEIC and AVIF photos; libheif1 (with libde265, dav1d, aom) at run time
     liblcms2-dev         # CColor: colour management with Little CMS 2; liblcms2-2 at run time
     libheif-examples     # tests only: heif-enc makes HEIC photos, heif-convert is the reference decoder
+    libgs-common         # tests only: Ghostscript's CMYK ICC profile, for a colour-managed CMYK JPEG
     python3-pil          # tests only: Pillow reads the APNGs as an independent reader
     webp                 # tests only: webpinfo checks the animated WebPs
     chromium             # tests only: plays the APNG headless

@@ -20,6 +20,7 @@ struct gr_color_transform {
     cmsContext context;
     cmsHTRANSFORM transform;
     matrix_shaper *shaper; /* when set (and it agrees with `transform`), what is applied */
+    int cmyk;              /* converts CMYK ink values: alpha, which held K, is set opaque after */
     char message[256];     /* Little CMS's last error, through the context's log handler */
 };
 
@@ -248,12 +249,22 @@ static int is_identity(const struct gr_color_transform *owner) {
 }
 
 /* Builds owner's transform from `source` (taken) into `target`; frees everything on failure. */
-static gr_color_status finish(struct gr_color_transform *owner, cmsHPROFILE source, gr_color_space target,
-                              gr_color_transform **out, gr_color_result *result) {
+static gr_color_status finish(struct gr_color_transform *owner, cmsHPROFILE source, gr_color_pixels pixels,
+                              gr_color_space target, gr_color_transform **out, gr_color_result *result) {
     gr_color_status status = GR_COLOR_OK;
     cmsHPROFILE destination = frame_profile(owner->context, target);
     cmsUInt32Number input = TYPE_RGBA_8;
-    if (source && cmsGetColorSpace(source) == cmsSigGrayData) {
+    int cmyk_profile = source && cmsGetColorSpace(source) == cmsSigCmykData;
+    if (pixels != GR_COLOR_PIXELS_RGBA || cmyk_profile) {
+        if (pixels == GR_COLOR_PIXELS_RGBA || !cmyk_profile) {
+            set_text(result->message, sizeof result->message,
+                     cmyk_profile ? "a CMYK profile on RGB pixels" : "CMYK pixels need a CMYK profile");
+            status = GR_COLOR_UNUSABLE;
+        } else {
+            input = pixels == GR_COLOR_PIXELS_CMYK_INVERTED ? TYPE_CMYK_8_REV : TYPE_CMYK_8;
+            owner->cmyk = 1;
+        }
+    } else if (source && cmsGetColorSpace(source) == cmsSigGrayData) {
         /* Gray pixels arrive as R = G = B: read R, skip G, B and alpha. */
         input = COLORSPACE_SH(PT_GRAY) | CHANNELS_SH(1) | BYTES_SH(1) | EXTRA_SH(3);
     } else if (source && cmsGetColorSpace(source) != cmsSigRgbData) {
@@ -309,8 +320,9 @@ static gr_color_status finish(struct gr_color_transform *owner, cmsHPROFILE sour
     return GR_COLOR_OK;
 }
 
-gr_color_status gr_color_transform_from_icc(const uint8_t *icc, size_t size, gr_color_space target,
-                                            gr_color_transform **out, gr_color_result *result) {
+gr_color_status gr_color_transform_from_icc(const uint8_t *icc, size_t size, gr_color_pixels pixels,
+                                            gr_color_space target, gr_color_transform **out,
+                                            gr_color_result *result) {
     memset(result, 0, sizeof *result);
     *out = NULL;
     if (size < 132 || size > UINT32_MAX) {
@@ -328,7 +340,7 @@ gr_color_status gr_color_transform_from_icc(const uint8_t *icc, size_t size, gr_
     }
     cmsGetProfileInfoASCII(source, cmsInfoDescription, "en", "US", result->description, sizeof result->description);
     owner->message[0] = '\0';
-    return finish(owner, source, target, out, result);
+    return finish(owner, source, pixels, target, out, result);
 }
 
 gr_color_status gr_color_transform_from_cicp(uint16_t primaries, uint16_t transfer, gr_color_space target,
@@ -368,7 +380,7 @@ gr_color_status gr_color_transform_from_cicp(uint16_t primaries, uint16_t transf
         gr_color_transform_free(owner);
         return GR_COLOR_NO_MEMORY;
     }
-    return finish(owner, source, target, out, result);
+    return finish(owner, source, GR_COLOR_PIXELS_RGBA, target, out, result);
 }
 
 void gr_color_apply(const gr_color_transform *transform, uint8_t *rgba, size_t count) {
@@ -384,6 +396,8 @@ void gr_color_apply(const gr_color_transform *transform, uint8_t *rgba, size_t c
         size_t n = count - done < slice ? count - done : slice;
         cmsDoTransform(transform->transform, rgba + done * 4, rgba + done * 4, (cmsUInt32Number)n);
     }
+    if (transform->cmyk)
+        for (size_t i = 0; i < count; i++) rgba[i * 4 + 3] = 255;
 }
 
 void gr_color_transform_free(gr_color_transform *transform) {

@@ -203,12 +203,16 @@ gr_jpeg_status gr_jpeg_decode(const uint8_t *data, size_t size, const gr_jpeg_op
         uint8_t *row = pixels + (size_t)(cinfo.output_scanline - y) * region_width * 4;
         JSAMPROW target = direct ? row : row_buffer;
         if (jpeg_read_scanlines(&cinfo, &target, 1) != 1) break; /* suspended: cannot happen in memory */
-        if (is_cmyk) {
+        if (is_cmyk && options->keep_cmyk) {
+            memcpy(row, row_buffer + (size_t)(x - crop_x) * 4, (size_t)region_width * 4);
+        } else if (is_cmyk) {
             cmyk_to_rgba(row_buffer + (size_t)(x - crop_x) * 4, row, region_width, cinfo.saw_Adobe_marker);
         } else if (!direct) {
             memcpy(row, row_buffer + (size_t)(x - crop_x) * 4, (size_t)region_width * 4);
         }
     }
+    out->cmyk = is_cmyk && options->keep_cmyk;
+    out->inverted = cinfo.saw_Adobe_marker;
     if (cinfo.output_scanline < y + region_height) ERREXIT(&cinfo, JERR_INPUT_EOF);
     /* Rows below the region are never decoded. */
     if (cinfo.output_scanline < height) {

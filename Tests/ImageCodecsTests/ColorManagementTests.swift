@@ -84,6 +84,47 @@ import Testing
         }
     }
 
+    static let cmykProfile = "/usr/share/color/icc/ghostscript/default_cmyk.icc"
+    static let pillowCMS =
+        FileManager.default.fileExists(atPath: cmykProfile)
+        && (try? CommandRunner.run(["python3", "-c", "from PIL import ImageCms"], executable: "/usr/bin/env"))?.status
+            == 0
+
+    @Test(.enabled(if: pillowCMS, "needs Pillow's ImageCms and Ghostscript's CMYK profile (libgs-common)"))
+    func aCMYKJPEGIsConvertedThroughItsProfile() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        // Pillow separates the photo into CMYK with the profile, writes an Adobe (inverted) CMYK JPEG
+        // carrying it, and converts that JPEG back to sRGB with its own libjpeg and Little CMS: the
+        // reference.
+        try folder.write(try PNGEncoder.encode(Self.original), to: "source.png")
+        let script = """
+            from PIL import Image, ImageCms
+            profile = ImageCms.getOpenProfile('\(Self.cmykProfile)')
+            srgb = ImageCms.createProfile('sRGB')
+            cmyk = ImageCms.applyTransform(Image.open('source.png').convert('RGB'),
+                ImageCms.buildTransform(srgb, profile, 'RGB', 'CMYK', renderingIntent=1))
+            cmyk.save('cmyk.jpg', quality=95, icc_profile=open('\(Self.cmykProfile)', 'rb').read())
+            back = ImageCms.applyTransform(Image.open('cmyk.jpg'),
+                ImageCms.buildTransform(profile, srgb, 'CMYK', 'RGB', renderingIntent=1))
+            back.convert('RGBA').save('reference.png')
+            """
+        let run = try CommandRunner.run(["python3", "-c", script], in: folder.path, executable: "/usr/bin/env")
+        try #require(run.status == 0, "\(run.stderr)")
+        let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: folder.file("cmyk.jpg"))))
+        let converted = try Self.decode(bytes)
+        #expect(converted.warnings.isEmpty, "\(converted.warnings)")
+        let reference = try ImageDecoder.decodeFile(atPath: folder.file("reference.png")).image
+        var worst = 0
+        for (a, b) in zip(converted.image.pixels, reference.pixels) { worst = max(worst, abs(Int(a) - Int(b))) }
+        // Little CMS both, but Pillow's precalculated 8-bit CMYK pipeline against ours: within 3.
+        #expect(worst <= 3, "largest difference \(worst)")
+        // Without the profile (the ink multiplied out) the colours are visibly off.
+        let naive = try Self.decode(bytes, nil).image
+        let off = ColorScience.meanDeltaE2000(naive, reference)
+        #expect(off > 3, "mean ΔE00 \(off) without the profile")
+    }
+
     @Test func anSRGBProfileChangesNothing() throws {
         let bytes = try Self.jpeg(Self.original, profile: ColorSpace.srgb.iccProfile)
         let converted = try Self.decode(bytes)

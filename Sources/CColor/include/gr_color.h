@@ -38,9 +38,19 @@ typedef struct {
     char message[256];
 } gr_color_result;
 
-/** A transform from the RGB ICC profile `icc` into `target`. */
-gr_color_status gr_color_transform_from_icc(const uint8_t *icc, size_t size, gr_color_space target,
-                                            gr_color_transform **out, gr_color_result *result);
+/** What the pixels a transform is applied to hold: RGBA8, or 4 bytes of CMYK ink (inverted: as
+ * Adobe's JPEGs store them), converted to RGBA8 in place (alpha 255). */
+typedef enum {
+    GR_COLOR_PIXELS_RGBA = 0,
+    GR_COLOR_PIXELS_CMYK = 1,
+    GR_COLOR_PIXELS_CMYK_INVERTED = 2,
+} gr_color_pixels;
+
+/** A transform from the ICC profile `icc` (RGB or gray for RGBA pixels, CMYK for CMYK ones) into
+ * `target`. */
+gr_color_status gr_color_transform_from_icc(const uint8_t *icc, size_t size, gr_color_pixels pixels,
+                                            gr_color_space target, gr_color_transform **out,
+                                            gr_color_result *result);
 
 /** A transform from CICP colour primaries and transfer characteristics (ITU-T H.273) into `target`.
  * Unspecified (2) primaries or transfer mean sRGB's; code points without an ICC equivalent here

@@ -32,6 +32,9 @@ typedef struct {
     uint32_t scale_eighths; /* decode at M/8 (1…8), from gr_jpeg_pick_scale */
     /* The part of the scaled (stored-orientation) image to decode; region_width 0 means all of it. */
     uint32_t region_x, region_y, region_width, region_height;
+    /* A CMYK or YCCK JPEG's ink values as stored (4 bytes a pixel, inverted when out->inverted)
+     * instead of RGBA, for a colour-managed conversion; 0: converted here without a profile. */
+    int keep_cmyk;
 } gr_jpeg_options;
 
 /** What the header says. */
@@ -46,6 +49,8 @@ typedef struct {
     uint32_t width;         /* output size after DCT scaling */
     uint32_t height;
     uint32_t warnings;      /* number of libjpeg warnings (corrupt or truncated data) */
+    int cmyk;               /* the pixels are CMYK ink values (keep_cmyk on a CMYK or YCCK JPEG) */
+    int inverted;           /* ... stored inverted, as Adobe's JPEGs store them (APP14) */
     char message[256];      /* error, or the first warning */
 } gr_jpeg_image;
 

@@ -10,6 +10,7 @@ package enum ColorConversion {
 
     private struct TransformKey: Hashable {
         let color: EmbeddedColor
+        let pixels: ColorTransform.Pixels
         let space: ColorSpace
     }
 
@@ -17,6 +18,7 @@ package enum ColorConversion {
     /// used leaves the pixels as they are (taken as sRGB) and adds a warning saying why.
     static func convert(_ decoded: inout DecodedImage, to space: ColorSpace) {
         let color = decoded.color
+        decoded.colorSpace = space
         if space == .srgb, color.isSRGB { return }
         switch transform(for: color, to: space) {
         case .success(let transform):
@@ -27,10 +29,13 @@ package enum ColorConversion {
         }
     }
 
-    /// `pixels` (RGBA8) converted from `color` into `space`; the reason when the profile cannot be
-    /// used (the pixels are then unchanged). The fuzz target's way in.
-    package static func convert(pixels: inout [UInt8], from color: EmbeddedColor, to space: ColorSpace) -> String? {
-        switch transform(for: color, to: space) {
+    /// `pixels` (RGBA8, or CMYK ink that becomes RGBA8) converted from `color` into `space`; the
+    /// reason when the profile cannot be used (the pixels are then unchanged). The CMYK JPEG decoder's
+    /// and the fuzz target's way in.
+    package static func convert(
+        pixels: inout [UInt8], from color: EmbeddedColor, ink: ColorTransform.Pixels = .rgba, to space: ColorSpace
+    ) -> String? {
+        switch transform(for: color, pixels: ink, to: space) {
         case .success(let transform):
             pixels.withUnsafeMutableBufferPointer { buffer in transform?.apply(to: buffer) }
             return nil
@@ -38,13 +43,13 @@ package enum ColorConversion {
         }
     }
 
-    private static func transform(for color: EmbeddedColor, to space: ColorSpace)
-        -> Result<ColorTransform?, ColorFailure>
-    {
-        let key = TransformKey(color: color, space: space)
+    private static func transform(
+        for color: EmbeddedColor, pixels: ColorTransform.Pixels = .rgba, to space: ColorSpace
+    ) -> Result<ColorTransform?, ColorFailure> {
+        let key = TransformKey(color: color, pixels: pixels, space: space)
         if let known = transforms.withLock({ $0[key] }) { return known }
         // Built outside the lock: two threads may build the same transform once each, never wait.
-        let made = ColorTransform.make(from: color, to: space)
+        let made = ColorTransform.make(from: color, pixels: pixels, to: space)
         transforms.withLock { cache in
             if cache.count >= capacity { cache.removeAll() }
             cache[key] = made

@@ -2,13 +2,29 @@ import CColor
 
 /// A Little CMS transform from one photo colour description into a frame's colour space. Immutable
 /// once built and built without lcms's cache, so any number of threads may apply it at once.
-final class ColorTransform: @unchecked Sendable {
+package final class ColorTransform: @unchecked Sendable {
     private let transform: OpaquePointer
     /// Converts every value to itself (within 1): applying it is skipped.
     let isIdentity: Bool
 
+    /// What the pixels it converts hold.
+    package enum Pixels: Hashable {
+        case rgba
+        /// Four bytes of ink a pixel, as a CMYK JPEG stores them (inverted: Adobe's).
+        case cmyk(inverted: Bool)
+
+        var shimValue: gr_color_pixels {
+            switch self {
+            case .rgba: GR_COLOR_PIXELS_RGBA
+            case .cmyk(let inverted): inverted ? GR_COLOR_PIXELS_CMYK_INVERTED : GR_COLOR_PIXELS_CMYK
+            }
+        }
+    }
+
     /// The transform for `color` into `space`, or why there is none.
-    static func make(from color: EmbeddedColor, to space: ColorSpace) -> Result<ColorTransform?, ColorFailure> {
+    static func make(from color: EmbeddedColor, pixels: Pixels = .rgba, to space: ColorSpace)
+        -> Result<ColorTransform?, ColorFailure>
+    {
         var result = gr_color_result()
         var made: OpaquePointer?
         let status: gr_color_status
@@ -22,7 +38,7 @@ final class ColorTransform: @unchecked Sendable {
                 return .failure(ColorFailure(reason: inconsistency))
             }
             status = ICCProfile(bytes).trimmed.withUnsafeBufferPointer {
-                gr_color_transform_from_icc($0.baseAddress, $0.count, space.shimValue, &made, &result)
+                gr_color_transform_from_icc($0.baseAddress, $0.count, pixels.shimValue, space.shimValue, &made, &result)
             }
         case .unreadable(let reason):
             return .failure(ColorFailure(reason: reason))

@@ -35,6 +35,9 @@ struct ICCProfile: CustomStringConvertible {
         return "an ICC profile of \(bytes.count) bytes"
     }
 
+    /// True for a profile of CMYK data (its header's colour space field).
+    var isCMYK: Bool { bytes.count >= 20 && bytes[16..<20].elementsEqual(Array("CMYK".utf8)) }
+
     /// The profile without any padding after its declared size.
     var trimmed: [UInt8] {
         let declared = Int(word(at: 0))

@@ -22,4 +22,6 @@ public struct DecodedImage: Sendable {
     /// The colour description the file carries (the pixels are converted from it when the decode
     /// asked for a colour space).
     public var color: EmbeddedColor = .untagged
+    /// The colour space the pixels were converted into, or nil for the stored values.
+    public var colorSpace: ColorSpace?
 }

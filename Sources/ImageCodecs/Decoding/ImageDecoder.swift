@@ -24,7 +24,7 @@ public enum ImageDecoder {
         case .webp: decoded = try WebPDecoder.decode(bytes, options: options)
         case nil: throw .unrecognizedFormat
         }
-        if let space = options.colorSpace { ColorConversion.convert(&decoded, to: space) }
+        if let space = options.colorSpace, decoded.colorSpace != space { ColorConversion.convert(&decoded, to: space) }
         return decoded
     }
 

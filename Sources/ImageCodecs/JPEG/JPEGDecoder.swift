@@ -18,11 +18,16 @@ public enum JPEGDecoder {
         var region = ImageRegion(whole: upright)
         if let wanted = options.region?.clamped(to: region), !wanted.isEmpty { region = wanted }
         let stored = orientation.storedRegion(of: region, storedSize: scaled)
+        // A CMYK JPEG with a CMYK profile is converted through it when the decode asks for a colour
+        // space: its ink values come out as stored.
+        let color = ColorProfileReader.jpeg(bytes)
+        var cmykProfile = false
+        if options.colorSpace != nil, case .icc(let profile) = color { cmykProfile = ICCProfile(profile).isCMYK }
         var settings = gr_jpeg_options(
             max_pixels: UInt64(options.budget.maxPixels), max_side: UInt32(clamping: options.budget.maxSide),
             max_scans: UInt32(clamping: options.budget.maxScans), scale_eighths: UInt32(m),
             region_x: UInt32(stored.x.lowerBound), region_y: UInt32(stored.y.lowerBound),
-            region_width: UInt32(stored.x.count), region_height: UInt32(stored.y.count))
+            region_width: UInt32(stored.x.count), region_height: UInt32(stored.y.count), keep_cmyk: cmykProfile ? 1 : 0)
         let (width, height) = (stored.x.count, stored.y.count)
         var result = gr_jpeg_image()
         var status = GR_JPEG_ERROR
@@ -36,6 +41,16 @@ public enum JPEGDecoder {
             }
         }
         try check(status, message: message(result.message), full: full, options: options)
+        var warnings = result.warnings > 0 ? [message(result.message)] : []
+        var converted: ColorSpace?
+        if result.cmyk != 0, let space = options.colorSpace {
+            let ink = ColorTransform.Pixels.cmyk(inverted: result.inverted != 0)
+            if let reason = ColorConversion.convert(pixels: &pixels, from: color, ink: ink, to: space) {
+                warnings.append("colour profile ignored, taken as sRGB: \(reason)")
+                CMYKInk.toRGBA(&pixels, inverted: result.inverted != 0)
+            }
+            converted = space
+        }
         guard let image = orientation.apply(to: RGBAImage(width: width, height: height, pixels: pixels)) else {
             throw .outOfMemory(bytes: pixels.count)
         }
@@ -43,7 +58,7 @@ public enum JPEGDecoder {
             image: image, region: region,
             decodedSize: upright, format: .jpeg,
             orientation: orientation, fullSize: orientation.swapsAxes ? full.transposed : full, scaleEighths: m,
-            warnings: result.warnings > 0 ? [message(result.message)] : [], color: ColorProfileReader.jpeg(bytes))
+            warnings: warnings, color: color, colorSpace: converted)
     }
 
     /// The DCT scale M (in eighths) `decode` uses for a JPEG of stored size `full` and `orientation`:
