@@ -212,6 +212,7 @@ gr_jpeg_status gr_jpeg_decode(const uint8_t *data, size_t size, const gr_jpeg_op
         }
     }
     out->cmyk = is_cmyk && options->keep_cmyk;
+    out->cmyk_source = is_cmyk;
     out->inverted = cinfo.saw_Adobe_marker;
     if (cinfo.output_scanline < y + region_height) ERREXIT(&cinfo, JERR_INPUT_EOF);
     /* Rows below the region are never decoded. */

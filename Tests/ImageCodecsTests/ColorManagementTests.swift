@@ -125,6 +125,35 @@ import Testing
         #expect(off > 3, "mean ΔE00 \(off) without the profile")
     }
 
+    @Test func aGrayProfileOnAColourPhotoIsIgnoredWithAWarning() throws {
+        // A gray profile (Little CMS's, through Pillow's sGray if present, else made here) on RGB
+        // pixels would turn the photo gray: it is refused, and the colours kept.
+        var gray = ColorSpace.srgb.iccProfile
+        gray.replaceSubrange(16..<20, with: Array("GRAY".utf8))
+        let decoded = try Self.decode(try Self.jpeg(Self.original, profile: gray))
+        #expect(decoded.warnings.contains { $0.contains("a gray profile on colour pixels") }, "\(decoded.warnings)")
+        #expect(decoded.image == (try Self.decode(try Self.jpeg(Self.original, profile: gray), nil)).image)
+    }
+
+    @Test(.enabled(if: pillowCMS, "needs Pillow to write a CMYK JPEG"))
+    func anRGBProfileOnACMYKJPEGIsIgnoredWithAWarning() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        try folder.write(try PNGEncoder.encode(Self.original), to: "source.png")
+        try folder.write(ColorSpace.displayP3.iccProfile, to: "p3.icc")
+        let script = """
+            from PIL import Image
+            Image.open('source.png').convert('CMYK').save('cmyk.jpg', quality=95, icc_profile=open('p3.icc', 'rb').read())
+            """
+        let run = try CommandRunner.run(["python3", "-c", script], in: folder.path, executable: "/usr/bin/env")
+        try #require(run.status == 0, "\(run.stderr)")
+        let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: folder.file("cmyk.jpg"))))
+        let decoded = try Self.decode(bytes)
+        #expect(decoded.warnings.contains { $0.contains("on a CMYK JPEG") }, "\(decoded.warnings)")
+        // The ink multiplied out, as without any profile.
+        #expect(decoded.image == (try Self.decode(bytes, nil)).image)
+    }
+
     @Test func anSRGBProfileChangesNothing() throws {
         let bytes = try Self.jpeg(Self.original, profile: ColorSpace.srgb.iccProfile)
         let converted = try Self.decode(bytes)

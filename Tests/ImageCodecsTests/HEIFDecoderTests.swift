@@ -70,6 +70,24 @@ import Testing
         #expect(image.decodeScale(options: DecodeOptions(targetSize: PixelSize(width: 17, height: 17))) == 8)
     }
 
+    @Test(.enabled(if: Corpus.isAvailable, Corpus.skipReason))
+    func aDamagedThumbnailFallsBackToThePrimaryImage() throws {
+        let original = try Corpus.bytes("heif/example.heic")
+        // example.heic's thumbnail of its primary image is item 20005, bytes 334769..<359191
+        // (`heif-info -d`): scrambled, the primary still decodes as it did.
+        var damaged = original
+        for i in 334_769..<359_191 { damaged[i] = 0xFF }
+        let whole = try ImageDecoder.decode(original).image
+        #expect(try ImageDecoder.decode(damaged).image == whole)
+        // A 50-px box needs 100 px: the 320×212 thumbnail would do; damaged, the primary at 1/8.
+        let small = DecodeOptions(targetSize: PixelSize(width: 50, height: 50))
+        #expect(try ImageDecoder.decode(original, options: small).scaleEighths == 0)
+        let fallback = try ImageDecoder.decode(damaged, options: small)
+        #expect(fallback.scaleEighths == 1 && fallback.warnings.isEmpty)
+        let reference = Self.reduced(whole, by: 8)
+        #expect(fallback.image.width == reference.width && Self.largestDifference(fallback.image, reference) <= 3)
+    }
+
     /// `image` reduced by `divisor`: each pixel the rounded mean of its block, partial blocks at the
     /// right and bottom edges averaged over what they hold.
     static func reduced(_ image: RGBAImage, by divisor: Int) -> RGBAImage {

@@ -1,3 +1,4 @@
+import GalleryCore
 import CPNG
 import ImageCodecs
 import TestSupport
@@ -238,5 +239,33 @@ import Testing
         #expect(throws: DecodeError.overBudget(width: 4, height: 4, budget: small)) {
             try PNGDecoder.decode(four, options: DecodeOptions(budget: small))
         }
+    }
+
+    @Test func aLargePNGIsReducedRightAfterDecodingWhenTheBoxIsSmall() throws {
+        // 1000×600 for a 100-px box: 2× needs 200, so 1000/2 × 600/2 = 500×300 would do, and /4
+        // gives 250×150 (150 < 200): the divisor is 2.
+        var random = SplitMix(seed: 3)
+        var pixels = [UInt8](repeating: 255, count: 1000 * 600 * 4)
+        for i in pixels.indices where i % 4 != 3 { pixels[i] = UInt8.random(in: 0...255, using: &random) }
+        let image = RGBAImage(width: 1000, height: 600, pixels: pixels)
+        let png = try PNGEncoder.encode(image)
+        let decoded = try ImageDecoder.decode(
+            png, options: DecodeOptions(targetSize: PixelSize(width: 100, height: 100)))
+        #expect(decoded.scaleEighths == 4 && decoded.decodedSize == PixelSize(width: 500, height: 300))
+        #expect(decoded.fullSize == PixelSize(width: 1000, height: 600))
+        #expect(
+            ImageHeader(png).decodeScale(options: DecodeOptions(targetSize: PixelSize(width: 100, height: 100))) == 4)
+        // Each pixel the rounded mean of its 2×2 block.
+        for (x, y) in [(0, 0), (123, 45), (499, 299)] {
+            for c in 0..<4 {
+                var sum = 0
+                for (dx, dy) in [(0, 0), (1, 0), (0, 1), (1, 1)] {
+                    sum += Int(pixels[((2 * y + dy) * 1000 + 2 * x + dx) * 4 + c])
+                }
+                #expect(Int(decoded.image.pixels[(y * 500 + x) * 4 + c]) == (sum + 2) / 4)
+            }
+        }
+        // Without a box, or a box that needs it all, the whole image.
+        #expect(try ImageDecoder.decode(png).image == image)
     }
 }

@@ -60,6 +60,26 @@ import Testing
         #expect(decoded.image == ColorScience.colourfulImage())
     }
 
+    @Test(.enabled(if: tools, toolsReason)) func exifOrientationIsHonouredInWebPAndPNG() throws {
+        // 6 (turn 90° clockwise): the stored 96×64 image is shown 64×96, its left column on top.
+        let exif = Array(JPEGEncoder.exifSegment(orientation: .right, bigEndian: true).dropFirst(6))
+        let image = ColorScience.colourfulImage()
+        let png = try PNGEncoder.encode(image)
+        let tagged = Array(png[0..<33]) + PNGCrafter.chunk("eXIf", exif) + png[33...]
+        let upright = try #require(EXIFOrientation.right.apply(to: image))
+        #expect(try ImageDecoder.decode(tagged).image == upright)
+        let (webp, _) = try Self.encode(png, ["-lossless", "-exact"])
+        // A VP8X file with an EXIF chunk, assembled by hand: VP8X (EXIF flag), the image, EXIF.
+        let image8 = Array(webp[12...])
+        let vp8x: [UInt8] = Array("VP8X".utf8) + [10, 0, 0, 0, 0x08, 0, 0, 0] + [95, 0, 0, 63, 0, 0]
+        let chunk =
+            Array("EXIF".utf8) + [UInt8(exif.count & 0xFF), UInt8(exif.count >> 8), 0, 0] + exif
+            + (exif.count % 2 == 1 ? [0] : [])
+        let body = Array("WEBP".utf8) + vp8x + image8 + chunk
+        let riff = Array("RIFF".utf8) + (0..<4).map { UInt8((body.count >> (8 * $0)) & 0xFF) } + body
+        #expect(try ImageDecoder.decode(riff).image == upright)
+    }
+
     /// A lossless WebP header declaring `width` × `height`, with no image data after it.
     static func declaring(width: UInt32, height: UInt32) -> [UInt8] {
         let bits = (width - 1) | (height - 1) << 14

@@ -50,6 +50,7 @@ typedef struct {
     uint32_t height;
     uint32_t warnings;      /* number of libjpeg warnings (corrupt or truncated data) */
     int cmyk;               /* the pixels are CMYK ink values (keep_cmyk on a CMYK or YCCK JPEG) */
+    int cmyk_source;        /* the JPEG is CMYK or YCCK, whatever the pixels were converted to */
     int inverted;           /* ... stored inverted, as Adobe's JPEGs store them (APP14) */
     char message[256];      /* error, or the first warning */
 } gr_jpeg_image;

@@ -17,9 +17,13 @@ package enum ColorConversion {
     /// `decoded`'s pixels, converted from its embedded colour into `space`. A profile that cannot be
     /// used leaves the pixels as they are (taken as sRGB) and adds a warning saying why.
     static func convert(_ decoded: inout DecodedImage, to space: ColorSpace) {
-        let color = decoded.color
+        var color = decoded.color
         decoded.colorSpace = space
         if space == .srgb, color.isSRGB { return }
+        // A gray profile describes gray pixels; on a colour photo it would turn it gray.
+        if case .icc(let profile) = color, ICCProfile(profile).isGray, !isGray(decoded.image.pixels) {
+            color = .unreadable("a gray profile on colour pixels")
+        }
         switch transform(for: color, to: space) {
         case .success(let transform):
             guard let transform, !transform.isIdentity else { return }
@@ -40,6 +44,13 @@ package enum ColorConversion {
             pixels.withUnsafeMutableBufferPointer { buffer in transform?.apply(to: buffer) }
             return nil
         case .failure(let failure): return failure.reason
+        }
+    }
+
+    /// True when every pixel has R = G = B.
+    private static func isGray(_ pixels: [UInt8]) -> Bool {
+        pixels.withUnsafeBufferPointer { p in
+            stride(from: 0, to: p.count - 3, by: 4).allSatisfy { p[$0] == p[$0 + 1] && p[$0] == p[$0 + 2] }
         }
     }
 

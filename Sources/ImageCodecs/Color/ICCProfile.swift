@@ -37,6 +37,8 @@ struct ICCProfile: CustomStringConvertible {
 
     /// True for a profile of CMYK data (its header's colour space field).
     var isCMYK: Bool { bytes.count >= 20 && bytes[16..<20].elementsEqual(Array("CMYK".utf8)) }
+    /// True for a profile of gray data.
+    var isGray: Bool { bytes.count >= 20 && bytes[16..<20].elementsEqual(Array("GRAY".utf8)) }
 
     /// The profile without any padding after its declared size.
     var trimmed: [UInt8] {

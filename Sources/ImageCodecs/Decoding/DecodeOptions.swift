@@ -36,6 +36,24 @@ public struct DecodeOptions: Sendable, Hashable {
         self.colorSpace = colorSpace
     }
 
+    /// The largest of 8, 4 and 2 that `size` can be divided by (rounding up) and still leave 2× for
+    /// the final filter (both sides to cover the box, one to fit in it); 1 when none can, or without a
+    /// target. HEIF's conversion and the reduction after a PNG or WebP decode follow it.
+    public func reductionDivisor(for size: PixelSize) -> Int {
+        guard let minimum = minimumDecodedSize else { return 1 }
+        for divisor in [8, 4, 2] {
+            let reduced = PixelSize(
+                width: (size.width + divisor - 1) / divisor, height: (size.height + divisor - 1) / divisor)
+            let enough =
+                switch fit {
+                case .cover: reduced.width >= minimum.width && reduced.height >= minimum.height
+                case .fit: reduced.width >= minimum.width || reduced.height >= minimum.height
+                }
+            if enough { return divisor }
+        }
+        return 1
+    }
+
     /// The smallest decoded size (upright) that leaves 2× for the final filter.
     public var minimumDecodedSize: PixelSize? {
         targetSize.map { PixelSize(width: $0.width * 2, height: $0.height * 2) }

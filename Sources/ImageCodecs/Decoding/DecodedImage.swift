@@ -14,8 +14,8 @@ public struct DecodedImage: Sendable {
     public var orientation: EXIFOrientation
     /// Full size of the stored image, upright.
     public var fullSize: PixelSize
-    /// The DCT scale used, in eighths (8 = full size); 8 for PNG and WebP; for a HEIF 8, 4, 2 or 1
-    /// (its primary image reduced by 1, 2, 4 or 8), 0 for its embedded thumbnail.
+    /// The DCT scale used, in eighths (8 = full size); for PNG, WebP and a HEIF's primary image 8, 4,
+    /// 2 or 1 (reduced by 1, 2, 4 or 8), 0 for a HEIF's embedded thumbnail.
     public var scaleEighths: Int
     /// Problems the codec recovered from (a truncated JPEG, say); empty when the data was clean.
     public var warnings: [String]

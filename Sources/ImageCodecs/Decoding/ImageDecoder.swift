@@ -24,6 +24,19 @@ public enum ImageDecoder {
         case .webp: decoded = try WebPDecoder.decode(bytes, options: options)
         case nil: throw .unrecognizedFormat
         }
+        if decoded.format == .png || decoded.format == .webp {
+            let divisor = options.reductionDivisor(for: decoded.decodedSize)
+            if divisor > 1 {
+                guard let image = BoxReduction.reduce(decoded.image, by: divisor) else {
+                    throw .outOfMemory(bytes: nil)
+                }
+                let size = PixelSize(width: image.width, height: image.height)
+                decoded.image = image
+                decoded.region = ImageRegion(whole: size)
+                decoded.decodedSize = size
+                decoded.scaleEighths = 8 / divisor
+            }
+        }
         if let space = options.colorSpace, decoded.colorSpace != space { ColorConversion.convert(&decoded, to: space) }
         return decoded
     }

@@ -9,12 +9,20 @@ public struct ImageHeader: Sendable, Hashable {
     public let orientation: EXIFOrientation
     /// HEIF and AVIF only: the declared sizes; nil when the boxes cannot be read.
     public let heif: HEIFDecoder.Header?
+    /// PNG and WebP only: the declared size (IHDR, or the VP8/VP8L/VP8X header).
+    public let declaredSize: PixelSize?
 
     /// Reads the headers of `bytes` (nothing decoded, nothing allocated).
     public init(_ bytes: [UInt8]) {
         format = ImageFormat(sniffing: bytes)
         storedSize = format == .jpeg ? try? JPEGDecoder.header(bytes) : nil
         orientation = format == .jpeg ? EXIFReader.orientation(ofJPEG: bytes) : .up
+        declaredSize =
+            switch format {
+            case .png: PNGDecoder.declaredSize(bytes)
+            case .webp: try? WebPDecoder.header(bytes)
+            default: nil
+            }
         heif =
             format == .heif || format == .avif
             ? try? HEIFDecoder.header(bytes, budget: .unlimited, format: format ?? .heif) : nil
@@ -29,11 +37,11 @@ public struct ImageHeader: Sendable, Hashable {
     }
 
     /// The DCT scale M (in eighths) a decode with `options` uses: what the decoded pixels depend on
-    /// besides the bytes. 8 for PNG and WebP; for HEIF 8 / divisor (the primary image reduced) or 0 (its thumbnail);
+    /// besides the bytes. 8 / divisor for PNG and WebP (reduced after decoding); for HEIF 8 / divisor (the primary image reduced) or 0 (its thumbnail);
     /// nil when the decode will fail (same bytes, same failure).
     public func decodeScale(options: DecodeOptions) -> Int? {
         switch format {
-        case .png, .webp: 8
+        case .png, .webp: 8 / (declaredSize.map { options.reductionDivisor(for: $0) } ?? 1)
         case .heif, .avif:
             heif.map { header in
                 options.budget.allows(header.size) ? HEIFDecoder.plan(header, options: options).scaleEighths : nil

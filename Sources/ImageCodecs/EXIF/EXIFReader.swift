@@ -24,6 +24,43 @@ public enum EXIFReader {
         return .up
     }
 
+    /// The orientation in a PNG's eXIf chunk (before its image data), or `.up`.
+    public static func orientation(ofPNG bytes: [UInt8]) -> EXIFOrientation {
+        var position = 8
+        while position + 12 <= bytes.count {
+            let length = bytes[position..<position + 4].reduce(0) { $0 << 8 | Int($1) }
+            let type = bytes[(position + 4)..<(position + 8)]
+            let start = position + 8
+            guard length <= bytes.count - start - 4 else { return .up }
+            if type.elementsEqual(Array("IDAT".utf8)) { return .up }
+            if type.elementsEqual(Array("eXIf".utf8)) { return orientation(inTIFF: bytes[start..<start + length]) }
+            position = start + length + 4
+        }
+        return .up
+    }
+
+    /// The orientation in a WebP's EXIF chunk, or `.up`.
+    public static func orientation(ofWebP bytes: [UInt8]) -> EXIFOrientation {
+        var position = 12  // after RIFF, the size and WEBP
+        while position + 8 <= bytes.count {
+            let size = bytes[(position + 4)..<(position + 8)].reversed().reduce(0) { $0 << 8 | Int($1) }
+            let start = position + 8
+            guard size <= bytes.count - start else { return .up }
+            if bytes[position..<position + 4].elementsEqual(Array("EXIF".utf8)) {
+                return orientation(inTIFF: bytes[start..<start + size])
+            }
+            position = start + size + (size & 1)
+        }
+        return .up
+    }
+
+    /// The orientation of a TIFF block, with or without the "Exif\0\0" header some writers put first.
+    private static func orientation(inTIFF block: ArraySlice<UInt8>) -> EXIFOrientation {
+        let header: [UInt8] = [0x45, 0x78, 0x69, 0x66, 0, 0]
+        let payload = block.starts(with: header) ? Array(block) : header + block
+        return orientation(inAPP1: payload) ?? .up
+    }
+
     /// The orientation tag of an APP1 payload starting "Exif\0\0", or nil.
     static func orientation<Bytes: RandomAccessCollection>(inAPP1 segment: Bytes) -> EXIFOrientation?
     where Bytes.Element == UInt8, Bytes.Index == Int {

@@ -31,9 +31,22 @@ public enum HEIFDecoder {
         throws(DecodeError) -> DecodedImage
     {
         let header = try header(bytes, budget: options.budget, format: format)
-        let plan = plan(header, options: options)
+        let planned = plan(header, options: options)
+        do throws(DecodeError) {
+            return try decode(bytes, format: format, header: header, plan: planned, budget: options.budget)
+        } catch {
+            // A damaged thumbnail is no reason to lose a photo whose primary image decodes.
+            guard planned.thumbnail, case .corrupt = error else { throw error }
+            let primary = plan(Header(size: header.size, thumbnail: nil), options: options)
+            return try decode(bytes, format: format, header: header, plan: primary, budget: options.budget)
+        }
+    }
+
+    private static func decode(_ bytes: [UInt8], format: ImageFormat, header: Header, plan: Plan, budget: PixelBudget)
+        throws(DecodeError) -> DecodedImage
+    {
         let (thumbnail, size) = (plan.thumbnail, plan.size)
-        var settings = shimOptions(options.budget)
+        var settings = shimOptions(budget)
         settings.use_thumbnail = thumbnail ? 1 : 0
         settings.divisor = UInt32(plan.divisor)
         guard var pixels = LargeArray.uninitialized(UInt8.self, count: size.width * size.height * 4) else {
@@ -50,7 +63,7 @@ public enum HEIFDecoder {
         let refused = PixelSize(width: Int(result.width), height: Int(result.height))
         try check(
             status, message: FixedCString.string(result.message),
-            size: status == GR_HEIF_TOO_LARGE ? refused : header.size, format: format, options.budget)
+            size: status == GR_HEIF_TOO_LARGE ? refused : header.size, format: format, budget)
         var color = EmbeddedColor.untagged
         if let icc = result.icc, result.icc_size > 0 {
             color = .icc(Array(UnsafeBufferPointer(start: icc, count: result.icc_size)))
@@ -91,11 +104,12 @@ public enum HEIFDecoder {
         if let thumbnail = header.thumbnail, enough(thumbnail) {
             return Plan(thumbnail: true, divisor: 1, size: thumbnail)
         }
-        for divisor in [8, 4, 2] {
+        let divisor = options.reductionDivisor(for: header.size)
+        if divisor > 1 {
             let size = PixelSize(
                 width: (header.size.width + divisor - 1) / divisor, height: (header.size.height + divisor - 1) / divisor
             )
-            if enough(size) { return Plan(thumbnail: false, divisor: divisor, size: size) }
+            return Plan(thumbnail: false, divisor: divisor, size: size)
         }
         return whole
     }

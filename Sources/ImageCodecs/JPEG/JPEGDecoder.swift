@@ -20,14 +20,15 @@ public enum JPEGDecoder {
         let stored = orientation.storedRegion(of: region, storedSize: scaled)
         // A CMYK JPEG with a CMYK profile is converted through it when the decode asks for a colour
         // space: its ink values come out as stored.
-        let color = ColorProfileReader.jpeg(bytes)
+        let embedded = ColorProfileReader.jpeg(bytes)
         var cmykProfile = false
-        if options.colorSpace != nil, case .icc(let profile) = color { cmykProfile = ICCProfile(profile).isCMYK }
+        if case .icc(let profile) = embedded { cmykProfile = ICCProfile(profile).isCMYK }
+        let keepCMYK = cmykProfile && options.colorSpace != nil
         var settings = gr_jpeg_options(
             max_pixels: UInt64(options.budget.maxPixels), max_side: UInt32(clamping: options.budget.maxSide),
             max_scans: UInt32(clamping: options.budget.maxScans), scale_eighths: UInt32(m),
             region_x: UInt32(stored.x.lowerBound), region_y: UInt32(stored.y.lowerBound),
-            region_width: UInt32(stored.x.count), region_height: UInt32(stored.y.count), keep_cmyk: cmykProfile ? 1 : 0)
+            region_width: UInt32(stored.x.count), region_height: UInt32(stored.y.count), keep_cmyk: keepCMYK ? 1 : 0)
         let (width, height) = (stored.x.count, stored.y.count)
         var result = gr_jpeg_image()
         var status = GR_JPEG_ERROR
@@ -43,9 +44,13 @@ public enum JPEGDecoder {
         try check(status, message: message(result.message), full: full, options: options)
         var warnings = result.warnings > 0 ? [message(result.message)] : []
         var converted: ColorSpace?
+        var color = embedded
+        if result.cmyk_source != 0, !cmykProfile, case .icc = color {
+            color = .unreadable("a profile for RGB or gray pixels on a CMYK JPEG")
+        }
         if result.cmyk != 0, let space = options.colorSpace {
             let ink = ColorTransform.Pixels.cmyk(inverted: result.inverted != 0)
-            if let reason = ColorConversion.convert(pixels: &pixels, from: color, ink: ink, to: space) {
+            if let reason = ColorConversion.convert(pixels: &pixels, from: embedded, ink: ink, to: space) {
                 warnings.append("colour profile ignored, taken as sRGB: \(reason)")
                 CMYKInk.toRGBA(&pixels, inverted: result.inverted != 0)
             }

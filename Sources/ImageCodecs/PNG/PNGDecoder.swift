@@ -32,10 +32,16 @@ public enum PNGDecoder {
         }
         status = pixels.withUnsafeMutableBufferPointer { buffer in shim(reader, bytes, options, buffer, &result) }
         try check(status, result: result, declared: declared, options: options)
+        // An eXIf chunk's orientation is honoured, as browsers honour it.
+        let orientation = EXIFReader.orientation(ofPNG: bytes)
+        guard
+            let image = orientation.apply(to: RGBAImage(width: declared.width, height: declared.height, pixels: pixels))
+        else { throw .outOfMemory(bytes: count) }
+        let upright = PixelSize(width: image.width, height: image.height)
         return DecodedImage(
-            image: RGBAImage(width: declared.width, height: declared.height, pixels: pixels),
-            region: ImageRegion(whole: declared), decodedSize: declared, format: .png,
-            orientation: .up, fullSize: declared, scaleEighths: 8, warnings: [], color: ColorProfileReader.png(bytes))
+            image: image, region: ImageRegion(whole: upright), decodedSize: upright, format: .png,
+            orientation: orientation, fullSize: upright, scaleEighths: 8, warnings: [],
+            color: ColorProfileReader.png(bytes))
     }
 
     /// The shim's decode entry point for `reader`, into `buffer`.

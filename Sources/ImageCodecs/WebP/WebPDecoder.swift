@@ -26,10 +26,13 @@ public enum WebPDecoder {
             if let icc = result.icc, result.icc_size > 0 {
                 .icc(Array(UnsafeBufferPointer(start: icc, count: result.icc_size)))
             } else { .untagged }
+        let orientation = EXIFReader.orientation(ofWebP: bytes)
+        guard let image = orientation.apply(to: RGBAImage(width: size.width, height: size.height, pixels: pixels))
+        else { throw .outOfMemory(bytes: pixels.count) }
+        let upright = PixelSize(width: image.width, height: image.height)
         return DecodedImage(
-            image: RGBAImage(width: size.width, height: size.height, pixels: pixels),
-            region: ImageRegion(whole: size), decodedSize: size, format: .webp, orientation: .up, fullSize: size,
-            scaleEighths: 8, warnings: [], color: color)
+            image: image, region: ImageRegion(whole: upright), decodedSize: upright, format: .webp,
+            orientation: orientation, fullSize: upright, scaleEighths: 8, warnings: [], color: color)
     }
 
     /// The canvas size its VP8, VP8L or VP8X header declares (nothing decoded).
