@@ -11,26 +11,23 @@ enum ColorProfileReader {
     static func jpeg(_ bytes: [UInt8]) -> EmbeddedColor {
         var pieces: [Int: ArraySlice<UInt8>] = [:]
         var declaredCount: Int?
-        var position = 2
-        scan: while position + 4 <= bytes.count {
-            guard bytes[position] == 0xFF else { break }
-            let marker = bytes[position + 1]
-            if marker == 0xFF { position += 1; continue }
-            if marker == 0xD8 || marker == 0x01 || (0xD0...0xD7).contains(marker) { position += 2; continue }
-            if marker == 0xDA || marker == 0xD9 { break scan }
-            let length = Int(bytes[position + 2]) << 8 | Int(bytes[position + 3])
-            let start = position + 4, end = position + 2 + length
-            guard length >= 2, end <= bytes.count else { break }
-            let signature = Array("ICC_PROFILE".utf8) + [0]
-            if marker == 0xE2, end - start >= 14, bytes[start..<start + 12].elementsEqual(signature) {
-                let sequence = Int(bytes[start + 12]), count = Int(bytes[start + 13])
-                guard sequence >= 1, sequence <= count, declaredCount ?? count == count, pieces[sequence] == nil
-                else { return .unreadable("its ICC_PROFILE segments are out of sequence") }
-                declaredCount = count
-                pieces[sequence] = bytes[(start + 14)..<end]
+        var outOfSequence = false
+        let signature = Array("ICC_PROFILE".utf8) + [0]
+        JPEGSegmentWalk.beforeScan(bytes) { marker, payload in
+            let start = payload.lowerBound
+            guard marker == 0xE2, payload.count >= 14, bytes[start..<start + 12].elementsEqual(signature) else {
+                return true
             }
-            position = end
+            let sequence = Int(bytes[start + 12]), count = Int(bytes[start + 13])
+            guard sequence >= 1, sequence <= count, declaredCount ?? count == count, pieces[sequence] == nil else {
+                outOfSequence = true
+                return false
+            }
+            declaredCount = count
+            pieces[sequence] = bytes[(start + 14)..<payload.upperBound]
+            return true
         }
+        if outOfSequence { return .unreadable("its ICC_PROFILE segments are out of sequence") }
         guard let count = declaredCount else { return .untagged }
         guard pieces.count == count else {
             return .unreadable("\(count - pieces.count) of its \(count) ICC_PROFILE segments are missing")
@@ -42,22 +39,16 @@ enum ColorProfileReader {
     /// iCCP, then sRGB. gAMA and cHRM alone are not applied (as libvips does not).
     static func png(_ bytes: [UInt8]) -> EmbeddedColor {
         var found: EmbeddedColor = .untagged
-        var position = 8
-        while position + 12 <= bytes.count {
-            let length = bytes[position..<position + 4].reduce(0) { $0 << 8 | Int($1) }
-            let type = String(decoding: bytes[(position + 4)..<(position + 8)], as: UTF8.self)
-            let start = position + 8
-            guard length >= 0, length <= bytes.count - start - 4 else { break }
-            let data = bytes[start..<(start + length)]
+        PNGChunkWalk.beforeImageData(bytes) { type, data in
             switch type {
-            case "cICP" where length == 4:
-                return .cicp(primaries: UInt16(data[start]), transfer: UInt16(data[start + 1]))
+            case "cICP" where data.count == 4:
+                found = .cicp(primaries: UInt16(data[data.startIndex]), transfer: UInt16(data[data.startIndex + 1]))
+                return false
             case "iCCP": found = iccChunk(data)
             case "sRGB" where found == .untagged: found = .srgb
-            case "IDAT", "IEND": return found
             default: break
             }
-            position = start + length + 4
+            return true
         }
         return found
     }

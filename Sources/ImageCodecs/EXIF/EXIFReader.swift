@@ -6,37 +6,24 @@ public enum EXIFReader {
     /// The orientation in the first APP1 Exif segment, or `.up` when there is none or it is invalid.
     public static func orientation<Bytes: RandomAccessCollection>(ofJPEG bytes: Bytes) -> EXIFOrientation
     where Bytes.Element == UInt8, Bytes.Index == Int {
-        var position = bytes.startIndex + 2  // after SOI
-        while position + 4 <= bytes.endIndex {
-            guard bytes[position] == 0xFF else { return .up }
-            let marker = bytes[position + 1]
-            if marker == 0xFF { position += 1; continue }  // fill byte
-            if marker == 0xD8 || marker == 0x01 || (0xD0...0xD7).contains(marker) { position += 2; continue }
-            if marker == 0xDA || marker == 0xD9 { return .up }  // start of scan or end of image
-            let length = Int(bytes[position + 2]) << 8 | Int(bytes[position + 3])
-            let segmentStart = position + 4, segmentEnd = position + 2 + length
-            guard length >= 2, segmentEnd <= bytes.endIndex else { return .up }
-            if marker == 0xE1, let found = orientation(inAPP1: bytes[segmentStart..<segmentEnd]) {
-                return found
-            }
-            position = segmentEnd
+        var found = EXIFOrientation.up
+        JPEGSegmentWalk.beforeScan(bytes) { marker, payload in
+            guard marker == 0xE1, let orientation = orientation(inAPP1: bytes[payload]) else { return true }
+            found = orientation
+            return false
         }
-        return .up
+        return found
     }
 
     /// The orientation in a PNG's eXIf chunk (before its image data), or `.up`.
     public static func orientation(ofPNG bytes: [UInt8]) -> EXIFOrientation {
-        var position = 8
-        while position + 12 <= bytes.count {
-            let length = bytes[position..<position + 4].reduce(0) { $0 << 8 | Int($1) }
-            let type = bytes[(position + 4)..<(position + 8)]
-            let start = position + 8
-            guard length <= bytes.count - start - 4 else { return .up }
-            if type.elementsEqual(Array("IDAT".utf8)) { return .up }
-            if type.elementsEqual(Array("eXIf".utf8)) { return orientation(inTIFF: bytes[start..<start + length]) }
-            position = start + length + 4
+        var found = EXIFOrientation.up
+        PNGChunkWalk.beforeImageData(bytes) { type, data in
+            guard type == "eXIf" else { return true }
+            found = orientation(inTIFF: data)
+            return false
         }
-        return .up
+        return found
     }
 
     /// The orientation in a WebP's EXIF chunk, or `.up`.
