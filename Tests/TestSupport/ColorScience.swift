@@ -51,13 +51,39 @@ public enum ColorScience {
 
     /// CIELAB (D65 white) of an sRGB pixel.
     public static func lab(srgb r: UInt8, _ g: UInt8, _ b: UInt8) -> (l: Double, a: Double, b: Double) {
-        let xyz = multiply(srgbToXYZ, [r, g, b].map { decode(Double($0) / 255) })
+        lab(srgbFraction: [r, g, b].map { Double($0) / 255 })
+    }
+
+    /// CIELAB (D65 white) of an RGBA pixel over white: each channel c becomes c + (255 − c)·(1 − α).
+    public static func lab(over white: (UInt8, UInt8, UInt8, UInt8)) -> (l: Double, a: Double, b: Double) {
+        let alpha = Double(white.3) / 255
+        let channels = [white.0, white.1, white.2].map { c in (Double(c) * alpha + 255 * (1 - alpha)) / 255 }
+        return lab(srgbFraction: channels)
+    }
+
+    /// CIELAB (D65 white) of sRGB values in 0…1.
+    static func lab(srgbFraction rgb: [Double]) -> (l: Double, a: Double, b: Double) {
+        let xyz = multiply(srgbToXYZ, rgb.map(decode))
         let white = [0.950_47, 1.0, 1.088_83]
         let f = (0..<3).map { index -> Double in
             let t = xyz[index] / white[index]
             return t > 216.0 / 24389 ? cbrt(t) : (24389.0 / 27 * t + 16) / 116
         }
         return (116 * f[1] - 16, 500 * (f[0] - f[1]), 200 * (f[1] - f[2]))
+    }
+
+    /// CIE 1994 colour difference for graphic arts (kL = kC = kH = 1, K1 = 0.045, K2 = 0.015), the
+    /// weights from the reference's chroma: ΔE94² = ΔL² + (ΔC/SC)² + (ΔH/SH)², ΔH² = Δa² + Δb² − ΔC².
+    public static func deltaE1994(
+        reference x: (l: Double, a: Double, b: Double), sample y: (l: Double, a: Double, b: Double)
+    )
+        -> Double
+    {
+        let c1 = hypot(x.a, x.b), c2 = hypot(y.a, y.b)
+        let dL = x.l - y.l, dC = c1 - c2
+        let dH2 = max(0, pow(x.a - y.a, 2) + pow(x.b - y.b, 2) - dC * dC)
+        let sC = 1 + 0.045 * c1, sH = 1 + 0.015 * c1
+        return sqrt(dL * dL + pow(dC / sC, 2) + dH2 / (sH * sH))
     }
 
     /// CIEDE2000 colour difference (kL = kC = kH = 1), as Sharma, Wu and Dalal (2005) write it out.
