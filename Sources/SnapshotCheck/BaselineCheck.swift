@@ -89,8 +89,12 @@ public struct BaselineCheck: Sendable {
                 }
             }
             switch comparison {
-            case .compared(let counts):
-                return verdict(counts.matches ? .passed : .different, comparison.summary, comparison)
+            case .compared(let counts) where counts.matches:
+                return verdict(.passed, comparison.summary, comparison)
+            case .compared:
+                // Different colour profiles explain a difference a reviewer would otherwise hunt for.
+                let mismatch = ColorTagMismatch(expected: expected, actual: actual).map { "; \($0)" } ?? ""
+                return verdict(.different, comparison.summary + mismatch, comparison)
             case .sizeMismatch: return verdict(.different, comparison.summary, comparison)
             case .unreadable: return verdict(.unreadable, comparison.summary, comparison)
             }

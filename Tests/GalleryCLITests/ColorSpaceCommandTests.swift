@@ -19,6 +19,20 @@ import Testing
         return folder
     }
 
+    /// `png` with an iCCP chunk (stored, uncompressed) holding `profile` right after IHDR.
+    static func tagged(_ png: [UInt8], name: String, profile: [UInt8]) -> [UInt8] {
+        var data = Array(name.utf8) + [0, 0]
+        data += [0x78, 0x01, 1, UInt8(profile.count & 0xFF), UInt8(profile.count >> 8)]
+        data += [UInt8(~profile.count & 0xFF), UInt8((~profile.count >> 8) & 0xFF)] + profile
+        var a: UInt32 = 1, b: UInt32 = 0
+        for byte in profile {
+            a = (a + UInt32(byte)) % 65_521
+            b = (b + a) % 65_521
+        }
+        data += PNGCrafter.be32(b << 16 | a)
+        return Array(png[0..<33]) + PNGCrafter.chunk("iCCP", data) + png[33...]
+    }
+
     static func render(_ arguments: [String], in folder: TemporaryFolder) throws -> CommandRunner.Outcome {
         try CommandRunner.run(["--width", "375", "--display-scale", "2"] + arguments, in: folder.path)
     }
@@ -81,16 +95,7 @@ import Testing
         var profile = ColorSpace.displayP3.iccProfile
         profile.replaceSubrange(0..<4, with: [0x06, 0x40, 0x00, 0x00])
         let png = try PNGEncoder.encode(ColorScience.colourfulImage())
-        var data = Array("bad".utf8) + [0, 0]
-        data += [0x78, 0x01, 1, UInt8(profile.count & 0xFF), UInt8(profile.count >> 8)]
-        data += [UInt8(~profile.count & 0xFF), UInt8((~profile.count >> 8) & 0xFF)] + profile
-        var a: UInt32 = 1, b: UInt32 = 0
-        for byte in profile {
-            a = (a + UInt32(byte)) % 65_521
-            b = (b + a) % 65_521
-        }
-        data += PNGCrafter.be32(b << 16 | a)
-        try folder.write(Array(png[0..<33]) + PNGCrafter.chunk("iCCP", data) + png[33...], to: "photo.png")
+        try folder.write(Self.tagged(png, name: "bad", profile: profile), to: "photo.png")
         let run = try CommandRunner.run(["--width", "375", "photo.png", "-o", "out.png"], in: folder.path)
         #expect(run.status == 0)
         #expect(
@@ -112,5 +117,33 @@ import Testing
                 "warning: srgb/photo.png carries no colour profile (sRGB) and p3/photo.png ICC profile \"Display P3\""))
         let same = try CommandRunner.run(["diff", "srgb/photo.png", "srgb/photo.png"], in: folder.path)
         #expect(same.stderr.isEmpty)
+        // An sRGB profile is sRGB, whoever wrote it: no warning against an untagged sRGB file.
+        let png = try PNGEncoder.encode(try ImageDecoder.decodeFile(atPath: folder.file("srgb/photo.png")).image)
+        try folder.write(Self.tagged(png, name: "sRGB", profile: ColorSpace.srgb.iccProfile), to: "tagged.png")
+        let tagged = try CommandRunner.run(["diff", "srgb/photo.png", "tagged.png"], in: folder.path)
+        #expect(tagged.status == 0 && tagged.stderr.isEmpty, "\(tagged.stderr)")
+    }
+
+    @Test func checkSaysWhenABaselineCarriesAnotherProfile() throws {
+        // Baselines of the colourful photo recorded in sRGB; one re-rendered in Display P3: its failure
+        // names both profiles.
+        let folder = try Self.photos()
+        defer { folder.remove() }
+        let manifest = try folder.write(
+            Array(
+                #"{"defaults": {"width": 200, "height": 120, "photos": ["srgb/"]}, "scenes": [{"name": "rest", "offset": 0}, {"name": "other", "offset": 40}]}"#
+                    .utf8), to: "manifest.json")
+        let baseline = folder.file("baseline")
+        #expect(try CommandRunner.run(["check", manifest, "--baseline", baseline, "--record"]).status == 0)
+        let p3 = try CommandRunner.run([
+            "--width", "200", "--height", "120", folder.file("srgb"), "--offset", "0", "--color-space", "display-p3",
+            "-o", baseline + "/rest.png",
+        ])
+        #expect(p3.status == 0)
+        let run = try CommandRunner.run(["check", manifest, "--baseline", baseline])
+        #expect(run.status == 1)
+        #expect(run.stderr.contains("FAIL rest.png"))
+        #expect(run.stderr.contains("rest.png carries ICC profile \"Display P3\" and "), "\(run.stderr)")
+        #expect(run.stderr.contains("1 passed, 1 failed") && !run.stderr.contains("other.png carries"))
     }
 }

@@ -48,7 +48,7 @@ enum DiffCommand: Subcommand {
                 throw CommandFailure(messages: ["\(error)"], code: .cannotCompare)
             }
         }
-        if let warning = profileWarning(expected: expected, actual: actual) { console.warning(warning) }
+        if let mismatch = ColorTagMismatch(expected: expected, actual: actual) { console.warning("\(mismatch)") }
         if json { console.out(document(comparison).compact + "\n") }
         switch comparison {
         case .unreadable:
@@ -63,18 +63,6 @@ enum DiffCommand: Subcommand {
             }
             return counts.matches ? .success : .failure
         }
-    }
-
-    /// A warning when the two images carry different colour descriptions: the diff compares stored
-    /// values, which then do not mean the same colours.
-    static func profileWarning(expected: String, actual: String) -> String? {
-        // The colour chunks and APP2 segments come before the image data: the first MiB holds them.
-        let colors = [expected, actual].map { path in
-            (try? ImageDecoder.readPrefix(atPath: path, count: 1 << 20)).map(ImageDecoder.embeddedColor) ?? .untagged
-        }
-        guard !(colors[0].isSRGB && colors[1].isSRGB), colors[0] != colors[1] else { return nil }
-        return
-            "\(expected) carries \(colors[0]) and \(actual) \(colors[1]): the diff compares their stored values, not their colours"
     }
 
     /// The contract's `--json` object.

@@ -20,6 +20,14 @@ public enum EmbeddedColor: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// True when the stored values already are `space`'s: converting them into it changes no value
+    /// by more than 1 (an sRGB profile, whichever maker wrote it, means sRGB).
+    public func means(_ space: ColorSpace) -> Bool {
+        if space == .srgb && isSRGB { return true }
+        guard case .success(let transform?) = ColorTransform.make(from: self, to: space) else { return false }
+        return transform.isIdentity
+    }
+
     public var description: String {
         switch self {
         case .untagged: "no colour profile (sRGB)"
