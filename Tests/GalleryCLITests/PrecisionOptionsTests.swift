@@ -64,6 +64,18 @@ import Testing
             130, defaults: #", "perceptualPrecision": 0.995"#, second: #", "perceptualPrecision": 0.99"#)
         #expect(
             mixed.status == 1 && mixed.stderr.contains("FAIL first.png") && !mixed.stderr.contains("FAIL second.png"))
+        // A scene may switch measure: its threshold sets aside the defaults' perceptualPrecision (0.995
+        // fails ΔE 0.78; pixelmatch's threshold 0.1 passes grey 128 → 130), and back again.
+        let switched = try check(130, defaults: #", "perceptualPrecision": 0.995"#, second: #", "threshold": 0.1"#)
+        #expect(switched.status == 1 && switched.stderr.contains("1 passed, 1 failed"), "\(switched.stderr)")
+        #expect(switched.stderr.contains("FAIL first.png") && !switched.stderr.contains("FAIL second.png"))
+        let back = try check(130, defaults: #", "threshold": 0.1"#, second: #", "perceptualPrecision": 0.995"#)
+        #expect(back.status == 1 && back.stderr.contains("FAIL second.png") && !back.stderr.contains("FAIL first.png"))
+        let ratio = try check(200, defaults: #", "precision": 1"#, second: #", "maxDiffRatio": 1"#)
+        #expect(ratio.stderr.contains("1 passed, 1 failed"), "\(ratio.stderr)")
+        // Within one scene (or the defaults) both sides are still a conflict.
+        let both = try check(130, second: #", "threshold": 0.1, "perceptualPrecision": 0.99"#)
+        #expect(both.status == 64 && both.stderr.contains("scene 'second'"), "\(both.stderr)")
         // The command line's diff options replace the manifest's for every scene.
         let replaced = try check(
             130, defaults: #", "perceptualPrecision": 0.995"#, ["--perceptual-precision", "0.99"])

@@ -27,6 +27,13 @@ struct DiffOptions: OptionGroup {
             "swift-snapshot-testing's perceptualPrecision: a pixel differs when its CIE ΔE 1994 exceeds (1 − Q)·100, instead of pixelmatch's threshold.",
         check: .from(0...1))
 
+    /// Options that choose one of two ways to compare (the ΔE94 measure or pixelmatch's; precision or
+    /// its ratio). A manifest scene that sets one side sets aside the other side from its defaults.
+    static let alternatives: [(one: [String], other: [String])] = [
+        ([declared.perceptualPrecision.spec.name], [declared.threshold.spec.name, declared.includeAA.spec.name]),
+        ([declared.precision.spec.name], [declared.maxDiffRatio.spec.name]),
+    ]
+
     static func criteria(_ source: any OptionSource) throws(UsageError) -> DiffCriteria {
         let precision = try source.read(declared.precision)
         if precision != nil, source.has(declared.maxDiffRatio) {

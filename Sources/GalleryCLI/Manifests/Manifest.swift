@@ -68,6 +68,11 @@ struct Manifest: Sendable {
         var values: [String: String] = [:]
         var flags: Set<String> = []
         var photos: [String] = []
+        var defaults = defaults
+        for (one, other) in DiffOptions.alternatives.map({ ($0.one.map(camelCase), $0.other.map(camelCase)) }) {
+            if one.contains(where: { entry[$0] != nil }) { other.forEach { defaults[$0] = nil } }
+            if other.contains(where: { entry[$0] != nil }) { one.forEach { defaults[$0] = nil } }
+        }
         let merged = defaults.merging(entry) { $1 }
         for key in merged.keys.sorted() where key != "name" {
             guard let value = merged[key] else { continue }
