@@ -202,6 +202,24 @@ import Testing
         #expect(ColorScience.meanDeltaE2000(converted.image, Self.original) <= 1)
     }
 
+    @Test func aNarrowRangeCICPIsWidenedBeforeConverting() throws {
+        // cICP (1, 13, 0, 0): sRGB stored as 16…235 (ITU-T H.273 narrow range); each value v becomes
+        // round((v − 16)·255/219), clamped: 16 → 0, 235 → 255, 126 → 128.08 → 128, 100 → 97.8 → 98,
+        // 0 → 0 and 255 → 255. Alpha is not a colour value and stays.
+        let stored = RGBAImage(
+            width: 4, height: 1, pixels: [16, 16, 16, 255, 235, 235, 235, 255, 126, 16, 235, 128, 0, 255, 100, 255])
+        let png = try PNGEncoder.encode(stored)
+        let narrow = try Self.decode(Array(png[0..<33]) + PNGCrafter.chunk("cICP", [1, 13, 0, 0]) + png[33...])
+        #expect(narrow.image.pixels == [0, 0, 0, 255, 255, 255, 255, 255, 128, 0, 255, 128, 0, 255, 98, 255])
+        #expect(narrow.warnings.isEmpty)
+        // Full range is sRGB as stored; a matrix other than 0 cannot describe RGB pixels: a warning.
+        let full = try Self.decode(Array(png[0..<33]) + PNGCrafter.chunk("cICP", [1, 13, 0, 1]) + png[33...])
+        #expect(full.image == stored)
+        let matrix = try Self.decode(Array(png[0..<33]) + PNGCrafter.chunk("cICP", [1, 13, 1, 1]) + png[33...])
+        #expect(matrix.image == stored)
+        #expect(matrix.warnings.contains { $0.contains("matrix coefficients 1, where RGB needs 0") })
+    }
+
     @Test func gAMAAndCHRMAloneAreNotApplied() throws {
         let png = try PNGEncoder.encode(Self.original)
         let gama = PNGCrafter.chunk("gAMA", PNGCrafter.be32(100_000))

@@ -24,6 +24,11 @@ package enum ColorConversion {
         if case .icc(let profile) = color, ICCProfile(profile).isGray, !isGray(decoded.image.pixels) {
             color = .unreadable("a gray profile on colour pixels")
         }
+        if case .cicp(let primaries, let transfer, fullRange: false) = color {
+            widen(&decoded.image.pixels)
+            color = .cicp(primaries: primaries, transfer: transfer)
+            if space == .srgb, color.isSRGB { return }
+        }
         switch transform(for: color, to: space) {
         case .success(let transform):
             guard let transform, !transform.isIdentity else { return }
@@ -44,6 +49,16 @@ package enum ColorConversion {
             pixels.withUnsafeMutableBufferPointer { buffer in transform?.apply(to: buffer) }
             return nil
         case .failure(let failure): return failure.reason
+        }
+    }
+
+    /// Narrow-range RGB (black 16, white 235, ITU-T H.273) to full range, rounded; alpha untouched.
+    private static func widen(_ pixels: inout [UInt8]) {
+        let table = (0..<256).map { UInt8((Double(min(max($0, 16), 235) - 16) * 255 / 219).rounded()) }
+        pixels.withUnsafeMutableBufferPointer { p in
+            for i in stride(from: 0, to: p.count - 3, by: 4) {
+                (p[i], p[i + 1], p[i + 2]) = (table[Int(p[i])], table[Int(p[i + 1])], table[Int(p[i + 2])])
+            }
         }
     }
 

@@ -42,7 +42,11 @@ enum ColorProfileReader {
         PNGChunkWalk.beforeImageData(bytes) { type, data in
             switch type {
             case "cICP" where data.count == 4:
-                found = .cicp(primaries: UInt16(data[data.startIndex]), transfer: UInt16(data[data.startIndex + 1]))
+                let (at, matrix) = (data.startIndex, data[data.startIndex + 2])
+                found =
+                    matrix == 0
+                    ? .cicp(primaries: UInt16(data[at]), transfer: UInt16(data[at + 1]), fullRange: data[at + 3] != 0)
+                    : .unreadable("its cICP chunk gives matrix coefficients \(matrix), where RGB needs 0")
                 return false
             case "iCCP": found = iccChunk(data)
             case "sRGB" where found == .untagged: found = .srgb

@@ -31,7 +31,7 @@ package final class ColorTransform: @unchecked Sendable {
         switch color {
         case .untagged, .srgb:
             status = gr_color_transform_from_cicp(1, 13, space.shimValue, &made, &result)
-        case .cicp(let primaries, let transfer):
+        case .cicp(let primaries, let transfer, _):  // narrow range is widened before (ColorConversion)
             status = gr_color_transform_from_cicp(primaries, transfer, space.shimValue, &made, &result)
         case .icc(let bytes):
             if let inconsistency = ICCProfile(bytes).inconsistency {

@@ -6,8 +6,9 @@ public enum EmbeddedColor: Sendable, Hashable, CustomStringConvertible {
     case srgb
     /// An embedded ICC profile (JPEG APP2, PNG iCCP, HEIF colr, WebP ICCP).
     case icc([UInt8])
-    /// CICP code points (ITU-T H.273), from a HEIF nclx box or a PNG cICP chunk.
-    case cicp(primaries: UInt16, transfer: UInt16)
+    /// CICP code points (ITU-T H.273), from a HEIF nclx box or a PNG cICP chunk. Narrow range
+    /// (`fullRange` false) stores each RGB value as 16…235; a HEIF's RGB is full range once converted.
+    case cicp(primaries: UInt16, transfer: UInt16, fullRange: Bool = true)
     /// A profile was there but could not be taken out of the file: why.
     case unreadable(String)
 
@@ -15,7 +16,8 @@ public enum EmbeddedColor: Sendable, Hashable, CustomStringConvertible {
     public var isSRGB: Bool {
         switch self {
         case .untagged, .srgb: true
-        case .cicp(let primaries, let transfer): [1, 2].contains(primaries) && [2, 13].contains(transfer)
+        case .cicp(let primaries, let transfer, let fullRange):
+            fullRange && [1, 2].contains(primaries) && [2, 13].contains(transfer)
         case .icc, .unreadable: false
         }
     }
@@ -33,7 +35,8 @@ public enum EmbeddedColor: Sendable, Hashable, CustomStringConvertible {
         case .untagged: "no colour profile (sRGB)"
         case .srgb: "sRGB"
         case .icc(let bytes): ICCProfile(bytes).description
-        case .cicp(let primaries, let transfer): "CICP primaries \(primaries), transfer \(transfer)"
+        case .cicp(let primaries, let transfer, let fullRange):
+            "CICP primaries \(primaries), transfer \(transfer)\(fullRange ? "" : ", narrow range")"
         case .unreadable(let reason): "an unreadable profile (\(reason))"
         }
     }
