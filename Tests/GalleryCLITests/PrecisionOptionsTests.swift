@@ -24,6 +24,15 @@ import Testing
         #expect(try diff("c.png", []) == 1)
         #expect(try diff("c.png", ["--precision", "0.97"]) == 0)  // 3 of 100 may differ
         #expect(try diff("c.png", ["--precision", "0.98"]) == 1)
+        // Exactly P matching passes, though 1 − 0.9 is 0.09999999999999998 in binary and 1 − 0.8
+        // 0.19999999999999996: 10 (and 20) of 100 pixels 128 → 200.
+        for count in [10, 20] {
+            var changed = grey
+            for pixel in 0..<count { for c in 0..<3 { changed[pixel * 4 + c] = 200 } }
+            try folder.write(try PNGEncoder.encode(.init(width: 10, height: 10, pixels: changed)), to: "\(count).png")
+        }
+        #expect(try diff("10.png", ["--precision", "0.9"]) == 0 && diff("10.png", ["--precision", "0.91"]) == 1)
+        #expect(try diff("20.png", ["--precision", "0.8"]) == 0 && diff("20.png", ["--max-diff-ratio", "0.19"]) == 1)
         #expect(try diff("b.png", []) == 0)
         #expect(try diff("b.png", ["--perceptual-precision", "0.99"]) == 0)  // ΔE ≤ 1
         #expect(try diff("b.png", ["--perceptual-precision", "0.995"]) == 1)  // ΔE ≤ 0.5
@@ -73,9 +82,21 @@ import Testing
         #expect(back.status == 1 && back.stderr.contains("FAIL second.png") && !back.stderr.contains("FAIL first.png"))
         let ratio = try check(200, defaults: #", "precision": 1"#, second: #", "maxDiffRatio": 1"#)
         #expect(ratio.stderr.contains("1 passed, 1 failed"), "\(ratio.stderr)")
-        // Within one scene (or the defaults) both sides are still a conflict.
+        // Within one scene (or the defaults) both sides are still a conflict, said in the manifest's
+        // keys, and also when the command line's options replace the manifest's.
         let both = try check(130, second: #", "threshold": 0.1, "perceptualPrecision": 0.99"#)
         #expect(both.status == 64 && both.stderr.contains("scene 'second'"), "\(both.stderr)")
+        #expect(both.stderr.contains("key 'perceptualPrecision'") && !both.stderr.contains("--threshold"))
+        let replacedToo = try check(
+            130, second: #", "threshold": 0.1, "perceptualPrecision": 0.99"#, ["--threshold", "0.2"])
+        #expect(replacedToo.status == 64, "\(replacedToo.stderr)")
+        let inDefaults = try check(
+            130, defaults: #", "threshold": 0.1, "perceptualPrecision": 0.99"#, second: #", "threshold": 0.2"#)
+        #expect(
+            inDefaults.status == 64
+                && inDefaults.stderr.contains("defaults: keys 'perceptualPrecision' and 'threshold'"),
+            "\(inDefaults.stderr)")
+
         // The command line's diff options replace the manifest's for every scene.
         let replaced = try check(
             130, defaults: #", "perceptualPrecision": 0.995"#, ["--perceptual-precision", "0.99"])
@@ -86,7 +107,9 @@ import Testing
         let bad = try check(130, second: #", "precision": 1.5"#)
         #expect(bad.status == 64 && bad.stderr.contains("scene 'second'"), "\(bad.stderr)")
         let conflict = try check(130, defaults: #", "precision": 0.9, "maxDiffRatio": 0.1"#)
-        #expect(conflict.status == 64 && conflict.stderr.contains("Use either --precision or --max-diff-ratio"))
+        #expect(
+            conflict.status == 64 && conflict.stderr.contains("defaults: keys 'precision' and 'maxDiffRatio'"),
+            "\(conflict.stderr)")
         // batch ignores them.
         #expect(try CommandRunner.run(["batch", "m.json", "--out", "out"], in: folder.path).status == 0)
     }

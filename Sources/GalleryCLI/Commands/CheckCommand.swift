@@ -34,7 +34,8 @@ enum CheckCommand: Subcommand {
         let manifest = try Manifest(path: settings.manifest)
         // Diff options on the command line replace the manifest's, as a whole.
         let givenHere = DiffOptions.specs.contains { parsed.has($0.name) }
-        let sceneCriteria = givenHere ? [:] : try manifest.diffCriteria()
+        let manifestCriteria = try manifest.diffCriteria()  // checked even when replaced
+        let sceneCriteria = givenHere ? [:] : manifestCriteria
 
         // The frames are rendered into a folder of this run's own, removed even when a signal ends it.
         let scratch = mode == .all ? nil : try ScratchFolder(prefix: "gallery-render-check-")

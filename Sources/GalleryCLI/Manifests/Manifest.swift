@@ -12,6 +12,8 @@ import ImageCodecs
 struct Manifest: Sendable {
     let path: String
     let scenes: [ManifestScene]
+    /// The keys `defaults` sets.
+    let defaultKeys: Set<String>
 
     /// Scene and motion options, and the diff options (`check` compares a scene's frames by them;
     /// `batch` ignores them).
@@ -26,10 +28,19 @@ struct Manifest: Sendable {
     /// Each scene's comparison criteria, for the scenes whose keys (or the defaults) set a diff option;
     /// a scene without any is compared by the command line's. Checked before anything renders.
     func diffCriteria() throws(UsageError) -> [String: DiffCriteria] {
+        // Both sides of a choice in the defaults would reach every scene that sets neither.
+        for (one, other) in DiffOptions.alternatives.map({ ($0.one.map(Self.camelCase), $0.other.map(Self.camelCase)) })
+        {
+            if let a = one.first(where: defaultKeys.contains), let b = other.first(where: defaultKeys.contains) {
+                throw UsageError(
+                    "\(path): defaults: keys '\(a)' and '\(b)' are two ways to compare; give one (a scene may set the other)"
+                )
+            }
+        }
         var criteria: [String: DiffCriteria] = [:]
         for scene in scenes where DiffOptions.specs.contains(where: { scene.has($0.name) }) {
             do { criteria[scene.name] = try DiffOptions.criteria(scene) } catch {
-                throw UsageError("\(path): scene '\(scene.name)': \(error.message)")
+                throw UsageError("\(path): scene '\(scene.name)': \(Self.spelledAsKeys(error.message))")
             }
         }
         return criteria
@@ -59,6 +70,7 @@ struct Manifest: Sendable {
         }
         guard !scenes.isEmpty else { throw UsageError("\(path): no scenes") }
         self.scenes = scenes
+        defaultKeys = Set(defaults.keys)
     }
 
     private static func scene(

@@ -29,7 +29,11 @@ public struct DiffCriteria: Sendable, Hashable {
     public func accepts(diffPixels: Int, totalPixels: Int) -> Bool {
         if maxDiffPixels == nil && maxDiffRatio == nil { return diffPixels == 0 }
         if let maxDiffPixels, diffPixels > maxDiffPixels { return false }
-        if let maxDiffRatio, totalPixels > 0, Double(diffPixels) / Double(totalPixels) > maxDiffRatio { return false }
+        // Counts are whole: a millionth of a pixel absorbs the rounding of a ratio such as 1 − 0.9
+        // (0.09999999999999998), so exactly 10 % passes --precision 0.9, and admits no other pixel.
+        if let maxDiffRatio, totalPixels > 0, Double(diffPixels) > maxDiffRatio * Double(totalPixels) + 1e-6 {
+            return false
+        }
         return true
     }
 }
