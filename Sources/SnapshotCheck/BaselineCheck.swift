@@ -92,9 +92,8 @@ public struct BaselineCheck: Sendable {
             case .compared(let counts) where counts.matches:
                 return verdict(.passed, comparison.summary, comparison)
             case .compared:
-                // Different colour profiles explain a difference a reviewer would otherwise hunt for.
-                let mismatch = ColorTagMismatch(expected: expected, actual: actual).map { "; \($0)" } ?? ""
-                return verdict(.different, comparison.summary + mismatch, comparison)
+                return verdict(
+                    .different, comparison.summary + colorNote(expected: expected, actual: actual), comparison)
             case .sizeMismatch: return verdict(.different, comparison.summary, comparison)
             case .unreadable: return verdict(.unreadable, comparison.summary, comparison)
             }
@@ -141,7 +140,17 @@ public struct BaselineCheck: Sendable {
         if let diff = first.diff, let png = try? PNGEncoder.encode(diff, compression: .matches) {
             try? AtomicFile.write(png, to: images(of: frame.path).diff)
         }
-        return verdict(.different, result.summary, first.comparison, result.failingFrames)
+        return verdict(
+            .different, result.summary + colorNote(expected: expected, actual: actual), first.comparison,
+            result.failingFrames)
+    }
+
+    /// "; the baseline carries … and the rendered frame …" when their colour descriptions differ, which
+    /// explains a difference a reviewer would otherwise hunt for; else "". The rendered frame's path is
+    /// a scratch file, gone after the run, so neither is named by path.
+    private func colorNote(expected: String, actual: String) -> String {
+        guard let mismatch = ColorTagMismatch(expected: expected, actual: actual) else { return "" }
+        return "; " + mismatch.described(expected: "the baseline", actual: "the rendered frame")
     }
 
     /// The first 64 KiB of the file at `path`: enough to tell an APNG (its acTL precedes the image data).

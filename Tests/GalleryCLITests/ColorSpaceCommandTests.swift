@@ -122,6 +122,13 @@ import Testing
         try folder.write(Self.tagged(png, name: "sRGB", profile: ColorSpace.srgb.iccProfile), to: "tagged.png")
         let tagged = try CommandRunner.run(["diff", "srgb/photo.png", "tagged.png"], in: folder.path)
         #expect(tagged.status == 0 && tagged.stderr.isEmpty, "\(tagged.stderr)")
+        // Narrow range (cICP 1, 13, 0, 0) stores other values for the same colours: a mismatch.
+        for (name, range) in [("full.png", UInt8(1)), ("narrow.png", 0)] {
+            try folder.write(Array(png[0..<33]) + PNGCrafter.chunk("cICP", [1, 13, 0, range]) + png[33...], to: name)
+        }
+        #expect(try CommandRunner.run(["diff", "srgb/photo.png", "full.png"], in: folder.path).stderr.isEmpty)
+        let narrow = try CommandRunner.run(["diff", "full.png", "narrow.png"], in: folder.path)
+        #expect(narrow.stderr.contains("CICP primaries 1, transfer 13, narrow range"), "\(narrow.stderr)")
     }
 
     @Test func checkSaysWhenABaselineCarriesAnotherProfile() throws {
@@ -143,7 +150,23 @@ import Testing
         let run = try CommandRunner.run(["check", manifest, "--baseline", baseline])
         #expect(run.status == 1)
         #expect(run.stderr.contains("FAIL rest.png"))
-        #expect(run.stderr.contains("rest.png carries ICC profile \"Display P3\" and "), "\(run.stderr)")
-        #expect(run.stderr.contains("1 passed, 1 failed") && !run.stderr.contains("other.png carries"))
+        #expect(
+            run.stderr.contains(
+                "the baseline carries ICC profile \"Display P3\" and the rendered frame no colour profile (sRGB)"),
+            "\(run.stderr)")
+        #expect(run.stderr.contains("1 passed, 1 failed") && !run.stderr.contains("gallery-render-check-"))
+        // An animated scene says the same of its first differing frame's files.
+        let animated = try folder.write(
+            Array(
+                #"{"defaults": {"width": 200, "height": 120, "photos": ["srgb/"]}, "scenes": [{"name": "move", "offset": 0, "fling": 900, "fps": 10, "duration": 0.2}]}"#
+                    .utf8), to: "animated.json")
+        #expect(try CommandRunner.run(["check", animated, "--baseline", baseline, "--record"]).status == 0)
+        let moved = try CommandRunner.run([
+            "animate", "--width", "200", "--height", "120", folder.file("srgb"), "--offset", "0", "--fling", "900",
+            "--fps", "10", "--duration", "0.2", "--color-space", "display-p3", "-o", baseline + "/move.png",
+        ])
+        #expect(moved.status == 0, "\(moved.stderr)")
+        let again = try CommandRunner.run(["check", animated, "--baseline", baseline])
+        #expect(again.status == 1 && again.stderr.contains("the baseline carries ICC profile"), "\(again.stderr)")
     }
 }

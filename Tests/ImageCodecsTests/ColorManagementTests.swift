@@ -218,6 +218,9 @@ import Testing
         let matrix = try Self.decode(Array(png[0..<33]) + PNGCrafter.chunk("cICP", [1, 13, 1, 1]) + png[33...])
         #expect(matrix.image == stored)
         #expect(matrix.warnings.contains { $0.contains("matrix coefficients 1, where RGB needs 0") })
+        // A cICP chunk of another length is not read as one: a warning, not sRGB taken silently.
+        let short = try Self.decode(Array(png[0..<33]) + PNGCrafter.chunk("cICP", [12, 13, 0]) + png[33...])
+        #expect(short.image == stored && short.warnings.contains { $0.contains("its cICP chunk has 3 bytes, not 4") })
     }
 
     @Test func gAMAAndCHRMAloneAreNotApplied() throws {

@@ -41,7 +41,10 @@ enum ColorProfileReader {
         var found: EmbeddedColor = .untagged
         PNGChunkWalk.beforeImageData(bytes) { type, data in
             switch type {
-            case "cICP" where data.count == 4:
+            case "cICP" where data.count != 4:
+                found = .unreadable("its cICP chunk has \(data.count) bytes, not 4")
+                return false
+            case "cICP":
                 let (at, matrix) = (data.startIndex, data[data.startIndex + 2])
                 found =
                     matrix == 0

@@ -20,7 +20,11 @@ public struct ColorTagMismatch: Sendable, Hashable, CustomStringConvertible {
         (self.expected, self.actual, expectedColor, actualColor) = (expected, actual, a, b)
     }
 
-    public var description: String {
+    public var description: String { described(expected: expected, actual: actual) }
+
+    /// The mismatch with the two images called `expected` and `actual` (as "the baseline" for a file
+    /// whose path means nothing to the reader).
+    public func described(expected: String, actual: String) -> String {
         "\(expected) carries \(expectedColor) and \(actual) \(actualColor): the comparison is of their stored values, not their colours"
     }
 }
