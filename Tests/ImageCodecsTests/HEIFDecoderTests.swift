@@ -172,6 +172,32 @@ import Testing
         #expect(PixelMath.psnr(decoded.image, source) > 50)
     }
 
+    @Test(.enabled(if: tools, toolsReason)) func aTenBitAVIFDecodesWithinOneOfHeifConvert() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let source = ColorScience.colourfulImage()
+        var rows: [UInt8] = []
+        for y in 0..<source.height {
+            rows.append(0)
+            for x in 0..<source.width {
+                for c in 0..<3 { rows += [source.pixels[(y * source.width + x) * 4 + c], 0x80] }
+            }
+        }
+        let png = PNGCrafter.png(
+            width: UInt32(source.width), height: UInt32(source.height), bitDepth: 16, colorType: 2, rows: rows)
+        // 4:2:2, because Debian 12's libaom asserts on 10-bit 4:4:4 and 4:2:0 from heif-enc.
+        let bytes = try Self.encode(
+            png, ["-A", "-q", "90", "-b", "10", "-p", "chroma=422"], in: folder, name: "deep.avif")
+        // av1C: marker and version, profile and level, then tier, high_bitdepth (0x40), twelve_bit, …
+        let box = try #require(bytes.indices.dropLast(6).first { Array(bytes[$0..<$0 + 4]) == Array("av1C".utf8) })
+        #expect(bytes[box + 6] & 0x40 != 0, "not a 10-bit AV1 stream")
+        let decoded = try ImageDecoder.decode(bytes)
+        #expect(decoded.format == .avif)
+        let reference = try Self.reference(folder.file("deep.avif"), in: folder)
+        // libheif converts both; heif-convert shifts 10 bits to 8 where we round: at most 1 apart.
+        #expect(decoded.image.width == reference.width && Self.largestDifference(decoded.image, reference) <= 1)
+    }
+
     @Test(.enabled(if: tools, toolsReason)) func alphaIsDecoded() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
