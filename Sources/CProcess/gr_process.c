@@ -1,6 +1,7 @@
 #include "gr_process.h"
 
 #include <dirent.h>
+#include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
 #include <signal.h>
@@ -53,15 +54,23 @@ static void empty_folder(int descriptor, int depth) {
     close(descriptor);
 }
 
+/* Removes `path` and what it holds while other threads may still be writing frames into it: it is
+ * emptied again until rmdir finds it empty (a pass takes microseconds, a frame milliseconds), a
+ * bounded number of times. Once was not enough: a frame renamed into place after the pass left the
+ * folder behind. */
+static void remove_tree_now(const char *path) {
+    for (int attempt = 0; attempt < 1000; attempt++) {
+        int descriptor = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+        if (descriptor >= 0) empty_folder(descriptor, 4);
+        if (rmdir(path) == 0 || (errno != ENOTEMPTY && errno != EEXIST)) return;
+    }
+}
+
 static void on_signal(int sig) {
     for (int i = 0; i < slot_count; i++) {
         if (atomic_load(&states[i]) == slot_ready) unlink(paths[i]);
     }
-    if (atomic_load(&folder_state) == slot_ready) {
-        int descriptor = open(folder, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-        if (descriptor >= 0) empty_folder(descriptor, 4);
-        rmdir(folder);
-    }
+    if (atomic_load(&folder_state) == slot_ready) remove_tree_now(folder);
     struct sigaction standard;
     memset(&standard, 0, sizeof standard);
     standard.sa_handler = SIG_DFL;
@@ -113,8 +122,4 @@ int gr_cleanup_set_folder(const char *path) {
     return 1;
 }
 
-void gr_remove_tree(const char *path) {
-    int descriptor = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-    if (descriptor >= 0) empty_folder(descriptor, 4);
-    rmdir(path);
-}
+void gr_remove_tree(const char *path) { remove_tree_now(path); }
