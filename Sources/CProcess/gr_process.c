@@ -122,4 +122,23 @@ int gr_cleanup_set_folder(const char *path) {
     return 1;
 }
 
+/* `path` into `out` with runs of slashes as one and no trailing slash (but "/"); 0 when too long. */
+static int normalised(const char *path, char out[PATH_MAX]) {
+    size_t n = 0;
+    for (const char *at = path; *at; at++) {
+        if (*at == '/' && n > 0 && out[n - 1] == '/') continue;
+        if (n + 1 >= PATH_MAX) return 0;
+        out[n++] = *at;
+    }
+    if (n > 1 && out[n - 1] == '/') n--;
+    out[n] = '\0';
+    return 1;
+}
+
+int gr_cleanup_is_folder(const char *path) {
+    if (atomic_load(&folder_state) != slot_ready) return 0;
+    static _Thread_local char a[PATH_MAX], b[PATH_MAX];
+    return normalised(path, a) && normalised(folder, b) && strcmp(a, b) == 0;
+}
+
 void gr_remove_tree(const char *path) { remove_tree_now(path); }

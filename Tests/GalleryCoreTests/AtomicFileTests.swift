@@ -14,6 +14,18 @@ import Testing
         #expect(TemporaryFolder.list(folder.file("a/b")) == ["out.png"])
     }
 
+    @Test func aRemovedScratchFolderIsNotMadeAgain() throws {
+        // As a signal's cleanup leaves it while other workers still write: gone, still registered.
+        // A writer must fail rather than make it again, or the copy would outlive the process.
+        let scratch = try ScratchFolder(prefix: "gallery-render-test-")
+        defer { scratch.remove() }
+        try FileManager.default.removeItem(atPath: scratch.path)
+        for path in [scratch.path + "/scene/0000.png", scratch.path + "//scene/0000.png", scratch.path + "/x.png"] {
+            #expect(throws: FileError.self) { try AtomicFile.write([1], to: path) }
+            #expect(!FileManager.default.fileExists(atPath: scratch.path), "\(path)")
+        }
+    }
+
     @Test func failureLeavesNothingAndNamesThePath() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }

@@ -28,6 +28,13 @@ void gr_cleanup_remove(int slot);
  */
 int gr_cleanup_set_folder(const char *path);
 
+/**
+ * Whether `path` names the registered folder (repeated and trailing slashes aside). Writers must not
+ * make it again: made once by mkdtemp, it is missing only when the signal handler removed it, and a
+ * copy made in the moment before the process ends would be left behind.
+ */
+int gr_cleanup_is_folder(const char *path);
+
 /** Removes the folder `path` and what it holds (four levels deep at most), as the handler does. */
 void gr_remove_tree(const char *path);
 

@@ -119,6 +119,11 @@ public enum AtomicFile {
     /// Makes `folder` and its missing parents, as `mkdir -p` does; the errno when that fails (ENOTDIR
     /// where a file stands in the way).
     private static func createFolders(_ folder: String) -> Int32? {
+        // The scratch folder is made once; missing, a signal's cleanup removed it as the process ends.
+        if SystemPath.withCString(folder, { gr_cleanup_is_folder($0) }) != 0 {
+            var status = stat()
+            return SystemPath.withCString(folder, { stat($0, &status) }) == 0 ? nil : ENOENT
+        }
         if SystemPath.withCString(folder, { mkdir($0, 0o777) }) == 0 { return nil }
         let code = errno
         switch code {
