@@ -94,7 +94,9 @@ public struct BaselineCheck: Sendable {
             case .compared:
                 return verdict(
                     .different, comparison.summary + colorNote(expected: expected, actual: actual), comparison)
-            case .sizeMismatch: return verdict(.different, comparison.summary, comparison)
+            case .sizeMismatch:
+                return verdict(
+                    .different, comparison.summary + colorNote(expected: expected, actual: actual), comparison)
             case .unreadable: return verdict(.unreadable, comparison.summary, comparison)
             }
         }

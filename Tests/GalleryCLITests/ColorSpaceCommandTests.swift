@@ -155,6 +155,15 @@ import Testing
                 "the baseline carries ICC profile \"Display P3\" and the rendered frame no colour profile (sRGB)"),
             "\(run.stderr)")
         #expect(run.stderr.contains("1 passed, 1 failed") && !run.stderr.contains("gallery-render-check-"))
+        // A baseline of another size says the same.
+        let wider = try CommandRunner.run([
+            "--width", "201", "--height", "120", folder.file("srgb"), "--offset", "40", "--color-space", "display-p3",
+            "-o", baseline + "/other.png",
+        ])
+        #expect(wider.status == 0)
+        let sized = try CommandRunner.run(["check", manifest, "--baseline", baseline])
+        let line = sized.stderr.split(separator: "\n").first { $0.contains("FAIL other.png") } ?? ""
+        #expect(line.contains("sizes differ") && line.contains("the baseline carries ICC profile"), "\(sized.stderr)")
         // An animated scene says the same of its first differing frame's files.
         let animated = try folder.write(
             Array(

@@ -92,6 +92,9 @@ import Testing
         #expect(replacedToo.status == 64, "\(replacedToo.stderr)")
         let inDefaults = try check(
             130, defaults: #", "threshold": 0.1, "perceptualPrecision": 0.99"#, second: #", "threshold": 0.2"#)
+        // includeAa false is no choice of pixelmatch's measure, in the defaults as in a scene.
+        let falseFlag = try check(130, defaults: #", "perceptualPrecision": 0.99, "includeAa": false"#)
+        #expect(falseFlag.status == 0, "\(falseFlag.stderr)")
         #expect(
             inDefaults.status == 64
                 && inDefaults.stderr.contains("defaults: keys 'perceptualPrecision' and 'threshold'"),

@@ -221,6 +221,8 @@ import Testing
         // A cICP chunk of another length is not read as one: a warning, not sRGB taken silently.
         let short = try Self.decode(Array(png[0..<33]) + PNGCrafter.chunk("cICP", [12, 13, 0]) + png[33...])
         #expect(short.image == stored && short.warnings.contains { $0.contains("its cICP chunk has 3 bytes, not 4") })
+        let flag = try Self.decode(Array(png[0..<33]) + PNGCrafter.chunk("cICP", [1, 13, 0, 2]) + png[33...])
+        #expect(flag.warnings.contains { $0.contains("full-range flag is 2, where 0 or 1") })
     }
 
     @Test func gAMAAndCHRMAloneAreNotApplied() throws {

@@ -12,7 +12,7 @@ import ImageCodecs
 struct Manifest: Sendable {
     let path: String
     let scenes: [ManifestScene]
-    /// The keys `defaults` sets.
+    /// The keys `defaults` sets (a flag only when true, as a scene's counts).
     let defaultKeys: Set<String>
 
     /// Scene and motion options, and the diff options (`check` compares a scene's frames by them;
@@ -70,7 +70,7 @@ struct Manifest: Sendable {
         }
         guard !scenes.isEmpty else { throw UsageError("\(path): no scenes") }
         self.scenes = scenes
-        defaultKeys = Set(defaults.keys)
+        defaultKeys = Set(defaults.filter { $0.value != .bool(false) }.keys)
     }
 
     private static func scene(

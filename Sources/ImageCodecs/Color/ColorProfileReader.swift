@@ -45,11 +45,14 @@ enum ColorProfileReader {
                 found = .unreadable("its cICP chunk has \(data.count) bytes, not 4")
                 return false
             case "cICP":
-                let (at, matrix) = (data.startIndex, data[data.startIndex + 2])
-                found =
-                    matrix == 0
-                    ? .cicp(primaries: UInt16(data[at]), transfer: UInt16(data[at + 1]), fullRange: data[at + 3] != 0)
-                    : .unreadable("its cICP chunk gives matrix coefficients \(matrix), where RGB needs 0")
+                let (at, matrix, range) = (data.startIndex, data[data.startIndex + 2], data[data.startIndex + 3])
+                if matrix != 0 {
+                    found = .unreadable("its cICP chunk gives matrix coefficients \(matrix), where RGB needs 0")
+                } else if range > 1 {
+                    found = .unreadable("its cICP chunk's full-range flag is \(range), where 0 or 1")
+                } else {
+                    found = .cicp(primaries: UInt16(data[at]), transfer: UInt16(data[at + 1]), fullRange: range == 1)
+                }
                 return false
             case "iCCP": found = iccChunk(data)
             case "sRGB" where found == .untagged: found = .srgb
