@@ -137,7 +137,7 @@ static int normalised(const char *path, char out[PATH_MAX]) {
 
 int gr_cleanup_is_folder(const char *path) {
     if (atomic_load(&folder_state) != slot_ready) return 0;
-    static _Thread_local char a[PATH_MAX], b[PATH_MAX];
+    char a[PATH_MAX], b[PATH_MAX];
     return normalised(path, a) && normalised(folder, b) && strcmp(a, b) == 0;
 }
 

@@ -19,6 +19,11 @@ struct Manifest: Sendable {
     /// `batch` ignores them).
     private static let sceneSpecs = SceneOptions.specs + MotionOptions.declared.manifestSpecs + DiffOptions.specs
 
+    /// `DiffOptions.alternatives` as manifest keys.
+    private static let alternativeKeys = DiffOptions.alternatives.map {
+        ($0.one.map(camelCase), $0.other.map(camelCase))
+    }
+
     /// The keys a scene may have: `name`, `photos`, and every scene, motion and diff option in camelCase.
     static let keys: [String: String] = Dictionary(
         uniqueKeysWithValues: sceneSpecs.map { (camelCase($0.name), $0.name) } + [
@@ -29,8 +34,7 @@ struct Manifest: Sendable {
     /// a scene without any is compared by the command line's. Checked before anything renders.
     func diffCriteria() throws(UsageError) -> [String: DiffCriteria] {
         // Both sides of a choice in the defaults would reach every scene that sets neither.
-        for (one, other) in DiffOptions.alternatives.map({ ($0.one.map(Self.camelCase), $0.other.map(Self.camelCase)) })
-        {
+        for (one, other) in Self.alternativeKeys {
             if let a = one.first(where: defaultKeys.contains), let b = other.first(where: defaultKeys.contains) {
                 throw UsageError(
                     "\(path): defaults: keys '\(a)' and '\(b)' are two ways to compare; give one (a scene may set the other)"
@@ -81,7 +85,7 @@ struct Manifest: Sendable {
         var flags: Set<String> = []
         var photos: [String] = []
         var defaults = defaults
-        for (one, other) in DiffOptions.alternatives.map({ ($0.one.map(camelCase), $0.other.map(camelCase)) }) {
+        for (one, other) in alternativeKeys {
             if one.contains(where: { entry[$0] != nil }) { other.forEach { defaults[$0] = nil } }
             if other.contains(where: { entry[$0] != nil }) { one.forEach { defaults[$0] = nil } }
         }

@@ -69,7 +69,8 @@ package enum ColorConversion {
         }
     }
 
-    private static func transform(
+    /// The transform for `color` into `space`, built once per process (the cache above).
+    static func transform(
         for color: EmbeddedColor, pixels: ColorTransform.Pixels = .rgba, to space: ColorSpace
     ) -> Result<ColorTransform?, ColorFailure> {
         let key = TransformKey(color: color, pixels: pixels, space: space)

@@ -27,7 +27,7 @@ public enum EmbeddedColor: Sendable, Hashable, CustomStringConvertible {
     public func means(_ space: ColorSpace) -> Bool {
         if space == .srgb && isSRGB { return true }
         if case .cicp(_, _, fullRange: false) = self { return false }  // 16…235 is no space's own values
-        guard case .success(let transform?) = ColorTransform.make(from: self, to: space) else { return false }
+        guard case .success(let transform?) = ColorConversion.transform(for: self, to: space) else { return false }
         return transform.isIdentity
     }
 
