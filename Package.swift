@@ -30,7 +30,9 @@ let package = Package(
         .target(
             name: "CWebP",
             linkerSettings: [.linkedLibrary("webpmux"), .linkedLibrary("webpdemux"), .linkedLibrary("webp")]),
-        .target(name: "CHEIF", linkerSettings: [.linkedLibrary("heif")]),
+        .target(
+            name: "CHEIF",
+            linkerSettings: [.linkedLibrary("heif"), .linkedLibrary("avcodec"), .linkedLibrary("avutil")]),
         .target(name: "CColor", linkerSettings: [.linkedLibrary("lcms2")]),
         .target(name: "CProcess"),
         .target(name: "CBuildInfo", cSettings: [.define("GR_DECLARED_VERSION", to: "\"\(declaredVersion)\"")]),
@@ -58,7 +60,7 @@ let package = Package(
             name: "TestSupport", dependencies: ["GalleryCore", "ImageCodecs", "VisualDiff", "CJPEG"],
             path: "Tests/TestSupport"),
         .testTarget(
-            name: "ImageCodecsTests", dependencies: ["GalleryCore", "ImageCodecs", "CPNG", "TestSupport"],
+            name: "ImageCodecsTests", dependencies: ["GalleryCore", "ImageCodecs", "CPNG", "CHEIF", "TestSupport"],
             exclude: ["Golden"]),
         .testTarget(name: "GalleryCoreTests", dependencies: ["GalleryCore", "ImageCodecs", "TestSupport"]),
         .testTarget(name: "RasterTests", dependencies: ["GalleryCore", "Raster", "TestSupport"]),

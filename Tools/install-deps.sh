@@ -16,6 +16,7 @@ packages=(
     libisal-dev          # CPNG's fast inflate (ISA-L); libisal2 at run time
     libwebp-dev          # CWebP: WebP photos and the animated WebP encoder; libwebp7, libwebpdemux2, libwebpmux3 at run time
     libheif-dev          # CHEIF: HEIF/HEIC and AVIF photos; libheif1 (with libde265, dav1d, aom) at run time
+    libavcodec-dev       # CHEIF: HEVC decoded by FFmpeg's libavcodec, ~1.4x libde265's speed; libavcodec59 at run time
     liblcms2-dev         # CColor: colour management with Little CMS 2; liblcms2-2 at run time
     libheif-examples     # tests only: heif-enc makes HEIC photos, heif-convert is the reference decoder
     libgs-common         # tests only: Ghostscript's CMYK ICC profile, for a colour-managed CMYK JPEG
@@ -30,7 +31,7 @@ packages=(
 # Runtime libraries that the tool links and that Debian has shipped security fixes for: upgraded
 # when a newer version is available (libpng 1.6.39-2+deb12u6 fixes a use-after-free after a
 # truncated iCCP chunk).
-runtime=(libpng16-16 libjpeg62-turbo libdeflate0 libisal2 libwebp7 libwebpmux3 libwebpdemux2 libheif1 libde265-0 liblcms2-2)
+runtime=(libpng16-16 libjpeg62-turbo libdeflate0 libisal2 libwebp7 libwebpmux3 libwebpdemux2 libheif1 libde265-0 libavcodec59 liblcms2-2)
 
 if [ "${1:-}" = "--list" ]; then
     printf '%s\n' "${packages[@]}"

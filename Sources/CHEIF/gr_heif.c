@@ -1,6 +1,9 @@
 #include "gr_heif.h"
 
+#include "hevc_libavcodec.h"
+
 #include <libheif/heif.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -36,6 +39,7 @@ static gr_heif_status fail(char out[256], struct heif_error error, uint32_t *wid
 static struct heif_context *open_context(const uint8_t *data, size_t size, const gr_heif_options *options,
                                          char message[256], gr_heif_status *status, uint32_t *width,
                                          uint32_t *height) {
+    gr_hevc_libavcodec_register();
     struct heif_context *context = heif_context_alloc();
     if (!context) {
         set_message(message, "out of memory");
@@ -139,6 +143,33 @@ gr_heif_status gr_heif_read_header(const uint8_t *data, size_t size, const gr_he
     return status;
 }
 
+/* heif_decode_image with libavcodec for HEVC; a stream libavcodec refuses is given to libde265, which
+ * may still decode it (it conceals what it can where libavcodec stops). With `planes`, 8-bit HEVC
+ * pictures come as Y, Cb, Cr planes (gr_hevc_libavcodec_planes), and *ycbcr says whether the image
+ * holds them. Only the primary item's decode follows decoder_id: libheif 1.15 decodes grid tiles and
+ * alpha planes with the plugin of highest priority, ours. So whenever libde265 is named, the planes
+ * are not asked for, and every picture becomes true RGB. */
+static struct heif_error decode_image(const struct heif_image_handle *handle, struct heif_image **image,
+                                      enum heif_colorspace space, enum heif_chroma chroma,
+                                      struct heif_decoding_options *decoding, int planes, int *ycbcr) {
+    if (decoding->decoder_id) planes = 0;
+    gr_hevc_libavcodec_take_failure();
+    gr_hevc_libavcodec_planes(planes);
+    struct heif_error error = heif_decode_image(handle, image, space, chroma, decoding);
+    if (gr_hevc_libavcodec_take_failure() && !decoding->decoder_id) {
+        if (*image) heif_image_release(*image);
+        *image = NULL;
+        planes = 0;
+        gr_hevc_libavcodec_planes(0);
+        decoding->decoder_id = GR_HEVC_LIBDE265_ID;
+        error = heif_decode_image(handle, image, space, chroma, decoding);
+        decoding->decoder_id = NULL;
+    }
+    int given = gr_hevc_libavcodec_planes(0);
+    if (ycbcr) *ycbcr = planes && given > 0;
+    return error;
+}
+
 /* The handle's colour description: its ICC profile (copied) and its nclx code points. */
 static gr_heif_status read_colour(const struct heif_image_handle *handle, const struct heif_image *image,
                                   gr_heif_image *out) {
@@ -215,7 +246,6 @@ static int luma_weights(int matrix, double *kr, double *kb) {
     }
 }
 
-static uint8_t clamp_byte(double v) { return (uint8_t)(v <= 0 ? 0 : v >= 255 ? 255 : (int)(v + 0.5)); }
 
 typedef struct {
     const uint8_t *data;
@@ -223,73 +253,104 @@ typedef struct {
     uint32_t width, height;
 } plane;
 
-/* The mean of plane p over [x0, x1) × [y0, y1), clamped to the plane. */
-static double block_mean(const plane *p, uint32_t x0, uint32_t x1, uint32_t y0, uint32_t y1) {
-    if (x1 > p->width) x1 = p->width;
-    if (y1 > p->height) y1 = p->height;
-    if (x0 >= x1) x0 = x1 - 1;
-    if (y0 >= y1) y0 = y1 - 1;
-    uint32_t sum = 0;
-    for (uint32_t y = y0; y < y1; y++) {
-        const uint8_t *row = p->data + (size_t)y * (size_t)p->stride;
-        for (uint32_t x = x0; x < x1; x++) sum += row[x];
+/* Y, Cb, Cr to RGB as tables in 16.16 fixed point, one term per value: R = y + rv[Cr], G = y + gu[Cb] +
+ * gv[Cr], B = y + bu[Cb] (for GBR, R = Cr, G = Y, B = Cb). */
+typedef struct {
+    int32_t y[256], rv[256], gu[256], gv[256], bu[256];
+    int gbr;
+} conversion;
+
+/* The tables of matrix (kr, kb; gbr for the identity) at full or limited range. */
+static void make_conversion(conversion *t, double kr, double kb, int gbr, int full_range) {
+    double luma_scale = full_range ? 1.0 : 255.0 / 219.0, chroma_scale = full_range ? 1.0 : 255.0 / 224.0;
+    double luma_offset = full_range ? 0 : 16, kg = 1 - kr - kb;
+    t->gbr = gbr;
+    for (int v = 0; v < 256; v++) {
+        double y = (v - luma_offset) * luma_scale, c = (v - 128) * chroma_scale;
+        t->y[v] = (int32_t)lround(y * 65536);
+        t->rv[v] = (int32_t)lround((gbr ? c + 128 : 2 * (1 - kr) * c) * 65536);
+        t->gu[v] = gbr ? 0 : (int32_t)lround(-(2 * kb * (1 - kb) / kg) * c * 65536);
+        t->gv[v] = gbr ? 0 : (int32_t)lround(-(2 * kr * (1 - kr) / kg) * c * 65536);
+        t->bu[v] = (int32_t)lround((gbr ? c + 128 : 2 * (1 - kb) * c) * 65536);
     }
-    return (double)sum / ((double)(x1 - x0) * (y1 - y0));
 }
 
-/* An 8-bit YCbCr (or monochrome) image reduced by `divisor` straight from its planes: block means of
- * Y, Cb, Cr (and alpha), then the matrix. 0 when the image is not one this handles. */
+/* A 16.16 value rounded and clipped to a byte. */
+static uint32_t fixed_byte(int32_t v) {
+    int32_t r = (v + 32768) >> 16;
+    return (uint32_t)(r < 0 ? 0 : r > 255 ? 255 : r);
+}
+
+/* An 8-bit planar 4:4:4 image reduced by `divisor`: each output pixel the rounded mean of its block
+ * (partial at the right and bottom edges). When `ycbcr`, the R, G and B planes hold Y, Cb and Cr (the
+ * planes libavcodec's plugin gives, see hevc_libavcodec.h), each pixel converted through the matrix
+ * before it is summed, so the result is the full-size conversion reduced. 0 when the image is not
+ * one this handles. */
 static int convert_reduced(const struct heif_image *image, uint32_t width, uint32_t height, uint32_t divisor,
-                           int matrix, int full_range, uint8_t *pixels) {
-    enum heif_colorspace space = heif_image_get_colorspace(image);
-    enum heif_chroma chroma = heif_image_get_chroma_format(image);
-    int gray = space == heif_colorspace_monochrome;
-    if (!gray && (space != heif_colorspace_YCbCr ||
-                  (chroma != heif_chroma_420 && chroma != heif_chroma_422 && chroma != heif_chroma_444)))
+                           int ycbcr, int matrix, int full_range, uint8_t *pixels) {
+    if (heif_image_get_colorspace(image) != heif_colorspace_RGB ||
+        heif_image_get_chroma_format(image) != heif_chroma_444)
         return 0;
     double kr = 0, kb = 0;
-    int weighted = gray ? 1 : luma_weights(matrix, &kr, &kb);
+    int weighted = ycbcr ? luma_weights(matrix, &kr, &kb) : 1;
     if (weighted < 0) return 0;
-    enum heif_channel channels[4] = {heif_channel_Y, heif_channel_Cb, heif_channel_Cr, heif_channel_Alpha};
+    conversion table;
+    if (ycbcr) make_conversion(&table, kr, kb, weighted == 0, full_range);
+    uint32_t shift = divisor == 8 ? 3 : divisor == 4 ? 2 : divisor == 2 ? 1 : 0;
+    enum heif_channel channels[4] = {heif_channel_R, heif_channel_G, heif_channel_B, heif_channel_Alpha};
     plane planes[4] = {{0}};
     int has_alpha = heif_image_has_channel(image, heif_channel_Alpha);
     for (int c = 0; c < 4; c++) {
-        if ((gray && (c == 1 || c == 2)) || (c == 3 && !has_alpha)) continue;
+        if (c == 3 && !has_alpha) continue;
         if (heif_image_get_bits_per_pixel_range(image, channels[c]) != 8) return 0;
         planes[c].data = heif_image_get_plane_readonly(image, channels[c], &planes[c].stride);
         planes[c].width = (uint32_t)heif_image_get_width(image, channels[c]);
         planes[c].height = (uint32_t)heif_image_get_height(image, channels[c]);
-        if (!planes[c].data || planes[c].width == 0 || planes[c].height == 0) return 0;
+        if (!planes[c].data || planes[c].width != width || planes[c].height != height) return 0;
     }
-    if (planes[0].width != width || planes[0].height != height) return 0;
-    uint32_t sx = chroma == heif_chroma_444 ? 1 : 2, sy = chroma == heif_chroma_420 ? 2 : 1;
     uint32_t out_w = (width + divisor - 1) / divisor, out_h = (height + divisor - 1) / divisor;
-    double luma_scale = full_range ? 1.0 : 255.0 / 219.0, chroma_scale = full_range ? 1.0 : 255.0 / 224.0;
-    double luma_offset = full_range ? 0 : 16;
-    double kg = 1 - kr - kb;
+    uint32_t *sums = calloc((size_t)out_w * 4, sizeof *sums);
+    if (!sums) return 0;
     for (uint32_t oy = 0; oy < out_h; oy++) {
-        uint32_t y0 = oy * divisor, y1 = y0 + divisor;
-        for (uint32_t ox = 0; ox < out_w; ox++) {
-            uint32_t x0 = ox * divisor, x1 = x0 + divisor;
-            double y = (block_mean(&planes[0], x0, x1, y0, y1) - luma_offset) * luma_scale;
-            uint8_t *p = pixels + ((size_t)oy * out_w + ox) * 4;
-            if (gray) {
-                p[0] = p[1] = p[2] = clamp_byte(y);
-            } else {
-                uint32_t cx0 = x0 / sx, cx1 = (x1 + sx - 1) / sx, cy0 = y0 / sy, cy1 = (y1 + sy - 1) / sy;
-                double cb = (block_mean(&planes[1], cx0, cx1, cy0, cy1) - 128) * chroma_scale;
-                double cr = (block_mean(&planes[2], cx0, cx1, cy0, cy1) - 128) * chroma_scale;
-                if (weighted == 0) { /* GBR: Y is G, Cb is B, Cr is R (offsets undone) */
-                    p[0] = clamp_byte(cr + 128), p[1] = clamp_byte(y), p[2] = clamp_byte(cb + 128);
+        memset(sums, 0, (size_t)out_w * 4 * sizeof *sums);
+        uint32_t y_end = oy * divisor + divisor < height ? oy * divisor + divisor : height;
+        for (uint32_t y = oy * divisor; y < y_end; y++) {
+            const uint8_t *rows[4];
+            for (int c = 0; c < 4; c++) rows[c] = planes[c].data ? planes[c].data + (size_t)y * (size_t)planes[c].stride : NULL;
+            for (uint32_t ox = 0; ox < out_w; ox++) {
+                uint32_t x0 = ox << shift, x1 = x0 + divisor < width ? x0 + divisor : width;
+                uint32_t r = 0, g = 0, b = 0, a = 0;
+                const uint8_t *p0 = rows[0], *p1 = rows[1], *p2 = rows[2];
+                if (!ycbcr) {
+                    for (uint32_t x = x0; x < x1; x++) r += p0[x], g += p1[x], b += p2[x];
+                } else if (table.gbr) {
+                    for (uint32_t x = x0; x < x1; x++)
+                        r += fixed_byte(table.rv[p2[x]]), g += fixed_byte(table.y[p0[x]]), b += fixed_byte(table.bu[p1[x]]);
                 } else {
-                    p[0] = clamp_byte(y + 2 * (1 - kr) * cr);
-                    p[1] = clamp_byte(y - (2 * kb * (1 - kb) / kg) * cb - (2 * kr * (1 - kr) / kg) * cr);
-                    p[2] = clamp_byte(y + 2 * (1 - kb) * cb);
+                    for (uint32_t x = x0; x < x1; x++) {
+                        int32_t y = table.y[p0[x]], u = p1[x], v = p2[x];
+                        r += fixed_byte(y + table.rv[v]);
+                        g += fixed_byte(y + table.gu[u] + table.gv[v]);
+                        b += fixed_byte(y + table.bu[u]);
+                    }
                 }
+                if (has_alpha) {
+                    for (uint32_t x = x0; x < x1; x++) a += rows[3][x];
+                } else {
+                    a = 255 * (x1 - x0);
+                }
+                uint32_t *sum = sums + (size_t)ox * 4;
+                sum[0] += r, sum[1] += g, sum[2] += b, sum[3] += a;
             }
-            p[3] = has_alpha ? clamp_byte(block_mean(&planes[3], x0, x1, y0, y1)) : 255;
+        }
+        for (uint32_t ox = 0; ox < out_w; ox++) {
+            uint32_t x_end = ox * divisor + divisor < width ? ox * divisor + divisor : width;
+            uint32_t count = (x_end - ox * divisor) * (y_end - oy * divisor);
+            for (int c = 0; c < 4; c++)
+                pixels[((size_t)oy * out_w + ox) * 4 + (size_t)c] = (uint8_t)((sums[(size_t)ox * 4 + (size_t)c] + count / 2) / count);
         }
     }
+    free(sums);
     return 1;
 }
 
@@ -371,35 +432,28 @@ gr_heif_status gr_heif_decode(const uint8_t *data, size_t size, const gr_heif_op
     }
     decoding->ignore_transformations = 0;
     decoding->convert_hdr_to_8bit = 0;
+    decoding->decoder_id = options->reference_decoder ? GR_HEVC_LIBDE265_ID : NULL;
+    gr_hevc_libavcodec_set_budget(options->max_pixels, options->max_side);
     int converted = 0;
     if (divisor > 1 && !deep) {
-        /* The planes as decoded (4:2:0 for HEVC and AV1 photos; libheif 1.15 converts to RGB when
-         * asked for "undefined"), reduced and converted here. */
-        error = heif_decode_image(handle, &image, heif_colorspace_YCbCr, heif_chroma_420, decoding);
-        if (error.code != heif_error_Ok || !image) {
-            status = fail(out->message, error, &out->width, &out->height);
-            goto done;
+        /* libheif 1.15 turns every decoded picture into full-size RGB, and back when asked for YCbCr.
+         * So libavcodec's plugin gives the planes as a 4:4:4 "RGB" image holding Y, Cb, Cr, which
+         * libheif crops, turns and tiles as any other, and they are reduced and converted here. A
+         * picture the plugin did not give (AV1, or libde265 after a refusal) is true RGB. */
+        int ycbcr = 0;
+        error = decode_image(handle, &image, heif_colorspace_RGB, heif_chroma_444, decoding, 1, &ycbcr);
+        if (error.code == heif_error_Ok && image) {
+            int matrix = 6, full_range = 1; /* libheif's own assumption without an nclx box */
+            struct heif_color_profile_nclx *nclx = NULL;
+            if ((heif_image_get_nclx_color_profile(image, &nclx).code == heif_error_Ok && nclx) ||
+                (heif_image_handle_get_nclx_color_profile(handle, &nclx).code == heif_error_Ok && nclx)) {
+                matrix = (int)nclx->matrix_coefficients;
+                full_range = nclx->full_range_flag;
+                heif_nclx_color_profile_free(nclx);
+            }
+            converted = convert_reduced(image, width, height, divisor, ycbcr, matrix, full_range, pixels);
         }
-        int luma_w = heif_image_get_width(image, heif_channel_Y), luma_h = heif_image_get_height(image, heif_channel_Y);
-        if (luma_w > 0 && (luma_w != (int)width || luma_h != (int)height)) {
-            snprintf(out->message, sizeof out->message, "decoded %dx%d where the header declares %ux%u", luma_w,
-                     luma_h, width, height);
-            status = GR_HEIF_SIZE_MISMATCH;
-            goto done;
-        }
-        int matrix = 6, full_range = 1; /* libheif's own assumption without an nclx box */
-        struct heif_color_profile_nclx *nclx = NULL;
-        if (heif_image_get_nclx_color_profile(image, &nclx).code == heif_error_Ok && nclx) {
-            matrix = (int)nclx->matrix_coefficients;
-            full_range = nclx->full_range_flag;
-            heif_nclx_color_profile_free(nclx);
-        } else if (heif_image_handle_get_nclx_color_profile(handle, &nclx).code == heif_error_Ok && nclx) {
-            matrix = (int)nclx->matrix_coefficients;
-            full_range = nclx->full_range_flag;
-            heif_nclx_color_profile_free(nclx);
-        }
-        converted = convert_reduced(image, width, height, divisor, matrix, full_range, pixels);
-        if (!converted) {
+        if (!converted && image) {
             heif_image_release(image);
             image = NULL;
         }
@@ -409,7 +463,7 @@ gr_heif_status gr_heif_decode(const uint8_t *data, size_t size, const gr_heif_op
          * are copied whole; deeper ones at their depth, rounded. Reduced after, when asked. */
         enum heif_chroma chroma = deep ? (alpha ? heif_chroma_interleaved_RRGGBBAA_LE : heif_chroma_interleaved_RRGGBB_LE)
                                        : heif_chroma_interleaved_RGBA;
-        error = heif_decode_image(handle, &image, heif_colorspace_RGB, chroma, decoding);
+        error = decode_image(handle, &image, heif_colorspace_RGB, chroma, decoding, 0, NULL);
         if (error.code != heif_error_Ok || !image) {
             status = fail(out->message, error, &out->width, &out->height);
             goto done;

@@ -1,10 +1,11 @@
 /*
- * gr_heif — the only place gallery-render touches libheif (HEIF/HEIC with HEVC, AVIF).
+ * gr_heif — the only place gallery-render touches libheif (HEIF/HEIC with HEVC, AVIF), with its HEVC
+ * decoder plugin (hevc_libavcodec.c: libavcodec, libde265 taking over a stream libavcodec refuses).
  *
  * Each call is synchronous: it reads the file from memory, decodes on the calling thread (libheif's
- * own tile threads set to 0, so --jobs means what it says), copies the result into the caller's
- * buffer and frees everything it took on every path. libheif reports errors as values; the shim maps
- * them to one status plus libheif's own message.
+ * own tile threads set to 0, libavcodec's to 1, so --jobs means what it says), copies the result into
+ * the caller's buffer and frees everything it took on every path. libheif reports errors as values;
+ * the shim maps them to one status plus libheif's own message.
  */
 #ifndef GR_HEIF_H
 #define GR_HEIF_H
@@ -32,6 +33,9 @@ typedef struct {
      * mean of a divisor × divisor block (the last row and column of blocks may be partial), so the
      * output is ceil(width / divisor) × ceil(height / divisor). */
     uint32_t divisor;
+    /* Decode HEVC with libheif's own libde265 plugin rather than libavcodec (which gives the same
+     * samples, faster): for tests that hold the two to each other. */
+    int reference_decoder;
 } gr_heif_options;
 
 /** What the file declares, before any pixel is decoded. */
@@ -64,9 +68,9 @@ gr_heif_status gr_heif_read_header(const uint8_t *data, size_t size, const gr_he
  * irot/imir/clap applied into `pixels`: 8-bit RGBA, straight alpha, rows packed, exactly
  * width × height × 4 bytes (`capacity`) of the size gr_heif_read_header gave, reduced by
  * options->divisor. 10- and 12-bit images are decoded at their depth and rounded to 8 bits here:
- * v8 = (v·255 + max/2) / max. An 8-bit YCbCr image reduced by 2 or more is converted here from its
- * planes, block means of Y, Cb and Cr through the matrix its nclx names (BT.601 without one),
- * so libheif's full-size RGB image is never made; anything else is libheif's RGB, reduced after.
+ * v8 = (v·255 + max/2) / max. An 8-bit HEVC image reduced by 2 or more is converted here from its
+ * planes, each pixel through the matrix its nclx names (BT.601 without one), then block means, so
+ * libheif's YCbCr→RGB conversion is skipped; anything else is libheif's RGB, reduced after.
  */
 gr_heif_status gr_heif_decode(const uint8_t *data, size_t size, const gr_heif_options *options, uint8_t *pixels,
                               size_t capacity, gr_heif_image *out);

@@ -117,7 +117,7 @@ public enum HEIFDecoder {
     private static func shimOptions(_ budget: PixelBudget) -> gr_heif_options {
         gr_heif_options(
             max_pixels: UInt64(budget.maxPixels), max_side: UInt32(clamping: budget.maxSide), use_thumbnail: 0,
-            divisor: 1)
+            divisor: 1, reference_decoder: 0)
     }
 
     /// The one place a CHEIF status becomes a typed error.

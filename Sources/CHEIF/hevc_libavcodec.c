@@ -1,0 +1,282 @@
+#include "hevc_libavcodec.h"
+
+#include <libavcodec/avcodec.h>
+#include <libavutil/log.h>
+#include <libavutil/pixdesc.h>
+#include <libheif/heif.h>
+#include <libheif/heif_plugin.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* libheif passes NAL units with 4-byte big-endian lengths; libavcodec reads them with start codes. */
+typedef struct {
+    uint8_t *data;
+    size_t size, capacity;
+} stream;
+
+static _Thread_local uint64_t budget = UINT64_MAX;
+static _Thread_local int failed;
+static _Thread_local char message[160];
+static _Thread_local int planes_mode, planes_given;
+
+int gr_hevc_libavcodec_planes(int on) {
+    int given = planes_given;
+    planes_mode = on;
+    planes_given = 0;
+    return given;
+}
+
+static _Thread_local uint64_t side = UINT32_MAX;
+
+void gr_hevc_libavcodec_set_budget(uint64_t max_pixels, uint32_t max_side) {
+    budget = max_pixels;
+    side = max_side;
+}
+
+int gr_hevc_libavcodec_take_failure(void) {
+    int was = failed;
+    failed = 0;
+    return was;
+}
+
+static struct heif_error error(enum heif_suberror_code subcode, const char *text) {
+    if (subcode != heif_suberror_Security_limit_exceeded) failed = 1;
+    struct heif_error e = {heif_error_Decoder_plugin_error, subcode, text};
+    return e;
+}
+
+static const struct heif_error ok = {heif_error_Ok, heif_suberror_Unspecified, "Success"};
+
+static const char *plugin_name(void) { return "libavcodec HEVC decoder (gallery-render)"; }
+
+static void init_plugin(void) {}
+
+static void deinit_plugin(void) {}
+
+static int does_support_format(enum heif_compression_format format) {
+    return format == heif_compression_HEVC ? 200 : 0; /* libde265's plugin says 100 */
+}
+
+static struct heif_error new_decoder(void **decoder) {
+    *decoder = calloc(1, sizeof(stream));
+    return *decoder ? ok : error(heif_suberror_Unspecified, "out of memory");
+}
+
+static void free_decoder(void *decoder) {
+    stream *s = decoder;
+    if (!s) return;
+    free(s->data);
+    free(s);
+}
+
+static struct heif_error push_data(void *decoder, const void *data, size_t size) {
+    stream *s = decoder;
+    const uint8_t *bytes = data;
+    size_t at = 0;
+    while (at < size) {
+        if (size - at < 4) return error(heif_suberror_End_of_data, "truncated HEVC NAL unit length");
+        size_t length = (size_t)bytes[at] << 24 | (size_t)bytes[at + 1] << 16 | (size_t)bytes[at + 2] << 8 |
+                        (size_t)bytes[at + 3];
+        at += 4;
+        if (length > size - at) return error(heif_suberror_End_of_data, "HEVC NAL unit longer than its data");
+        size_t needed = s->size + 4 + length + AV_INPUT_BUFFER_PADDING_SIZE;
+        if (needed > INT32_MAX) return error(heif_suberror_Unspecified, "HEVC stream too long");
+        if (needed > s->capacity) {
+            size_t capacity = needed * 2 > INT32_MAX ? needed : needed * 2;
+            uint8_t *grown = realloc(s->data, capacity);
+            if (!grown) return error(heif_suberror_Unspecified, "out of memory");
+            s->data = grown;
+            s->capacity = capacity;
+        }
+        static const uint8_t start_code[4] = {0, 0, 0, 1};
+        memcpy(s->data + s->size, start_code, 4);
+        memcpy(s->data + s->size + 4, bytes + at, length);
+        s->size += 4 + length;
+        at += length;
+    }
+    return ok;
+}
+
+/* An 8-bit frame as a 4:4:4 RGB image holding Y, Cb, Cr (gr_hevc_libavcodec_planes). */
+static struct heif_error to_planes(const AVFrame *frame, const AVPixFmtDescriptor *format, struct heif_image **out) {
+    if (format->comp[0].depth != 8) {
+        struct heif_error refused = {heif_error_Unsupported_feature, heif_suberror_Unsupported_data_version,
+                                     "only 8-bit pictures are given as planes"};
+        return refused;
+    }
+    struct heif_image *image = NULL;
+    struct heif_error e = heif_image_create(frame->width, frame->height, heif_colorspace_RGB, heif_chroma_444, &image);
+    if (e.code != heif_error_Ok) return e;
+    static const enum heif_channel channels[3] = {heif_channel_R, heif_channel_G, heif_channel_B};
+    for (int c = 0; c < 3; c++) {
+        e = heif_image_add_plane(image, channels[c], frame->width, frame->height, 8);
+        int stride = 0;
+        uint8_t *to = e.code == heif_error_Ok ? heif_image_get_plane(image, channels[c], &stride) : NULL;
+        int present = c < format->nb_components;
+        if (!to || (present && !frame->data[c])) {
+            heif_image_release(image);
+            return e.code != heif_error_Ok ? e : error(heif_suberror_Unspecified, "libavcodec returned no plane");
+        }
+        int sx = c ? format->log2_chroma_w : 0, sy = c ? format->log2_chroma_h : 0;
+        for (int y = 0; y < frame->height; y++) {
+            uint8_t *row = to + (size_t)y * (size_t)stride;
+            if (!present) {
+                memset(row, 128, (size_t)frame->width);
+                continue;
+            }
+            const uint8_t *from = frame->data[c] + (size_t)(y >> sy) * (size_t)frame->linesize[c];
+            if (sx == 0) {
+                memcpy(row, from, (size_t)frame->width);
+            } else {
+                for (int x = 0; x < frame->width; x++) row[x] = from[x >> 1];
+            }
+        }
+    }
+    planes_given++;
+    *out = image;
+    return ok;
+}
+
+/* The decoded frame as libheif's planar image: 4:0:0, 4:2:0, 4:2:2 or 4:4:4, 8 to 16 bits. */
+static struct heif_error to_heif_image(const AVFrame *frame, struct heif_image **out) {
+    const AVPixFmtDescriptor *format = av_pix_fmt_desc_get(frame->format);
+    if (!format || (format->flags & AV_PIX_FMT_FLAG_RGB) || (format->flags & AV_PIX_FMT_FLAG_BE) ||
+        (format->flags & AV_PIX_FMT_FLAG_ALPHA) || (format->flags & AV_PIX_FMT_FLAG_BITSTREAM) ||
+        (format->flags & AV_PIX_FMT_FLAG_HWACCEL) ||
+        !(format->nb_components == 1 || (format->nb_components == 3 && (format->flags & AV_PIX_FMT_FLAG_PLANAR))))
+        return error(heif_suberror_Unsupported_data_version, "libavcodec returned an unexpected pixel format");
+    int depth = format->comp[0].depth;
+    enum heif_chroma chroma;
+    if (format->nb_components == 1) chroma = heif_chroma_monochrome;
+    else if (format->log2_chroma_w == 1 && format->log2_chroma_h == 1) chroma = heif_chroma_420;
+    else if (format->log2_chroma_w == 1 && format->log2_chroma_h == 0) chroma = heif_chroma_422;
+    else if (format->log2_chroma_w == 0 && format->log2_chroma_h == 0) chroma = heif_chroma_444;
+    else return error(heif_suberror_Unsupported_data_version, "libavcodec returned an unexpected chroma layout");
+    if (depth < 8 || depth > 16 || frame->width <= 0 || frame->height <= 0)
+        return error(heif_suberror_Unsupported_data_version, "libavcodec returned an unexpected picture");
+    if (planes_mode) return to_planes(frame, format, out);
+    struct heif_image *image = NULL;
+    enum heif_colorspace space = chroma == heif_chroma_monochrome ? heif_colorspace_monochrome : heif_colorspace_YCbCr;
+    struct heif_error e = heif_image_create(frame->width, frame->height, space, chroma, &image);
+    if (e.code != heif_error_Ok) return e;
+    static const enum heif_channel channels[3] = {heif_channel_Y, heif_channel_Cb, heif_channel_Cr};
+    size_t sample = depth > 8 ? 2 : 1;
+    for (int c = 0; c < format->nb_components; c++) {
+        int w = c ? AV_CEIL_RSHIFT(frame->width, format->log2_chroma_w) : frame->width;
+        int h = c ? AV_CEIL_RSHIFT(frame->height, format->log2_chroma_h) : frame->height;
+        e = heif_image_add_plane(image, channels[c], w, h, depth);
+        int stride = 0;
+        uint8_t *to = e.code == heif_error_Ok ? heif_image_get_plane(image, channels[c], &stride) : NULL;
+        if (!to || !frame->data[c] || frame->linesize[c] < (int)((size_t)w * sample)) {
+            heif_image_release(image);
+            return e.code != heif_error_Ok ? e : error(heif_suberror_Unspecified, "libavcodec returned no plane");
+        }
+        for (int y = 0; y < h; y++)
+            memcpy(to + (size_t)y * (size_t)stride, frame->data[c] + (size_t)y * (size_t)frame->linesize[c],
+                   (size_t)w * sample);
+    }
+    *out = image;
+    return ok;
+}
+
+/* The stream's colour description (its VUI, as libde265's plugin gives it: H.273 code points, 2 where
+ * the stream says nothing, limited range unless flagged full), which libheif replaces with the
+ * file's colr nclx box when there is one. */
+static struct heif_error describe_colour(const AVFrame *frame, struct heif_image *image) {
+    struct heif_color_profile_nclx *nclx = heif_nclx_color_profile_alloc();
+    if (!nclx) {
+        heif_image_release(image);
+        return error(heif_suberror_Unspecified, "out of memory");
+    }
+    nclx->color_primaries = (enum heif_color_primaries)frame->color_primaries;
+    nclx->transfer_characteristics = (enum heif_transfer_characteristics)frame->color_trc;
+    nclx->matrix_coefficients = (enum heif_matrix_coefficients)frame->colorspace;
+    nclx->full_range_flag = frame->color_range == AVCOL_RANGE_JPEG;
+    struct heif_error e = heif_image_set_nclx_color_profile(image, nclx);
+    heif_nclx_color_profile_free(nclx);
+    if (e.code != heif_error_Ok) heif_image_release(image);
+    return e;
+}
+
+/* One picture from the pushed stream, on the calling thread (--jobs counts decodes, not threads).
+ * Errors are fatal (AV_EF_EXPLODE) rather than concealed: a damaged stream is refused here and the
+ * caller gives it to libde265, which decodes what it can as before. */
+static struct heif_error decode_image(void *decoder, struct heif_image **out) {
+    stream *s = decoder;
+    *out = NULL;
+    if (!s->data) return error(heif_suberror_End_of_data, "no HEVC data");
+    const AVCodec *codec = avcodec_find_decoder(AV_CODEC_ID_HEVC);
+    AVCodecContext *context = codec ? avcodec_alloc_context3(codec) : NULL;
+    AVPacket *packet = av_packet_alloc();
+    AVFrame *frame = av_frame_alloc();
+    struct heif_error result;
+    if (!context || !packet || !frame) {
+        result = error(heif_suberror_Unspecified, "out of memory");
+        goto done;
+    }
+    context->thread_count = 1;
+    context->err_recognition = AV_EF_EXPLODE;
+    /* libavcodec checks its rows padded to their alignment: a picture within the budget only by its
+     * exact width is refused here, and libde265 decodes it. */
+    context->max_pixels = budget > INT64_MAX ? INT64_MAX : (int64_t)budget;
+    if (avcodec_open2(context, codec, NULL) < 0) {
+        result = error(heif_suberror_Unspecified, "libavcodec could not open its HEVC decoder");
+        goto done;
+    }
+    memset(s->data + s->size, 0, AV_INPUT_BUFFER_PADDING_SIZE);
+    packet->data = s->data;
+    packet->size = (int)s->size;
+    int status = avcodec_send_packet(context, packet);
+    if (status >= 0) status = avcodec_send_packet(context, NULL);
+    if (status >= 0) status = avcodec_receive_frame(context, frame);
+    if (status < 0 || frame->decode_error_flags || (frame->flags & AV_FRAME_FLAG_CORRUPT)) {
+        if (context->width > 0 && context->height > 0 &&
+            ((uint64_t)context->width * (uint64_t)context->height > budget || (uint64_t)context->width > side ||
+             (uint64_t)context->height > side)) {
+            /* libheif's own wording, which gr_heif reads the size from. */
+            snprintf(message, sizeof message, "Image size %dx%d exceeds the pixel budget", context->width,
+                     context->height);
+            result = error(heif_suberror_Security_limit_exceeded, message);
+        } else {
+            result = error(heif_suberror_Unspecified, "libavcodec could not decode the HEVC stream");
+        }
+        goto done;
+    }
+    result = to_heif_image(frame, out);
+    if (result.code == heif_error_Ok) result = describe_colour(frame, *out);
+done:
+    av_frame_free(&frame);
+    av_packet_free(&packet);
+    avcodec_free_context(&context);
+    return result;
+}
+
+static void set_strict_decoding(void *decoder, int flag) {
+    (void)decoder;
+    (void)flag;
+}
+
+static const struct heif_decoder_plugin plugin = {
+    .plugin_api_version = 3,
+    .get_plugin_name = plugin_name,
+    .init_plugin = init_plugin,
+    .deinit_plugin = deinit_plugin,
+    .does_support_format = does_support_format,
+    .new_decoder = new_decoder,
+    .free_decoder = free_decoder,
+    .push_data = push_data,
+    .decode_image = decode_image,
+    .set_strict_decoding = set_strict_decoding,
+    .id_name = GR_HEVC_LIBAVCODEC_ID,
+};
+
+static pthread_once_t once = PTHREAD_ONCE_INIT;
+
+static void register_once(void) {
+    av_log_set_level(AV_LOG_QUIET);
+    heif_register_decoder_plugin(&plugin);
+}
+
+void gr_hevc_libavcodec_register(void) { pthread_once(&once, register_once); }

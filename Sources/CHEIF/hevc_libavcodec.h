@@ -1,0 +1,32 @@
+/*
+ * A libheif decoder plugin that decodes HEVC with FFmpeg's libavcodec, ~1.4× faster than the
+ * libde265 plugin libheif 1.15 ships with, to the same samples (HEVC decoding is exact).
+ */
+#ifndef GR_HEVC_LIBAVCODEC_H
+#define GR_HEVC_LIBAVCODEC_H
+
+#include <stdint.h>
+
+/* The id_name libheif knows the plugin by, and libheif's own HEVC plugin's. */
+#define GR_HEVC_LIBAVCODEC_ID "gallery-render-libavcodec"
+#define GR_HEVC_LIBDE265_ID "libde265"
+
+/* Registers the plugin with libheif, once per process, at a priority above libde265's. It also
+ * silences libavcodec's log, whose lines would reach stderr. */
+void gr_hevc_libavcodec_register(void);
+
+/* The pixel budget of the decodes this thread runs next: libavcodec refuses a picture whose stream
+ * declares more before allocating it, as the header's ispe may understate it. */
+void gr_hevc_libavcodec_set_budget(uint64_t max_pixels, uint32_t max_side);
+
+/* Whether a decode on this thread failed in libavcodec since the last call (other than over the
+ * budget), so the caller may give the stream to libde265 instead; clears the flag. */
+int gr_hevc_libavcodec_take_failure(void);
+
+/* With `on`, the decodes this thread runs next give each 8-bit picture as a 4:4:4 RGB image whose R,
+ * G and B planes hold its Y, Cb and Cr, chroma repeated to full size (128 for a grey picture): libheif
+ * 1.15 converts any YCbCr picture to RGB, but crops, turns and tiles an RGB one as it is. A deeper
+ * picture is refused. Returns how many pictures were so given since the last call. */
+int gr_hevc_libavcodec_planes(int on);
+
+#endif
