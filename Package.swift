@@ -30,9 +30,8 @@ let package = Package(
         .target(
             name: "CWebP",
             linkerSettings: [.linkedLibrary("webpmux"), .linkedLibrary("webpdemux"), .linkedLibrary("webp")]),
-        .target(
-            name: "CHEIF",
-            linkerSettings: [.linkedLibrary("heif"), .linkedLibrary("avcodec"), .linkedLibrary("avutil")]),
+        // libavcodec, CHEIF's HEVC decoder, is opened on first use (hevc_libavcodec.c), not linked.
+        .target(name: "CHEIF", linkerSettings: [.linkedLibrary("heif")]),
         .target(name: "CColor", linkerSettings: [.linkedLibrary("lcms2")]),
         .target(name: "CProcess"),
         .target(name: "CBuildInfo", cSettings: [.define("GR_DECLARED_VERSION", to: "\"\(declaredVersion)\"")]),

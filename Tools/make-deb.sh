@@ -5,7 +5,8 @@
 #
 # The binary (Swift's standard library linked statically) goes to /usr/bin, the man page and the
 # completion scripts it generates to where man, bash-completion, zsh and fish look. Depends: comes
-# from dpkg-shlibdeps on the binary, Installed-Size from the files; no maintainer scripts.
+# from dpkg-shlibdeps on the binary, plus libavcodec (opened at run time), Installed-Size from the
+# files; no maintainer scripts.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 version=$1 binary=$2
@@ -43,11 +44,19 @@ printf '%s (%s) unstable; urgency=medium\n\n  * Built from %s.\n\n -- gallery-re
     | gzip -9n > "$root/usr/share/doc/$package/changelog.gz"
 find "$root/usr" -type d -exec chmod 755 {} + && find "$root/usr" -type f ! -path "*/usr/bin/*" -exec chmod 644 {} +
 
-# Depends: what the binary links, as dpkg-shlibdeps finds it (it wants a debian/control to read).
+# Depends: what the binary links, as dpkg-shlibdeps finds it (it wants a debian/control to read), and
+# the one library it opens.
 mkdir -p "$work/debian"
 printf 'Source: %s\n\nPackage: %s\nArchitecture: amd64\n' "$package" "$package" > "$work/debian/control"
 depends=$(cd "$work" && dpkg-shlibdeps -O -e "root/usr/bin/$package" 2>/dev/null | sed -n 's/^shlibs:Depends=//p')
 [ -n "$depends" ] || { echo "make-deb: dpkg-shlibdeps found no dependencies" >&2; exit 1; }
+# libavcodec, which decodes HEVC, is opened at run time (dlopen: its ~65 libraries would slow every
+# start), so dpkg-shlibdeps cannot see it: the package of the soname the headers name.
+major=$(awk '/#define LIBAVCODEC_VERSION_MAJOR/ {print $3}' /usr/include/*/libavcodec/version_major.h | head -n1)
+avcodec=$(ldconfig -p | awk -v name="libavcodec.so.$major" '$1 == name {print $NF; exit}')
+owner=$(dpkg -S "$(readlink -f "${avcodec:-/nonexistent}")" 2>/dev/null | head -n1 | cut -d: -f1) \
+    || { echo "make-deb: libavcodec.so.$major belongs to no package (apt-get install libavcodec-dev)" >&2; exit 1; }
+depends="$depends, $owner"
 size=$(du -sk --apparent-size "$root/usr" | cut -f1)
 cat > "$root/DEBIAN/control" <<CONTROL
 Package: $package

@@ -524,3 +524,5 @@ done:
 }
 
 void gr_heif_free(void *pointer) { free(pointer); }
+
+const char *gr_heif_hevc_decoder(void) { return gr_hevc_libavcodec_register() ? "libavcodec" : GR_HEVC_LIBDE265_ID; }

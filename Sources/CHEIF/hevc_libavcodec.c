@@ -1,5 +1,6 @@
 #include "hevc_libavcodec.h"
 
+#include <dlfcn.h>
 #include <libavcodec/avcodec.h>
 #include <libavutil/log.h>
 #include <libavutil/pixdesc.h>
@@ -9,6 +10,62 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+/* libavcodec and libavutil, opened on the first HEIF decode rather than linked: their ~65 libraries
+ * would cost every run ~16 ms to load. The sonames are the headers' major versions, so the structs
+ * read here are the ones the libraries have. */
+#define STRINGIFY_(x) #x
+#define STRINGIFY(x) STRINGIFY_(x)
+static struct {
+    const AVCodec *(*find_decoder)(enum AVCodecID);
+    AVCodecContext *(*alloc_context)(const AVCodec *);
+    int (*open)(AVCodecContext *, const AVCodec *, AVDictionary **);
+    int (*send_packet)(AVCodecContext *, const AVPacket *);
+    int (*receive_frame)(AVCodecContext *, AVFrame *);
+    void (*free_context)(AVCodecContext **);
+    AVPacket *(*packet_alloc)(void);
+    void (*packet_free)(AVPacket **);
+    AVFrame *(*frame_alloc)(void);
+    void (*frame_free)(AVFrame **);
+    const AVPixFmtDescriptor *(*format_descriptor)(enum AVPixelFormat);
+    void (*set_log_level)(int);
+} av;
+
+/* Opens both libraries and finds every function; 0 (and nothing kept open) when any is missing. */
+static int load_libavcodec(void) {
+    void *util = dlopen("libavutil.so." STRINGIFY(LIBAVUTIL_VERSION_MAJOR), RTLD_NOW | RTLD_LOCAL);
+    void *codec = util ? dlopen("libavcodec.so." STRINGIFY(LIBAVCODEC_VERSION_MAJOR), RTLD_NOW | RTLD_LOCAL) : NULL;
+    if (!codec) {
+        if (util) dlclose(util);
+        return 0;
+    }
+    /* POSIX converts dlsym's void * to function pointers; memcpy says so without a cast warning. */
+#define FIND(library, field, name)                                                                            \
+    do {                                                                                                       \
+        void *symbol = dlsym(library, name);                                                                   \
+        if (!symbol) goto missing;                                                                             \
+        memcpy(&av.field, &symbol, sizeof symbol);                                                             \
+    } while (0)
+    FIND(codec, find_decoder, "avcodec_find_decoder");
+    FIND(codec, alloc_context, "avcodec_alloc_context3");
+    FIND(codec, open, "avcodec_open2");
+    FIND(codec, send_packet, "avcodec_send_packet");
+    FIND(codec, receive_frame, "avcodec_receive_frame");
+    FIND(codec, free_context, "avcodec_free_context");
+    FIND(codec, packet_alloc, "av_packet_alloc");
+    FIND(codec, packet_free, "av_packet_free");
+    FIND(util, frame_alloc, "av_frame_alloc");
+    FIND(util, frame_free, "av_frame_free");
+    FIND(util, format_descriptor, "av_pix_fmt_desc_get");
+    FIND(util, set_log_level, "av_log_set_level");
+#undef FIND
+    return 1;
+missing:
+    memset(&av, 0, sizeof av);
+    dlclose(codec);
+    dlclose(util);
+    return 0;
+}
 
 /* libheif passes NAL units with 4-byte big-endian lengths; libavcodec reads them with start codes. */
 typedef struct {
@@ -141,7 +198,7 @@ static struct heif_error to_planes(const AVFrame *frame, const AVPixFmtDescripto
 
 /* The decoded frame as libheif's planar image: 4:0:0, 4:2:0, 4:2:2 or 4:4:4, 8 to 16 bits. */
 static struct heif_error to_heif_image(const AVFrame *frame, struct heif_image **out) {
-    const AVPixFmtDescriptor *format = av_pix_fmt_desc_get(frame->format);
+    const AVPixFmtDescriptor *format = av.format_descriptor(frame->format);
     if (!format || (format->flags & AV_PIX_FMT_FLAG_RGB) || (format->flags & AV_PIX_FMT_FLAG_BE) ||
         (format->flags & AV_PIX_FMT_FLAG_ALPHA) || (format->flags & AV_PIX_FMT_FLAG_BITSTREAM) ||
         (format->flags & AV_PIX_FMT_FLAG_HWACCEL) ||
@@ -207,10 +264,10 @@ static struct heif_error decode_image(void *decoder, struct heif_image **out) {
     stream *s = decoder;
     *out = NULL;
     if (!s->data) return error(heif_suberror_End_of_data, "no HEVC data");
-    const AVCodec *codec = avcodec_find_decoder(AV_CODEC_ID_HEVC);
-    AVCodecContext *context = codec ? avcodec_alloc_context3(codec) : NULL;
-    AVPacket *packet = av_packet_alloc();
-    AVFrame *frame = av_frame_alloc();
+    const AVCodec *codec = av.find_decoder(AV_CODEC_ID_HEVC);
+    AVCodecContext *context = codec ? av.alloc_context(codec) : NULL;
+    AVPacket *packet = av.packet_alloc();
+    AVFrame *frame = av.frame_alloc();
     struct heif_error result;
     if (!context || !packet || !frame) {
         result = error(heif_suberror_Unspecified, "out of memory");
@@ -221,16 +278,16 @@ static struct heif_error decode_image(void *decoder, struct heif_image **out) {
     /* libavcodec checks its rows padded to their alignment: a picture within the budget only by its
      * exact width is refused here, and libde265 decodes it. */
     context->max_pixels = budget > INT64_MAX ? INT64_MAX : (int64_t)budget;
-    if (avcodec_open2(context, codec, NULL) < 0) {
+    if (av.open(context, codec, NULL) < 0) {
         result = error(heif_suberror_Unspecified, "libavcodec could not open its HEVC decoder");
         goto done;
     }
     memset(s->data + s->size, 0, AV_INPUT_BUFFER_PADDING_SIZE);
     packet->data = s->data;
     packet->size = (int)s->size;
-    int status = avcodec_send_packet(context, packet);
-    if (status >= 0) status = avcodec_send_packet(context, NULL);
-    if (status >= 0) status = avcodec_receive_frame(context, frame);
+    int status = av.send_packet(context, packet);
+    if (status >= 0) status = av.send_packet(context, NULL);
+    if (status >= 0) status = av.receive_frame(context, frame);
     if (status < 0 || frame->decode_error_flags || (frame->flags & AV_FRAME_FLAG_CORRUPT)) {
         if (context->width > 0 && context->height > 0 &&
             ((uint64_t)context->width * (uint64_t)context->height > budget || (uint64_t)context->width > side ||
@@ -247,9 +304,9 @@ static struct heif_error decode_image(void *decoder, struct heif_image **out) {
     result = to_heif_image(frame, out);
     if (result.code == heif_error_Ok) result = describe_colour(frame, *out);
 done:
-    av_frame_free(&frame);
-    av_packet_free(&packet);
-    avcodec_free_context(&context);
+    av.frame_free(&frame);
+    av.packet_free(&packet);
+    av.free_context(&context);
     return result;
 }
 
@@ -273,10 +330,15 @@ static const struct heif_decoder_plugin plugin = {
 };
 
 static pthread_once_t once = PTHREAD_ONCE_INIT;
+static int registered;
 
 static void register_once(void) {
-    av_log_set_level(AV_LOG_QUIET);
-    heif_register_decoder_plugin(&plugin);
+    if (!load_libavcodec()) return; /* libheif's libde265 plugin decodes HEVC then */
+    av.set_log_level(AV_LOG_QUIET);
+    registered = heif_register_decoder_plugin(&plugin).code == heif_error_Ok;
 }
 
-void gr_hevc_libavcodec_register(void) { pthread_once(&once, register_once); }
+int gr_hevc_libavcodec_register(void) {
+    pthread_once(&once, register_once);
+    return registered;
+}

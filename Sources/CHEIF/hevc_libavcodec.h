@@ -1,5 +1,5 @@
 /*
- * A libheif decoder plugin that decodes HEVC with FFmpeg's libavcodec, ~1.4× faster than the
+ * A libheif decoder plugin that decodes HEVC with FFmpeg's libavcodec, ~1.5× faster than the
  * libde265 plugin libheif 1.15 ships with, to the same samples (HEVC decoding is exact).
  */
 #ifndef GR_HEVC_LIBAVCODEC_H
@@ -11,9 +11,10 @@
 #define GR_HEVC_LIBAVCODEC_ID "gallery-render-libavcodec"
 #define GR_HEVC_LIBDE265_ID "libde265"
 
-/* Registers the plugin with libheif, once per process, at a priority above libde265's. It also
- * silences libavcodec's log, whose lines would reach stderr. */
-void gr_hevc_libavcodec_register(void);
+/* Opens libavcodec (dlopen, the soname of the headers built against) and registers the plugin with
+ * libheif, once per process, at a priority above libde265's; it also silences libavcodec's log,
+ * whose lines would reach stderr. 0 when libavcodec is not installed: libde265 decodes HEVC. */
+int gr_hevc_libavcodec_register(void);
 
 /* The pixel budget of the decodes this thread runs next: libavcodec refuses a picture whose stream
  * declares more before allocating it, as the header's ispe may understate it. */

@@ -263,6 +263,25 @@ import Testing
         return bytes
     }
 
+    @Test(.enabled(if: tools, toolsReason)) func aGridDeclaring65535SquaredWithTinyDataIsRefused() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        // heif-enc stores an odd-sized photo as a grid of one 64×64 tile whose output is cropped to
+        // 45×27. Its ispe boxes and the grid's own output size (in idat: version, flags, rows − 1,
+        // columns − 1, then 16-bit width and height) made to say 65535×65535, over ~1 KB of data.
+        let png = try PNGEncoder.encode(ColorScience.colourfulImage(width: 45, height: 27))
+        var bytes = Self.declaring(try Self.encode(png, ["-q", "60"], in: folder), width: 65535, height: 65535)
+        let grid: [UInt8] = [0, 0, 0, 0, 0, 45, 0, 27]
+        let at = try #require(
+            bytes.indices.dropLast(8).first { Array(bytes[$0..<$0 + 8]) == grid }, "no grid descriptor")
+        bytes.replaceSubrange((at + 4)..<(at + 8), with: [0xFF, 0xFF, 0xFF, 0xFF])
+        let started = ContinuousClock.now
+        var refusal: DecodeError?
+        do throws(DecodeError) { _ = try ImageDecoder.decode(bytes) } catch { refusal = error }
+        #expect(refusal == .overBudget(width: 65535, height: 65535, budget: .standard))
+        #expect(ContinuousClock.now - started < .seconds(2))
+    }
+
     @Test(.enabled(if: Corpus.isAvailable, Corpus.skipReason)) func aHugeDeclaredSizeIsRefusedBeforeDecoding() throws {
         let sample = try Corpus.bytes("heif/example.heic")
         let huge = Self.declaring(sample, width: 65535, height: 65535)

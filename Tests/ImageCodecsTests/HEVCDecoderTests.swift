@@ -68,6 +68,12 @@ import Testing
         return try HEIFDecoderTests.encode(png, e.arguments, in: folder)
     }
 
+    @Test func libavcodecIsTheHEVCDecoder() {
+        // Installed with libavcodec-dev (Tools/install-deps.sh); without it the tests below would hold
+        // libde265 to itself.
+        #expect(String(cString: gr_heif_hevc_decoder()) == "libavcodec")
+    }
+
     @Test(.enabled(if: tools, toolsReason), arguments: encodings.indices)
     func libavcodecDecodesAsLibde265Does(_ encoding: Int) throws {
         let folder = try TemporaryFolder()

@@ -77,6 +77,9 @@ gr_heif_status gr_heif_decode(const uint8_t *data, size_t size, const gr_heif_op
 
 void gr_heif_free(void *pointer);
 
+/** The HEVC decoder in use: "libavcodec", or "libde265" when libavcodec is not installed. */
+const char *gr_heif_hevc_decoder(void);
+
 #ifdef __cplusplus
 }
 #endif
