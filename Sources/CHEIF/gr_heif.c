@@ -143,31 +143,59 @@ gr_heif_status gr_heif_read_header(const uint8_t *data, size_t size, const gr_he
     return status;
 }
 
-/* heif_decode_image with libavcodec for HEVC; a stream libavcodec refuses is given to libde265, which
- * may still decode it (it conceals what it can where libavcodec stops). With `planes`, 8-bit HEVC
- * pictures come as Y, Cb, Cr planes (gr_hevc_libavcodec_planes), and *ycbcr says whether the image
- * holds them. Only the primary item's decode follows decoder_id: libheif 1.15 decodes grid tiles and
- * alpha planes with the plugin of highest priority, ours. So whenever libde265 is named, the planes
- * are not asked for, and every picture becomes true RGB. */
+/* heif_decode_image with libavcodec for HEVC, or libde265 when `reference`; a stream libavcodec
+ * refuses is given to libde265, which may still decode it (it conceals what it can where libavcodec
+ * stops). With `planes`, 8-bit colour HEVC pictures come as Y, Cb, Cr planes
+ * (gr_hevc_libavcodec_planes), and *ycbcr says whether the image holds them (> 0), or that a picture
+ * was too deep to be given so (-1). */
 static struct heif_error decode_image(const struct heif_image_handle *handle, struct heif_image **image,
                                       enum heif_colorspace space, enum heif_chroma chroma,
-                                      struct heif_decoding_options *decoding, int planes, int *ycbcr) {
-    if (decoding->decoder_id) planes = 0;
+                                      const struct heif_decoding_options *decoding, int reference, int planes,
+                                      int *ycbcr) {
+    if (reference) planes = 0;
     gr_hevc_libavcodec_take_failure();
     gr_hevc_libavcodec_planes(planes);
+    gr_hevc_libavcodec_decline(reference);
     struct heif_error error = heif_decode_image(handle, image, space, chroma, decoding);
-    if (gr_hevc_libavcodec_take_failure() && !decoding->decoder_id) {
+    if (gr_hevc_libavcodec_take_failure() && !reference) {
         if (*image) heif_image_release(*image);
         *image = NULL;
         planes = 0;
         gr_hevc_libavcodec_planes(0);
-        decoding->decoder_id = GR_HEVC_LIBDE265_ID;
+        gr_hevc_libavcodec_decline(1);
         error = heif_decode_image(handle, image, space, chroma, decoding);
-        decoding->decoder_id = NULL;
     }
+    gr_hevc_libavcodec_decline(0);
     int given = gr_hevc_libavcodec_planes(0);
-    if (ycbcr) *ycbcr = planes && given > 0;
+    if (ycbcr) *ycbcr = planes ? given : 0;
     return error;
+}
+
+/* Whether the meta box declares an item of `type` (an infe's item_type): the top-level boxes are
+ * walked to find it, and its bytes searched; a false alarm costs only the planes shortcut. */
+static int declares_item(const uint8_t *data, size_t size, const char type[4]) {
+    size_t at = 0;
+    while (size - at >= 8) {
+        uint64_t length = (uint64_t)data[at] << 24 | (uint64_t)data[at + 1] << 16 | (uint64_t)data[at + 2] << 8 |
+                          data[at + 3];
+        size_t header = 8;
+        if (length == 1) {
+            if (size - at < 16) return 0;
+            length = 0;
+            for (int i = 0; i < 8; i++) length = length << 8 | data[at + 8 + (size_t)i];
+            header = 16;
+        } else if (length == 0) {
+            length = size - at;
+        }
+        if (length < header || length > size - at) return 0;
+        if (memcmp(data + at + 4, "meta", 4) == 0) {
+            for (size_t i = at + header; i + 4 <= at + length; i++)
+                if (memcmp(data + i, type, 4) == 0) return 1;
+            return 0;
+        }
+        at += (size_t)length;
+    }
+    return 0;
 }
 
 /* The handle's colour description: its ICC profile (copied) and its nclx code points. */
@@ -246,7 +274,6 @@ static int luma_weights(int matrix, double *kr, double *kb) {
     }
 }
 
-
 typedef struct {
     const uint8_t *data;
     int stride;
@@ -254,7 +281,7 @@ typedef struct {
 } plane;
 
 /* Y, Cb, Cr to RGB as tables in 16.16 fixed point, one term per value: R = y + rv[Cr], G = y + gu[Cb] +
- * gv[Cr], B = y + bu[Cb] (for GBR, R = Cr, G = Y, B = Cb). */
+ * gv[Cr], B = y + bu[Cb] (for GBR, R = rv[Cr], G = y[Y], B = bu[Cb]). */
 typedef struct {
     int32_t y[256], rv[256], gu[256], gv[256], bu[256];
     int gbr;
@@ -266,12 +293,13 @@ static void make_conversion(conversion *t, double kr, double kb, int gbr, int fu
     double luma_offset = full_range ? 0 : 16, kg = 1 - kr - kb;
     t->gbr = gbr;
     for (int v = 0; v < 256; v++) {
+        /* GBR (H.273 matrix 0) quantises all three components as luma: 219 around 16 when limited. */
         double y = (v - luma_offset) * luma_scale, c = (v - 128) * chroma_scale;
         t->y[v] = (int32_t)lround(y * 65536);
-        t->rv[v] = (int32_t)lround((gbr ? c + 128 : 2 * (1 - kr) * c) * 65536);
+        t->rv[v] = (int32_t)lround((gbr ? y : 2 * (1 - kr) * c) * 65536);
         t->gu[v] = gbr ? 0 : (int32_t)lround(-(2 * kb * (1 - kb) / kg) * c * 65536);
         t->gv[v] = gbr ? 0 : (int32_t)lround(-(2 * kr * (1 - kr) / kg) * c * 65536);
-        t->bu[v] = (int32_t)lround((gbr ? c + 128 : 2 * (1 - kb) * c) * 65536);
+        t->bu[v] = (int32_t)lround((gbr ? y : 2 * (1 - kb) * c) * 65536);
     }
 }
 
@@ -316,7 +344,8 @@ static int convert_reduced(const struct heif_image *image, uint32_t width, uint3
         uint32_t y_end = oy * divisor + divisor < height ? oy * divisor + divisor : height;
         for (uint32_t y = oy * divisor; y < y_end; y++) {
             const uint8_t *rows[4];
-            for (int c = 0; c < 4; c++) rows[c] = planes[c].data ? planes[c].data + (size_t)y * (size_t)planes[c].stride : NULL;
+            for (int c = 0; c < 4; c++)
+                rows[c] = planes[c].data ? planes[c].data + (size_t)y * (size_t)planes[c].stride : NULL;
             for (uint32_t ox = 0; ox < out_w; ox++) {
                 uint32_t x0 = ox << shift, x1 = x0 + divisor < width ? x0 + divisor : width;
                 uint32_t r = 0, g = 0, b = 0, a = 0;
@@ -432,16 +461,23 @@ gr_heif_status gr_heif_decode(const uint8_t *data, size_t size, const gr_heif_op
     }
     decoding->ignore_transformations = 0;
     decoding->convert_hdr_to_8bit = 0;
-    decoding->decoder_id = options->reference_decoder ? GR_HEVC_LIBDE265_ID : NULL;
+    int reference = options->reference_decoder != 0;
     gr_hevc_libavcodec_set_budget(options->max_pixels, options->max_side);
     int converted = 0;
     if (divisor > 1 && !deep) {
         /* libheif 1.15 turns every decoded picture into full-size RGB, and back when asked for YCbCr.
          * So libavcodec's plugin gives the planes as a 4:4:4 "RGB" image holding Y, Cb, Cr, which
          * libheif crops, turns and tiles as any other, and they are reduced and converted here. A
-         * picture the plugin did not give (AV1, or libde265 after a refusal) is true RGB. */
-        int ycbcr = 0;
-        error = decode_image(handle, &image, heif_colorspace_RGB, heif_chroma_444, decoding, 1, &ycbcr);
+         * picture the plugin did not give (AV1, grey, or libde265 after a refusal) is true RGB. Not
+         * for a grid, whose tiles libheif converts each with its own colour description, nor an
+         * overlay (iovl), which it composes over a background colour. */
+        int ycbcr = 0, planes = !declares_item(data, size, "grid") && !declares_item(data, size, "iovl");
+        error = decode_image(handle, &image, heif_colorspace_RGB, heif_chroma_444, decoding, reference, planes,
+                             &ycbcr);
+        if (error.code != heif_error_Ok && ycbcr >= 0) { /* not a deep tile or alpha plane: the file's fault */
+            status = fail(out->message, error, &out->width, &out->height);
+            goto done;
+        }
         if (error.code == heif_error_Ok && image) {
             int matrix = 6, full_range = 1; /* libheif's own assumption without an nclx box */
             struct heif_color_profile_nclx *nclx = NULL;
@@ -451,7 +487,7 @@ gr_heif_status gr_heif_decode(const uint8_t *data, size_t size, const gr_heif_op
                 full_range = nclx->full_range_flag;
                 heif_nclx_color_profile_free(nclx);
             }
-            converted = convert_reduced(image, width, height, divisor, ycbcr, matrix, full_range, pixels);
+            converted = convert_reduced(image, width, height, divisor, ycbcr > 0, matrix, full_range, pixels);
         }
         if (!converted && image) {
             heif_image_release(image);
@@ -463,7 +499,7 @@ gr_heif_status gr_heif_decode(const uint8_t *data, size_t size, const gr_heif_op
          * are copied whole; deeper ones at their depth, rounded. Reduced after, when asked. */
         enum heif_chroma chroma = deep ? (alpha ? heif_chroma_interleaved_RRGGBBAA_LE : heif_chroma_interleaved_RRGGBB_LE)
                                        : heif_chroma_interleaved_RGBA;
-        error = decode_image(handle, &image, heif_colorspace_RGB, chroma, decoding, 0, NULL);
+        error = decode_image(handle, &image, heif_colorspace_RGB, chroma, decoding, reference, 0, NULL);
         if (error.code != heif_error_Ok || !image) {
             status = fail(out->message, error, &out->width, &out->height);
             goto done;
@@ -525,4 +561,4 @@ done:
 
 void gr_heif_free(void *pointer) { free(pointer); }
 
-const char *gr_heif_hevc_decoder(void) { return gr_hevc_libavcodec_register() ? "libavcodec" : GR_HEVC_LIBDE265_ID; }
+const char *gr_heif_hevc_decoder(void) { return gr_hevc_libavcodec_register() ? "libavcodec" : "libde265"; }

@@ -76,12 +76,12 @@ typedef struct {
 static _Thread_local uint64_t budget = UINT64_MAX;
 static _Thread_local int failed;
 static _Thread_local char message[160];
-static _Thread_local int planes_mode, planes_given;
+static _Thread_local int planes_mode, planes_given, planes_refused;
 
 int gr_hevc_libavcodec_planes(int on) {
-    int given = planes_given;
+    int given = planes_refused ? -1 : planes_given;
     planes_mode = on;
-    planes_given = 0;
+    planes_given = planes_refused = 0;
     return given;
 }
 
@@ -112,8 +112,12 @@ static void init_plugin(void) {}
 
 static void deinit_plugin(void) {}
 
+static _Thread_local int declined;
+
+void gr_hevc_libavcodec_decline(int decline) { declined = decline; }
+
 static int does_support_format(enum heif_compression_format format) {
-    return format == heif_compression_HEVC ? 200 : 0; /* libde265's plugin says 100 */
+    return format == heif_compression_HEVC && !declined ? 200 : 0; /* libde265's plugin says 100 */
 }
 
 static struct heif_error new_decoder(void **decoder) {
@@ -156,9 +160,10 @@ static struct heif_error push_data(void *decoder, const void *data, size_t size)
     return ok;
 }
 
-/* An 8-bit frame as a 4:4:4 RGB image holding Y, Cb, Cr (gr_hevc_libavcodec_planes). */
+/* An 8-bit colour frame as a 4:4:4 RGB image holding Y, Cb, Cr (gr_hevc_libavcodec_planes). */
 static struct heif_error to_planes(const AVFrame *frame, const AVPixFmtDescriptor *format, struct heif_image **out) {
     if (format->comp[0].depth != 8) {
+        planes_refused = 1;
         struct heif_error refused = {heif_error_Unsupported_feature, heif_suberror_Unsupported_data_version,
                                      "only 8-bit pictures are given as planes"};
         return refused;
@@ -171,18 +176,13 @@ static struct heif_error to_planes(const AVFrame *frame, const AVPixFmtDescripto
         e = heif_image_add_plane(image, channels[c], frame->width, frame->height, 8);
         int stride = 0;
         uint8_t *to = e.code == heif_error_Ok ? heif_image_get_plane(image, channels[c], &stride) : NULL;
-        int present = c < format->nb_components;
-        if (!to || (present && !frame->data[c])) {
+        if (!to || !frame->data[c]) {
             heif_image_release(image);
             return e.code != heif_error_Ok ? e : error(heif_suberror_Unspecified, "libavcodec returned no plane");
         }
         int sx = c ? format->log2_chroma_w : 0, sy = c ? format->log2_chroma_h : 0;
         for (int y = 0; y < frame->height; y++) {
             uint8_t *row = to + (size_t)y * (size_t)stride;
-            if (!present) {
-                memset(row, 128, (size_t)frame->width);
-                continue;
-            }
             const uint8_t *from = frame->data[c] + (size_t)(y >> sy) * (size_t)frame->linesize[c];
             if (sx == 0) {
                 memcpy(row, from, (size_t)frame->width);
@@ -213,7 +213,7 @@ static struct heif_error to_heif_image(const AVFrame *frame, struct heif_image *
     else return error(heif_suberror_Unsupported_data_version, "libavcodec returned an unexpected chroma layout");
     if (depth < 8 || depth > 16 || frame->width <= 0 || frame->height <= 0)
         return error(heif_suberror_Unsupported_data_version, "libavcodec returned an unexpected picture");
-    if (planes_mode) return to_planes(frame, format, out);
+    if (planes_mode && format->nb_components == 3) return to_planes(frame, format, out);
     struct heif_image *image = NULL;
     enum heif_colorspace space = chroma == heif_chroma_monochrome ? heif_colorspace_monochrome : heif_colorspace_YCbCr;
     struct heif_error e = heif_image_create(frame->width, frame->height, space, chroma, &image);

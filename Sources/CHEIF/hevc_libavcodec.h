@@ -7,9 +7,8 @@
 
 #include <stdint.h>
 
-/* The id_name libheif knows the plugin by, and libheif's own HEVC plugin's. */
+/* The id_name libheif knows the plugin by. */
 #define GR_HEVC_LIBAVCODEC_ID "gallery-render-libavcodec"
-#define GR_HEVC_LIBDE265_ID "libde265"
 
 /* Opens libavcodec (dlopen, the soname of the headers built against) and registers the plugin with
  * libheif, once per process, at a priority above libde265's; it also silences libavcodec's log,
@@ -20,14 +19,20 @@ int gr_hevc_libavcodec_register(void);
  * declares more before allocating it, as the header's ispe may understate it. */
 void gr_hevc_libavcodec_set_budget(uint64_t max_pixels, uint32_t max_side);
 
+/* With `decline`, the plugin says it cannot decode HEVC for the decodes this thread runs next, so
+ * libheif's libde265 plugin decodes every stream: grid tiles and alpha planes too, which libheif 1.15
+ * gives the plugin of highest priority whatever decoder_id says. */
+void gr_hevc_libavcodec_decline(int decline);
+
 /* Whether a decode on this thread failed in libavcodec since the last call (other than over the
  * budget), so the caller may give the stream to libde265 instead; clears the flag. */
 int gr_hevc_libavcodec_take_failure(void);
 
-/* With `on`, the decodes this thread runs next give each 8-bit picture as a 4:4:4 RGB image whose R,
- * G and B planes hold its Y, Cb and Cr, chroma repeated to full size (128 for a grey picture): libheif
- * 1.15 converts any YCbCr picture to RGB, but crops, turns and tiles an RGB one as it is. A deeper
- * picture is refused. Returns how many pictures were so given since the last call. */
+/* With `on`, the decodes this thread runs next give each 8-bit colour picture as a 4:4:4 RGB image
+ * whose R, G and B planes hold its Y, Cb and Cr, chroma repeated to full size: libheif 1.15 converts
+ * any YCbCr picture to RGB, but crops, turns and tiles an RGB one as it is, and takes alpha from its R.
+ * A grey picture (an alpha plane, say) is given as it is, and a deeper one refused. Returns how many pictures were so given since the last call, -1 if one was
+ * refused. */
 int gr_hevc_libavcodec_planes(int on);
 
 #endif
