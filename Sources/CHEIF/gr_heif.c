@@ -1,5 +1,6 @@
 #include "gr_heif.h"
 
+#include "heif_boxes.h"
 #include "hevc_libavcodec.h"
 
 #include <libheif/heif.h>
@@ -40,6 +41,12 @@ static struct heif_context *open_context(const uint8_t *data, size_t size, const
                                          char message[256], gr_heif_status *status, uint32_t *width,
                                          uint32_t *height) {
     gr_hevc_libavcodec_register();
+    const char *problem = gr_heif_reference_problem(data, size);
+    if (problem) {
+        set_message(message, problem);
+        *status = GR_HEIF_ERROR;
+        return NULL;
+    }
     struct heif_context *context = heif_context_alloc();
     if (!context) {
         set_message(message, "out of memory");
@@ -169,33 +176,6 @@ static struct heif_error decode_image(const struct heif_image_handle *handle, st
     int given = gr_hevc_libavcodec_planes(0);
     if (ycbcr) *ycbcr = planes ? given : 0;
     return error;
-}
-
-/* Whether the meta box declares an item of `type` (an infe's item_type): the top-level boxes are
- * walked to find it, and its bytes searched; a false alarm costs only the planes shortcut. */
-static int declares_item(const uint8_t *data, size_t size, const char type[4]) {
-    size_t at = 0;
-    while (size - at >= 8) {
-        uint64_t length = (uint64_t)data[at] << 24 | (uint64_t)data[at + 1] << 16 | (uint64_t)data[at + 2] << 8 |
-                          data[at + 3];
-        size_t header = 8;
-        if (length == 1) {
-            if (size - at < 16) return 0;
-            length = 0;
-            for (int i = 0; i < 8; i++) length = length << 8 | data[at + 8 + (size_t)i];
-            header = 16;
-        } else if (length == 0) {
-            length = size - at;
-        }
-        if (length < header || length > size - at) return 0;
-        if (memcmp(data + at + 4, "meta", 4) == 0) {
-            for (size_t i = at + header; i + 4 <= at + length; i++)
-                if (memcmp(data + i, type, 4) == 0) return 1;
-            return 0;
-        }
-        at += (size_t)length;
-    }
-    return 0;
 }
 
 /* The handle's colour description: its ICC profile (copied) and its nclx code points. */
@@ -471,7 +451,7 @@ gr_heif_status gr_heif_decode(const uint8_t *data, size_t size, const gr_heif_op
          * picture the plugin did not give (AV1, grey, or libde265 after a refusal) is true RGB. Not
          * for a grid, whose tiles libheif converts each with its own colour description, nor an
          * overlay (iovl), which it composes over a background colour. */
-        int ycbcr = 0, planes = !declares_item(data, size, "grid") && !declares_item(data, size, "iovl");
+        int ycbcr = 0, planes = !gr_heif_meta_mentions(data, size, "grid") && !gr_heif_meta_mentions(data, size, "iovl");
         error = decode_image(handle, &image, heif_colorspace_RGB, heif_chroma_444, decoding, reference, planes,
                              &ycbcr);
         if (error.code != heif_error_Ok && ycbcr >= 0) { /* not a deep tile or alpha plane: the file's fault */

@@ -29,6 +29,7 @@ static struct {
     void (*frame_free)(AVFrame **);
     const AVPixFmtDescriptor *(*format_descriptor)(enum AVPixelFormat);
     void (*set_log_level)(int);
+    int (*default_get_buffer)(AVCodecContext *, AVFrame *, int);
 } av;
 
 /* Opens both libraries and finds every function; 0 (and nothing kept open) when any is missing. */
@@ -54,6 +55,7 @@ static int load_libavcodec(void) {
     FIND(codec, free_context, "avcodec_free_context");
     FIND(codec, packet_alloc, "av_packet_alloc");
     FIND(codec, packet_free, "av_packet_free");
+    FIND(codec, default_get_buffer, "avcodec_default_get_buffer2");
     FIND(util, frame_alloc, "av_frame_alloc");
     FIND(util, frame_free, "av_frame_free");
     FIND(util, format_descriptor, "av_pix_fmt_desc_get");
@@ -257,6 +259,15 @@ static struct heif_error describe_colour(const AVFrame *frame, struct heif_image
     return e;
 }
 
+/* libavcodec's own buffer, zeroed: what a damaged stream leaves undecoded (libavcodec does not
+ * conceal) is then the same on every run, and what libde265 shows there. */
+static int zeroed_buffer(AVCodecContext *context, AVFrame *frame, int flags) {
+    int status = av.default_get_buffer(context, frame, flags);
+    if (status < 0) return status;
+    for (int i = 0; i < AV_NUM_DATA_POINTERS && frame->buf[i]; i++) memset(frame->buf[i]->data, 0, frame->buf[i]->size);
+    return 0;
+}
+
 /* One picture from the pushed stream, on the calling thread (--jobs counts decodes, not threads).
  * Errors are fatal (AV_EF_EXPLODE) rather than concealed: a damaged stream is refused here and the
  * caller gives it to libde265, which decodes what it can as before. */
@@ -274,6 +285,7 @@ static struct heif_error decode_image(void *decoder, struct heif_image **out) {
         goto done;
     }
     context->thread_count = 1;
+    context->get_buffer2 = zeroed_buffer;
     context->err_recognition = AV_EF_EXPLODE;
     /* libavcodec checks its rows padded to their alignment: a picture within the budget only by its
      * exact width is refused here, and libde265 decodes it. */

@@ -1,5 +1,5 @@
 /*
- * A libheif decoder plugin that decodes HEVC with FFmpeg's libavcodec, ~1.5× faster than the
+ * A libheif decoder plugin that decodes HEVC with FFmpeg's libavcodec, ~1.4× faster than the
  * libde265 plugin libheif 1.15 ships with, to the same samples (HEVC decoding is exact).
  */
 #ifndef GR_HEVC_LIBAVCODEC_H

@@ -248,6 +248,17 @@ import Testing
         #expect(refusal == .overBudget(width: 65535, height: 65535, budget: .standard))
     }
 
+    @Test func aLoopOfItemReferencesIsRefused() throws {
+        // Found by fuzz-heif: a grid whose alpha grid has the grid itself as its tile (dimg 4 → 2, auxl
+        // 4 → 2). libheif 1.15 recursed through it until the stack overflowed (SIGSEGV, libde265 or
+        // libavcodec alike); the shim now reads iref itself and refuses the file first.
+        let path = Corpus.repositoryRoot.appendingPathComponent("Fuzz/regressions/fuzz-heif/alpha-grid-loop.heic")
+        let bytes = [UInt8](try Data(contentsOf: path))
+        var refusal: DecodeError?
+        do throws(DecodeError) { _ = try ImageDecoder.decode(bytes) } catch { refusal = error }
+        #expect(refusal == .corrupt(format: .heif, message: "item references form a loop or nest deeper than 16"))
+    }
+
     /// `sample` with every ispe box declaring `width` × `height`.
     static func declaring(_ sample: [UInt8], width: UInt32, height: UInt32) -> [UInt8] {
         var bytes = sample
