@@ -4,7 +4,9 @@
 #include "hevc_libavcodec.h"
 
 #include <libheif/heif.h>
+#include <malloc.h>
 #include <math.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -150,6 +152,27 @@ gr_heif_status gr_heif_read_header(const uint8_t *data, size_t size, const gr_he
     return status;
 }
 
+/* libde265 reads memory it never wrote when a stream is damaged (valgrind), so what it gives then
+ * depends on what the heap held: after libavcodec's refusal, different pixels on every run. While it
+ * decodes, glibc fills each allocation with one byte (M_PERTURB), which makes them repeatable. */
+static pthread_mutex_t perturb_lock = PTHREAD_MUTEX_INITIALIZER;
+static int perturbing;
+
+static struct heif_error decode_with_libde265(const struct heif_image_handle *handle, struct heif_image **image,
+                                              enum heif_colorspace space, enum heif_chroma chroma,
+                                              const struct heif_decoding_options *decoding) {
+    pthread_mutex_lock(&perturb_lock);
+    if (perturbing++ == 0) mallopt(M_PERTURB, 0xA5);
+    pthread_mutex_unlock(&perturb_lock);
+    gr_hevc_libavcodec_decline(1);
+    struct heif_error error = heif_decode_image(handle, image, space, chroma, decoding);
+    gr_hevc_libavcodec_decline(0);
+    pthread_mutex_lock(&perturb_lock);
+    if (--perturbing == 0) mallopt(M_PERTURB, 0);
+    pthread_mutex_unlock(&perturb_lock);
+    return error;
+}
+
 /* heif_decode_image with libavcodec for HEVC, or libde265 when `reference`; a stream libavcodec
  * refuses is given to libde265, which may still decode it (it conceals what it can where libavcodec
  * stops). With `planes`, 8-bit colour HEVC pictures come as Y, Cb, Cr planes
@@ -159,20 +182,19 @@ static struct heif_error decode_image(const struct heif_image_handle *handle, st
                                       enum heif_colorspace space, enum heif_chroma chroma,
                                       const struct heif_decoding_options *decoding, int reference, int planes,
                                       int *ycbcr) {
-    if (reference) planes = 0;
+    int ours = gr_hevc_libavcodec_register() && !reference;
+    if (!ours) planes = 0;
     gr_hevc_libavcodec_take_failure();
     gr_hevc_libavcodec_planes(planes);
-    gr_hevc_libavcodec_decline(reference);
-    struct heif_error error = heif_decode_image(handle, image, space, chroma, decoding);
-    if (gr_hevc_libavcodec_take_failure() && !reference) {
+    struct heif_error error = ours ? heif_decode_image(handle, image, space, chroma, decoding)
+                                   : decode_with_libde265(handle, image, space, chroma, decoding);
+    if (ours && gr_hevc_libavcodec_take_failure()) {
         if (*image) heif_image_release(*image);
         *image = NULL;
         planes = 0;
         gr_hevc_libavcodec_planes(0);
-        gr_hevc_libavcodec_decline(1);
-        error = heif_decode_image(handle, image, space, chroma, decoding);
+        error = decode_with_libde265(handle, image, space, chroma, decoding);
     }
-    gr_hevc_libavcodec_decline(0);
     int given = gr_hevc_libavcodec_planes(0);
     if (ycbcr) *ycbcr = planes ? given : 0;
     return error;
