@@ -315,6 +315,7 @@ static struct heif_error decode_image(void *decoder, struct heif_image **out) {
     }
     result = to_heif_image(frame, out);
     if (result.code == heif_error_Ok) result = describe_colour(frame, *out);
+    if (result.code != heif_error_Ok) *out = NULL; /* describe_colour released it */
 done:
     av.frame_free(&frame);
     av.packet_free(&packet);
