@@ -94,6 +94,24 @@ import Testing
         #expect(back.endFrame.offset == 466.5)
     }
 
+    @Test func anchorTiesAsTypedGoToTheLowerIndex() throws {
+        // Flow 384 wide: C = ⌊394/60⌋ = 6, column gap (384 − 300)/5 = 16.8, centres x = 25 + 66.8·col;
+        // 400 high, rows 60 apart: row 3's centre y = 205 is nearest 200. Columns 2 and 3 are at 158.6
+        // and 225.4, both 33.4 from 192: items 20 and 21 tie, so item 20, which the line centres at
+        // 20·170 = 3400.
+        let tall = Size(width: 384, height: 400)
+        let flow = Gallery(style: .flow(FlowLayout()), viewport: tall, itemCount: 40)
+        let line = Gallery(style: .line(LineLayout()), viewport: tall, itemCount: 40)
+        let toLine = try LayoutTransition(from: flow, frame: flow.frame(atOffset: 0), to: line, duration: 0.3)
+        #expect(toLine.endFrame.offset == 3400)
+        // A line with L = 61.7 at 404.25 = 2.5 × 161.7: items 2 and 3 are 80.85 from the centre, so
+        // item 2, which the default line centres at 340 (not item 3 at 510).
+        let spaced = gallery(.line(LineLayout(itemSize: 100, spacing: 61.7)))
+        let back = try LayoutTransition(
+            from: spaced, frame: spaced.frame(atOffset: 404.25), to: gallery(.line(LineLayout())), duration: 0.3)
+        #expect(back.endFrame.offset == 340)
+    }
+
     @Test func deletingTheFirstItemMovesTheNextOneToTheCentre() throws {
         let line = gallery(.line(LineLayout()))
         let deletion = try LayoutTransition(deleting: 0, from: line, frame: line.frame(atOffset: 0), duration: 0.3)

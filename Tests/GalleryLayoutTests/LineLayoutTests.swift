@@ -179,4 +179,47 @@ import Testing
             #expect(order.firstIndex(of: low) ?? 0 < order.firstIndex(of: high) ?? 0, "\(order)")
         }
     }
+
+    /// `value` as a user would type it: rounded to `decimals` places, then read as a Double.
+    static func typed(_ value: Double, decimals: Int) throws -> Double {
+        try #require(Double(String(format: "%.\(decimals)f", value)))
+    }
+
+    /// An offset typed on item k, k·(S + L), or half-way past it, (k + ½)·(S + L): m = 2k or 2k + 1
+    /// half pitches. Items i and m − i are then equally far from the centre as the decimals have it,
+    /// though not as their binary values (e.g. 399.9 = 3 × 133.3, 454.95 = 4.5 × 101.1).
+    @Test(arguments: [33.3, 61.7, 1.1, 12.9, 47.1, 0.7])
+    func mirrorImageItemsTieAtTypedOffsets(spacing: Double) throws {
+        let line = LineLayout(itemSize: 100, spacing: spacing)
+        let gallery = Gallery(style: .line(line), viewport: Size(width: 768, height: 200), itemCount: 40)
+        for halves in 2...25 {
+            let pitch = try Self.typed(100 + spacing, decimals: 1)
+            let offset = try Self.typed(Double(halves) * pitch / 2, decimals: 2)
+            let frame = try gallery.frame(atOffset: offset)
+            let order = frame.items.map(\.index)
+            for item in frame.items {
+                guard let twin = frame.items.first(where: { $0.index == halves - item.index }), twin.index > item.index
+                else { continue }
+                #expect(twin.scale == item.scale, "offset \(offset): items \(item.index) and \(twin.index)")
+                #expect(
+                    order.firstIndex(of: item.index) ?? 0 < order.firstIndex(of: twin.index) ?? 0,
+                    "offset \(offset): \(order)")
+            }
+        }
+    }
+
+    /// Snapping from half-way between items k and k + 1 (typed as a decimal) rests on item k.
+    @Test(arguments: [61.7, 33.3, 1.1, 12.9, 47.1])
+    func aSnapFromHalfWayRestsOnTheLowerItem(spacing: Double) throws {
+        let line = LineLayout(itemSize: 100, spacing: spacing)
+        let gallery = Gallery(style: .line(line), viewport: Size(width: 375, height: 200), itemCount: 40)
+        let pitch = try Self.typed(100 + spacing, decimals: 1)
+        for k in 0..<30 {
+            let halfWay = try Self.typed((Double(k) + 0.5) * pitch, decimals: 2)
+            let rest = gallery.snapped(halfWay)
+            #expect(abs(rest - Double(k) * pitch) < 1e-9, "from \(halfWay): \(rest), not item \(k)")
+        }
+        // The review's case: 242.55 is 1.5 × 161.7, so item 1 at 161.7 (not item 2 at 323.4).
+        if spacing == 61.7 { #expect(gallery.snapped(242.55) == 161.7) }
+    }
 }

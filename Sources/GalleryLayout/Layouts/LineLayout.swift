@@ -59,14 +59,15 @@ public struct LineLayout: Sendable, Hashable {
     public func items(count: Int, viewport: Size, offset: Double) -> [LayoutItem] {
         var items: [LayoutItem] = []
         // The contract's distance |i·(S + L) − offset| (the same number as |x − c|: the insets are
-        // (W − S)/2), computed as (i − k)·(S + L) − r with k the nearest item to the offset and r what
-        // is left: mirror-image items i = k ± m then get bit-for-bit equal distances at a snapped offset
-        // (r = 0), so their tie falls to the lower index and not to rounding.
-        let nearest = (offset / pitch).rounded()
-        let rest = offset - nearest * pitch
+        // (W − S)/2). Where the offset is on an item or half-way between two (m half pitches, Tie), it
+        // is |2i − m|·(S + L)/2: mirror-image items i and m − i then get bit-for-bit equal distances
+        // and scales, so their tie falls to the lower index and not to rounding.
+        let halfPitches = halfPitches(at: offset)
         for index in candidates(count: count, viewport: viewport, offset: offset) {
             let x = viewport.width / 2 + Double(index) * pitch
-            let scale = scale(atDistance: (Double(index) - nearest) * pitch - rest)
+            let distance =
+                halfPitches.map { abs(Double(2 * index) - $0) * pitch / 2 } ?? abs(Double(index) * pitch - offset)
+            let scale = scale(atDistance: distance)
             guard scale > 0 else { continue }
             let item = LayoutItem(
                 index: index, center: Point(x: x - offset, y: viewport.height / 2), size: itemSize * scale, scale: scale
@@ -74,6 +75,13 @@ public struct LineLayout: Sendable, Hashable {
             if item.overlaps(viewport) { items.append(item) }
         }
         return items.sorted { ($0.scale, $0.index) < ($1.scale, $1.index) }
+    }
+
+    /// The whole number m of half pitches, m·(S + L)/2, that `offset` ties with (Tie): an item
+    /// centred (m even) or the half-way point between two (m odd). Nil elsewhere.
+    func halfPitches(at offset: Double) -> Double? {
+        let halves = (2 * offset / pitch).rounded()
+        return Tie.equal(offset, halves * pitch / 2, magnitude: pitch) ? halves : nil
     }
 
     /// The indices that can be visible at `offset`. When items shrink away from the centre (f ≥ 0),
@@ -94,7 +102,8 @@ public struct LineLayout: Sendable, Hashable {
     {
         guard count > 0 else { return 0 }
         let projected = offset + deceleration.projectedDistance(velocity: velocity)
-        let nearest = (projected / pitch - 0.5).rounded(.up)
+        // Half-way between two items (as Tie has it), the lower one.
+        let nearest = halfPitches(at: projected).map { ($0 / 2).rounded(.down) } ?? (projected / pitch).rounded()
         let index = min(max(nearest, 0), Double(count - 1))
         return index * pitch
     }

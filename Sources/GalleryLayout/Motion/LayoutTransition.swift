@@ -19,9 +19,11 @@ public struct LayoutTransition: Sendable {
         throws(LayoutError)
     {
         let centre = Point(x: start.viewport.width / 2, y: start.viewport.height / 2)
+        // Centres are content positions less the offset, so they carry the rounding of both.
+        let magnitude = abs(startFrame.offset) + start.viewport.width + start.viewport.height
         let anchor = startFrame.items.min { a, b in
-            let (da, db) = (a.center.distanceSquared(to: centre), b.center.distanceSquared(to: centre))
-            return da != db ? da < db : a.index < b.index
+            let (da, db) = (a.center.distance(to: centre), b.center.distance(to: centre))
+            return Tie.equal(da, db, magnitude: magnitude) ? a.index < b.index : da < db
         }
         let endOffset = anchor.map { end.clamped(end.centringOffset(ofItem: $0.index)) } ?? 0
         self.init(startFrame: startFrame, endFrame: try end.frame(atOffset: endOffset), duration: duration) { $0 }
