@@ -12,10 +12,14 @@ public enum MotionRequest: Sendable, Equatable {
 
     /// The motion of `scene` from `offset`, and the scene each of its frames is drawn in. A fling
     /// starts at the offset clamped, the scene's snap bending its end; a transition starts from the
-    /// frame `render` shows there (clamped, and snapped with the scene's snap).
+    /// frame `render` shows there clamped (whether or not the scene allows overscroll), snapped with
+    /// the scene's snap.
     public func motion(of scene: Scene, offset: Double) throws(RenderError) -> (Motion, frameScene: Scene) {
         var frameScene = scene
         frameScene.snap = nil
+        if case .fling = self {} else { frameScene.gallery.allowsOverscroll = false }
+        var scene = scene
+        scene.gallery.allowsOverscroll = frameScene.gallery.allowsOverscroll
         let gallery = scene.gallery
         switch self {
         case .fling(let velocity, let deceleration):

@@ -83,6 +83,22 @@ import Testing
         #expect(try image(folder.file("f/0009.png")) != image(folder.file("f/0000.png")))
     }
 
+    @Test func aTransitionStartsFromTheOffsetClampedEvenWithOverscroll() throws {
+        // 20 items: offsets 0…19·170 = 3230. The contract clamps a transition's start offset, and a
+        // deletion ends at that offset clamped to the new range (0…3060).
+        for (arguments, first, last) in [
+            (["--delete", "1", "--offset", "-50"], "\"offset\": 0,", "\"offset\": 0,"),
+            (["--delete", "19", "--offset", "9999"], "\"offset\": 3230,", "\"offset\": 3060,"),
+            (["--to-layout", "line", "--offset", "-50"], "\"offset\": 0,", "\"offset\": 0,"),
+        ] {
+            let run = try CommandRunner.run(["layout", "--count", "20", "--overscroll", "--fps", "10"] + arguments)
+            #expect(run.status == 0, "\(run.stderr)")
+            let lines = run.output.split(separator: "\n")
+            #expect(lines.first?.contains(first) == true, "\(arguments): \(lines.first ?? "")")
+            #expect(lines.last?.contains(last) == true, "\(arguments): \(lines.last ?? "")")
+        }
+    }
+
     @Test(.enabled(if: AnimateCommandTests.pillow, "needs python3 with Pillow to decode the WebP with libwebp"))
     func theWebPDecodesToTheAPNGFrames() throws {
         let folder = try TemporaryFolder()
