@@ -133,6 +133,76 @@ import Testing
         #expect(size < apng, "WebP \(size) bytes, APNG \(apng)")
     }
 
+    @Test(.enabled(if: ExternalTool.available("webpmux", "dwebp"), "needs webpmux and dwebp (Debian's webp)"))
+    func libwebpsOwnToolsDecodeTheWebPToTheFrames() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let fps = 20
+        let scene = [
+            "animate", "--to-layout", "grid", "--offset", "120", "--fps", "\(fps)", "--count", "12", Self.photos,
+        ]
+        for output in [["-o", "a.webp"], ["--frames", "f/{index}.png"]] {
+            let run = try CommandRunner.run(scene + output, in: folder.path)
+            #expect(run.status == 0, "\(run.stderr)")
+        }
+        let expected = try TemporaryFolder.list(folder.file("f")).sorted().map { try image(folder.file("f/" + $0)) }
+        // webpmux's table: "N: width height alpha x_offset y_offset duration dispose blend size compression".
+        let info = try ExternalTool.run("webpmux", ["-info", folder.file("a.webp")]).output
+        let lines: [[String]] = info.split(separator: "\n").map { line in line.split(separator: " ").map(String.init) }
+        let rows = lines.filter { (fields: [String]) -> Bool in
+            fields.count == 11 && fields[0].hasSuffix(":") && Int(fields[0].dropLast()) != nil
+        }
+        #expect(!rows.isEmpty && rows.count <= expected.count, "\(info)")
+        // Each stored frame decoded by dwebp and composited as the WebP container specifies, onto a
+        // transparent canvas. These frames are opaque, so a blended frame's alpha is 0 (keep the canvas)
+        // or 255 (replace it): any other value fails the test rather than guess libwebp's arithmetic.
+        let (width, height) = (expected[0].width, expected[0].height)
+        var canvas = [UInt8](repeating: 0, count: width * height * 4)
+        var shown: [(start: Int, image: RGBAImage)] = []
+        var (start, partlyTransparent) = (0, 0)
+        for (number, row) in zip(1..., rows) {
+            let frame = folder.file("frame\(number).webp"), pam = folder.file("frame\(number).pam")
+            try ExternalTool.run("webpmux", ["-get", "frame", "\(number)", folder.file("a.webp"), "-o", frame])
+            try ExternalTool.run("dwebp", ["-quiet", frame, "-pam", "-o", pam])
+            let tile = try PPM.parsePAM(ImageDecoder.readBytes(atPath: pam))
+            let numbers: [Int] = [1, 2, 4, 5, 6].compactMap { Int(row[$0]) }
+            try #require(numbers.count == 5, "\(row)")
+            let (x0, y0, duration, dispose, blend) = (numbers[2], numbers[3], numbers[4], row[7], row[8])
+            #expect(tile.width == numbers[0] && tile.height == numbers[1])
+            #expect(x0 + tile.width <= width && y0 + tile.height <= height)
+            for y in 0..<tile.height {
+                for x in 0..<tile.width {
+                    let from: Int = (y * tile.width + x) * 4
+                    let to: Int = ((y0 + y) * width + x0 + x) * 4
+                    let alpha = tile.pixels[from + 3]
+                    if blend == "yes" && alpha == 0 { continue }
+                    if blend == "yes" && alpha != 255 { partlyTransparent += 1 }
+                    canvas.replaceSubrange(to..<to + 4, with: tile.pixels[from..<from + 4])
+                }
+            }
+            shown.append((start, RGBAImage(width: width, height: height, pixels: canvas)))
+            start += duration
+            if dispose == "background" {
+                for y in y0..<y0 + tile.height {
+                    canvas.replaceSubrange(
+                        (y * width + x0) * 4..<(y * width + x0 + tile.width) * 4,
+                        with: repeatElement(0, count: tile.width * 4))
+                }
+            }
+        }
+        #expect(partlyTransparent == 0)
+        // Frame k is shown from k/fps s; a stored frame lasts as long as the frames it stands for.
+        for (k, frame) in expected.enumerated() {
+            let time = k * 1000 / fps
+            let stored = try #require(shown.last { $0.start <= time })
+            let firstDifference = zip(stored.image.pixels, frame.pixels).enumerated().first {
+                $0.element.0 != $0.element.1
+            }
+            let pixel = firstDifference.map { "(\($0.offset / 4 % width), \($0.offset / 4 / width))" }
+            #expect(pixel == nil, "frame \(k) (at \(time) ms) first differs at pixel \(pixel ?? "")")
+        }
+    }
+
     @Test func badTransitionsAreUsageErrorsNamingTheOption() throws {
         for (arguments, message) in [
             (["--to-layout", "flow", "--delete", "1"], "Use one motion at a time: --to-layout and --delete"),

@@ -1,7 +1,8 @@
 import GalleryCore
 import ImageCodecs
 
-/// A reader for binary PPM (P6, maxval 255), the format of libjpeg-turbo's reference images.
+/// A reader for binary PPM (P6, maxval 255), the format of libjpeg-turbo's reference images, and
+/// PAM with alpha (P7, RGB_ALPHA, maxval 255), what libwebp's `dwebp -pam` writes.
 public enum PPM {
     public struct FormatError: Error {}
 
@@ -34,5 +35,22 @@ public enum PPM {
             pixels[i * 4 + 2] = bytes[position + i * 3 + 2]
         }
         return RGBAImage(width: width, height: height, pixels: pixels)
+    }
+
+    /// A P7 file of four 8-bit samples a pixel (`TUPLTYPE RGB_ALPHA`), as stored: not premultiplied.
+    public static func parsePAM(_ bytes: [UInt8]) throws -> RGBAImage {
+        guard let end = bytes.firstRange(of: Array("ENDHDR\n".utf8)) else { throw FormatError() }
+        var fields: [String: String] = [:]
+        let header = String(decoding: bytes[..<end.lowerBound], as: UTF8.self).split(separator: "\n")
+        guard header.first == "P7" else { throw FormatError() }
+        for line in header.dropFirst() {
+            let parts = line.split(separator: " ", maxSplits: 1)
+            if parts.count == 2 { fields[String(parts[0])] = String(parts[1]) }
+        }
+        guard let width = fields["WIDTH"].flatMap({ Int($0) }), let height = fields["HEIGHT"].flatMap({ Int($0) }),
+            fields["DEPTH"] == "4", fields["MAXVAL"] == "255", fields["TUPLTYPE"] == "RGB_ALPHA",
+            bytes.count - end.upperBound == width * height * 4
+        else { throw FormatError() }
+        return RGBAImage(width: width, height: height, pixels: Array(bytes[end.upperBound...]))
     }
 }
