@@ -76,9 +76,9 @@ public struct Snapshot: Sendable {
         _ motion: MotionRequest, from offset: Double = 0, fps: Int = 60, loops: Int = 0, strict: Bool = false
     ) throws(RenderError) -> [UInt8] {
         let images = try frames(motion, from: offset, fps: fps, strict: strict)
-        var writer = APNGWriter(fps: fps, loops: loops, alpha: background.a < 255)
+        var writer = APNGWriter(fps: fps, loops: loops, alpha: background.a < 255, frameCount: images.count)
         do { try writer.append(contentsOf: images, jobs: jobs) } catch { throw .encode(error) }
-        return PNGColorTag.tag(writer.bytes(), space: colorSpace)
+        return PNGColorTag.tag(writer.take(), space: colorSpace)
     }
 
     /// The scene: photos given as pixels are named `memory:N` (N their place in `photos`).

@@ -83,6 +83,33 @@ import Testing
         #expect(folder.contents().filter { !$0.hasPrefix(".std") }.isEmpty)
     }
 
+    @Test(.enabled(if: !sanitized, "a sanitizer's own memory swamps the figure"), arguments: [["animate"], ["batch"]])
+    func anAnimationReachesTheDiskAsItIsEncodedNotHeldInMemory(command: [String]) throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        // 5 s at 60 fps @3x: 301 frames of 1125 × 600, an APNG of ~97 MB. Held whole before it was
+        // written, it peaked at ~246 MiB; going to the temporary as encoded, ~60 MiB.
+        let scene: [String: Any] = [
+            "name": "long", "photos": [RenderCommandTests.fixtures], "toLayout": "grid", "duration": 5, "fps": 60,
+            "displayScale": 3,
+        ]
+        let manifest = try JSONSerialization.data(withJSONObject: ["scenes": [scene]])
+        try folder.write(Array(manifest), to: "m.json")
+        let arguments =
+            command == ["animate"]
+            ? [
+                "animate", RenderCommandTests.fixtures, "--to-layout", "grid", "--duration", "5", "--fps", "60",
+                "--display-scale", "3", "-o", folder.file("out/long.png"), "--quiet",
+            ] : ["batch", folder.file("m.json"), "--out", folder.file("out"), "--quiet"]
+        let run = try MeasuredProcess(arguments, folder: folder).wait()
+        #expect(run.status == 0, "\(run.stderr)")
+        let size = try #require(
+            try FileManager.default.attributesOfItem(atPath: folder.file("out/long.png"))[.size] as? Int)
+        let fileMiB = Double(size) / 1_048_576
+        #expect(fileMiB > 60, "the APNG is \(fileMiB) MiB")
+        #expect(run.peakMiB < fileMiB, "peak \(run.peakMiB) MiB for an APNG of \(fileMiB) MiB")
+    }
+
     @Test func peakMemoryIsBoundedByTheFrameWhateverTheItems() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }

@@ -27,10 +27,16 @@ import Testing
     }
 
     @Test func theWritersFramesComeBackExactly() throws {
-        var writer = APNGWriter(fps: 10, loops: 3, alpha: false)
         let frames = Self.frames() + [Self.frames()[5]]
-        for frame in frames { try writer.append(frame) }
-        let bytes = writer.bytes()
+        var writer = APNGWriter(fps: 10, loops: 3, alpha: false, frameCount: frames.count)
+        // Taken after each frame, as a stream to a file takes them: the pieces make the file.
+        var bytes: [UInt8] = []
+        for frame in frames {
+            try writer.append(frame)
+            bytes += writer.take()
+        }
+        #expect(writer.take().isEmpty)
+        #expect(bytes.suffix(12) == [0, 0, 0, 0, 0x49, 0x45, 0x4E, 0x44, 0xAE, 0x42, 0x60, 0x82])
         #expect(APNGFrames.isAnimated(bytes))
         var reader = try APNGFrames(bytes)
         #expect(reader.count == frames.count && reader.loops == 3 && reader.size == PixelSize(width: 40, height: 30))
@@ -79,9 +85,11 @@ import Testing
     }
 
     @Test func brokenAnimationsAreErrorsNotCrashes() throws {
-        var writer = APNGWriter(fps: 10, alpha: false)
+        var writer = APNGWriter(fps: 10, alpha: false, frameCount: Self.frames().count)
         for frame in Self.frames() { try writer.append(frame) }
-        let bytes = writer.bytes()
+        let bytes = writer.take()
+        // A frame more than acTL announced is refused.
+        #expect(throws: EncodeError.self) { try writer.append(Self.frames()[0]) }
         // A still PNG is not an animation.
         let still = try PNGEncoder.encode(Self.frames()[0])
         #expect(!APNGFrames.isAnimated(still))

@@ -67,15 +67,20 @@ enum AnimateCommand: Subcommand {
     ) throws -> ExitCode {
         let size = renderer.scene.pixelSize
         let space = renderer.scene.colorSpace
-        var apng = APNGWriter(fps: fps, loops: loops, alpha: renderer.scene.background.a < 255)
+        var apng = APNGWriter(
+            fps: fps, loops: loops, alpha: renderer.scene.background.a < 255, frameCount: plans.count)
         let progress = Progress(total: plans.count, console: console)
         do {
             let webp: WebPAnimationWriter? =
                 if case .animation(_, .webp) = output {
                     try WebPAnimationWriter(size: size, fps: fps, loops: loops)
                 } else { nil }
-            // APNG frames are encoded as many at once as frames are rendered.
+            // APNG frames are encoded as many at once as frames are rendered, and go to the file's
+            // temporary as they are (its header tagged with the colour space): memory stays bounded.
+            let file: AtomicFileStream? =
+                if case .animation(let path, .png) = output { try AtomicFileStream(path: path) } else { nil }
             var waiting: [RGBAImage] = []
+            var started = false
             _ = try renderer.run(
                 plans: plans, strict: strict,
                 onProblem: { problem in if !strict { console.warning(RenderCommand.describe(problem)) } }
@@ -86,6 +91,8 @@ enum AnimateCommand: Subcommand {
                     if waiting.count == renderer.jobs || index == plans.count - 1 {
                         try apng.append(contentsOf: waiting, jobs: renderer.jobs)
                         waiting.removeAll()
+                        try file?.append(started ? apng.take() : PNGColorTag.tag(apng.take(), space: space))
+                        started = true
                     }
                 case .animation(_, .webp): try webp?.append(image)
                 case .frames(let pattern):
@@ -94,11 +101,9 @@ enum AnimateCommand: Subcommand {
                 }
                 progress.advance()
             }
-            if case .animation(let path, let format) = output {
-                try AtomicFile.write(
-                    format == .webp
-                        ? try webp?.bytes(colorSpace: space) ?? [] : PNGColorTag.tag(apng.bytes(), space: space),
-                    to: path)
+            try file?.commit()
+            if case .animation(let path, .webp) = output, let webp {
+                try AtomicFile.write(try webp.bytes(colorSpace: space), to: path)
             }
         } catch let failure as MotionRenderer.UnreadablePhotos {
             throw CommandFailure(messages: failure.problems.map(\.description) + ["--strict: nothing was written"])

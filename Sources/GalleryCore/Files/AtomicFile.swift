@@ -17,7 +17,6 @@ import Foundation
 /// namespace, can tell it is live) and is registered for removal if SIGINT, SIGTERM or SIGHUP ends
 /// the process.
 public enum AtomicFile {
-    /// Writes `bytes` to `path` (`-` means standard output), creating missing parent folders.
     /// Whether a write to `path` replaces a regular file (atomically), rather than going into a
     /// stream (standard output, a device, a FIFO), where a second write would add to the first.
     public static func replacesFile(_ path: String) -> Bool {
@@ -25,58 +24,30 @@ public enum AtomicFile {
         return false
     }
 
+    /// Writes `bytes` to `path` (`-` means standard output), creating missing parent folders.
     public static func write(_ bytes: [UInt8], to path: String) throws(FileError) {
-        switch OutputTarget.of(path) {
-        case .failure(let error): throw error
-        case .success(.standardOutput): try writeAll(bytes, to: STDOUT_FILENO, path: "standard output")
-        case .success(.direct(let target)): try writeDirectly(bytes, to: target, reportedAs: path)
-        case .success(.atomic(let file, let mode)): try replace(file, with: bytes, mode: mode, reportedAs: path)
-        }
+        let stream = try AtomicFileStream(path: path)
+        try stream.append(bytes)
+        try stream.commit()
     }
 
-    /// Into a device, FIFO or descriptor, in place.
-    private static func writeDirectly(_ bytes: [UInt8], to target: String, reportedAs path: String)
-        throws(FileError)
-    {
-        let descriptor = SystemPath.withCString(target) { open($0, O_WRONLY | O_CLOEXEC) }
-        guard descriptor >= 0 else { throw .last(path, .write) }
-        defer { close(descriptor) }
-        try writeAll(bytes, to: descriptor, path: path)
-    }
-
-    /// The regular file `file` replaced atomically by `bytes`; `mode` kept when the file exists.
-    private static func replace(_ file: String, with bytes: [UInt8], mode: mode_t?, reportedAs path: String)
-        throws(FileError)
-    {
-        let folder = URL(fileURLWithPath: file).deletingLastPathComponent().path
-        if let code = createFolders(folder) {
-            throw FileError(path: path, operation: .createFolder(folder), cause: .system(errno: code))
-        }
-        gr_cleanup_install()
-        let (descriptor, temporary) = try createTemporary(in: folder, reportedAs: path)
-        let slot = SystemPath.withCString(temporary) { gr_cleanup_add($0) }
-        defer { gr_cleanup_remove(slot) }
-        do throws(FileError) {
-            // The lock is the writer's, until close: taken before anything else can see the file.
-            guard flock(descriptor, LOCK_EX) == 0 else { throw .last(path, .write) }
+    /// `bytes` into standard output, or into a device, FIFO or descriptor in place (a regular file
+    /// goes through AtomicFileStream's temporary instead).
+    static func writeOut(_ bytes: [UInt8], to target: OutputTarget, reportedAs path: String) throws(FileError) {
+        switch target {
+        case .standardOutput: try writeAll(bytes, to: STDOUT_FILENO, path: "standard output")
+        case .direct(let device):
+            let descriptor = SystemPath.withCString(device) { open($0, O_WRONLY | O_CLOEXEC) }
+            guard descriptor >= 0 else { throw .last(path, .write) }
+            defer { close(descriptor) }
             try writeAll(bytes, to: descriptor, path: path)
-            if let mode, fchmod(descriptor, mode) != 0 { throw .last(path, .write) }
-            guard fsync(descriptor) == 0 else { throw .last(path, .write) }
-            guard SystemPath.withCString(temporary, { from in SystemPath.withCString(file) { rename(from, $0) } }) == 0
-            else { throw .last(path, .write) }
-        } catch {
-            _ = SystemPath.withCString(temporary) { unlink($0) }
-            close(descriptor)
-            throw error
+        case .atomic: try write(bytes, to: path)  // not reached: a stream holds only the others
         }
-        close(descriptor)
-        syncFolder(folder)
-        TemporarySweep.shared.sweep(folder)
     }
 
     /// A new, empty temporary in `folder`, 0666 less the umask: its descriptor and path. Its name is
     /// short whatever the target's, so a 255-byte file name still gets one.
-    private static func createTemporary(in folder: String, reportedAs path: String) throws(FileError)
+    static func createTemporary(in folder: String, reportedAs path: String) throws(FileError)
         -> (Int32, String)
     {
         var generator = SystemRandomNumberGenerator()
@@ -93,7 +64,7 @@ public enum AtomicFile {
         }
     }
 
-    private static func writeAll(_ bytes: [UInt8], to descriptor: Int32, path: String) throws(FileError) {
+    static func writeAll(_ bytes: [UInt8], to descriptor: Int32, path: String) throws(FileError) {
         let failure: Int32? = bytes.withUnsafeBytes { buffer in
             var offset = 0
             while offset < buffer.count {
@@ -109,7 +80,7 @@ public enum AtomicFile {
         if let failure { throw FileError(path: path, operation: .write, cause: .system(errno: failure)) }
     }
 
-    private static func syncFolder(_ folder: String) {
+    static func syncFolder(_ folder: String) {
         let descriptor = SystemPath.withCString(folder) { open($0, O_RDONLY | O_DIRECTORY) }
         guard descriptor >= 0 else { return }
         fsync(descriptor)
@@ -118,7 +89,7 @@ public enum AtomicFile {
 
     /// Makes `folder` and its missing parents, as `mkdir -p` does; the errno when that fails (ENOTDIR
     /// where a file stands in the way).
-    private static func createFolders(_ folder: String) -> Int32? {
+    static func createFolders(_ folder: String) -> Int32? {
         // The scratch folder is made once; missing, a signal's cleanup removed it as the process ends.
         if SystemPath.withCString(folder, { gr_cleanup_is_folder($0) }) != 0 {
             var status = stat()

@@ -9,6 +9,10 @@ import GalleryCore
 /// of the pixels that differ from the previous frame, blended SOURCE over it with dispose NONE, and
 /// a frame that repeats the previous one is a 1 × 1 copy of a pixel it already has. Every frame
 /// still decodes to exactly its pixels. Same frames, same bytes.
+///
+/// The writer holds no more than the frames not yet taken: `take()` hands the bytes on as they are
+/// encoded (to an AtomicFileStream, say), so an animation of any length needs the memory of a few
+/// frames, not of the file.
 public struct APNGWriter {
     /// Frames per second: every frame is shown 1/fps s (delay 1/fps).
     public let fps: Int
@@ -16,16 +20,18 @@ public struct APNGWriter {
     public let loops: Int
     /// RGBA (true) or RGB for every frame.
     public let alpha: Bool
-    private var header: [UInt8] = []
-    private var body: [UInt8] = []
+    /// How many frames the animation has: acTL says so before the first frame.
+    public let frameCount: Int
+    private var pending: [UInt8] = []
     private var sequence: UInt32 = 0
     private var frames = 0
     private var previous: RGBAImage?
 
-    public init(fps: Int, loops: Int = 0, alpha: Bool) {
+    public init(fps: Int, loops: Int = 0, alpha: Bool, frameCount: Int) {
         self.fps = fps
         self.loops = loops
         self.alpha = alpha
+        self.frameCount = frameCount
     }
 
     /// Appends the next frame (all frames are the first one's size).
@@ -36,6 +42,9 @@ public struct APNGWriter {
     /// Appends the next frames, in order, encoding up to `jobs` of them at once (each frame's region
     /// depends only on the frame before it). The bytes are the same whatever `jobs` is.
     public mutating func append(contentsOf frames: [RGBAImage], jobs: Int) throws(EncodeError) {
+        guard self.frames + frames.count <= frameCount else {
+            throw .refused(message: "an animation of \(frameCount) frames was given \(self.frames + frames.count)")
+        }
         let previous = [self.previous] + frames.dropLast().map { Optional($0) }
         let alpha = alpha
         let encoded = Parallel.map(Array(zip(frames, previous)), jobs: jobs) { frame, previous in
@@ -44,16 +53,26 @@ public struct APNGWriter {
         for result in encoded {
             let (region, chunks) = try result.get()
             if self.frames == 0 {
-                header = chunks.first { $0.type == "IHDR" }.map { Self.chunk("IHDR", $0.data) } ?? []
+                let header = chunks.first { $0.type == "IHDR" }.map { Self.chunk("IHDR", $0.data) } ?? []
+                let control = Self.be32(UInt32(frameCount)) + Self.be32(UInt32(loops))
+                pending += [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + header + Self.chunk("acTL", control)
             }
-            body += Self.chunk("fcTL", frameControl(region))
+            pending += Self.chunk("fcTL", frameControl(region))
             for data in chunks.filter({ $0.type == "IDAT" }).map(\.data) {
-                body +=
+                pending +=
                     self.frames == 0 ? Self.chunk("IDAT", data) : Self.chunk("fdAT", Self.be32(nextSequence()) + data)
             }
             self.frames += 1
         }
+        if self.frames == frameCount, !frames.isEmpty { pending += Self.chunk("IEND", []) }
         self.previous = frames.last ?? self.previous
+    }
+
+    /// The bytes encoded since the last call: the signature, IHDR and acTL come with the first frame,
+    /// IEND with the last. Taken once every frame is in, they are the whole file.
+    public mutating func take() -> [UInt8] {
+        defer { pending = [] }
+        return pending
     }
 
     /// A frame's region (what changed since `previous`) and its PNG chunks, by the run encoder: on the
@@ -66,13 +85,6 @@ public struct APNGWriter {
         let region = previous.map { Self.changedRegion(from: $0, to: frame) } ?? whole
         let part = region == whole ? frame : frame.cropped(to: region)
         return (region, Self.chunks(of: try PNGEncoder.encode(part, compression: .runs, alpha: alpha)))
-    }
-
-    /// The file: every frame appended so far.
-    public func bytes() -> [UInt8] {
-        let control = Self.be32(UInt32(frames)) + Self.be32(UInt32(loops))
-        return [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + header + Self.chunk("acTL", control) + body
-            + Self.chunk("IEND", [])
     }
 
     /// The fcTL payload for a frame covering `region`.

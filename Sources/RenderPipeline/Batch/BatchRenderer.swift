@@ -139,7 +139,12 @@ public struct BatchRenderer: Sendable {
         let plans = animation.plans
         let inFlight = min(jobs, Self.framesInFlight(job.scene.pixelSize))
         let motion = animation.renderer(in: job.scene, jobs: inFlight)
-        var writer = APNGWriter(fps: animation.fps, loops: animation.loops, alpha: job.scene.background.a < 255)
+        var writer = APNGWriter(
+            fps: animation.fps, loops: animation.loops, alpha: job.scene.background.a < 255, frameCount: plans.count)
+        // Frames go to the file's temporary as they are encoded (the first piece tagged with the colour
+        // space), so memory stays bounded; returning early drops the temporary.
+        let file: AtomicFileStream
+        do throws(FileError) { file = try AtomicFileStream(path: output.output) } catch { return (nil, .write(error)) }
         let problems = Locked<[PhotoProblem]>([])
         for start in stride(from: 0, to: plans.count, by: inFlight) {
             let chunk = Array(start..<min(start + inFlight, plans.count))
@@ -155,12 +160,14 @@ public struct BatchRenderer: Sendable {
             do throws(EncodeError) { try writer.append(contentsOf: rendered, jobs: inFlight) } catch {
                 return (nil, .encode(error))
             }
+            do throws(FileError) {
+                try file.append(
+                    start == 0 ? PNGColorTag.tag(writer.take(), space: job.scene.colorSpace) : writer.take())
+            } catch {
+                return (nil, .write(error))
+            }
         }
-        do throws(FileError) {
-            try AtomicFile.write(PNGColorTag.tag(writer.bytes(), space: job.scene.colorSpace), to: output.output)
-        } catch {
-            return (nil, .write(error))
-        }
+        do throws(FileError) { try file.commit() } catch { return (nil, .write(error)) }
         let warnings = problems.withLock { Set($0) }.sorted { $0.description < $1.description }
         return (
             BatchReport.FrameRecord(
