@@ -110,6 +110,26 @@ import Testing
         #expect(run.peakMiB < fileMiB, "peak \(run.peakMiB) MiB for an APNG of \(fileMiB) MiB")
     }
 
+    @Test(.enabled(if: !sanitized, "ulimit -v means nothing under a sanitizer"))
+    func anAnimationTooLargeForTheMemoryLeftFailsNamingItsFile() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        // 2000 × 2000 frames need ~200 MiB of Float canvas each: under 390 MiB of address space, no.
+        for name in ["out.webp", "out.png"] {
+            let out = folder.file(name)
+            let run = try Self.run(
+                limitedTo: 400_000,
+                [
+                    "animate", RenderCommandTests.fixtures, "--to-layout", "grid", "--fps", "1", "--duration", "1",
+                    "--width", "2000", "--height", "2000", "-o", out,
+                ])
+            #expect(run.status == 1, "\(run.stderr)")
+            #expect(run.stderr.hasPrefix("Error: \(out): out of memory: "), "\(run.stderr)")
+            #expect(!run.stderr.contains("Fatal error"))
+            #expect(folder.contents().filter { !$0.hasPrefix(".std") }.isEmpty)
+        }
+    }
+
     @Test func peakMemoryIsBoundedByTheFrameWhateverTheItems() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }

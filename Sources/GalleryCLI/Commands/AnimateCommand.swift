@@ -58,6 +58,14 @@ enum AnimateCommand: Subcommand {
     enum Output {
         case animation(String, AnimationFormat)
         case frames(String)
+
+        /// The file, or the frames' pattern, as errors name it.
+        var name: String {
+            switch self {
+            case .animation(let path, _): path
+            case .frames(let pattern): pattern
+            }
+        }
     }
 
     /// Renders the frames and writes them: one animation, atomically, or one PNG per frame.
@@ -108,9 +116,9 @@ enum AnimateCommand: Subcommand {
         } catch let failure as MotionRenderer.UnreadablePhotos {
             throw CommandFailure(messages: failure.problems.map(\.description) + ["--strict: nothing was written"])
         } catch let error as OutOfMemory {
-            throw CommandFailure("\(error)")
+            throw CommandFailure("\(output.name): \(error)")
         } catch let error as EncodeError {
-            throw CommandFailure(error.description)
+            throw CommandFailure("\(output.name): \(error.description)")
         } catch let error as FileError {
             throw CommandFailure(error.description)
         }

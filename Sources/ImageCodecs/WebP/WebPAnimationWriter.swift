@@ -59,7 +59,10 @@ public final class WebPAnimationWriter {
             })
         guard let out else { throw .outOfMemory }
         defer { gr_webp_free(out) }
-        return Array(UnsafeBufferPointer(start: out, count: count))
+        // The whole animation, maybe gigabytes: copied where memory allows, else an error, never an abort.
+        guard var copy = LargeArray.uninitialized(UInt8.self, count: count) else { throw .outOfMemory }
+        copy.withUnsafeMutableBytes { $0.copyMemory(from: UnsafeRawBufferPointer(start: out, count: count)) }
+        return copy
     }
 
     /// When frame `k` starts, in milliseconds.
