@@ -42,6 +42,10 @@ enum AnimateCommand: Subcommand {
         if pattern != nil, output != nil {
             throw UsageError("Use either --output (an animation) or --frames (PNGs), not both")
         }
+        // render fills these in even for one frame; here they would end up in the file's name.
+        if let output, output.contains("{index}") || output.contains("{offset}") {
+            throw UsageError("--output writes one animation; for a PNG per frame use --frames '\(output)'")
+        }
         let path = output ?? OutputOptions.single
         let format = try pattern == nil ? AnimationFormat(path: path) : .png
 
