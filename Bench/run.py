@@ -42,9 +42,10 @@ SCENE_A = ["--width", "375", "--height", "200", "--display-scale", "3", "--offse
 SCENE_C = ["--width", "375", "--height", "200", "--display-scale", "2", "--offsets", "0..1020/17"]
 # M: the fling of issue 17, V = 1000 pt/s from offset 120 with --snap, at @2x and 60 fps (143 frames).
 SCENE_M = ["--width", "375", "--height", "200", "--display-scale", "2", "--offset", "120", "--fling", "1000", "--snap"]
+# The same fling at fewer frames a second: how the time scales with frames.
 M_FPS = (1, 10, 30)
 # H: scenario A's frame from twelve HEICs made from the bench photos; P: from the same JPEGs tagged
-# Display P3 (an APP2 ICC_PROFILE segment), which gallery-render converts to sRGB.  # the same fling at fewer frames a second: how the time scales with frames
+# Display P3 (an APP2 ICC_PROFILE segment), which gallery-render converts to sRGB.
 # D2, D3: diffs of two of gallery-render's own 4K frames (key, what, scene, the two offsets).
 FRAME_PAIRS = [
     ("d2", "two 3840×2160 grid frames 2 pt apart",
@@ -403,6 +404,17 @@ def benchmark(runs, tmp, baseline=None):
         ("M", f"APNG bytes: ours {m_bytes / 1e6:.2f} MB ({m_bytes / m_frames / 1e3:.0f} KB a frame), Pillow's "
          f"{m_pil_bytes / 1e6:.2f} MB ({m_pil_bytes / m_pil_frames / 1e3:.0f} KB a stored frame)", None, None,
          f"{m_bytes / m_pil_bytes:.3f}× Pillow's", "ours ≤ 1.0× Pillow's", verdict(m_bytes / m_pil_bytes, 1.0)),
+    ]
+    # The same frames through Pillow's APNG writer, and what lossless PNG coding could still take off.
+    same = json.loads(subprocess.run([PY, BENCH / "apng_bytes.py", tmp / "m-ours" / "m.png"], check=True,
+                                     capture_output=True, text=True).stdout)
+    ceiling = same["ceiling"]
+    rows += [
+        ("M", f"APNG bytes, the same frames: Pillow's writer given gallery-render's {same['frames']} frames "
+         f"({same['pillow']['stored']} stored) makes {same['pillow']['bytes'] / 1e6:.2f} MB", None, None,
+         f"{m_bytes / same['pillow']['bytes']:.3f}× Pillow's", "—", "—"),
+        ("M", f"lossless ceiling: oxipng with zopfli on {ceiling['sampled']} of our stored frames", None, None,
+         f"{ceiling['oxipng'] / ceiling['ours']:.3f}× of their bytes", "—", "—"),
     ]
     for fps in M_FPS:
         fewer = apng_facts(tmp / f"m-{fps}" / "m.png")
