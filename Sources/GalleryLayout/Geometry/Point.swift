@@ -8,8 +8,8 @@ public struct Point: Sendable, Hashable, Codable {
         self.y = y
     }
 
-    /// The distance to `other`.
-    public func distance(to other: Point) -> Double {
-        ((x - other.x) * (x - other.x) + (y - other.y) * (y - other.y)).squareRoot()
+    /// The squared distance to `other` (exact for comparing distances).
+    public func distanceSquared(to other: Point) -> Double {
+        (x - other.x) * (x - other.x) + (y - other.y) * (y - other.y)
     }
 }

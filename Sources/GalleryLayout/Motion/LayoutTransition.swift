@@ -22,7 +22,9 @@ public struct LayoutTransition: Sendable {
         // Centres are content positions less the offset, so they carry the rounding of both.
         let magnitude = abs(startFrame.offset) + start.viewport.width + start.viewport.height
         let anchor = startFrame.items.min { a, b in
-            let (da, db) = (a.center.distance(to: centre), b.center.distance(to: centre))
+            let (da, db) = (
+                a.center.distanceSquared(to: centre).squareRoot(), b.center.distanceSquared(to: centre).squareRoot()
+            )
             return Tie.equal(da, db, magnitude: magnitude) ? a.index < b.index : da < db
         }
         let endOffset = anchor.map { end.clamped(end.centringOffset(ofItem: $0.index)) } ?? 0
