@@ -29,11 +29,14 @@ private func roundTrip(_ bytes: [UInt8]) {
         RGBAImage(
             width: width, height: 8, pixels: (0..<frameBytes).map { body[(k * frameBytes + $0) % body.count] })
     }
-    var writer = APNGWriter(fps: 30, alpha: true)
+    // Taken frame by frame, as animate streams them to the file.
+    var writer = APNGWriter(fps: 30, alpha: true, frameCount: frames.count)
+    var file: [UInt8] = []
     for frame in frames {
         guard (try? writer.append(frame)) != nil else { fatalError("the APNG writer refused a frame") }
+        file += writer.take()
     }
-    guard var reader = try? APNGFrames(writer.bytes()) else { fatalError("the APNG reader refused the writer's file") }
+    guard var reader = try? APNGFrames(file) else { fatalError("the APNG reader refused the writer's file") }
     for frame in frames {
         guard let read = try? reader.next(), read == frame else { fatalError("a frame does not read back") }
     }
