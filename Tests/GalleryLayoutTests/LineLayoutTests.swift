@@ -222,4 +222,28 @@ import Testing
         // The review's case: 242.55 is 1.5 × 161.7, so item 1 at 161.7 (not item 2 at 323.4).
         if spacing == 61.7 { #expect(gallery.snapped(242.55) == 161.7) }
     }
+
+    /// Fling projections that land half-way between items 5 and 6 (550, with S = 100, L = 0), as the
+    /// decimals have it: (v/1000)·r/(1 − r) is 1·499, 0.5·99, 0.1·19, 0.003·99999 and −0.001·999999.
+    @Test(arguments: [
+        (DecelerationRate.normal, 1000.0, 51.0), (.fast, 500, 500.5), (.custom(0.95), 100, 548.1),
+        (.custom(0.99999), 3, 250.003), (.custom(0.999999), -1, 1549.999),
+    ])
+    func aProjectionToHalfWayRestsOnTheLowerItem(rate: DecelerationRate, velocity: Double, offset: Double) {
+        let line = LineLayout(itemSize: 100, spacing: 0)
+        let gallery = Gallery(style: .line(line), viewport: Size(width: 375, height: 200), itemCount: 40)
+        #expect(gallery.snapped(offset, velocity: velocity, deceleration: rate) == 500)
+    }
+
+    /// Near 10⁹ pt a Double still resolves 10⁻⁷ pt: 0.0008 pt from half-way is no tie (the review's cases).
+    @Test func nearTiesAtLargeOffsetsAreNotTies() throws {
+        let line = LineLayout(itemSize: 1000, spacing: 0, activeDistance: 600, scaleFactor: 1)
+        let gallery = Gallery(style: .line(line), viewport: Size(width: 375, height: 200), itemCount: 1_000_000)
+        // Half-way between items 899,999 and 900,000 is 899,999,500: the lower; 0.0008 past it, the upper.
+        #expect(gallery.snapped(899_999_500) == 899_999_000)
+        #expect(gallery.snapped(899_999_500.0008) == 900_000_000)
+        // 0.0008 before half-way, item 899,999 is nearer (499.9992 against 500.0008): larger, on top.
+        let frame = try gallery.frame(atOffset: 899_999_499.9992)
+        #expect(frame.items.last?.index == 899_999, "\(frame.items.map(\.index))")
+    }
 }
