@@ -70,6 +70,13 @@ static void on_signal(int sig) {
     for (int i = 0; i < slot_count; i++) {
         if (atomic_load(&states[i]) == slot_ready) unlink(paths[i]);
     }
+    /* Then the folders a writer made for its file (unlink refused them), deepest first over a few
+     * passes; one that is not empty stays. */
+    for (int pass = 0; pass < 8; pass++) {
+        for (int i = slot_count - 1; i >= 0; i--) {
+            if (atomic_load(&states[i]) == slot_ready) rmdir(paths[i]);
+        }
+    }
     if (atomic_load(&folder_state) == slot_ready) remove_tree_now(folder);
     struct sigaction standard;
     memset(&standard, 0, sizeof standard);

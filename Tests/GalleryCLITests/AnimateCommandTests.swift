@@ -1,4 +1,5 @@
 import Foundation
+import GalleryCore
 import ImageCodecs
 import TestSupport
 import Testing
@@ -94,6 +95,22 @@ import Testing
         #expect(
             try ImageDecoder.readBytes(atPath: folder.file("f/\(last)"))
                 == ImageDecoder.readBytes(atPath: folder.file("rest.png")))
+    }
+
+    @Test func aStrictFailureWritesNothingNotEvenAFolder() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        // A JPEG cut after its header: unreadable, so --strict fails the run before any frame is done.
+        let photo = try #require(JPEGEncoder.encode(RGBAImage(width: 64, height: 64, fill: (200, 30, 30, 255))))
+        try FileManager.default.createDirectory(atPath: folder.file("photos"), withIntermediateDirectories: true)
+        _ = try folder.write(Array(photo.prefix(200)), to: "photos/cut.jpg")
+        for output in ["new/sub/out.png", "new/sub/out.webp"] {
+            let run = try CommandRunner.run(
+                ["animate", folder.file("photos"), "--fling", "1500", "--strict", "-o", output], in: folder.path)
+            #expect(run.status == 1, "\(run.stderr)")
+            #expect(run.stderr.contains("--strict: nothing was written"), "\(run.stderr)")
+            #expect(!FileManager.default.fileExists(atPath: folder.file("new")), "\(output)")
+        }
     }
 
     @Test func badMotionsAreUsageErrorsNamingTheOption() throws {

@@ -63,6 +63,23 @@ import Testing
         #expect(TemporaryFolder.list(scratch).isEmpty, "\(TemporaryFolder.list(scratch))")
     }
 
+    @Test(.timeLimit(.minutes(2))) func anAnimationEndedBySIGINTLeavesNoFileAndNoFolderItMade() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let deep = folder.file("out/a/b")
+        let run = try MeasuredProcess(
+            [
+                "animate", RenderCommandTests.fixtures, "--to-layout", "grid", "--duration", "20", "--fps", "60",
+                "--display-scale", "3", "-o", deep + "/long.png",
+            ], folder: folder)
+        // The temporary appears as soon as the run starts writing; the APNG is far from done.
+        #expect(Self.waitFor { !TemporaryFolder.list(deep).isEmpty })
+        run.kill(SIGINT)
+        let outcome = run.wait()
+        #expect(outcome.signal == SIGINT, "status \(String(describing: outcome.status)): \(outcome.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder.file("out")), "\(TemporaryFolder.list(deep))")
+    }
+
     @Test func aClosedPipeEndsTheRunQuietly() throws {
         // 3000² with 40 items is a PNG larger than a pipe's buffer, so the write meets the closed pipe.
         let command =

@@ -14,8 +14,9 @@
 void gr_cleanup_install(void);
 
 /**
- * Registers `path` for removal on those signals. Returns a slot for gr_cleanup_remove, or -1 when the
- * path is too long or every slot is taken (the temporary is then not removed by a signal).
+ * Registers `path` for removal on those signals: a file (a temporary), or an empty folder made for
+ * one (removed after the files, when empty). Returns a slot for gr_cleanup_remove, or -1 when the
+ * path is too long or every slot is taken (it is then not removed by a signal).
  */
 int gr_cleanup_add(const char *path);
 

@@ -87,15 +87,18 @@ public enum AtomicFile {
         close(descriptor)
     }
 
-    /// Makes `folder` and its missing parents, as `mkdir -p` does; the errno when that fails (ENOTDIR
-    /// where a file stands in the way).
-    static func createFolders(_ folder: String) -> Int32? {
+    /// Makes `folder` and its missing parents, as `mkdir -p` does, adding those it made to `made`
+    /// (outermost first); the errno when that fails (ENOTDIR where a file stands in the way).
+    static func createFolders(_ folder: String, made: inout [String]) -> Int32? {
         // The scratch folder is made once; missing, a signal's cleanup removed it as the process ends.
         if SystemPath.withCString(folder, { gr_cleanup_is_folder($0) }) != 0 {
             var status = stat()
             return SystemPath.withCString(folder, { stat($0, &status) }) == 0 ? nil : ENOENT
         }
-        if SystemPath.withCString(folder, { mkdir($0, 0o777) }) == 0 { return nil }
+        if SystemPath.withCString(folder, { mkdir($0, 0o777) }) == 0 {
+            made.append(folder)
+            return nil
+        }
         let code = errno
         switch code {
         case EEXIST:
@@ -105,9 +108,12 @@ public enum AtomicFile {
         case ENOENT:
             let parent = URL(fileURLWithPath: folder).deletingLastPathComponent().path
             guard parent != folder else { return code }
-            if let failure = createFolders(parent) { return failure }
-            if SystemPath.withCString(folder, { mkdir($0, 0o777) }) == 0 || errno == EEXIST { return nil }
-            return errno
+            if let failure = createFolders(parent, made: &made) { return failure }
+            if SystemPath.withCString(folder, { mkdir($0, 0o777) }) == 0 {
+                made.append(folder)
+                return nil
+            }
+            return errno == EEXIST ? nil : errno
         default:
             return code
         }
