@@ -122,7 +122,7 @@ import Testing
             (["--fling", "100", "--fps", "121"], "'--fps <n>'"),
             (["--fling", "100", "--frames", "f.png"], "--frames must contain {index}"),
             (["--fling", "100", "-o", "a.gif"], "an animation is written as an APNG"),
-            (["--fling", "100", "-o", "a-{index}.png"], "for a PNG per frame use --frames 'a-{index}.png'"),
+            (["--fling", "100", "-o", "a-{index}.png"], "for a PNG per frame use --frames PATTERN"),
             (["--fling", "100", "-o", "{offset}.webp"], "--output writes one animation"),
             // 60 s at 120 fps: 7201 frames of 8000 × 8000, 460,864 megapixels, refused before anything
             // renders.

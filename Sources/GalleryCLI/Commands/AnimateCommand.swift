@@ -44,7 +44,9 @@ enum AnimateCommand: Subcommand {
         }
         // render fills these in even for one frame; here they would end up in the file's name.
         if let output, output.contains("{index}") || output.contains("{offset}") {
-            throw UsageError("--output writes one animation; for a PNG per frame use --frames '\(output)'")
+            throw UsageError(
+                "--output writes one animation, with {index} or {offset} in its name: for a PNG per frame use "
+                    + "--frames PATTERN (a path containing {index}, ending in .png)")
         }
         let path = output ?? OutputOptions.single
         let format = try pattern == nil ? AnimationFormat(path: path) : .png
