@@ -17,8 +17,8 @@ public struct AnimationPlan: Sendable {
     public static let pixelBudget = 20_000_000_000
 
     public init(_ request: MotionRequest, of scene: Scene, offset: Double, fps: Int) throws(RenderError) {
-        let (motion, frameScene) = try request.motion(of: scene, offset: offset)
-        let count = MotionTimeline.times(duration: motion.duration, fps: fps).count
+        let (motion, frameScene) = try request.timedMotion(of: scene, offset: offset, fps: fps)
+        let count = Int(MotionTimeline.frameCount(duration: motion.duration, fps: fps))
         let size = scene.pixelSize
         guard count * size.width * size.height <= Self.pixelBudget else {
             throw .animationTooLarge(frames: count, size: size, limit: Self.pixelBudget)

@@ -28,6 +28,7 @@ public enum MotionRequest: Sendable, Equatable {
             let fling = Fling(
                 from: start, velocity: velocity, deceleration: deceleration, range: gallery.scrollableRange,
                 target: target)
+            guard LayoutError.offsetRange.contains(fling.end) else { throw .flingTooFar(end: fling.end) }
             frameScene.gallery.allowsOverscroll = true
             return (.fling(fling, gallery: frameScene.gallery), frameScene)
         case .toLayout(let layout, let duration):
@@ -49,6 +50,18 @@ public enum MotionRequest: Sendable, Equatable {
             end.itemCount -= 1
             return (.transition(transition, start: gallery, end: end), frameScene)
         }
+    }
+
+    /// The motion of `scene` from `offset` as `motion(of:offset:)` gives it, its frame count at `fps`
+    /// checked against `MotionTimeline.frameLimit` before any frame is listed.
+    public func timedMotion(of scene: Scene, offset: Double, fps: Int) throws(RenderError) -> (
+        Motion, frameScene: Scene
+    ) {
+        let (motion, frameScene) = try motion(of: scene, offset: offset)
+        guard MotionTimeline.frameCount(duration: motion.duration, fps: fps) <= Double(MotionTimeline.frameLimit) else {
+            throw .tooManyFrames(duration: motion.duration, fps: fps)
+        }
+        return (motion, frameScene)
     }
 
     private static func laidOut<T>(_ body: () throws(LayoutError) -> T) throws(RenderError) -> T {

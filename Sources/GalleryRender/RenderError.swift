@@ -11,6 +11,10 @@ public enum RenderError: Error, Sendable, CustomStringConvertible {
     case endLayout(LayoutKind, LayoutError)
     /// An animation would be more pixels in all than `AnimationPlan.pixelBudget`.
     case animationTooLarge(frames: Int, size: PixelSize, limit: Int)
+    /// A motion of `duration` seconds at `fps` would have more than `MotionTimeline.frameLimit` frames.
+    case tooManyFrames(duration: Double, fps: Int)
+    /// A fling would come to rest at `end`, outside the offsets a frame may have.
+    case flingTooFar(end: Double)
     /// Under `strict`, photos that could not be read cleanly; nothing was rendered.
     case unreadablePhotos([PhotoProblem])
     /// An image given to compare could not be decoded: `which` is "expected" or "actual".
@@ -24,10 +28,19 @@ public enum RenderError: Error, Sendable, CustomStringConvertible {
         case .endLayout(let kind, let error): "\(kind.rawValue): its defaults do not fit the viewport (\(error))"
         case .animationTooLarge(let frames, let size, let limit):
             "the animation would be \(frames) frames of \(size) pixels: at most \(limit / 1_000_000) megapixels in all"
+        case .tooManyFrames(let duration, let fps):
+            "the motion lasts \(Self.whole(duration)) s, \(Self.whole(MotionTimeline.frameCount(duration: duration, fps: fps))) frames at \(fps) fps: at most \(MotionTimeline.frameLimit) frames"
+        case .flingTooFar(let end):
+            "the fling would come to rest at offset \(Self.whole(end)), past the ±\(Self.whole(LayoutError.offsetRange.upperBound)) pt a frame may have"
         case .unreadablePhotos(let problems): problems.map(\.description).joined(separator: "; ")
         case .unreadableImage(let which, let error): "the \(which) image: \(error)"
         case .memory(let error): "\(error)"
         case .encode(let error): error.description
         }
+    }
+
+    /// A large number rounded to a whole one for a message (`949871`, not `949871.2345`).
+    private static func whole(_ value: Double) -> String {
+        abs(value) < 9e15 ? String(Int64(value.rounded())) : "\(value)"
     }
 }

@@ -35,22 +35,34 @@ public struct BaselineCheck: Sendable {
 
     /// The baseline, rendered frame and diff image of the frame at `path` (the diff may not exist).
     public func images(of path: String) -> (expected: String, actual: String, diff: String) {
-        (baseline + "/" + path, actualFolder + "/" + path, actualFolder + "/.diff/" + path)
+        (
+            SystemPath.joined(baseline, path), SystemPath.joined(actualFolder, path),
+            SystemPath.joined(actualFolder, ".diff/" + path)
+        )
+    }
+
+    /// The baseline of the frame at `path`, or why it is not read: the baseline folder comes from the
+    /// repository, so a path or link leading out of it is never followed.
+    public func baselineFile(of path: String) -> Result<ContainedPath, ContainmentError> {
+        Result { () throws(ContainmentError) in try ContainedPath(path, in: baseline) }
     }
 
     /// The images a report shows for `check`: for an animation with failing frames, the first
-    /// failing frame's baseline and rendered stills (written beside its diff image), else the files.
-    public func images(of check: FrameCheck) -> (expected: String, actual: String, diff: String) {
+    /// failing frame's baseline and rendered stills (written beside its diff image), else the files;
+    /// no baseline when its path leads out of the baseline folder.
+    public func images(of check: FrameCheck) -> (expected: String?, actual: String, diff: String) {
         let files = images(of: check.path)
-        guard !check.failingFrames.isEmpty else { return files }
+        let expected = try? baselineFile(of: check.path).get().path  // refused: the report shows none
+        guard !check.failingFrames.isEmpty else { return (expected, files.actual, files.diff) }
         let stills = stillPaths(of: check.path)
         return SystemPath.exists(stills.expected) && SystemPath.exists(stills.actual)
-            ? (stills.expected, stills.actual, files.diff) : files
+            ? (stills.expected, stills.actual, files.diff) : (expected, files.actual, files.diff)
     }
 
     /// Where the first failing frame of an animation at `path` is written as two stills.
     private func stillPaths(of path: String) -> (expected: String, actual: String) {
-        let stem = actualFolder + "/.diff/" + (path.hasSuffix(".png") ? String(path.dropLast(4)) : path)
+        let stem = SystemPath.joined(
+            actualFolder, ".diff/" + (path.hasSuffix(".png") ? String(path.dropLast(4)) : path))
         return (stem + ".expected.png", stem + ".actual.png")
     }
 
@@ -73,6 +85,9 @@ public struct BaselineCheck: Sendable {
             guard rendered.contains(actual) else {
                 let cause = sceneFailures[frame.scene].map { ": \($0)" } ?? ""
                 return verdict(.sceneFailed, "the frame was not rendered: scene '\(frame.scene)' failed\(cause)")
+            }
+            if case .failure(let refusal) = baselineFile(of: frame.path) {
+                return verdict(.missingBaseline, "no baseline read: \(refusal)")
             }
             guard SystemPath.exists(expected) else {
                 return verdict(.missingBaseline, "no baseline at \(expected); \(missingHint)")
@@ -170,12 +185,24 @@ public struct BaselineCheck: Sendable {
     }
 
     /// The checks after recording: each frame `mode` records gets its rendered frame as its baseline
-    /// and passes as `.recorded`.
+    /// and passes as `.recorded` (`.all` records every frame that was rendered). A baseline is written as
+    /// a regular file inside the baseline folder: a symlink in its place is replaced, never written
+    /// through, and a path whose folders lead out of the baseline folder is not recorded (the frame
+    /// keeps failing, saying why).
     public func record(_ checks: [FrameCheck], mode: RecordMode) throws -> [FrameCheck] {
         try checks.map { check in
             guard mode.records(check.status) else { return check }
-            let (expected, actual, _) = images(of: check.path)
-            try AtomicFile.write(try ImageDecoder.readBytes(atPath: actual), to: expected)
+            let target: ContainedPath
+            switch Result(catching: { () throws(ContainmentError) in
+                try ContainedPath(check.path, in: baseline, lastLink: .replace)
+            }) {
+            case .success(let file): target = file
+            case .failure(let refusal):
+                return FrameCheck(
+                    path: check.path, scene: check.scene, status: check.status,
+                    message: "not recorded: \(refusal)", comparison: check.comparison, seconds: check.seconds)
+            }
+            try target.write(try ImageDecoder.readBytes(atPath: images(of: check.path).actual))
             return FrameCheck(
                 path: check.path, scene: check.scene, status: .recorded, message: "recorded as the new baseline",
                 seconds: check.seconds)

@@ -6,13 +6,14 @@ public enum RecordMode: Sendable, Hashable, CaseIterable {
     case missing
     /// Compare, and write the baselines of frames that differ, are missing or cannot be read.
     case failed
-    /// Write every baseline, compare nothing.
+    /// Write the baseline of every frame rendered, compare nothing.
     case all
 
     /// Whether a frame with this status gets its baseline written in this mode.
     func records(_ status: FrameCheck.Status) -> Bool {
         switch self {
-        case .never, .all: false
+        case .never: false
+        case .all: status != .sceneFailed
         case .missing: status == .missingBaseline
         case .failed: status == .missingBaseline || status == .different || status == .unreadable
         }

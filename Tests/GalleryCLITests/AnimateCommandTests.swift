@@ -113,6 +113,22 @@ import Testing
         }
     }
 
+    /// The contract: an output with no known suffix (a device, a FIFO, `-`) is an APNG.
+    @Test func anOutputWithoutAKnownSuffixIsAnAPNG() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        for output in ["/dev/null", folder.file("a.gif"), folder.file("anim")] {
+            let run = try CommandRunner.run([
+                "animate", "--count", "3", "--fling", "100", "--width", "100", "-o", output,
+            ])
+            #expect(run.status == 0, "\(output): \(run.stderr)")
+        }
+        for name in ["a.gif", "anim"] {
+            let bytes = [UInt8](FileManager.default.contents(atPath: folder.file(name)) ?? Data())
+            #expect(APNGFrames.isAnimated(bytes), "\(name)")
+        }
+    }
+
     @Test func badMotionsAreUsageErrorsNamingTheOption() throws {
         for (arguments, message) in [
             ([] as [String], "Missing the motion to animate"),
@@ -121,7 +137,18 @@ import Testing
             (["--fling", "100", "--fps", "0"], "'--fps <n>'"),
             (["--fling", "100", "--fps", "121"], "'--fps <n>'"),
             (["--fling", "100", "--frames", "f.png"], "--frames must contain {index}"),
-            (["--fling", "100", "-o", "a.gif"], "an animation is written as an APNG"),
+            // 10⁸ frames (issue 34): refused by the frame cap before any frame is listed.
+            (
+                [
+                    "--count", "100000", "--fling", "11", "--deceleration", "0.9999999999", "--width", "1", "--height",
+                    "1", "--fps", "120",
+                ],
+                "--fling 11: the motion lasts 953102 s, 114372208 frames at 120 fps: at most 100000 frames"
+            ),
+            (
+                ["--count", "1000000", "--item-size", "10000", "--fling", "1e9", "--deceleration", "0.9999"],
+                "--fling 1000000000: the fling would come to rest at offset 9999499892"
+            ),
             (["--fling", "100", "-o", "a-{index}.png"], "for a PNG per frame use --frames PATTERN"),
             (["--fling", "100", "-o", "{offset}.webp"], "--output writes one animation"),
             // 60 s at 120 fps: 7201 frames of 8000 × 8000, 460,864 megapixels, refused before anything

@@ -103,7 +103,7 @@ import Testing
         let run = try CommandRunner.run(["check", manifest, "--baseline", baseline, "--record-missing"])
         // The missing one is recorded; the changed one still fails and is not overwritten.
         #expect(run.status == 1)
-        #expect(run.stderr.contains("Recorded 1 missing baselines") && run.stderr.contains("FAIL rest.png"))
+        #expect(run.stderr.contains("Recorded 1 missing baseline in") && run.stderr.contains("FAIL rest.png"))
         #expect(FileManager.default.fileExists(atPath: baseline + "/scroll/0002.png"))
         #expect(
             try CommandRunner.run(["check", manifest, "--baseline", baseline]).stderr.contains("3 passed, 1 failed"))

@@ -88,7 +88,7 @@ import Testing
             ([folder.file("r"), folder.file("r")], "' is also in "),
             ([folder.file("photos")], "cannot read results.json"),
             ([folder.file("other")], "written by playwright"),
-            ([folder.file("future")], "is version 7; this gallery-render reads version 1"),
+            ([folder.file("future")], "has version 7; this gallery-render reads version 1"),
         ] {
             let run = try CommandRunner.run(["merge-reports"] + inputs + ["--report", folder.file("out")])
             #expect(run.status == 2, "\(inputs): \(run.stderr)")

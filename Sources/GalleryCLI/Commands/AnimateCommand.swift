@@ -49,7 +49,7 @@ enum AnimateCommand: Subcommand {
                     + "--frames PATTERN (a path containing {index}, ending in .png)")
         }
         let path = output ?? OutputOptions.single
-        let format = try pattern == nil ? AnimationFormat(path: path) : .png
+        let format = pattern == nil ? AnimationFormat(path: path) : .png
 
         let photos = try PhotoListing.photos(from: parsed.positionals, allowEmpty: description.count != nil)
         let scene = description.scene(photos: photos)

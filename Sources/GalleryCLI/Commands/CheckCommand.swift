@@ -37,27 +37,39 @@ enum CheckCommand: Subcommand {
         let manifestCriteria = try manifest.diffCriteria()  // checked even when replaced
         let sceneCriteria = givenHere ? [:] : manifestCriteria
 
-        // The frames are rendered into a folder of this run's own, removed even when a signal ends it.
-        let scratch = mode == .all ? nil : try ScratchFolder(prefix: "gallery-render-check-")
-        defer { scratch?.remove() }
-        let actualFolder = scratch?.path ?? baseline
+        // The frames are rendered into a folder of this run's own, removed even when a signal ends it;
+        // recording copies them into the baseline folder, never through a link that leaves it.
+        let scratch = try ScratchFolder(prefix: "gallery-render-check-")
+        defer { scratch.remove() }
+        let actualFolder = scratch.path
         let plan = try ManifestPlan(manifest: manifest, shard: settings.shard, outputFolder: actualFolder)
         let report = BatchCommand.render(plan, settings: settings, console: console)
         for scene in report.failedScenes {
             console.line(
                 "Error: ", "scene '\(scene.name)': \(scene.failures.map(\.description).joined(separator: "; "))")
         }
-        if mode == .all {
-            console.line("", "Recorded \(report.frames.count) baselines in \(baseline)")
-            return report.failedScenes.isEmpty ? .success : .failure
-        }
-
         let check = BaselineCheck(
             baseline: baseline, actualFolder: actualFolder, criteria: criteria, sceneCriteria: sceneCriteria,
             jobs: settings.jobs,
             missingHint:
                 "record missing baselines with: gallery-render check \(ShellWord.quoted(settings.manifest)) --baseline \(ShellWord.quoted(baseline)) --record-missing"
         )
+        if mode == .all {
+            let rendered = Set(report.frames.map(\.output))
+            let frames = plan.frames.map { frame in
+                FrameCheck(
+                    path: frame.path, scene: frame.scene,
+                    status: rendered.contains(check.images(of: frame.path).actual) ? .missingBaseline : .sceneFailed,
+                    message: "")
+            }
+            let recorded = try check.record(frames, mode: .all)
+            announceRecorded(recorded, in: baseline, what: "", console: console)
+            for refused in recorded where refused.status == .missingBaseline {
+                console.line("Error: ", "\(refused.path): \(refused.message)")
+            }
+            let complete = recorded.allSatisfy { $0.status == .recorded } && plan.failures.isEmpty
+            return complete && report.failedScenes.isEmpty ? .success : .failure
+        }
         let causes = Dictionary(
             report.failedScenes.map { ($0.name, $0.failures.map(\.description).joined(separator: "; ")) }
         ) { first, _ in first }
@@ -68,13 +80,11 @@ enum CheckCommand: Subcommand {
         }
         if mode != .never {
             checks = try check.record(checks, mode: mode)
-            let recorded = checks.filter { $0.status == .recorded }.count
-            console.line(
-                "",
-                "Recorded \(recorded) \(mode == .missing ? "missing" : "missing or failing") baselines in \(baseline)")
+            announceRecorded(
+                checks, in: baseline, what: mode == .missing ? "missing " : "missing or failing ", console: console)
         }
         let title = "gallery-render check — \(URL(fileURLWithPath: settings.manifest).lastPathComponent)"
-        try CheckReporting.write(
+        let unwritten = CheckReporting.write(
             checks, report: try parsed.read(options.report), junit: try parsed.read(options.junit), title: title,
             suite: settings.manifest, seconds: report.seconds
         ) { frame in
@@ -82,7 +92,15 @@ enum CheckCommand: Subcommand {
             return (images.expected, images.actual, SystemPath.exists(images.diff) ? images.diff : nil)
         }
         CheckReporting.announce(checks, baseline: baseline, title: title, console: console)
+        if !unwritten.isEmpty { throw CommandFailure(messages: unwritten.map(\.description)) }
         if checks.contains(where: { $0.status == .unreadable }) { return .cannotCompare }
         return checks.allSatisfy({ !$0.failed }) && report.failedScenes.isEmpty ? .success : .failure
+    }
+
+    /// "recorded DIR/PATH" for each baseline written, then how many.
+    private static func announceRecorded(_ checks: [FrameCheck], in baseline: String, what: String, console: Console) {
+        let recorded = checks.filter { $0.status == .recorded }
+        for check in recorded { console.line("recorded ", SystemPath.joined(baseline, check.path)) }
+        console.line("", "Recorded \(recorded.count) \(what)baseline\(recorded.count == 1 ? "" : "s") in \(baseline)")
     }
 }

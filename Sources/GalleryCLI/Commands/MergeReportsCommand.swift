@@ -24,7 +24,9 @@ enum MergeReportsCommand: Subcommand {
         let inputs = parsed.positionals
         guard !inputs.isEmpty else { throw UsageError("Missing expected argument '<reports> ...'") }
         let resolved = URL(fileURLWithPath: output).standardizedFileURL.path
-        if let same = inputs.first(where: { URL(fileURLWithPath: $0).standardizedFileURL.path == resolved }) {
+        if let same = inputs.first(where: {
+            URL(fileURLWithPath: $0).standardizedFileURL.path == resolved || SystemPath.sameFile($0, output)
+        }) {
             throw UsageError("--report \(output) is also an input (\(same)): write the merged report elsewhere")
         }
         var frames: [(frame: ReportResults.Frame, folder: String)] = []
@@ -53,17 +55,20 @@ enum MergeReportsCommand: Subcommand {
         let checks = merged.checks
         let sources = Dictionary(uniqueKeysWithValues: frames.map { ($0.frame.path, ($0.frame.images, $0.folder)) })
         let title = "gallery-render check — merged from \(inputs.count) report\(inputs.count == 1 ? "" : "s")"
-        try CheckReporting.write(
+        let unwritten = CheckReporting.write(
             checks, report: output, junit: try parsed.read(options.junit), title: title, suite: "merged",
             seconds: seconds
         ) { check in
             guard let (images, folder) = sources[check.path] else { return (nil, nil, nil) }
+            // ReportResults.read has checked each is a regular file under the input's images/.
             return (
-                images.expected.map { folder + "/" + $0 }, images.actual.map { folder + "/" + $0 },
-                images.diff.map { folder + "/" + $0 }
+                images.expected.map { SystemPath.joined(folder, $0) },
+                images.actual.map { SystemPath.joined(folder, $0) },
+                images.diff.map { SystemPath.joined(folder, $0) }
             )
         }
         CheckReporting.announce(checks, baseline: nil, title: title, console: console)
+        if !unwritten.isEmpty { throw CommandFailure(messages: unwritten.map(\.description)) }
         if checks.contains(where: { $0.status == .unreadable }) { return .cannotCompare }
         return checks.allSatisfy { !$0.failed } ? .success : .failure
     }

@@ -28,6 +28,11 @@ struct MotionDescription: Sendable {
     /// still scenes too); throws the first problem, naming the option.
     init?(_ source: any OptionSource, scene description: SceneDescription) throws(UsageError) {
         let options = MotionOptions.declared, scenes = SceneOptions.declared
+        // Read (so checked) whether or not a motion uses them: a manifest's defaults time every scene.
+        let timing = (
+            fps: try source.read(options.fps), duration: try source.read(options.duration),
+            loops: try source.read(options.loop)
+        )
         let given = options.motions.filter { source.has($0.name) }
         guard let first = given.first else { return nil }
         if given.count > 1 {
@@ -55,9 +60,7 @@ struct MotionDescription: Sendable {
         } else {
             return nil
         }
-        fps = try source.read(options.fps)
-        duration = try source.read(options.duration)
-        loops = try source.read(options.loop)
+        (fps, duration, loops) = timing
     }
 
     /// The library's request for this motion.
@@ -71,12 +74,18 @@ struct MotionDescription: Sendable {
 
     /// The motion of `scene` from `offset`, and the scene each of its frames is drawn in.
     func motion(of scene: Scene, offset: Double) throws(UsageError) -> (Motion, frameScene: Scene) {
-        do { return try request.motion(of: scene, offset: offset) } catch { throw usageError(error) }
+        do { return try request.timedMotion(of: scene, offset: offset, fps: fps) } catch { throw usageError(error) }
     }
 
     /// The frames of this motion of `scene` from `offset`, planned, the frame budget checked.
     func plan(of scene: Scene, offset: Double) throws(UsageError) -> AnimationPlan {
         do { return try AnimationPlan(request, of: scene, offset: offset, fps: fps) } catch { throw usageError(error) }
+    }
+
+    /// The fling's velocity as typed back to the user ("" for a transition).
+    private var velocityText: String {
+        if case .fling(let velocity, _) = kind { return velocity.optionText }
+        return ""
     }
 
     /// A library error as the option at fault says it.
@@ -93,6 +102,11 @@ struct MotionDescription: Sendable {
             UsageError(
                 "The animation would be \(frames) frames of \(size) pixels: at most \(limit / 1_000_000) megapixels in all; lower --fps\(isTransition ? ", --duration" : "") or the frame size"
             )
+        case .tooManyFrames:
+            UsageError(
+                "--\(isTransition ? "duration" : "fling") \(isTransition ? duration.optionText : velocityText): \(error); lower --fps\(isTransition ? " or --duration" : " or the velocity, or choose a faster --deceleration")"
+            )
+        case .flingTooFar: UsageError("--fling \(velocityText): \(error)")
         default: UsageError("\(error)")
         }
     }

@@ -8,25 +8,46 @@ enum CheckReporting {
     /// GitHub shows at most 10 annotations of a kind per step: the 10th says how many more failed.
     static let annotationLimit = 10
 
-    /// The HTML report and results.json in `folder`, and the JUnit XML at `junit`, as asked for.
-    /// `images` gives each failing frame's expected, actual and diff files.
+    /// The HTML report and results.json in `folder`, and the JUnit XML at `junit`, as asked for, each
+    /// whatever happens to the other: a full disk under the report still gets JUnit written. A report
+    /// that could not be completed loses its index.html and results.json, so no earlier run's report
+    /// stays looking current. The folder is locked while it is written, so two runs never mix their
+    /// images in it. `images` gives each failing frame's expected, actual and diff files. Returns the
+    /// failures, to be reported after the FAIL lines.
     static func write(
         _ checks: [FrameCheck], report folder: String?, junit: String?, title: String, suite: String, seconds: Double,
         images: (FrameCheck) -> (expected: String?, actual: String?, diff: String?)
-    ) throws(FileError) {
+    ) -> [FileError] {
+        var failures: [FileError] = []
         var attachments: [String: String] = [:]
         if let folder {
-            let shown = try HTMLReport.write(checks, to: folder, title: title, images: images)
-            let results = ReportResults(checks, images: shown, title: title, seconds: seconds)
-            try AtomicFile.write(results.encoded(), to: folder + "/" + ReportResults.fileName)
-            for (path, images) in shown {
-                if let image = images.diff ?? images.actual { attachments[path] = folder + "/" + image }
+            do throws(FileError) {
+                let lock = try FolderLock(folder)
+                defer { lock.release() }
+                do throws(FileError) {
+                    let shown = try HTMLReport.write(checks, to: folder, title: title, images: images)
+                    let results = ReportResults(checks, images: shown, title: title, seconds: seconds)
+                    try AtomicFile.write(results.encoded(), to: SystemPath.joined(folder, ReportResults.fileName))
+                    for (path, images) in shown {
+                        if let image = images.diff ?? images.actual {
+                            attachments[path] = SystemPath.joined(folder, image)
+                        }
+                    }
+                } catch {
+                    for name in ["index.html", ReportResults.fileName] {
+                        _ = SystemPath.withCString(SystemPath.joined(folder, name)) { unlink($0) }
+                    }
+                    throw error
+                }
+            } catch {
+                failures.append(error)
             }
         }
         if let junit {
             let xml = JUnitReport.xml(checks, suite: suite, seconds: seconds, attachments: attachments)
-            try AtomicFile.write(Array(xml.utf8), to: junit)
+            do throws(FileError) { try AtomicFile.write(Array(xml.utf8), to: junit) } catch { failures.append(error) }
         }
+        return failures
     }
 
     /// A FAIL line per failing frame; under GitHub Actions up to 10 annotations and, with

@@ -69,6 +69,25 @@ public enum SystemPath {
         }
     }
 
+    /// `folder/name` without a doubled slash, whatever `folder` ends with (`baselines/` + `x.png` is
+    /// `baselines/x.png`); `name` empty gives the folder itself.
+    public static func joined(_ folder: String, _ name: String) -> String {
+        var base = Substring(folder)
+        while base.count > 1, base.hasSuffix("/") { base = base.dropLast() }
+        if name.isEmpty || base.isEmpty { return base.isEmpty ? name : String(base) }
+        return base == "/" ? "/" + name : base + "/" + name
+    }
+
+    /// Whether `a` and `b` are the same file or folder (device and inode, every link followed): true for
+    /// `r1` and a symlink to it, or `r1` and `./r1/`; false when either does not exist.
+    public static func sameFile(_ a: String, _ b: String) -> Bool {
+        var (first, second) = (stat(), stat())
+        guard withCString(a, { stat($0, &first) }) == 0, withCString(b, { stat($0, &second) }) == 0 else {
+            return false
+        }
+        return first.st_dev == second.st_dev && first.st_ino == second.st_ino
+    }
+
     /// Whether something exists at `path` (a dangling symlink does not).
     public static func exists(_ path: String) -> Bool {
         var status = stat()

@@ -5,9 +5,19 @@ public enum MotionTimeline {
     /// The frame rates allowed.
     public static let fpsRange = 1...120
 
-    /// t_0 … t_K for a motion of `duration` seconds at `fps`.
+    /// The most frames a motion may have (as many as `--offsets` may ask for): checked, with
+    /// `frameCount`, before any frame is listed.
+    public static let frameLimit = 100_000
+
+    /// K + 1 = ⌈T_end·fps⌉ + 1, as a Double so that no duration overflows it.
+    public static func frameCount(duration: Double, fps: Int) -> Double {
+        (max(0, duration) * Double(fps)).rounded(.up) + 1
+    }
+
+    /// t_0 … t_K for a motion of `duration` seconds at `fps` (at most `frameLimit` frames: check
+    /// `frameCount` first).
     public static func times(duration: Double, fps: Int) -> [Double] {
-        let last = Int((max(0, duration) * Double(fps)).rounded(.up))
+        let last = Int(min(frameCount(duration: duration, fps: fps), Double(frameLimit))) - 1
         return (0...last).map { min(Double($0) / Double(fps), duration) }
     }
 }

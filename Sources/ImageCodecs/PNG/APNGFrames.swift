@@ -96,6 +96,12 @@ public struct APNGFrames {
         self.canvas = canvas
     }
 
+    /// Frame `k`'s delay as the fraction stored (den 0 read as 100, as the APNG spec says).
+    public func delayFraction(ofFrame k: Int) -> (numerator: Int, denominator: Int) {
+        let (numerator, denominator) = frames[k].delay
+        return (numerator, denominator == 0 ? 100 : denominator)
+    }
+
     /// Frame `k`'s delay in seconds (num/den, den 0 meaning 100).
     public func delay(ofFrame k: Int) -> Double {
         let (numerator, denominator) = frames[k].delay

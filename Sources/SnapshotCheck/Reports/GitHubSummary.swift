@@ -9,7 +9,7 @@ public enum GitHubSummary {
     public static func markdown(_ checks: [FrameCheck], title: String) -> String {
         let failing = checks.filter(\.failed)
         var text =
-            "### \(cell(title))\n\n**\(checks.count - failing.count) passed, \(failing.count) failed** of \(checks.count) frames\n"
+            "### \(literal(title))\n\n**\(checks.count - failing.count) passed, \(failing.count) failed** of \(checks.count) frames\n"
         guard !failing.isEmpty else { return text + "\nEvery frame matches its baseline.\n" }
         text += "\n| frame | scene | status | different pixels | |\n|---|---|---|--:|---|\n"
         var listed = 0
@@ -19,7 +19,7 @@ public enum GitHubSummary {
                 pixels = "\(counts.diffPixels) of \(counts.totalPixels)"
             }
             let row =
-                "| `\(cell(check.path))` | \(cell(check.scene)) | \(check.status.label) | \(pixels) | \(cell(check.message)) |\n"
+                "| `\(code(check.path))` | \(literal(check.scene)) | \(check.status.label) | \(pixels) | \(literal(check.message)) |\n"
             guard text.utf8.count + row.utf8.count < byteLimit - 200 else { break }
             text += row
             listed += 1
@@ -28,14 +28,44 @@ public enum GitHubSummary {
         return text
     }
 
-    /// Text safe in a table cell: no pipes, newlines or backticks, at most 300 characters.
-    private static func cell(_ text: String) -> String {
-        let flat = text.map { character -> Character in
-            switch character {
-            case "|", "\n", "\r", "`": " "
-            default: character
+    /// A string from a file (a path, a photo's name, a profile's description) as literal Markdown text
+    /// in a table cell: `< > &` as entities, Markdown punctuation and pipes backslash-escaped, control
+    /// characters as `\xNN` (as on stderr), at most 300 characters. GitHub renders none of it as markup.
+    static func literal(_ text: String) -> String {
+        var out = ""
+        for scalar in shortened(text).unicodeScalars {
+            switch scalar {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\\", "`", "*", "_", "[", "]", "(", ")", "#", "!", "~", "|", "{", "}", "+", "-", ".", ":", "=":
+                out += "\\" + String(scalar)
+            default:
+                out += scalar.value < 0x20 || scalar.value == 0x7F ? controlEscape(scalar) : String(scalar)
             }
         }
-        return flat.count > 300 ? String(flat.prefix(299)) + "…" : String(flat)
+        return out
+    }
+
+    /// A string for a code span: no backticks (they would end it) or pipes (they split the row),
+    /// control characters as `\xNN`; inside a code span nothing else is markup.
+    static func code(_ text: String) -> String {
+        var out = ""
+        for scalar in shortened(text).unicodeScalars {
+            switch scalar {
+            case "`", "|": out += " "
+            default: out += scalar.value < 0x20 || scalar.value == 0x7F ? controlEscape(scalar) : String(scalar)
+            }
+        }
+        return out
+    }
+
+    private static func shortened(_ text: String) -> String {
+        text.count > 300 ? String(text.prefix(299)) + "…" : text
+    }
+
+    private static func controlEscape(_ scalar: Unicode.Scalar) -> String {
+        let hex = String(scalar.value, radix: 16, uppercase: true)
+        return "\\x" + (hex.count < 2 ? "0" + hex : hex)
     }
 }

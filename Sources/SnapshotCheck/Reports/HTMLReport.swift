@@ -10,9 +10,9 @@ import ImageCodecs
 public enum HTMLReport {
     /// Writes `folder/index.html` and `folder/images/NNNN-…png` (overwriting only those names), each
     /// atomically. `images(check)` gives the expected, actual and diff image paths to copy for a failing
-    /// frame (any may be nil). Only the bytes of regular files are copied: a FIFO is refused without
-    /// waiting, a symlink's target is copied rather than the link, and an image that cannot be read
-    /// shows as "none" with the reason.
+    /// frame (any may be nil). Only the bytes of regular files that decode as images are copied: a FIFO
+    /// is refused without waiting, a symlink's target is copied rather than the link, and a file that
+    /// cannot be read or is no image shows as "none" with the reason.
     /// Returns the images written for each failing frame, by its path, relative to `folder`.
     @discardableResult
     public static func write(
@@ -36,12 +36,16 @@ public enum HTMLReport {
             {
                 guard let source else { continue }
                 let bytes: [UInt8]
-                do { bytes = try ImageDecoder.readBytes(atPath: source) } catch {
+                do {
+                    bytes = try ImageDecoder.readBytes(atPath: source)
+                    // Only images are published: a baseline is the repository's, and may be anything.
+                    _ = try ImageDecoder.decode(bytes)
+                } catch {
                     missing[label] = error.description
                     continue
                 }
                 let name = "images/\(stem)-\(label).png"
-                try AtomicFile.write(bytes, to: folder + "/" + name)
+                try AtomicFile.write(bytes, to: SystemPath.joined(folder, name))
                 written.append(name)
                 copied[label] = name
             }

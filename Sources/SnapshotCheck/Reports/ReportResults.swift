@@ -1,5 +1,11 @@
 import Foundation
 import GalleryCore
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 import ImageCodecs
 import VisualDiff
 
@@ -85,7 +91,9 @@ public struct ReportResults: Sendable, Codable {
         case unreadable(String)
         case invalid(String)
         case foreign(tool: String)
-        case unknownVersion(Int)
+        case unknownVersion(String)
+        /// A frame's image path that is not a regular file under the report's `images/`.
+        case unsafeImage(path: String, reason: String)
 
         public var description: String {
             switch self {
@@ -93,29 +101,142 @@ public struct ReportResults: Sendable, Codable {
             case .invalid(let reason): "\(ReportResults.fileName) is not a gallery-render report: \(reason)"
             case .foreign(let tool): "\(ReportResults.fileName) was written by \(tool), not gallery-render"
             case .unknownVersion(let version):
-                "\(ReportResults.fileName) is version \(version); this gallery-render reads version \(ReportResults.currentVersion)"
+                "\(ReportResults.fileName) has version \(version); this gallery-render reads version \(ReportResults.currentVersion)"
+            case .unsafeImage(let path, let reason):
+                "\(ReportResults.fileName) names an image that is not used (\(reason)): '\(path)'"
             }
         }
     }
 
-    /// The results in `folder`.
+    /// The results in `folder`, every value checked: the folder comes from another job, so a frame's
+    /// status must be one this build writes and each image a regular file under `folder/images/`
+    /// (no absolute path, `..` or symlink).
     public static func read(folder: String) throws(ReadError) -> ReportResults {
         let bytes: [UInt8]
-        do { bytes = try ImageDecoder.readBytes(atPath: folder + "/" + fileName, limit: 256 << 20) } catch {
+        do { bytes = try ImageDecoder.readBytes(atPath: SystemPath.joined(folder, fileName), limit: 256 << 20) } catch {
             throw .unreadable(error.description)
-        }
-        struct Header: Decodable {
-            var tool: String?
-            var version: Int?
         }
         let header: Header
         do { header = try JSONDecoder().decode(Header.self, from: Data(bytes)) } catch {
-            throw .invalid("not JSON: \(error.localizedDescription)")
+            // Foundation refuses nesting past 512 levels as "not valid JSON": say what it is.
+            let depth = Self.nestingDepth(bytes)
+            throw .invalid(
+                depth > 512 ? "nested \(depth) levels deep, past the 512 a reader takes" : Self.describe(error))
         }
         guard header.tool == "gallery-render" else { throw .foreign(tool: header.tool ?? "another tool") }
-        guard header.version == currentVersion else { throw .unknownVersion(header.version ?? 0) }
-        do { return try JSONDecoder().decode(ReportResults.self, from: Data(bytes)) } catch {
-            throw .invalid("\(error)")
+        guard let version = header.version else { throw .invalid("key 'version' is missing or null") }
+        guard version == .number(Double(currentVersion)) else { throw .unknownVersion(version.description) }
+        let results: ReportResults
+        do { results = try JSONDecoder().decode(ReportResults.self, from: Data(bytes)) } catch {
+            throw .invalid(Self.describe(error))
+        }
+        for (number, frame) in results.frames.enumerated() {
+            guard FrameCheck.Status(rawValue: frame.status) != nil else {
+                let known = FrameCheck.Status.allCases.map(\.rawValue).joined(separator: ", ")
+                throw .invalid("key 'frames[\(number)].status' is \"\(frame.status)\", not one of \(known)")
+            }
+            for image in [frame.images.expected, frame.images.actual, frame.images.diff].compactMap({ $0 }) {
+                try checkImage(image, in: folder)
+            }
+        }
+        return results
+    }
+
+    /// `image` is a regular file (no symlink) under `folder/images/`.
+    private static func checkImage(_ image: String, in folder: String) throws(ReadError) {
+        guard image.hasPrefix("images/") else {
+            throw .unsafeImage(path: image, reason: "not under \(SystemPath.joined(folder, "images/"))")
+        }
+        let file: ContainedPath
+        do { file = try ContainedPath(image, in: folder, lastLink: .replace) } catch {
+            throw .unsafeImage(path: image, reason: error.description)
+        }
+        var status = stat()
+        guard SystemPath.withCString(file.path, { lstat($0, &status) }) == 0 else {
+            throw .unsafeImage(path: image, reason: String(cString: strerror(errno)))
+        }
+        guard status.st_mode & S_IFMT == S_IFREG else {
+            let kind = status.st_mode & S_IFMT == S_IFLNK ? "a symlink" : "not a regular file"
+            throw .unsafeImage(path: image, reason: "\(file.path) is \(kind)")
+        }
+    }
+
+    /// The top of a results.json, read first so that another tool's file or version is named as such.
+    private struct Header: Decodable {
+        var tool: String?
+        var version: JSONNumberOrText?
+    }
+
+    /// A value read as it was written: a number, or anything else shown as JSON would show it.
+    enum JSONNumberOrText: Decodable, Equatable, CustomStringConvertible {
+        case number(Double)
+        case other(String)
+
+        init(from decoder: any Decoder) throws {
+            let value = try decoder.singleValueContainer()
+            if let number = try? value.decode(Double.self) {
+                self = .number(number)
+            } else if let text = try? value.decode(String.self) {
+                self = .other("\"\(text)\" (a string)")
+            } else if let flag = try? value.decode(Bool.self) {
+                self = .other("\(flag)")
+            } else {
+                self = .other(value.decodeNil() ? "null" : "an array or object")
+            }
+        }
+
+        var description: String {
+            switch self {
+            case .number(let number): number == number.rounded() && abs(number) < 1e15 ? "\(Int(number))" : "\(number)"
+            case .other(let text): text
+            }
+        }
+    }
+
+    /// The deepest nesting of arrays and objects in JSON text (brackets inside strings not counted).
+    static func nestingDepth(_ bytes: [UInt8]) -> Int {
+        var (depth, deepest, inString, escaped) = (0, 0, false, false)
+        for byte in bytes {
+            if inString {
+                if escaped {
+                    escaped = false
+                } else if byte == UInt8(ascii: "\\") {
+                    escaped = true
+                } else if byte == UInt8(ascii: "\"") {
+                    inString = false
+                }
+                continue
+            }
+            switch byte {
+            case UInt8(ascii: "\""): inString = true
+            case UInt8(ascii: "["), UInt8(ascii: "{"):
+                depth += 1
+                deepest = max(deepest, depth)
+            case UInt8(ascii: "]"), UInt8(ascii: "}"): depth -= 1
+            default: break
+            }
+        }
+        return deepest
+    }
+
+    /// A decoding failure as one line naming the key: "key 'frames[2].seconds' is not a number".
+    private static func describe(_ error: any Error) -> String {
+        func key(_ path: [any CodingKey]) -> String {
+            path.reduce("") { text, key in
+                if let index = key.intValue { return text + "[\(index)]" }
+                return text.isEmpty ? key.stringValue : text + "." + key.stringValue
+            }
+        }
+        switch error as? DecodingError {
+        case .typeMismatch(let type, let context)?:
+            return "key '\(key(context.codingPath))' is not \(type == String.self ? "a string" : "a \(type)")"
+        case .valueNotFound(_, let context)?: return "key '\(key(context.codingPath))' is null"
+        case .keyNotFound(let missing, let context)?:
+            return "key '\(key(context.codingPath + [missing]))' is missing"
+        case .dataCorrupted(let context)?:
+            let reason = (context.underlyingError as? NSError)?.userInfo[NSDebugDescriptionErrorKey] as? String
+            return "not valid JSON: \(reason ?? context.debugDescription)"
+        default: return "\(error)"
         }
     }
 

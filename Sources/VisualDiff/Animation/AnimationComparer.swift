@@ -21,6 +21,7 @@ public struct AnimationComparer: Sendable {
         var result = AnimationComparison(
             expectedFrames: a.count, actualFrames: b.count, failingFrames: [], first: nil)
         guard a.count == b.count else { return result }
+        result.timing = Self.timingDifference(a.animation, b.animation)
         let comparer = ImageComparer(criteria: criteria)
         for frame in 0..<a.count {
             let pair: (RGBAImage?, RGBAImage?)
@@ -38,6 +39,22 @@ public struct AnimationComparer: Sendable {
             }
         }
         return result
+    }
+
+    /// The first difference in loop count or in a frame's delay (compared as fractions: 1/30 and 2/60
+    /// agree); a still image plays once with no delay to compare.
+    static func timingDifference(_ a: APNGFrames?, _ b: APNGFrames?) -> AnimationComparison.TimingDifference? {
+        guard let a, let b else { return nil }
+        if a.loops != b.loops { return .loops(expected: a.loops, actual: b.loops) }
+        for frame in 0..<min(a.count, b.count) {
+            let (x, y) = (a.delayFraction(ofFrame: frame), b.delayFraction(ofFrame: frame))
+            if x.numerator * y.denominator != y.numerator * x.denominator {
+                return .delay(
+                    frame: frame, expected: .init(numerator: x.numerator, denominator: x.denominator),
+                    actual: .init(numerator: y.numerator, denominator: y.denominator))
+            }
+        }
+        return nil
     }
 
     /// Whether `bytes` is an animated PNG.

@@ -1,7 +1,7 @@
 import GalleryCore
 
-/// Two animations compared frame by frame: the frame counts, the frames that differ, and the first
-/// of them in full (its comparison and both images, and the diff image when asked for).
+/// Two animations compared frame by frame: the frame counts, their timing, the frames that differ,
+/// and the first of them in full (its comparison and both images, and the diff image when asked for).
 public struct AnimationComparison: Sendable {
     public var expectedFrames: Int
     public var actualFrames: Int
@@ -9,6 +9,34 @@ public struct AnimationComparison: Sendable {
     public var failingFrames: [Int]
     /// The first failing frame: its number, comparison and images.
     public var first: FirstFailure?
+    /// How the timing differs (loop count or a frame's delay), when the frame counts agree.
+    public var timing: TimingDifference? = nil
+
+    /// The first difference in how two animations play.
+    public enum TimingDifference: Sendable, Hashable, CustomStringConvertible {
+        /// acTL's num_plays (0: forever).
+        case loops(expected: Int, actual: Int)
+        /// A frame's delay, as stored.
+        case delay(frame: Int, expected: Delay, actual: Delay)
+
+        /// A frame's delay in seconds, numerator / denominator.
+        public struct Delay: Sendable, Hashable, CustomStringConvertible {
+            public var numerator: Int
+            public var denominator: Int
+            public var description: String { "\(numerator)/\(denominator) s" }
+        }
+
+        public var description: String {
+            func plays(_ n: Int) -> String { n == 0 ? "loops forever" : n == 1 ? "plays once" : "plays \(n) times" }
+            switch self {
+            case .loops(let expected, let actual):
+                return "the rendering \(plays(actual)), its baseline \(plays(expected))"
+            case .delay(let frame, let expected, let actual):
+                return
+                    "frame \(frame) lasts \(actual) in the rendering, \(expected) in its baseline"
+            }
+        }
+    }
 
     public struct FirstFailure: Sendable {
         public var frame: Int
@@ -19,7 +47,7 @@ public struct AnimationComparison: Sendable {
     }
 
     /// Whether the animations match: as many frames, each matching.
-    public var matches: Bool { expectedFrames == actualFrames && failingFrames.isEmpty }
+    public var matches: Bool { expectedFrames == actualFrames && failingFrames.isEmpty && timing == nil }
 
     /// What people read: "frames 3, 4, 7 of 19 differ; frame 3: 120 pixels differ (…)".
     public var summary: String {
@@ -27,10 +55,11 @@ public struct AnimationComparison: Sendable {
             func frames(_ count: Int) -> String { count == 1 ? "1 frame (a still image)" : "\(count) frames" }
             return "the rendering has \(frames(actualFrames)), its baseline \(frames(expectedFrames))"
         }
-        guard let first else { return "all \(actualFrames) frames match" }
+        let timed = timing.map { "\($0); " } ?? ""
+        guard let first else { return timing?.description ?? "all \(actualFrames) frames match" }
         let listed = failingFrames.prefix(20).map(String.init).joined(separator: ", ")
         let more = failingFrames.count > 20 ? " and \(failingFrames.count - 20) more" : ""
         let frames = failingFrames.count == 1 ? "frame \(listed)" : "frames \(listed)\(more)"
-        return "\(frames) of \(actualFrames) differ; frame \(first.frame): \(first.comparison.summary)"
+        return "\(timed)\(frames) of \(actualFrames) differ; frame \(first.frame): \(first.comparison.summary)"
     }
 }

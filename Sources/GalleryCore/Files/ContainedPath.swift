@@ -1,0 +1,75 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A relative path inside a folder whose contents a pull request controls (baselines, another job's
+/// report): refused when it is absolute, holds `..`, or passes through a symlink that leads out of
+/// the folder, so that nothing outside the folder is read or written through it.
+public struct ContainedPath: Sendable, Hashable {
+    /// The folder, as given.
+    public let root: String
+    /// The path inside it, as given (no leading `/`, no `..`).
+    public let relative: String
+
+    /// What a symlink as the last component means.
+    public enum LastLink: Sendable {
+        /// Followed when it stays inside the folder, refused when it leaves (reading).
+        case followInside
+        /// Not followed at all, wherever it points: `write` replaces it (recording).
+        case replace
+    }
+
+    /// `relative` under `root`, or why it would leave `root`. Every existing prefix that is a symlink is
+    /// resolved and must stay inside `root`'s real path; a dangling link is refused unless it is the last
+    /// component (a missing file, which a write replaces rather than follows).
+    public init(_ relative: String, in root: String, lastLink: LastLink = .followInside) throws(ContainmentError) {
+        self.root = root
+        self.relative = relative
+        if relative.hasPrefix("/") { throw ContainmentError(path: relative, root: root, reason: .absolute) }
+        let components = relative.split(separator: "/", omittingEmptySubsequences: true)
+        if components.isEmpty { throw ContainmentError(path: relative, root: root, reason: .empty) }
+        if components.contains("..") { throw ContainmentError(path: relative, root: root, reason: .parentReference) }
+        guard let realRoot = Self.realPath(root) else { return }  // no folder: nothing in it to follow
+        var current = SystemPath.joined(root, "")
+        for (number, component) in components.enumerated() {
+            current = SystemPath.joined(current, String(component))
+            var status = stat()
+            guard SystemPath.withCString(current, { lstat($0, &status) }) == 0 else { return }
+            guard status.st_mode & S_IFMT == S_IFLNK else { continue }
+            if number == components.count - 1, lastLink == .replace { return }
+            guard let real = Self.realPath(current) else {
+                if number == components.count - 1 { return }
+                throw ContainmentError(path: relative, root: root, reason: .leaves(through: current))
+            }
+            guard real == realRoot || real.hasPrefix(realRoot == "/" ? "/" : realRoot + "/") else {
+                throw ContainmentError(path: relative, root: root, reason: .leaves(through: current))
+            }
+        }
+    }
+
+    /// The path to open: `root/relative`, with no doubled slash.
+    public var path: String { SystemPath.joined(root, relative) }
+
+    /// Whether the last component is itself a symlink (one that stays inside the folder, or dangles).
+    public var isLink: Bool {
+        var status = stat()
+        return SystemPath.withCString(path) { lstat($0, &status) } == 0 && status.st_mode & S_IFMT == S_IFLNK
+    }
+
+    /// Writes `bytes` as a regular file at the path, atomically: a symlink there is replaced by the file,
+    /// never written through.
+    public func write(_ bytes: [UInt8]) throws(FileError) {
+        if isLink, SystemPath.withCString(path, { unlink($0) }) != 0 { throw .last(path, .write) }
+        try AtomicFile.write(bytes, to: path)
+    }
+
+    /// The canonical absolute path of an existing `path`, every link resolved; nil when it cannot be had.
+    static func realPath(_ path: String) -> String? {
+        guard let resolved = SystemPath.withCString(path, { realpath($0, nil) }) else { return nil }
+        defer { free(resolved) }
+        return SystemPath.string(
+            UnsafeBufferPointer(start: resolved, count: strlen(resolved)).map { UInt8(bitPattern: $0) })
+    }
+}
