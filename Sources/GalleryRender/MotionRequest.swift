@@ -30,7 +30,7 @@ public enum MotionRequest: Sendable, Equatable {
                 target: target)
             guard LayoutError.offsetRange.contains(fling.end) else { throw .flingTooFar(end: fling.end) }
             frameScene.gallery.allowsOverscroll = true
-            return (.fling(fling, gallery: frameScene.gallery), frameScene)
+            return (.fling(fling, gallery: frameScene.gallery, displayScale: scene.displayScale), frameScene)
         case .toLayout(let layout, let duration):
             var end = gallery
             end.style = layout.defaultStyle

@@ -178,8 +178,9 @@ import Testing
                 try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
             let time = try #require(object["time"] as? Double), offset = try #require(object["offset"] as? Double)
             #expect(abs(time - min(Double(k) / 60, 2.3618249214961655)) < 1e-6, "frame \(k)")
-            // To the last bits (not rounded to 6 decimals): render --offset of it is the frame exactly.
-            #expect(abs(offset - offsets[k]) <= 1e-12 * max(1, abs(offsets[k])), "frame \(k)")
+            // On the device pixel grid (@1x: whole points), x_k = ⌊x(t_k)·1 + ½⌋/1, printed to the last
+            // bit: render --offset of it is the frame exactly.
+            #expect(offset == (offsets[k] + 0.5).rounded(.down), "frame \(k)")
             let items = try #require(object["items"] as? [[String: Any]])
             #expect(items.allSatisfy { $0["alpha"] as? Double == 1 })
         }

@@ -27,10 +27,11 @@ import Testing
         let start = transition.items(at: 0)
         #expect(start.filter { $0.alpha == 1 }.map(\.item.index) == [2, 0, 1])
         #expect(start.count == 20)
-        // Half-way in time is half-way in progress: item 1 from (237.5, 100), 140 pt to (90, 25), 50 pt.
+        // Half-way in time is half-way in progress: item 1 from (237.5, 100), side 100 at scale 1.4, to
+        // (90, 25), side 50 at scale 1: drawn lerp(100, 50, ½)·lerp(1.4, 1, ½) = 75·1.2 = 90 pt.
         let middle = transition.items(at: 0.15)
         let one = try #require(middle.first { $0.item.index == 1 })
-        #expect(close(one.item.center.x, 163.75) && close(one.item.center.y, 62.5) && close(one.item.size, 95))
+        #expect(close(one.item.center.x, 163.75) && close(one.item.center.y, 62.5) && close(one.item.size, 90))
         #expect(one.alpha == 1)
         // Item 5 was not visible: it stays at its end place (350, 25) and fades in.
         let five = try #require(middle.first { $0.item.index == 5 })
@@ -118,14 +119,15 @@ import Testing
         // Start: items 0 (centre, 160 pt) and 1 (357.5, 92 pt); end: items 1 and 2 in 0's and 1's places.
         #expect(deletion.endFrame.offset == 0 && deletion.endFrame.items.map(\.index).sorted() == [0, 1])
         let middle = deletion.items(at: 0.15)
-        // Sides 92 (item 2), 126 (item 1, half-way from 92 to 160) and 160 (item 0).
+        // Sides 58 (item 2, sliding in from 527.5 at scale 0.24 to 357.5 at 0.92: 100·0.58), 126 (item 1,
+        // half-way from 92 to 160) and 160 (item 0).
         #expect(middle.map(\.item.index) == [2, 1, 0])
         let zero = try #require(middle.first { $0.item.index == 0 })
         #expect(zero.item.center == Point(x: 187.5, y: 100) && close(zero.item.size, 160) && close(zero.alpha, 0.5))
         let one = try #require(middle.first { $0.item.index == 1 })
         #expect(close(one.item.center.x, 272.5) && close(one.item.size, 126) && one.alpha == 1)
         let two = try #require(middle.first { $0.item.index == 2 })
-        #expect(two.item.center == Point(x: 357.5, y: 100) && close(two.item.size, 92) && close(two.alpha, 0.5))
+        #expect(two.item.center == Point(x: 442.5, y: 100) && close(two.item.size, 58) && two.alpha == 1)
         let end = deletion.items(at: 0.3)
         #expect(end.first { $0.item.index == 0 }?.alpha == 0)
         #expect(end.first { $0.item.index == 1 }?.item.center == Point(x: 187.5, y: 100))
@@ -142,7 +144,9 @@ import Testing
         #expect(state[4]?.item.center.x == 17.5 && state[4]?.alpha == 1)
         #expect(state[6]?.item.center.x == 187.5 && state[6]?.alpha == 1)
         #expect(state[7]?.item.center.x == 357.5 && state[7]?.alpha == 1)
-        #expect(deletion.items(at: 0).first { $0.item.index == 7 }?.alpha == 0)
+        // Item 7 was off screen (527.5, scale 0.24): it slides in, opaque, rather than fading in place.
+        let seven = deletion.items(at: 0).first { $0.item.index == 7 }
+        #expect(seven?.alpha == 1 && seven?.item.center.x == 527.5)
     }
 
     @Test func deletingTheLastItemClampsTheOffset() throws {

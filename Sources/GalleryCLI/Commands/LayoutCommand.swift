@@ -13,7 +13,7 @@ enum LayoutCommand: Subcommand {
             ("OPTIONS", [RunOptions.help.spec]),
         ],
         discussion:
-            "With a motion (--fling, --to-layout, --delete), one JSON object per frame (JSON Lines), each with \"time\" and every drawn item's \"alpha\", in draw order; for a fling offset is x(t), unclamped during a bounce; for a transition layout, offset and contentSize are the start's until the last frame, which gives the end's.\n\n"
+            "With a motion (--fling, --to-layout, --delete), one JSON object per frame (JSON Lines), each with \"time\" and every drawn item's \"alpha\", in draw order; for a fling offset is x(t) on the device pixel grid, unclamped during a bounce; for a transition layout, offset and contentSize are the start's until the last frame, which gives the end's.\n\n"
             + SceneOptions.deviceHelp,
         usage: "gallery-render layout [<photos> ...] [--count <n>] [--offset <pt>] [options]")
 

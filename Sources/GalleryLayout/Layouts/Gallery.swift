@@ -87,6 +87,25 @@ public struct Gallery: Sendable, Hashable {
         return LayoutFrame(offset: offset, contentSize: contentSize, items: items)
     }
 
+    /// S, the untransformed side of every item (the line's item size, the grid's or flow's cell side):
+    /// what UIKit animates as `bounds`, apart from the scale it animates as `transform`.
+    public var itemSide: Double {
+        switch style {
+        case .line(let line): line.itemSize
+        case .grid, .flow: style.grid(in: viewport)?.side(in: viewport) ?? 0
+        }
+    }
+
+    /// Item `index` at `offset` as given (the caller clamps), visible or not: where UIKit keeps a cell
+    /// that is off screen, so that an animation can move it on or off screen.
+    public func item(_ index: Int, atOffset offset: Double) -> LayoutItem {
+        switch style {
+        case .line(let line): line.item(index, viewport: viewport, offset: offset)
+        case .grid, .flow:
+            style.grid(in: viewport)?.item(index, viewport: viewport, offset: offset) ?? LayoutItem.none(index)
+        }
+    }
+
     /// The offset (unclamped) that puts item `index`'s centre at the viewport's centre along the scroll
     /// axis: i·(S + L) for the line (its inset is (W − S)/2), row·(S + R) + S/2 − H/2 for the grid and
     /// the flow.

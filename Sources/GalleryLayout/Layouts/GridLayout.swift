@@ -62,18 +62,32 @@ public struct GridLayout: Sendable, Hashable {
         let first = max(0, Int(((offset - side) / pitch).rounded(.down)))
         let last = min(rows - 1, Int(((offset + viewport.height) / pitch).rounded(.up)))
         guard first <= last else { return [] }
-        let left = columns == 1 ? (viewport.width - side) / 2 : 0
         var items: [LayoutItem] = []
         for row in first...last {
             for column in 0..<columns {
                 let index = row * columns + column
                 guard index < count else { break }
-                let origin = Point(x: left + Double(column) * (side + gap), y: Double(row) * pitch - offset)
-                let item = LayoutItem(
-                    index: index, center: Point(x: origin.x + side / 2, y: origin.y + side / 2), size: side, scale: 1)
+                let item = item(index, side: side, pitch: pitch, gap: gap, viewport: viewport, offset: offset)
                 if item.overlaps(viewport) { items.append(item) }
             }
         }
         return items
+    }
+
+    /// Item `index` at `offset`, visible or not.
+    public func item(_ index: Int, viewport: Size, offset: Double) -> LayoutItem {
+        item(
+            index, side: side(in: viewport), pitch: rowPitch(in: viewport), gap: columnGap(in: viewport),
+            viewport: viewport, offset: offset)
+    }
+
+    private func item(_ index: Int, side: Double, pitch: Double, gap: Double, viewport: Size, offset: Double)
+        -> LayoutItem
+    {
+        let (row, column) = (index / columns, index % columns)
+        let left = columns == 1 ? (viewport.width - side) / 2 : 0
+        let origin = Point(x: left + Double(column) * (side + gap), y: Double(row) * pitch - offset)
+        return LayoutItem(
+            index: index, center: Point(x: origin.x + side / 2, y: origin.y + side / 2), size: side, scale: 1)
     }
 }

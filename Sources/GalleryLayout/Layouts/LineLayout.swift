@@ -64,17 +64,24 @@ public struct LineLayout: Sendable, Hashable {
         // and scales, so their tie falls to the lower index and not to rounding.
         let halfPitches = halfPitches(at: offset)
         for index in candidates(count: count, viewport: viewport, offset: offset) {
-            let x = viewport.width / 2 + Double(index) * pitch
-            let distance =
-                halfPitches.map { abs(Double(2 * index) - $0) * pitch / 2 } ?? abs(Double(index) * pitch - offset)
-            let scale = scale(atDistance: distance)
-            guard scale > 0 else { continue }
-            let item = LayoutItem(
-                index: index, center: Point(x: x - offset, y: viewport.height / 2), size: itemSize * scale, scale: scale
-            )
-            if item.overlaps(viewport) { items.append(item) }
+            let item = item(index, viewport: viewport, offset: offset, halfPitches: halfPitches)
+            if item.scale > 0, item.overlaps(viewport) { items.append(item) }
         }
         return items.sorted { ($0.scale, $0.index) < ($1.scale, $1.index) }
+    }
+
+    /// Item `index` at `offset`, visible or not (its scale may be 0: not drawn).
+    public func item(_ index: Int, viewport: Size, offset: Double) -> LayoutItem {
+        item(index, viewport: viewport, offset: offset, halfPitches: halfPitches(at: offset))
+    }
+
+    private func item(_ index: Int, viewport: Size, offset: Double, halfPitches: Double?) -> LayoutItem {
+        let x = viewport.width / 2 + Double(index) * pitch
+        let distance =
+            halfPitches.map { abs(Double(2 * index) - $0) * pitch / 2 } ?? abs(Double(index) * pitch - offset)
+        let scale = scale(atDistance: distance)
+        return LayoutItem(
+            index: index, center: Point(x: x - offset, y: viewport.height / 2), size: itemSize * scale, scale: scale)
     }
 
     /// The whole number m of half pitches, m·(S + L)/2, that `offset` ties with (Tie): an item

@@ -1,15 +1,16 @@
 /// An animated change of layout, `setCollectionViewLayout(_:animated:)` or
 /// `deleteItems(at:)`: every item visible at the start or at the end moves from its start state to
-/// its end state (centre, side, scale, alpha interpolated linearly in the eased progress), fading in
-/// when it was not visible at the start and out when it is not at the end (the deleted item fades
-/// where it was). Items keep their original indices throughout.
+/// its end state (centre, untransformed side, scale, alpha each interpolated linearly in the eased
+/// progress). In a layout change an item visible at one end only fades in or out standing at that
+/// end; in a deletion every survivor slides from its old frame to its new one, on screen or off, and
+/// only the deleted item fades where it was. Items keep their original indices throughout.
 public struct LayoutTransition: Sendable {
     public let startFrame: LayoutFrame
     /// The end layout's frame, with the end layout's own indices.
     public let endFrame: LayoutFrame
     /// T_end, in seconds.
     public let duration: Double
-    private let pairs: [(from: AnimatedItem, to: AnimatedItem)]
+    private let tweens: [Tween]
 
     /// From `start` at `offset` (as the start frame shows it: clamped, snapped) to `end` in the same
     /// viewport. The end offset centres, along `end`'s scroll axis, the start frame's visible item
@@ -28,7 +29,9 @@ public struct LayoutTransition: Sendable {
             return Tie.equal(da, db, magnitude: magnitude) ? a.index < b.index : da < db
         }
         let endOffset = anchor.map { end.clamped(end.centringOffset(ofItem: $0.index)) } ?? 0
-        self.init(startFrame: startFrame, endFrame: try end.frame(atOffset: endOffset), duration: duration) { $0 }
+        self.init(
+            startFrame: startFrame, endFrame: try end.frame(atOffset: endOffset), duration: duration, start: start,
+            end: end, original: { $0 })
     }
 
     /// The deletion of item `deleted` from `gallery` shown at `startFrame`: the end is the same layout
@@ -42,43 +45,100 @@ public struct LayoutTransition: Sendable {
         var end = gallery
         end.itemCount -= 1
         let endFrame = try end.frame(atOffset: end.clamped(startFrame.offset))
-        self.init(startFrame: startFrame, endFrame: endFrame, duration: duration) { $0 < deleted ? $0 : $0 + 1 }
+        self.init(
+            startFrame: startFrame, endFrame: endFrame, duration: duration, start: gallery, end: end,
+            original: { $0 < deleted ? $0 : $0 + 1 },
+            sliding: (deleted, { $0 == deleted ? nil : $0 < deleted ? $0 : $0 - 1 }))
     }
 
     /// Pairs each item of either frame with its other state; `original` maps an end index to the
-    /// item's index at the start.
-    private init(startFrame: LayoutFrame, endFrame: LayoutFrame, duration: Double, original: (Int) -> Int) {
+    /// item's index at the start. With `sliding` (a deletion) every item but `deleted` moves from its
+    /// place in `start` to its place in `end` even where that is off screen, with alpha 1; otherwise
+    /// an item visible at one end only fades, standing at that end's state.
+    private init(
+        startFrame: LayoutFrame, endFrame: LayoutFrame, duration: Double, start: Gallery, end: Gallery,
+        original: (Int) -> Int, sliding: (deleted: Int, current: (Int) -> Int?)? = nil
+    ) {
         self.startFrame = startFrame
         self.endFrame = endFrame
         self.duration = duration
-        let starts = Dictionary(uniqueKeysWithValues: startFrame.items.map { ($0.index, $0) })
+        let (startSide, endSide) = (start.itemSide, end.itemSide)
+        let starts = Dictionary(
+            uniqueKeysWithValues: startFrame.items.map { ($0.index, Tween.State($0, side: startSide, alpha: 1)) })
         let ends = Dictionary(
             uniqueKeysWithValues: endFrame.items.map { item in
-                let index = original(item.index)
-                return (index, LayoutItem(index: index, center: item.center, size: item.size, scale: item.scale))
+                (original(item.index), Tween.State(item, side: endSide, alpha: 1))
             })
-        pairs = Set(starts.keys).union(ends.keys).sorted().map { index in
-            let from = starts[index].map { AnimatedItem(item: $0, alpha: 1) }
-            let to = ends[index].map { AnimatedItem(item: $0, alpha: 1) }
-            return (
-                from ?? AnimatedItem(item: ends[index] ?? LayoutItem.none(index), alpha: 0),
-                to ?? AnimatedItem(item: starts[index] ?? LayoutItem.none(index), alpha: 0)
-            )
+        tweens = Set(starts.keys).union(ends.keys).sorted().map { index in
+            if let sliding {
+                if index == sliding.deleted, let from = starts[index] {
+                    return Tween(index: index, from: from, to: from.faded)
+                }
+                let from =
+                    starts[index]
+                    ?? Tween.State(start.item(index, atOffset: startFrame.offset), side: startSide, alpha: 1)
+                let to =
+                    ends[index]
+                    ?? sliding.current(index).map {
+                        Tween.State(end.item($0, atOffset: endFrame.offset), side: endSide, alpha: 1)
+                    } ?? from.faded
+                return Tween(index: index, from: from, to: to)
+            }
+            guard let from = starts[index] else {
+                let to = ends[index] ?? Tween.State(LayoutItem.none(index), side: 0, alpha: 0)
+                return Tween(index: index, from: to.faded, to: to)
+            }
+            return Tween(index: index, from: from, to: ends[index] ?? from.faded)
         }
     }
 
-    /// The items at time `t`, in draw order: ascending side, then ascending index (original indices).
+    /// The items at time `t`, in draw order: ascending drawn side, then ascending index (original
+    /// indices). Centre, untransformed side, scale and alpha are each interpolated linearly in the
+    /// eased progress p, as UIKit animates `center`, `bounds` and `transform`: the drawn side is
+    /// lerp(S₀, S₁, p)·lerp(z₀, z₁, p).
     public func items(at t: Double) -> [AnimatedItem] {
         let p = duration > 0 ? EaseInOut.progress(t / duration) : 1
         func mix(_ a: Double, _ b: Double) -> Double { p == 0 ? a : p == 1 ? b : a + (b - a) * p }
-        return pairs.map { from, to in
-            AnimatedItem(
+        return tweens.map { tween in
+            let (from, to) = (tween.from, tween.to)
+            let scale = mix(from.scale, to.scale)
+            // At either end the drawn side is the layout's own, not S·z recomputed (the same number
+            // but for rounding), so the first and last frames are exactly the layouts' frames.
+            let size = p == 0 ? from.size : p == 1 ? to.size : mix(from.side, to.side) * scale
+            return AnimatedItem(
                 item: LayoutItem(
-                    index: from.item.index,
-                    center: Point(
-                        x: mix(from.item.center.x, to.item.center.x), y: mix(from.item.center.y, to.item.center.y)),
-                    size: mix(from.item.size, to.item.size), scale: mix(from.item.scale, to.item.scale)),
+                    index: tween.index,
+                    center: Point(x: mix(from.center.x, to.center.x), y: mix(from.center.y, to.center.y)),
+                    size: size, scale: scale),
                 alpha: mix(from.alpha, to.alpha))
         }.sorted { ($0.item.size, $0.item.index) < ($1.item.size, $1.item.index) }
+    }
+
+    /// One item's start and end states.
+    private struct Tween: Sendable {
+        /// What UIKit animates of a cell: `center`, `bounds` (the side S), `transform` (the scale z) and
+        /// `alpha`; `size` is the drawn side the layout gave (S·z).
+        struct State: Sendable {
+            var center: Point
+            var side: Double
+            var scale: Double
+            var size: Double
+            var alpha: Double
+
+            init(_ item: LayoutItem, side: Double, alpha: Double) {
+                (center, self.side, scale, size, self.alpha) = (item.center, side, item.scale, item.size, alpha)
+            }
+
+            /// The same state, transparent.
+            var faded: State {
+                var state = self
+                state.alpha = 0
+                return state
+            }
+        }
+
+        let index: Int
+        let from: State
+        let to: State
     }
 }

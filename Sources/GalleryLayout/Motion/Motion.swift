@@ -1,15 +1,16 @@
 /// A motion of a gallery, evaluated in closed form at any time: a fling, or an animated change of
 /// layout (a layout toggle or a deletion).
 public enum Motion: Sendable {
-    /// A fling of `gallery` (which allows overscroll, so a bounce is drawn as it happens).
-    case fling(Fling, gallery: Gallery)
+    /// A fling of `gallery` (which allows overscroll, so a bounce is drawn as it happens) on a
+    /// screen of `displayScale` pixels per point, whose device pixels its offsets keep to.
+    case fling(Fling, gallery: Gallery, displayScale: Double)
     /// A transition from `start` to `end` (for a deletion, the same layout with one item fewer).
     case transition(LayoutTransition, start: Gallery, end: Gallery)
 
     /// T_end, in seconds.
     public var duration: Double {
         switch self {
-        case .fling(let fling, _): fling.duration
+        case .fling(let fling, _, _): fling.duration
         case .transition(let transition, _, _): transition.duration
         }
     }
@@ -18,8 +19,8 @@ public enum Motion: Sendable {
     /// gives the end's.
     public func state(at t: Double) throws(LayoutError) -> MotionState {
         switch self {
-        case .fling(let fling, let gallery):
-            let frame = try gallery.frame(atOffset: fling.offset(at: t))
+        case .fling(let fling, let gallery, let displayScale):
+            let frame = try gallery.frame(atOffset: Self.onPixelGrid(fling.offset(at: t), displayScale: displayScale))
             return MotionState(
                 time: t, gallery: gallery, frame: frame, items: frame.items.map { AnimatedItem(item: $0, alpha: 1) })
         case .transition(let transition, let start, let end):
@@ -28,6 +29,12 @@ public enum Motion: Sendable {
                 time: t, gallery: ended ? end : start, frame: ended ? transition.endFrame : transition.startFrame,
                 items: transition.items(at: t))
         }
+    }
+
+    /// `offset` on the device pixel grid, ⌊x·s + ½⌋/s, as UIScrollView keeps `contentOffset` while it
+    /// scrolls (1/3 pt steps at @3x).
+    public static func onPixelGrid(_ offset: Double, displayScale: Double) -> Double {
+        (offset * displayScale + 0.5).rounded(.down) / displayScale
     }
 
     /// The states of its frames at `fps`: t_k = min(k/fps, T_end), k = 0 … ⌈T_end·fps⌉.
