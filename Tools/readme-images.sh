@@ -15,3 +15,5 @@ mkdir -p "$out"
 # The seed's tap: the carousel toggles to the flow layout and back (each under 512 KiB at 20 fps).
 "$bin" animate --to-layout flow --offset 340 --width 280 --height 150 --duration 0.4 --fps 20 "$photos" -o "$out/toggle-to-flow.png"
 "$bin" animate --layout flow --to-layout line --width 280 --height 150 --duration 0.4 --fps 20 "$photos" -o "$out/toggle-to-line.png"
+# Seed 0: the round-photo grid while the device turns (small: 15 fps, @1x).
+"$bin" animate --layout grid --rotate --width 200 --height 300 --fps 15 "$photos" -o "$out/rotate-grid.png"

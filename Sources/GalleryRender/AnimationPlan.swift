@@ -25,9 +25,21 @@ public struct AnimationPlan: Sendable {
         }
         let states: [MotionState]
         do { states = try motion.states(fps: fps) } catch { throw .layout(error) }
-        plans = states.map { FramePlan(scene: frameScene, layout: $0.frame, items: $0.items) }
+        plans = states.map { state in
+            guard let turn = state.turn else {
+                return FramePlan(scene: frameScene, layout: state.frame, items: state.items)
+            }
+            // A rotation's interface is drawn at its own bounds, then turned onto the end-sized frame.
+            var interface = frameScene
+            interface.gallery.viewport = turn.viewport
+            var plan = FramePlan(scene: interface, layout: state.frame, items: state.items)
+            plan.turn = FramePlan.Turn(degrees: turn.degrees, frame: frameScene.pixelSize)
+            return plan
+        }
         self.frameScene = frameScene
-        var start = frameScene
+        // The start's own decode box (a rotation's frame scene is the end's): the first frame is
+        // exactly `render` of the start.
+        var start = scene
         start.largestDrawnSide = nil
         firstFrameScene = start.decodeBox == frameScene.decodeBox ? nil : start
     }

@@ -9,11 +9,13 @@ public enum MotionRequest: Sendable, Equatable {
     case toLayout(LayoutKind, duration: Double = 0.3)
     /// `deleteItems(at:)` of `item`.
     case delete(item: Int, duration: Double = 0.3)
+    /// The device turning to the other orientation (`viewWillTransition(to:with:)`).
+    case rotate(duration: Double = 0.4)
 
-    /// The motion of `scene` from `offset`, and the scene each of its frames is drawn in. A fling
-    /// starts at the offset clamped, the scene's snap bending its end; a transition starts from the
-    /// frame `render` shows there clamped (whether or not the scene allows overscroll), snapped with
-    /// the scene's snap.
+    /// The motion of `scene` from `offset`, and the scene each of its frames is drawn in (a rotation's:
+    /// the end's size). A fling starts at the offset clamped, the scene's snap bending its end; a
+    /// transition or rotation starts from the frame `render` shows there clamped (whether or not the
+    /// scene allows overscroll), snapped with the scene's snap.
     public func motion(of scene: Scene, offset: Double) throws(RenderError) -> (Motion, frameScene: Scene) {
         var frameScene = scene
         frameScene.snap = nil
@@ -49,6 +51,21 @@ public enum MotionRequest: Sendable, Equatable {
             var end = gallery
             end.itemCount -= 1
             return (.transition(transition, start: gallery, end: end), frameScene)
+        case .rotate(let duration):
+            // The same scene with width and height swapped: size-dependent defaults (the grid's side,
+            // the flow's columns) follow the new size; values given stay.
+            var end = gallery
+            end.viewport = Size(width: gallery.viewport.height, height: gallery.viewport.width)
+            do { try end.validate() } catch { throw .rotatedLayout(error) }
+            let transition = try Self.laidOut { () throws(LayoutError) in
+                let startFrame = try scene.layout(atOffset: offset)
+                let resting = scene.snap.map { _ in end.snapped(startFrame.offset) } ?? end.clamped(startFrame.offset)
+                return try LayoutTransition(
+                    from: gallery, frame: startFrame, to: end, atOffset: resting, duration: duration)
+            }
+            frameScene.gallery = end
+            frameScene.largestDrawnSide = max(gallery.largestItemSide, end.largestItemSide)
+            return (.rotation(transition, start: gallery, end: end), frameScene)
         }
     }
 

@@ -9,6 +9,8 @@ public enum RenderError: Error, Sendable, CustomStringConvertible {
     case layout(LayoutError)
     /// The layout a transition goes to does not fit the viewport with its own defaults.
     case endLayout(LayoutKind, LayoutError)
+    /// The scene turned (width and height swapped) does not fit its layout's parameters.
+    case rotatedLayout(LayoutError)
     /// An animation would be more pixels in all than `AnimationPlan.pixelBudget`.
     case animationTooLarge(frames: Int, size: PixelSize, limit: Int)
     /// A motion of `duration` seconds at `fps` would have more than `MotionTimeline.frameLimit` frames.
@@ -28,6 +30,7 @@ public enum RenderError: Error, Sendable, CustomStringConvertible {
         case .endLayout(let kind, let error): "\(kind.rawValue): its defaults do not fit the viewport (\(error))"
         case .animationTooLarge(let frames, let size, let limit):
             "the animation would be \(frames) frames of \(size) pixels: at most \(limit / 1_000_000) megapixels in all"
+        case .rotatedLayout(let error): "turned to the other orientation, the layout does not fit (\(error))"
         case .tooManyFrames(let duration, let fps):
             "the motion lasts \(Self.whole(duration)) s, \(Self.whole(MotionTimeline.frameCount(duration: duration, fps: fps))) frames at \(fps) fps: at most \(MotionTimeline.frameLimit) frames"
         case .flingTooFar(let end):

@@ -76,9 +76,10 @@ import Testing
         #expect(Manifest.keys["maxMegapixels"] == "max-megapixels")
         #expect(Manifest.keys["toLayout"] == "to-layout")
         #expect(Manifest.keys["perceptualPrecision"] == "perceptual-precision")
-        // + the motions (fling, toLayout, delete) and their timing (fps, duration, loop), the diff
-        // options, name, photos
-        #expect(Manifest.keys.count == SceneOptions.specs.count + 6 + DiffOptions.specs.count + 2)
+        #expect(Manifest.keys["rotate"] == "rotate")
+        // + the motions (fling, toLayout, delete, rotate) and their timing (fps, duration, loop), the
+        // diff options, name, photos
+        #expect(Manifest.keys.count == SceneOptions.specs.count + 7 + DiffOptions.specs.count + 2)
     }
 
     @Test func noCommandDeclaresAnOptionTwice() {

@@ -4,22 +4,22 @@ import GalleryRender
 import ImageCodecs
 import RenderPipeline
 
-/// `gallery-render animate PHOTOS... MOTION`: a fling, a layout toggle or a deletion, as UIKit
+/// `gallery-render animate PHOTOS... MOTION`: a fling, a layout toggle, a deletion or a rotation, as UIKit
 /// animates it, to an APNG, an animated WebP or one PNG per frame.
 enum AnimateCommand: Subcommand {
     static let spec = CommandSpec(
         commandName: "gallery-render animate",
         abstract:
-            "Render a motion as UIKit animates it (a fling, a layout toggle, a deletion) to an animated PNG or WebP.",
+            "Render a motion as UIKit animates it (a fling, a layout toggle, a deletion, a rotation) to an animated PNG or WebP.",
         arguments: [("photos", "Folders and/or files, as for render; optional with --count.")],
         optionGroups: [
             ("MOTION OPTIONS", MotionOptions.specs), ("SCENE OPTIONS", SceneOptions.specs),
             ("OUTPUT OPTIONS", OutputOptions.specs + RunOptions.specs), ("OPTIONS", [RunOptions.help.spec]),
         ],
         discussion:
-            "Give exactly one motion. A fling starts at --offset (clamped) and decelerates by --deceleration; without --snap it bounces at an edge, with --snap it ends exactly on the item --snap --velocity <fling> gives; frame k is render --offset x_k --overscroll, pixel for pixel, x_k = x(k/fps) on the device pixel grid. --to-layout and --delete start from the frame render shows at --offset and take --duration seconds (ease-in-out), each item's centre, side, scale and alpha interpolated apart as UIKit animates center, bounds and transform; in a toggle, items fade in and out where they appear and disappear; in a deletion the deleted item fades and the others slide.\n\n-o name.png writes an APNG, -o name.webp a lossless animated WebP.\n\nEXAMPLES:\n  gallery-render animate --fling 1000 --snap --display-scale 2 photos/ -o fling.png\n  gallery-render animate --to-layout flow --offset 340 photos/ -o toggle.webp\n  gallery-render animate --delete 2 photos/ --frames 'frames/{index}.png'",
+            "Give exactly one motion. A fling starts at --offset (clamped) and decelerates by --deceleration; without --snap it bounces at an edge, with --snap it ends exactly on the item --snap --velocity <fling> gives; frame k is render --offset x_k --overscroll, pixel for pixel, x_k = x(k/fps) on the device pixel grid. --to-layout and --delete start from the frame render shows at --offset and take --duration seconds (ease-in-out), each item's centre, side, scale and alpha interpolated apart as UIKit animates center, bounds and transform; in a toggle, items fade in and out where they appear and disappear; in a deletion the deleted item fades and the others slide. --rotate turns the device (0.4 s unless --duration): every frame has the turned size, the interface drawn at its changing bounds and turned from a quarter turn to upright, black around it.\n\n-o name.png writes an APNG, -o name.webp a lossless animated WebP.\n\nEXAMPLES:\n  gallery-render animate --fling 1000 --snap --display-scale 2 photos/ -o fling.png\n  gallery-render animate --to-layout flow --offset 340 photos/ -o toggle.webp\n  gallery-render animate --delete 2 photos/ --frames 'frames/{index}.png'\n  gallery-render animate --layout grid --rotate photos/ -o turn.png",
         usage:
-            "gallery-render animate <photos> ... (--fling <pt-per-s> | --to-layout <layout> | --delete <index>) [--fps <n>] [--duration <s>] [--loop <n>] [-o <path.png|path.webp>] [options]"
+            "gallery-render animate <photos> ... (--fling <pt-per-s> | --to-layout <layout> | --delete <index> | --rotate) [--fps <n>] [--duration <s>] [--loop <n>] [-o <path.png|path.webp>] [options]"
     )
 
     static func run(_ parsed: ParsedArguments, console: Console) throws -> ExitCode {
@@ -31,7 +31,8 @@ enum AnimateCommand: Subcommand {
         let description = try SceneDescription(parsed, motion: true)
         guard let motion = try MotionDescription(parsed, scene: description) else {
             throw UsageError(
-                "Missing the motion to animate: give --fling <pt-per-s>, --to-layout <layout> or --delete <index>")
+                "Missing the motion to animate: give --fling <pt-per-s>, --to-layout <layout>, --delete <index> or --rotate"
+            )
         }
         let pattern = try parsed.read(motionOptions.frames)
         let output = try parsed.read(OutputOptions.declared.output)

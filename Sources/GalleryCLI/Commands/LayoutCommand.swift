@@ -13,7 +13,7 @@ enum LayoutCommand: Subcommand {
             ("OPTIONS", [RunOptions.help.spec]),
         ],
         discussion:
-            "With a motion (--fling, --to-layout, --delete), one JSON object per frame (JSON Lines), each with \"time\" and every drawn item's \"alpha\", in draw order; for a fling offset is x(t) on the device pixel grid, unclamped during a bounce; for a transition layout, offset and contentSize are the start's until the last frame, which gives the end's.\n\n"
+            "With a motion (--fling, --to-layout, --delete, --rotate), one JSON object per frame (JSON Lines), each with \"time\" and every drawn item's \"alpha\", in draw order; --rotate adds \"rotation\" (degrees, counter-clockwise) and gives the interface's bounds as \"viewport\", item centres in its coordinates; for a fling offset is x(t) on the device pixel grid, unclamped during a bounce; for a transition layout, offset and contentSize are the start's until the last frame, which gives the end's.\n\n"
             + SceneOptions.deviceHelp,
         usage: "gallery-render layout [<photos> ...] [--count <n>] [--offset <pt>] [options]")
 
@@ -36,7 +36,8 @@ enum LayoutCommand: Subcommand {
                 var stateScene = frameScene
                 stateScene.gallery = state.gallery
                 console.out(
-                    document(state.frame, scene: stateScene, items: state.items, time: state.time).compact + "\n")
+                    document(state.frame, scene: stateScene, items: state.items, time: state.time, turn: state.turn)
+                        .compact + "\n")
             }
             return .success
         }
@@ -53,11 +54,15 @@ enum LayoutCommand: Subcommand {
 
     /// The contract's `layout` object; for a frame of a motion, with its `time` and `items` (in draw
     /// order, each with its alpha) in place of the frame's.
-    static func document(_ frame: LayoutFrame, scene: Scene, items: [AnimatedItem]? = nil, time: Double? = nil)
-        -> JSONValue
-    {
-        let viewport = scene.gallery.viewport
-        let timed: [(String, JSONValue)] = time.map { [("time", .number($0))] } ?? []
+    /// In a rotation's frame (`turn`), `viewport` is the interface's bounds w(p) × h(p) and `rotation`
+    /// its turn θ in degrees (counter-clockwise positive) follows `time`.
+    static func document(
+        _ frame: LayoutFrame, scene: Scene, items: [AnimatedItem]? = nil, time: Double? = nil,
+        turn: InterfaceTurn? = nil
+    ) -> JSONValue {
+        let viewport = turn?.viewport ?? scene.gallery.viewport
+        let timed: [(String, JSONValue)] =
+            (time.map { [("time", .number($0))] } ?? []) + (turn.map { [("rotation", .number($0.degrees))] } ?? [])
         return .object(
             [
                 ("layout", .string(scene.gallery.style.name)),

@@ -10,6 +10,7 @@ struct MotionDescription: Sendable {
         case fling(velocity: Double, deceleration: DecelerationRate)
         case toLayout(LayoutKind)
         case delete(Int)
+        case rotate
     }
 
     var kind: Kind
@@ -19,7 +20,7 @@ struct MotionDescription: Sendable {
     /// Times the APNG plays (0: forever).
     var loops: Int
 
-    /// True for --to-layout and --delete, which --duration times.
+    /// True for --to-layout, --delete and --rotate, which --duration times.
     var isTransition: Bool {
         if case .fling = kind { false } else { true }
     }
@@ -57,10 +58,13 @@ struct MotionDescription: Sendable {
             kind = .toLayout(layout)
         } else if let index = try source.read(options.delete) {
             kind = .delete(index)
+        } else if source.isSet(options.rotate) {
+            kind = .rotate
         } else {
             return nil
         }
         (fps, duration, loops) = timing
+        if kind == .rotate, !source.has(options.duration) { duration = MotionOptions.rotationDuration }
     }
 
     /// The library's request for this motion.
@@ -69,6 +73,7 @@ struct MotionDescription: Sendable {
         case .fling(let velocity, let deceleration): .fling(velocity: velocity, deceleration: deceleration)
         case .toLayout(let layout): .toLayout(layout, duration: duration)
         case .delete(let index): .delete(item: index, duration: duration)
+        case .rotate: .rotate(duration: duration)
         }
     }
 
@@ -96,6 +101,7 @@ struct MotionDescription: Sendable {
                 String(index), for: MotionOptions.declared.delete.spec,
                 LayoutError.noSuchItem(index, count: count).reason)
         case .layout(let error): UsageError("--offset: \(error.reason)")
+        case .rotatedLayout(let error): UsageError("--rotate: \(error)")
         case .endLayout(let layout, let error):
             UsageError("--to-layout \(layout.rawValue): its defaults do not fit the viewport (\(error))")
         case .animationTooLarge(let frames, let size, let limit):

@@ -1,6 +1,6 @@
 import GalleryLayout
 
-/// The options of `animate`: the motion (exactly one of --fling, --to-layout, --delete) and how its
+/// The options of `animate`: the motion (exactly one of --fling, --to-layout, --delete, --rotate) and how its
 /// frames are timed and written.
 struct MotionOptions: OptionGroup {
     static let declared = MotionOptions()
@@ -19,9 +19,17 @@ struct MotionOptions: OptionGroup {
         "delete", value: "index",
         help: "deleteItems(at:) of this item (0-based): it fades where it is and the later items move up.",
         check: .whole(0...Int(Int32.max)))
+    let rotate = Flag(
+        "rotate",
+        help:
+            "The device turning to the other orientation (viewWillTransition(to:with:)): width and height swap, the interface turns a quarter turn back to upright, each item's mask kept to its current size."
+    )
     let duration = DefaultedOption<Double>(
-        "duration", value: "s", help: "How long --to-layout or --delete takes, in seconds (ease-in-out).",
+        "duration", value: "s",
+        help: "How long --to-layout or --delete takes, in seconds (ease-in-out); --rotate takes 0.4 unless given.",
         default: 0.3, check: .from(0...60))
+    /// --rotate's own default duration, UIKit's rotation being slower than a layout change.
+    static let rotationDuration = 0.4
     let fps = DefaultedOption<Int>(
         "fps", value: "n", help: "Frames per second; frame k is the state at min(k/fps, the end).", default: 60,
         check: .whole(MotionTimeline.fpsRange))
@@ -39,5 +47,5 @@ struct MotionOptions: OptionGroup {
     var manifestSpecs: [OptionSpec] { motions + [fps.spec, duration.spec, loop.spec] }
 
     /// The motions, of which exactly one is given.
-    var motions: [OptionSpec] { [fling.spec, toLayout.spec, delete.spec] }
+    var motions: [OptionSpec] { [fling.spec, toLayout.spec, delete.spec, rotate.spec] }
 }

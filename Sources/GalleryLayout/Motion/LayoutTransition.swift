@@ -34,6 +34,17 @@ public struct LayoutTransition: Sendable {
             end: end, original: { $0 })
     }
 
+    /// From `start` shown at `startFrame` to `end` at `endOffset` (the caller clamps it), items paired
+    /// by index as in a layout change: a device rotation, whose end is the same layout turned.
+    public init(
+        from start: Gallery, frame startFrame: LayoutFrame, to end: Gallery, atOffset endOffset: Double,
+        duration: Double
+    ) throws(LayoutError) {
+        self.init(
+            startFrame: startFrame, endFrame: try end.frame(atOffset: endOffset), duration: duration, start: start,
+            end: end, original: { $0 })
+    }
+
     /// The deletion of item `deleted` from `gallery` shown at `startFrame`: the end is the same layout
     /// without it (later items move down one index), at the start offset clamped to the new range.
     public init(deleting deleted: Int, from gallery: Gallery, frame startFrame: LayoutFrame, duration: Double)

@@ -1,17 +1,21 @@
-/// A motion of a gallery, evaluated in closed form at any time: a fling, or an animated change of
-/// layout (a layout toggle or a deletion).
+/// A motion of a gallery, evaluated in closed form at any time: a fling, an animated change of
+/// layout (a layout toggle or a deletion), or a device rotation.
 public enum Motion: Sendable {
     /// A fling of `gallery` (which allows overscroll, so a bounce is drawn as it happens) on a
     /// screen of `displayScale` pixels per point, whose device pixels its offsets keep to.
     case fling(Fling, gallery: Gallery, displayScale: Double)
     /// A transition from `start` to `end` (for a deletion, the same layout with one item fewer).
     case transition(LayoutTransition, start: Gallery, end: Gallery)
+    /// The device turning (`viewWillTransition(to:with:)`): `end` is `start` with width and height
+    /// swapped; the items tween as in a layout change while the interface's bounds go from W × H to
+    /// H × W and it turns from ±90° to upright.
+    case rotation(LayoutTransition, start: Gallery, end: Gallery)
 
     /// T_end, in seconds.
     public var duration: Double {
         switch self {
         case .fling(let fling, _, _): fling.duration
-        case .transition(let transition, _, _): transition.duration
+        case .transition(let transition, _, _), .rotation(let transition, _, _): transition.duration
         }
     }
 
@@ -28,6 +32,12 @@ public enum Motion: Sendable {
             return MotionState(
                 time: t, gallery: ended ? end : start, frame: ended ? transition.endFrame : transition.startFrame,
                 items: transition.items(at: t))
+        case .rotation(let transition, let start, let end):
+            let ended = t >= transition.duration
+            let p = transition.duration > 0 ? EaseInOut.progress(t / transition.duration) : 1
+            return MotionState(
+                time: t, gallery: ended ? end : start, frame: ended ? transition.endFrame : transition.startFrame,
+                items: transition.items(at: t), turn: InterfaceTurn.at(ended ? 1 : p, turning: start.viewport))
         }
     }
 

@@ -8,4 +8,6 @@ public struct MotionState: Sendable {
     public var frame: LayoutFrame
     /// The items drawn, in draw order (original indices).
     public var items: [AnimatedItem]
+    /// In a device rotation, the interface's bounds and turn (item centres are in its coordinates).
+    public var turn: InterfaceTurn? = nil
 }

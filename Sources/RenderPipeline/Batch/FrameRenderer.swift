@@ -74,6 +74,11 @@ public struct FrameRenderer: Sendable {
             }
         }
         if let failure { throw failure }
-        return RGBAImage(width: size.width, height: size.height, pixels: frame)
+        let image = RGBAImage(width: size.width, height: size.height, pixels: frame)
+        guard let turn = plan.turn else { return image }
+        guard let turned = InterfaceTurner.turn(image, degrees: turn.degrees, onto: turn.frame) else {
+            throw OutOfMemory(bytes: turn.frame.width * turn.frame.height * 4)
+        }
+        return turned
     }
 }

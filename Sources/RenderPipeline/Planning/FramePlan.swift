@@ -7,8 +7,26 @@ import Raster
 /// which photo it shows. Planning all frames first lets each photo be decoded once per run.
 public struct FramePlan: Sendable {
     public var layout: LayoutFrame
+    /// The size the items are drawn at: the frame's, or in a rotation the interface's.
     public var size: PixelSize
     public var items: [Item]
+    /// In a device rotation, how the interface drawn at `size` is turned onto the frame.
+    public var turn: Turn?
+
+    /// The interface turned `degrees` counter-clockwise about its centre onto a frame of `frame`
+    /// pixels (InterfaceTurner).
+    public struct Turn: Sendable, Hashable {
+        public var degrees: Double
+        public var frame: PixelSize
+
+        public init(degrees: Double, frame: PixelSize) {
+            self.degrees = degrees
+            self.frame = frame
+        }
+    }
+
+    /// The size of the finished frame.
+    public var frameSize: PixelSize { turn?.frame ?? size }
 
     public struct Item: Sendable {
         public var index: Int
