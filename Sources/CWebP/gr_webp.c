@@ -22,7 +22,8 @@ static gr_webp_status fail(gr_webp_anim *anim, const char *what) {
     return GR_WEBP_ERROR;
 }
 
-gr_webp_anim *gr_webp_anim_new(uint32_t width, uint32_t height, uint32_t loops, uint32_t effort, uint32_t method) {
+gr_webp_anim *gr_webp_anim_new(uint32_t width, uint32_t height, uint32_t loops, uint32_t effort, uint32_t method,
+                               int lossy_quality) {
     if (width == 0 || height == 0 || width > WEBP_MAX_DIMENSION || height > WEBP_MAX_DIMENSION) return NULL;
     gr_webp_anim *anim = calloc(1, sizeof *anim);
     if (!anim) return NULL;
@@ -33,14 +34,21 @@ gr_webp_anim *gr_webp_anim_new(uint32_t width, uint32_t height, uint32_t loops, 
     }
     options.anim_params.loop_count = (int)(loops > 65535 ? 65535 : loops);
     options.anim_params.bgcolor = 0;
-    options.allow_mixed = 0;
+    /* Lossy (lossy_quality 0…100): each frame lossy or lossless, whichever libwebp finds smaller. */
+    options.allow_mixed = lossy_quality >= 0;
     options.minimize_size = 0;
     /* No keyframes forced beyond libwebp's defaults; no threads of libwebp's own (deterministic, and
      * --jobs is spent on rendering). */
-    anim->config.lossless = 1;
-    anim->config.exact = 1;
-    anim->config.quality = (float)(effort > 100 ? 100 : effort);
-    anim->config.method = (int)(method > 6 ? 6 : method);
+    if (lossy_quality >= 0) {
+        anim->config.lossless = 0;
+        anim->config.quality = (float)(lossy_quality > 100 ? 100 : lossy_quality);
+        anim->config.method = 4;
+    } else {
+        anim->config.lossless = 1;
+        anim->config.exact = 1;
+        anim->config.quality = (float)(effort > 100 ? 100 : effort);
+        anim->config.method = (int)(method > 6 ? 6 : method);
+    }
     anim->config.thread_level = 0;
     if (!WebPValidateConfig(&anim->config)) {
         free(anim);

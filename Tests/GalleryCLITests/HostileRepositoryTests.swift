@@ -299,4 +299,59 @@ import Testing
         #expect(run.stderr.contains("key '\(key)'"), "\(run.stderr)")
         #expect(!FileManager.default.fileExists(atPath: folder.file("out")))
     }
+
+    @Test func aReportFolderFromTheCheckoutIsWrittenWithoutFollowingItsLinks() throws {
+        let folder = try Self.workspace()
+        defer { folder.remove() }
+        try Self.copyFolder("bl", "bx", in: folder)
+        try FileManager.default.removeItem(atPath: folder.file("bx/a.png"))
+        let fm = FileManager.default
+        try fm.createDirectory(atPath: folder.file("vv"), withIntermediateDirectories: true)
+        try fm.createDirectory(atPath: folder.file("rr"), withIntermediateDirectories: true)
+        try folder.write(Array("VICTIM\n".utf8), to: "vv/index.html")
+        try folder.write(Array("VICTIM\n".utf8), to: "vv/results.json")
+        try fm.createSymbolicLink(atPath: folder.file("rr/index.html"), withDestinationPath: "../vv/index.html")
+        try fm.createSymbolicLink(atPath: folder.file("rr/results.json"), withDestinationPath: "../vv/results.json")
+        // First with real images/: the links to files are replaced by the report's own files.
+        let run = try CommandRunner.run(["check", "m2.json", "--baseline", "bx", "--report", "rr"], in: folder.path)
+        #expect(run.status == 1, "\(run.stderr)")
+        #expect(Self.bytes(folder.file("vv/index.html")) == Array("VICTIM\n".utf8))
+        #expect(Self.bytes(folder.file("vv/results.json")) == Array("VICTIM\n".utf8))
+        let attributes = try fm.attributesOfItem(atPath: folder.file("rr/index.html"))
+        #expect(attributes[.type] as? FileAttributeType == .typeRegular)
+        // Then images/ a link out of the report: refused, nothing written or removed through it.
+        try fm.removeItem(atPath: folder.file("rr/images"))
+        try fm.createSymbolicLink(atPath: folder.file("rr/images"), withDestinationPath: "../vv")
+        try folder.write(Array("images/0000-a-actual.png\n".utf8), to: "vv/.written")
+        try folder.write(Array("VICTIM\n".utf8), to: "vv/0000-a-actual.png")
+        let again = try CommandRunner.run(["check", "m2.json", "--baseline", "bx", "--report", "rr"], in: folder.path)
+        #expect(again.status == 1)
+        #expect(again.stderr.contains("rr/images is a symlink leading outside rr"), "\(again.stderr)")
+        #expect(Self.bytes(folder.file("vv/0000-a-actual.png")) == Array("VICTIM\n".utf8))
+        #expect(
+            TemporaryFolder.list(folder.file("vv")) == [".written", "0000-a-actual.png", "index.html", "results.json"])
+    }
+
+    @Test(arguments: ["../../../victim/zz.png", "/etc/x.png", "a//b.png"])
+    func mergeRefusesAFramePathOutsideABaselineFolder(path: String) throws {
+        let folder = try Self.workspace()
+        defer { folder.remove() }
+        try Self.reports(in: folder)
+        try Self.poison(folder) { frame in frame["path"] = path }
+        let run = try CommandRunner.run(["merge-reports", "r1", "r2", "--report", "m"], in: folder.path)
+        #expect(run.status == 2, "\(run.stderr)")
+        #expect(run.stderr.contains("key 'frames[0].path'"), "\(run.stderr)")
+    }
+
+    @Test func aTimingValueInDefaultsIsCheckedWhereEverySceneSetsItsOwn() throws {
+        let folder = try Self.workspace()
+        defer { folder.remove() }
+        try folder.write(
+            Array(
+                #"{"defaults": {"width": 200, "height": 100, "photos": ["photos/"], "fps": 0}, "scenes": [{"name": "a", "fps": 30}]}"#
+                    .utf8), to: "timed.json")
+        let run = try CommandRunner.run(["batch", "timed.json", "--out", "out"], in: folder.path)
+        #expect(run.status == 64)
+        #expect(run.stderr.contains("timed.json: defaults: key 'fps'"), "\(run.stderr)")
+    }
 }

@@ -41,9 +41,16 @@ import Testing
         #expect(frame.items.map(\.center.y) == [40, 130, 220])
     }
 
-    @Test func aCellWiderThanTheViewportIsRefused() {
+    @Test func aCellWiderThanTheViewportIsOneCentredColumnOverflowingBothEdges() throws {
+        // The contract's C = max(1, ⌊(100 + 10)/(120 + 10)⌋) = 1: origin (100 − 120)/2 = −10, centre 50.
         let gallery = Gallery(
             style: .flow(FlowLayout(itemSize: 120)), viewport: Size(width: 100, height: 300), itemCount: 3)
-        #expect(throws: LayoutError.self) { try gallery.validate() }
+        let frame = try gallery.frame(atOffset: 0)
+        #expect(frame.items.map(\.center.x) == [50, 50, 50])
+        #expect(frame.items.map(\.center.y) == [60, 190, 320])
+        // More than one column must still fit: a grid of 2 columns of 60 in 100 is refused.
+        let grid = Gallery(
+            style: .grid(GridLayout(columns: 2, itemSize: 60)), viewport: Size(width: 100, height: 300), itemCount: 3)
+        #expect(throws: LayoutError.cellsTooWide(columns: 2, side: 60, viewportWidth: 100)) { try grid.validate() }
     }
 }

@@ -133,6 +133,17 @@ import Testing
     }
 }
 
+extension UIKitMotionTests {
+    @Test func aDurationThatIsAWholeNumberOfFramesAsTypedGetsNoExtraFrame() {
+        // 0.07 s at 100 fps is 7 frame steps (0.07·100 = 7.000000000000001 in binary): k = 0 … 7.
+        #expect(MotionTimeline.frameCount(duration: 0.07, fps: 100) == 8)
+        #expect(MotionTimeline.times(duration: 0.07, fps: 100).count == 8)
+        #expect(MotionTimeline.frameCount(duration: 0.14, fps: 50) == 8)
+        // Past a whole step by more than rounding, the ceiling: 0.071 s is 7.1 steps → 9 frames.
+        #expect(MotionTimeline.frameCount(duration: 0.071, fps: 100) == 9)
+    }
+}
+
 /// SplitMix64, for repeatable random cases.
 struct SplitMixRandom {
     var state: UInt64

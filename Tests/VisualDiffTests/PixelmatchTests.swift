@@ -315,3 +315,16 @@ private func pixel(_ image: [UInt8], width: Int, _ x: Int, _ y: Int) -> [UInt8] 
         #expect(pixel(banded, width: 256, 0, 0) == [255, 255, 255, 255])
     }
 }
+
+/// The contract: percentages keep two significant digits, never "0 %" for a difference.
+@Suite struct PercentTextTests {
+    @Test func percentagesKeepTwoSignificantDigits() {
+        #expect(Comparison.percent(1.0 / 262_144) == "0.00038 %")
+        #expect(Comparison.percent(3576.0 / 6000) == "60 %")
+        #expect(Comparison.percent(0.8375) == "84 %")
+        #expect(Comparison.percent(0.015) == "1.5 %")
+        #expect(Comparison.percent(0.0996) == "10 %")
+        #expect(Comparison.percent(1) == "100 %")
+        #expect(Comparison.percent(0) == "0 %")
+    }
+}

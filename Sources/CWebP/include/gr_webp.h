@@ -24,10 +24,12 @@ typedef enum {
 
 typedef struct gr_webp_anim gr_webp_anim;
 
-/** A lossless animation encoder for width × height frames, playing `loops` times (0: forever);
- * `effort` 0…100 and `method` 0…6 are libwebp's lossless quality and method (higher: smaller and
- * slower). NULL when out of memory or refused. */
-gr_webp_anim *gr_webp_anim_new(uint32_t width, uint32_t height, uint32_t loops, uint32_t effort, uint32_t method);
+/** An animation encoder for width × height frames, playing `loops` times (0: forever). Lossless
+ * (exact) when `lossy_quality` < 0, `effort` 0…100 and `method` 0…6 being libwebp's lossless quality
+ * and method (higher: smaller and slower); lossy at `lossy_quality` 0…100 otherwise, each frame
+ * lossy or lossless as libwebp finds smaller. NULL when out of memory or refused. */
+gr_webp_anim *gr_webp_anim_new(uint32_t width, uint32_t height, uint32_t loops, uint32_t effort, uint32_t method,
+                               int lossy_quality);
 
 /** Adds the next frame: width × height RGBA8 pixels, shown from `timestamp_ms`. */
 gr_webp_status gr_webp_anim_add(gr_webp_anim *anim, const uint8_t *rgba, uint32_t timestamp_ms);

@@ -17,7 +17,7 @@ enum AnimateCommand: Subcommand {
             ("OUTPUT OPTIONS", OutputOptions.specs + RunOptions.specs), ("OPTIONS", [RunOptions.help.spec]),
         ],
         discussion:
-            "Give exactly one motion. A fling starts at --offset (clamped) and decelerates by --deceleration; without --snap it bounces at an edge, with --snap it ends exactly on the item --snap --velocity <fling> gives; frame k is render --offset x_k --overscroll, pixel for pixel, x_k = x(k/fps) on the device pixel grid. --to-layout and --delete start from the frame render shows at --offset and take --duration seconds (ease-in-out), each item's centre, side, scale and alpha interpolated apart as UIKit animates center, bounds and transform; in a toggle, items fade in and out where they appear and disappear; in a deletion the deleted item fades and the others slide. --rotate turns the device (0.4 s unless --duration): every frame has the turned size, the interface drawn at its changing bounds and turned from a quarter turn to upright, black around it.\n\n-o name.png writes an APNG, -o name.webp a lossless animated WebP.\n\nEXAMPLES:\n  gallery-render animate --fling 1000 --snap --display-scale 2 photos/ -o fling.png\n  gallery-render animate --to-layout flow --offset 340 photos/ -o toggle.webp\n  gallery-render animate --delete 2 photos/ --frames 'frames/{index}.png'\n  gallery-render animate --layout grid --rotate photos/ -o turn.png",
+            "Give exactly one motion. A fling starts at --offset (clamped) and decelerates by --deceleration; without --snap it bounces at an edge, with --snap it ends exactly on the item --snap --velocity <fling> gives; frame k is render --offset x_k --overscroll, pixel for pixel, x_k = x(k/fps) on the device pixel grid. --to-layout and --delete start from the frame render shows at --offset and take --duration seconds (ease-in-out), each item's centre, side, scale and alpha interpolated apart as UIKit animates center, bounds and transform; in a toggle, items fade in and out where they appear and disappear; in a deletion the deleted item fades and the others slide. --rotate turns the device (0.4 s unless --duration): every frame has the turned size, the interface drawn at its changing bounds and turned from a quarter turn to upright, black around it.\n\n-o name.png writes an APNG, -o name.webp a lossless animated WebP (lossy with --quality).\n\nEXAMPLES:\n  gallery-render animate --fling 1000 --snap --display-scale 2 photos/ -o fling.png\n  gallery-render animate --to-layout flow --offset 340 photos/ -o toggle.webp\n  gallery-render animate --delete 2 photos/ --frames 'frames/{index}.png'\n  gallery-render animate --layout grid --rotate photos/ -o turn.png",
         usage:
             "gallery-render animate <photos> ... (--fling <pt-per-s> | --to-layout <layout> | --delete <index> | --rotate) [--fps <n>] [--duration <s>] [--loop <n>] [-o <path.png|path.webp>] [options]"
     )
@@ -51,13 +51,19 @@ enum AnimateCommand: Subcommand {
         }
         let path = output ?? OutputOptions.single
         let format = pattern == nil ? AnimationFormat(path: path) : .png
+        let quality = try parsed.read(motionOptions.quality)
+        if let quality, format != .webp {
+            throw UsageError(
+                "--quality \(quality) makes an animated WebP lossy: give -o NAME.webp (\(pattern == nil ? "'\(path)' is an APNG" : "--frames writes PNGs"))"
+            )
+        }
 
         let photos = try PhotoListing.photos(from: parsed.positionals, allowEmpty: description.count != nil)
         let scene = description.scene(photos: photos)
         let plan = try motion.plan(of: scene, offset: description.offsets[0])
         return try write(
             plan.renderer(jobs: jobs), plans: plan.plans, fps: motion.fps, loops: motion.loops,
-            output: pattern.map(Output.frames) ?? .animation(path, format),
+            output: pattern.map(Output.frames) ?? .animation(path, format), quality: quality,
             strict: parsed.isSet(OutputOptions.declared.strict), console: console)
     }
 
@@ -77,8 +83,8 @@ enum AnimateCommand: Subcommand {
 
     /// Renders the frames and writes them: one animation, atomically, or one PNG per frame.
     static func write(
-        _ renderer: MotionRenderer, plans: [FramePlan], fps: Int, loops: Int, output: Output, strict: Bool,
-        console: Console
+        _ renderer: MotionRenderer, plans: [FramePlan], fps: Int, loops: Int, output: Output, quality: Int? = nil,
+        strict: Bool, console: Console
     ) throws -> ExitCode {
         let size = renderer.scene.pixelSize
         let space = renderer.scene.colorSpace
@@ -88,7 +94,7 @@ enum AnimateCommand: Subcommand {
         do {
             let webp: WebPAnimationWriter? =
                 if case .animation(_, .webp) = output {
-                    try WebPAnimationWriter(size: size, fps: fps, loops: loops)
+                    try WebPAnimationWriter(size: size, fps: fps, loops: loops, quality: quality)
                 } else { nil }
             // APNG frames are encoded as many at once as frames are rendered, and go to the file's
             // temporary as they are (its header tagged with the colour space): memory stays bounded.

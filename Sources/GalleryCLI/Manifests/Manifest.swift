@@ -12,6 +12,8 @@ import ImageCodecs
 struct Manifest: Sendable {
     let path: String
     let scenes: [ManifestScene]
+    /// The defaults alone, as a source of option values: each is checked, used by a scene or not.
+    let defaults: ManifestScene
     /// The keys `defaults` sets (a flag only when true, as a scene's counts).
     let defaultKeys: Set<String>
 
@@ -74,6 +76,7 @@ struct Manifest: Sendable {
         }
         guard !scenes.isEmpty else { throw UsageError("\(path): no scenes") }
         self.scenes = scenes
+        self.defaults = try Self.scene(name: "defaults", merging: [:], defaults, folder: folder, manifest: path)
         defaultKeys = Set(defaults.filter { $0.value != .bool(false) }.keys)
     }
 

@@ -15,6 +15,15 @@ struct ManifestPlan: Sendable {
 
     /// Every scene's options are parsed and checked once, before any photo is listed.
     init(manifest: Manifest, shard: Shard, outputFolder: String) throws(UsageError) {
+        // Timing in the defaults is checked even where every scene sets its own, or none animates.
+        let timing = MotionOptions.declared
+        do {
+            _ = (try manifest.defaults.read(timing.fps), try manifest.defaults.read(timing.duration))
+            _ = try manifest.defaults.read(timing.loop)
+        } catch {
+            let key = error.option.map { "key '\(Manifest.camelCase($0))': \(error.reason)" } ?? error.message
+            throw UsageError("\(manifest.path): defaults: \(key)")
+        }
         var descriptions: [SceneDescription] = []
         var motions: [MotionDescription?] = []
         for scene in manifest.scenes {

@@ -35,6 +35,10 @@ struct MotionOptions: OptionGroup {
         check: .whole(MotionTimeline.fpsRange))
     let loop = DefaultedOption<Int>(
         "loop", value: "n", help: "Times the APNG plays (0: forever).", default: 0, check: .whole(0...65_535))
+    let quality = Option<Int>(
+        "quality", value: "q",
+        help: "With -o NAME.webp: a lossy animated WebP at this quality (0-100) instead of a lossless one.",
+        check: .whole(0...100))
     let frames = Option<String>(
         "frames", value: "pattern",
         help: "One PNG per frame instead of an APNG: a path containing {index} (4 digits, from 0000).",

@@ -27,7 +27,7 @@ enum CheckReporting {
                 do throws(FileError) {
                     let shown = try HTMLReport.write(checks, to: folder, title: title, images: images)
                     let results = ReportResults(checks, images: shown, title: title, seconds: seconds)
-                    try AtomicFile.write(results.encoded(), to: SystemPath.joined(folder, ReportResults.fileName))
+                    try ContainedPath.write(results.encoded(), to: ReportResults.fileName, in: folder)
                     for (path, images) in shown {
                         if let image = images.diff ?? images.actual {
                             attachments[path] = SystemPath.joined(folder, image)

@@ -65,6 +65,17 @@ public struct ContainedPath: Sendable, Hashable {
         try AtomicFile.write(bytes, to: path)
     }
 
+    /// Writes `bytes` at `relative` inside `root`, atomically, as a regular file: a symlink there is
+    /// replaced, a folder on the way that leads out of `root` refused (a report folder that came with
+    /// the checkout may hold links anywhere).
+    public static func write(_ bytes: [UInt8], to relative: String, in root: String) throws(FileError) {
+        let target: ContainedPath
+        do { target = try ContainedPath(relative, in: root, lastLink: .replace) } catch {
+            throw FileError(path: SystemPath.joined(root, relative), operation: .write, cause: .leavesFolder(error))
+        }
+        try target.write(bytes)
+    }
+
     /// The canonical absolute path of an existing `path`, every link resolved; nil when it cannot be had.
     static func realPath(_ path: String) -> String? {
         guard let resolved = SystemPath.withCString(path, { realpath($0, nil) }) else { return nil }

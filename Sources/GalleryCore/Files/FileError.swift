@@ -20,6 +20,8 @@ public struct FileError: Error, Sendable, Hashable, CustomStringConvertible {
         case system(errno: Int32)
         /// The path is a FIFO, a device, a folder or a socket, and was not opened for reading.
         case notRegularFile
+        /// A folder on the way is a symlink leading out of the folder the file must stay in.
+        case leavesFolder(ContainmentError)
     }
 
     public let path: String
@@ -42,6 +44,7 @@ public struct FileError: Error, Sendable, Hashable, CustomStringConvertible {
         switch cause {
         case .system(let code): String(cString: strerror(code))
         case .notRegularFile: "not a regular file"
+        case .leavesFolder(let refusal): refusal.description
         }
     }
 

@@ -41,7 +41,9 @@ public struct GridLayout: Sendable, Hashable {
         guard side >= 0.001 else {
             throw .cellTooSmall(columns: columns, side: side, viewportWidth: viewport.width, sizeGiven: itemSize != nil)
         }
-        guard Double(columns) * side <= viewport.width else {
+        // One column is centred, however wide (the contract's C = 1; a flow whose cell is wider than
+        // the viewport has one column, as UICollectionViewFlowLayout gives it).
+        guard columns == 1 || Double(columns) * side <= viewport.width else {
             throw .cellsTooWide(columns: columns, side: side, viewportWidth: viewport.width)
         }
     }

@@ -9,9 +9,13 @@ public enum MotionTimeline {
     /// `frameCount`, before any frame is listed.
     public static let frameLimit = 100_000
 
-    /// K + 1 = ⌈T_end·fps⌉ + 1, as a Double so that no duration overflows it.
+    /// K + 1 = ⌈T_end·fps⌉ + 1, as a Double so that no duration overflows it. A product that is a
+    /// whole number but for rounding (0.07 s at 100 fps is 7.000000000000001) counts as that number,
+    /// as the user typed it (Tie), so no frame repeats the end.
     public static func frameCount(duration: Double, fps: Int) -> Double {
-        (max(0, duration) * Double(fps)).rounded(.up) + 1
+        let product = max(0, duration) * Double(fps)
+        let whole = product.rounded()
+        return (Tie.equal(product, whole, magnitude: max(1, whole)) ? whole : product.rounded(.up)) + 1
     }
 
     /// t_0 … t_K for a motion of `duration` seconds at `fps` (at most `frameLimit` frames: check

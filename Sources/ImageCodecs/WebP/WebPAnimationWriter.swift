@@ -1,8 +1,8 @@
 import CWebP
 import GalleryCore
 
-/// Assembles an animated WebP, lossless and exact, with libwebp's animation encoder: every frame
-/// decodes to exactly its pixels, and frames that repeat or regions that do not change cost next to
+/// Assembles an animated WebP with libwebp's animation encoder, lossless and exact unless a quality
+/// is given: every lossless frame decodes to exactly its pixels, and frames that repeat or regions that do not change cost next to
 /// nothing (the encoder stores only the changed rectangle of each frame). Frame k is shown from
 /// round(1000·k/fps) ms, WebP's timestamps being whole milliseconds. Same frames, same bytes.
 public final class WebPAnimationWriter {
@@ -19,14 +19,16 @@ public final class WebPAnimationWriter {
     /// time of method 4.
     public static let (effort, method): (UInt32, UInt32) = (50, 2)
 
-    /// An encoder for `size` frames playing `loops` times (0: forever).
-    public init(size: PixelSize, fps: Int, loops: Int) throws(EncodeError) {
+    /// An encoder for `size` frames playing `loops` times (0: forever): lossless, or lossy at
+    /// `quality` 0…100 (libwebp's, mixed lossy and lossless frames allowed).
+    public init(size: PixelSize, fps: Int, loops: Int, quality: Int? = nil) throws(EncodeError) {
         guard size.width > 0, size.height > 0, size.width <= 16_383, size.height <= 16_383 else {
             throw .webpRefused(message: "an animated WebP is at most 16383 pixels a side, not \(size)")
         }
         guard
             let encoder = gr_webp_anim_new(
-                UInt32(size.width), UInt32(size.height), UInt32(clamping: loops), Self.effort, Self.method)
+                UInt32(size.width), UInt32(size.height), UInt32(clamping: loops), Self.effort, Self.method,
+                Int32(clamping: quality ?? -1))
         else { throw .outOfMemory }
         self.encoder = encoder
         self.size = size

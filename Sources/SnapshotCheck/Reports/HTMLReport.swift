@@ -9,7 +9,8 @@ import ImageCodecs
 /// from disk or as a CI artifact, with no network.
 public enum HTMLReport {
     /// Writes `folder/index.html` and `folder/images/NNNN-…png` (overwriting only those names), each
-    /// atomically. `images(check)` gives the expected, actual and diff image paths to copy for a failing
+    /// atomically, as regular files inside `folder`: a symlink in the folder is replaced, not written
+    /// through. `images(check)` gives the expected, actual and diff image paths to copy for a failing
     /// frame (any may be nil). Only the bytes of regular files that decode as images are copied: a FIFO
     /// is refused without waiting, a symlink's target is copied rather than the link, and a file that
     /// cannot be read or is no image shows as "none" with the reason.
@@ -45,7 +46,7 @@ public enum HTMLReport {
                     continue
                 }
                 let name = "images/\(stem)-\(label).png"
-                try AtomicFile.write(bytes, to: SystemPath.joined(folder, name))
+                try ContainedPath.write(bytes, to: name, in: folder)
                 written.append(name)
                 copied[label] = name
             }
@@ -55,7 +56,7 @@ public enum HTMLReport {
         let html = HTMLReportPage.html(
             title: title, passed: checks.filter { !$0.failed }, failing: failing.count, total: checks.count,
             sections: sections)
-        try AtomicFile.write(Array(html.utf8), to: folder + "/index.html")
+        try ContainedPath.write(Array(html.utf8), to: "index.html", in: folder)
         try replaceImageList(in: folder, with: written)
         return shown
     }
@@ -64,15 +65,17 @@ public enum HTMLReport {
     /// previous report listed and this one did not write again are removed — those, and only those,
     /// so a passing run leaves no stale failure to be uploaded as an artifact.
     private static func replaceImageList(in folder: String, with written: [String]) throws(FileError) {
-        let list = folder + "/images/.written"
+        let list = SystemPath.joined(folder, "images/.written")
         let previous =
             (try? ImageDecoder.readBytes(atPath: list, limit: 64 << 20))
             .map { String(decoding: $0, as: UTF8.self).split(separator: "\n").map(String.init) } ?? []
         let kept = Set(written)
+        // The list may come with the checkout: only report images inside the folder are removed.
         for name in previous where !kept.contains(name) && isReportImage(name) {
-            unlink(folder + "/" + name)
+            guard let image = try? ContainedPath(name, in: folder, lastLink: .replace) else { continue }
+            _ = SystemPath.withCString(image.path) { unlink($0) }
         }
-        try AtomicFile.write(Array(written.map { $0 + "\n" }.joined().utf8), to: list)
+        try ContainedPath.write(Array(written.map { $0 + "\n" }.joined().utf8), to: "images/.written", in: folder)
     }
 
     /// A name this report could have written: `images/NNNN-…-(expected|actual|diff).png`, no `..`.

@@ -131,6 +131,11 @@ public struct ReportResults: Sendable, Codable {
             throw .invalid(Self.describe(error))
         }
         for (number, frame) in results.frames.enumerated() {
+            let parts = frame.path.split(separator: "/", omittingEmptySubsequences: false)
+            guard !frame.path.hasPrefix("/"), !parts.contains(".."), !parts.contains(""), !frame.path.contains("\0")
+            else {
+                throw .invalid("key 'frames[\(number)].path' is \"\(frame.path)\", not a path inside a baseline folder")
+            }
             guard FrameCheck.Status(rawValue: frame.status) != nil else {
                 let known = FrameCheck.Status.allCases.map(\.rawValue).joined(separator: ", ")
                 throw .invalid("key 'frames[\(number)].status' is \"\(frame.status)\", not one of \(known)")
@@ -227,10 +232,19 @@ public struct ReportResults: Sendable, Codable {
                 return text.isEmpty ? key.stringValue : text + "." + key.stringValue
             }
         }
+        func named(_ path: [any CodingKey]) -> String { path.isEmpty ? "the top level" : "key '\(key(path))'" }
+        func kind(_ type: Any.Type) -> String {
+            let name = String(describing: type)
+            if name.hasPrefix("Array") { return "an array" }
+            if name.hasPrefix("Dictionary") { return "an object" }
+            if type == String.self { return "a string" }
+            if type == Bool.self { return "true or false" }
+            return "a number"
+        }
         switch error as? DecodingError {
         case .typeMismatch(let type, let context)?:
-            return "key '\(key(context.codingPath))' is not \(type == String.self ? "a string" : "a \(type)")"
-        case .valueNotFound(_, let context)?: return "key '\(key(context.codingPath))' is null"
+            return "\(named(context.codingPath)) is not \(kind(type))"
+        case .valueNotFound(_, let context)?: return "\(named(context.codingPath)) is null"
         case .keyNotFound(let missing, let context)?:
             return "key '\(key(context.codingPath + [missing]))' is missing"
         case .dataCorrupted(let context)?:
