@@ -17,7 +17,7 @@ public enum GalleryCommand {
     static let subcommands: [(name: String, command: any Subcommand.Type)] = [
         ("render", RenderCommand.self), ("layout", LayoutCommand.self), ("batch", BatchCommand.self),
         ("diff", DiffCommand.self), ("check", CheckCommand.self), ("merge-reports", MergeReportsCommand.self),
-        ("animate", AnimateCommand.self),
+        ("animate", AnimateCommand.self), ("accept", AcceptCommand.self),
     ]
 
     /// The process's arguments without the program name, every byte kept (`SystemPath`): Swift's
@@ -34,8 +34,25 @@ public enum GalleryCommand {
     /// Runs the command with `arguments` (without the program name) and returns the exit code.
     public static func main(arguments: [String]) -> Int32 {
         var console = Console()
+        // `--device list`, with any command: the presets, as --help ends with them.
+        if let at = arguments.firstIndex(where: { $0 == "--device" || $0 == "--device=list" }),
+            arguments[at] == "--device=list" || arguments.dropFirst(at + 1).first == "list"
+        {
+            console.out(SceneOptions.deviceHelp + "\n")
+            return ExitCode.success.rawValue
+        }
         var rest = arguments
         var command: any Subcommand.Type = RenderCommand.self
+        if let first = arguments.first, !first.hasPrefix("-"), !SystemPath.exists(first),
+            subcommands.first(where: { $0.name == first }) == nil,
+            let near = Suggestion.nearest(to: first, among: subcommands.map(\.name))
+        {
+            // Not a photo either (no such file): a misspelt subcommand, as argument-parser says it.
+            console.error(
+                "Error: Unknown subcommand '\(Console.escaped(first))': did you mean \(near)?\n  See 'gallery-render --help'.\n"
+            )
+            return ExitCode.usage.rawValue
+        }
         if let first = arguments.first, let named = subcommands.first(where: { $0.name == first }) {
             command = named.command
             rest.removeFirst()

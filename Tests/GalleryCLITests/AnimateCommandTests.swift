@@ -129,6 +129,29 @@ import Testing
         }
     }
 
+    @Test func qualityMakesTheWebPLossyAndIsRefusedForAnAPNG() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let scene = [
+            "animate", RenderCommandTests.fixtures, "--to-layout", "flow", "--offset", "340", "--width", "280",
+            "--height", "150", "--fps", "20",
+        ]
+        #expect(try CommandRunner.run(scene + ["-o", folder.file("lossless.webp")]).status == 0)
+        let lossy = try CommandRunner.run(scene + ["-o", folder.file("lossy.webp"), "--quality", "80"])
+        #expect(lossy.status == 0, "\(lossy.stderr)")
+        let size = { (name: String) in
+            (try? FileManager.default.attributesOfItem(atPath: folder.file(name))[.size] as? Int) ?? 0
+        }
+        #expect(size("lossy.webp") > 0 && size("lossy.webp") * 3 < size("lossless.webp"))
+        // Still the animation: its first frame decodes at the frame size.
+        let bytes = [UInt8](FileManager.default.contents(atPath: folder.file("lossy.webp")) ?? Data())
+        #expect(try WebPDecoder.decode(bytes).image.width == 280)
+        for output in ["x.png", "-"] {
+            let refused = try CommandRunner.run(scene + ["-o", output, "--quality", "50"])
+            #expect(refused.status == 64 && refused.stderr.contains("--quality 50 makes an animated WebP lossy"))
+        }
+    }
+
     @Test func badMotionsAreUsageErrorsNamingTheOption() throws {
         for (arguments, message) in [
             ([] as [String], "Missing the motion to animate"),

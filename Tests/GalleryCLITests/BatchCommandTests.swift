@@ -50,8 +50,9 @@ import Testing
         #expect(run.status == 0, "\(run.stderr)")
         #expect(
             Self.files(folder.file("out")) == [
-                "fling.png", "grid.png", "list/0000.png", "list/0001.png", "rest.png",
-                "scroll/0000.png", "scroll/0001.png", "scroll/0002.png", "scroll/0003.png", "scroll/0004.png",
+                "fling.png", "grid.png", "list/offset-0.png", "list/offset-170.png", "rest.png",
+                "scroll/offset-0.png", "scroll/offset-170.png", "scroll/offset-255.png", "scroll/offset-340.png",
+                "scroll/offset-85.png",
             ])
         let summary = try #require(
             try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: folder.file("summary.json"))))

@@ -107,4 +107,24 @@ import Testing
         // j moves to the first failure.
         #expect(results[7].value as? String == "f0")
     }
+
+    @Test(.enabled(if: chromium)) func tickingTwoFramesShowsTheAcceptCommandForExactlyThose() throws {
+        let folder = try AcceptCommandTests.reviewed()
+        defer { folder.remove() }
+        let steps = [
+            "document.querySelectorAll('input.accept').length",
+            """
+            (() => { const boxes = document.querySelectorAll('input.accept'); boxes[0].click(); boxes[2].click();
+              return document.getElementById('accept-command').textContent; })()
+            """,
+            "(() => { document.getElementById('accept-all').click(); return document.getElementById('accept-command').textContent; })()",
+        ]
+        let values = try Self.drive(folder, steps).map(\.value)
+        #expect(values.first as? Int == 3)
+        #expect(values.dropFirst().first as? String == "gallery-render accept report --baseline b a.png c.png")
+        #expect(values.last as? String == "gallery-render accept report --baseline b a.png b.png c.png")
+        // The command as shown works.
+        let run = try CommandRunner.run(["accept", "report", "--baseline", "b", "a.png", "c.png"], in: folder.path)
+        #expect(run.status == 0, "\(run.stderr)")
+    }
 }

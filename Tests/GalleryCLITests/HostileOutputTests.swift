@@ -60,7 +60,7 @@ import Testing
         try FileManager.default.moveItem(atPath: folder.file("manifest.json"), toPath: odd)
         let run = try CommandRunner.run(["check", odd, "--baseline", folder.file("none")])
         #expect(run.status == 1)
-        #expect(run.stderr.contains("gallery-render check '\(odd)' --baseline \(folder.file("none")) --record-missing"))
+        #expect(run.stderr.contains("gallery-render check '\(odd)' --baseline \(folder.file("none")) --record"))
     }
 
     @Test func aDiffImageThatCannotBeWrittenIsExit2() throws {

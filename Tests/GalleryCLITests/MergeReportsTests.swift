@@ -27,7 +27,7 @@ import Testing
         let (manifest, baseline) = (folder.file("manifest.json"), folder.file("base"))
         #expect(try CommandRunner.run(["check", manifest, "--baseline", baseline, "--record"]).status == 0)
         // Two baselines changed: rendered at another offset.
-        for path in ["rest.png", "scroll/0001.png"] {
+        for path in ["rest.png", "scroll/offset-85.png"] {
             let changed = try CommandRunner.run(
                 [
                     "--width", "200", "--height", "120", folder.file("photos"), "--offset", "40", "-o",

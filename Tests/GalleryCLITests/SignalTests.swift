@@ -52,6 +52,7 @@ import Testing
         let manifest = try Self.longManifest(in: folder)
         let scratch = folder.file("tmp")
         try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: folder.file("baseline"), withIntermediateDirectories: true)
         let run = try MeasuredProcess(
             ["check", manifest, "--baseline", folder.file("baseline")], folder: folder,
             environment: ["TMPDIR": scratch])

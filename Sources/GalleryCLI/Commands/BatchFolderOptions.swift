@@ -3,7 +3,8 @@ struct BatchFolderOptions: OptionGroup {
     static let declared = BatchFolderOptions()
 
     let out = Option<String>(
-        "out", value: "dir", help: "Output folder: DIR/NAME.png, or DIR/NAME/0000.png … for scenes with offsets.",
+        "out", value: "dir",
+        help: "Output folder: DIR/NAME.png, or DIR/NAME/offset-120.png … (named by offset) for scenes with offsets.",
         check: .nonEmpty)
     let summary = Option<String>(
         "summary", value: "file",

@@ -20,7 +20,7 @@ enum CheckCommand: Subcommand {
         discussion:
             "Exit status: 0 every frame matches, 1 a difference, a missing baseline or a failed scene, 2 a baseline could not be read, 64 usage error.\nWith GITHUB_ACTIONS=true, failures are also printed as ::error annotations.",
         usage:
-            "gallery-render check <manifest> --baseline <dir> [--record | --record-missing | --record-failed] [--report <dir>] [--junit <file>] [--shard <k/n>]"
+            "gallery-render check <manifest> --baseline <dir> [--record [--prune] | --record-missing | --record-failed] [--report <dir>] [--junit <file>] [--shard <k/n>]"
     )
 
     static func run(_ parsed: ParsedArguments, console: Console) throws -> ExitCode {
@@ -30,6 +30,12 @@ enum CheckCommand: Subcommand {
             throw UsageError("Missing expected option '\(options.baseline.spec.displayName)'")
         }
         let mode = try options.recordMode(parsed)
+        // Without a record mode a missing folder is one error, not a missing baseline per frame.
+        if mode == .never, !SystemPath.exists(baseline) {
+            throw CommandFailure(
+                "the baseline folder \(baseline) does not exist; record it with: gallery-render check \(ShellWord.quoted(settings.manifest)) --baseline \(ShellWord.quoted(baseline)) --record"
+            )
+        }
         let criteria = try DiffOptions.criteria(parsed)
         let manifest = try Manifest(path: settings.manifest)
         // Diff options on the command line replace the manifest's, as a whole.
@@ -64,6 +70,10 @@ enum CheckCommand: Subcommand {
             }
             let recorded = try check.record(frames, mode: .all)
             announceRecorded(recorded, in: baseline, what: "", console: console)
+            if parsed.isSet(options.prune), settings.shard.count == 1 {
+                try prune(
+                    BaselineOrphans.find(in: baseline, frames: Set(plan.frames.map(\.path))), in: baseline, console)
+            }
             for refused in recorded where refused.status == .missingBaseline {
                 console.line("Error: ", "\(refused.path): \(refused.message)")
             }
@@ -78,15 +88,30 @@ enum CheckCommand: Subcommand {
         checks += plan.failures.map {
             FrameCheck(path: $0.name, scene: $0.name, status: .sceneFailed, message: $0.failure.description)
         }
+        if mode == .never {
+            hintAtIndexNamedBaselines(checks, baseline: baseline, manifest: settings.manifest, console)
+        }
         if mode != .never {
             checks = try check.record(checks, mode: mode)
             announceRecorded(
                 checks, in: baseline, what: mode == .missing ? "missing " : "missing or failing ", console: console)
         }
+        // Orphans only where the whole manifest ran: a shard reads a share of the baselines.
+        let orphans =
+            settings.shard.count == 1 ? BaselineOrphans.find(in: baseline, frames: Set(plan.frames.map(\.path))) : []
+        for orphan in orphans {
+            console.line("orphan ", "\(SystemPath.joined(baseline, orphan)): no frame of the manifest reads it")
+        }
+        if !orphans.isEmpty {
+            console.line(
+                "",
+                "\(orphans.count) orphaned baseline\(orphans.count == 1 ? "" : "s"): check --record --prune deletes them"
+            )
+        }
         let title = "gallery-render check — \(URL(fileURLWithPath: settings.manifest).lastPathComponent)"
         let unwritten = CheckReporting.write(
             checks, report: try parsed.read(options.report), junit: try parsed.read(options.junit), title: title,
-            suite: settings.manifest, seconds: report.seconds
+            suite: settings.manifest, seconds: report.seconds, baseline: baseline, orphans: orphans
         ) { frame in
             let images = check.images(of: frame)
             return (images.expected, images.actual, SystemPath.exists(images.diff) ? images.diff : nil)
@@ -95,6 +120,33 @@ enum CheckCommand: Subcommand {
         if !unwritten.isEmpty { throw CommandFailure(messages: unwritten.map(\.description)) }
         if checks.contains(where: { $0.status == .unreadable }) { return .cannotCompare }
         return checks.allSatisfy({ !$0.failed }) && report.failedScenes.isEmpty ? .success : .failure
+    }
+
+    /// Once, when scenes' baselines are in the layout before frames were named by offset
+    /// (`NAME/0000.png`): which scenes, and the command that records them anew.
+    private static func hintAtIndexNamedBaselines(
+        _ checks: [FrameCheck], baseline: String, manifest: String, _ console: Console
+    ) {
+        let missing = Set(checks.filter { $0.status == .missingBaseline && $0.path.contains("/offset-") }.map(\.scene))
+        let old = missing.sorted().filter { scene in
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: SystemPath.joined(baseline, scene))) ?? []
+            return names.contains {
+                $0.count == 8 && $0.hasSuffix(".png") && $0.prefix(4).allSatisfy(\.isASCII) && Int($0.prefix(4)) != nil
+            }
+        }
+        guard let first = old.first else { return }
+        console.warning(
+            "baselines of \(old.count == 1 ? "scene '\(first)'" : "scenes " + old.map { "'\($0)'" }.joined(separator: ", ")) are named by index (\(first)/0000.png), frames now by offset (\(first)/offset-120.png): record them anew with: gallery-render check \(ShellWord.quoted(manifest)) --baseline \(ShellWord.quoted(baseline)) --record"
+        )
+    }
+
+    /// Deletes the orphaned baselines `orphans`, naming each, then how many.
+    private static func prune(_ orphans: [String], in baseline: String, _ console: Console) throws {
+        for orphan in orphans {
+            try BaselineOrphans.remove(orphan, in: baseline)
+            console.line("pruned ", SystemPath.joined(baseline, orphan))
+        }
+        console.line("", "Pruned \(orphans.count) orphaned baseline\(orphans.count == 1 ? "" : "s") in \(baseline)")
     }
 
     /// "recorded DIR/PATH" for each baseline written, then how many.

@@ -16,6 +16,8 @@ struct CheckOptions: OptionGroup {
         help:
             "Compare as usual, but rewrite the baselines of frames that differ, are missing or cannot be read; leave the others."
     )
+    let prune = Flag(
+        "prune", help: "With --record: delete the baselines no frame of the manifest reads (orphans).")
     let report = Option<String>(
         "report", value: "dir",
         help:
@@ -33,6 +35,10 @@ struct CheckOptions: OptionGroup {
             throw UsageError(
                 "Use one of \(given.map { "--\($0.0.spec.name)" }.joined(separator: ", ")), not several")
         }
-        return given.first?.1 ?? .never
+        let mode = given.first?.1 ?? .never
+        if source.isSet(prune), mode != .all {
+            throw UsageError("--prune deletes orphaned baselines while recording: use it with --record")
+        }
+        return mode
     }
 }

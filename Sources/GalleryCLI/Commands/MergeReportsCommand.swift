@@ -32,6 +32,7 @@ enum MergeReportsCommand: Subcommand {
         var frames: [(frame: ReportResults.Frame, folder: String)] = []
         var owner: [String: String] = [:]
         var seconds = 0.0
+        var orphans: [String] = []
         for folder in inputs {
             let results: ReportResults
             do { results = try ReportResults.read(folder: folder) } catch {
@@ -49,6 +50,7 @@ enum MergeReportsCommand: Subcommand {
                 frames.append((frame, folder))
             }
             seconds += results.seconds
+            orphans += results.orphans ?? []
         }
         frames.sort { $0.frame.path < $1.frame.path }
         let merged = ReportResults(frames: frames.map(\.frame))
@@ -57,7 +59,7 @@ enum MergeReportsCommand: Subcommand {
         let title = "gallery-render check — merged from \(inputs.count) report\(inputs.count == 1 ? "" : "s")"
         let unwritten = CheckReporting.write(
             checks, report: output, junit: try parsed.read(options.junit), title: title, suite: "merged",
-            seconds: seconds
+            seconds: seconds, baseline: nil, orphans: Array(Set(orphans)).sorted()
         ) { check in
             guard let (images, folder) = sources[check.path] else { return (nil, nil, nil) }
             // ReportResults.read has checked each is a regular file under the input's images/.

@@ -22,6 +22,9 @@ struct Manifest: Sendable {
     private static let sceneSpecs = SceneOptions.specs + MotionOptions.declared.manifestSpecs + DiffOptions.specs
 
     /// `DiffOptions.alternatives` as manifest keys.
+    /// What a `device` key sets, as a scene's own device replaces them from the defaults.
+    private static let deviceImplies = ["width", "height", "displayScale"]
+
     private static let alternativeKeys = DiffOptions.alternatives.map {
         ($0.one.map(camelCase), $0.other.map(camelCase))
     }
@@ -92,13 +95,18 @@ struct Manifest: Sendable {
             if one.contains(where: { entry[$0] != nil }) { other.forEach { defaults[$0] = nil } }
             if other.contains(where: { entry[$0] != nil }) { one.forEach { defaults[$0] = nil } }
         }
+        // A scene's device stands for the width, height and scale it implies: it replaces those of the
+        // defaults (the scene's own width, height or displayScale still beat its device).
+        if entry["device"] != nil { deviceImplies.forEach { defaults[$0] = nil } }
         let merged = defaults.merging(entry) { $1 }
         for key in merged.keys.sorted() where key != "name" {
             guard let value = merged[key] else { continue }
             func fail(_ reason: String) -> UsageError {
                 UsageError("\(manifest): scene '\(name)': key '\(key)': \(reason)")
             }
-            guard let option = keys[key] else { throw fail("unknown key") }
+            guard let option = keys[key] else {
+                throw fail("unknown key" + Suggestion.hint(for: key, among: keys.keys.sorted()))
+            }
             if key == "photos" {
                 let list: [ManifestValue]
                 switch value {

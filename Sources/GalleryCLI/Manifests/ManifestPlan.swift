@@ -10,7 +10,7 @@ struct ManifestPlan: Sendable {
     /// This shard's scenes that failed before rendering (no photos, say), with the reason.
     var failures: [(name: String, failure: SceneFailure)] = []
     /// Every frame in `jobs`, with its output path relative to the folder (`carousel.png`,
-    /// `scroll/0003.png`): where `check` finds its baseline.
+    /// `scroll/offset-85.png`): where `check` finds its baseline.
     var frames: [PlannedFrame] = []
 
     /// Every scene's options are parsed and checked once, before any photo is listed.
@@ -36,6 +36,14 @@ struct ManifestPlan: Sendable {
             }
         }
         try Self.checkOutputsDistinct(manifest, descriptions)
+        for (scene, description) in zip(manifest.scenes, descriptions) where description.isSequence {
+            var seen: Set<Double> = []
+            for offset in description.offsets where !seen.insert(offset == 0 ? 0 : offset).inserted {
+                throw UsageError(
+                    "\(manifest.path): scene '\(scene.name)': key 'offsets': the offset \(JSONValue.shortest(offset)) is given twice (frames are named by offset)"
+                )
+            }
+        }
         let frameCounts = zip(descriptions, motions).map { description, motion in
             motion == nil ? description.offsets.count : 1
         }
@@ -51,10 +59,8 @@ struct ManifestPlan: Sendable {
                 failures.append((entry.name, .photos(error)))
                 continue
             }
-            let paths = description.offsets.indices.map { index in
-                description.isSequence
-                    ? "\(entry.name)/\(OutputOptions.path(pattern: "{index}", index: index, offset: 0)).png"
-                    : "\(entry.name).png"
+            let paths = description.offsets.map { offset in
+                description.isSequence ? Self.framePath(scene: entry.name, offset: offset) : "\(entry.name).png"
             }
             frames += paths.map { PlannedFrame(path: $0, scene: entry.name) }
             let scene = description.scene(photos: photos)
@@ -75,6 +81,13 @@ struct ManifestPlan: Sendable {
                 throw Self.sceneError(error, scene: entry.name, manifest: manifest.path)
             }
         }
+    }
+
+    /// Where the frame of a multi-offset scene at `offset` is written, relative to the folder: named by
+    /// the offset, not its place in the list (`carousel/offset-120.png`, `offset-42.5.png`,
+    /// `offset--20.png`), so adding an offset adds one frame and renames none.
+    static func framePath(scene: String, offset: Double) -> String {
+        "\(scene)/offset-\(JSONValue.shortest(offset)).png"
     }
 
     /// A scene's usage error as the manifest says it: naming the scene and the key.

@@ -20,7 +20,8 @@ struct Option<Value: OptionValue>: OptionDeclaration {
     /// The value `text` spells, checked; a failure names the option.
     func parse(_ text: String) throws(UsageError) -> Value {
         guard let value = Value(optionText: text) else {
-            throw .invalidValue(text, for: spec, Value.reason(refusing: text) ?? expectation ?? Value.expectation)
+            let reason = Value.reason(refusing: text) ?? expectation ?? Value.expectation
+            throw .invalidValue(text, for: spec, reason + Suggestion.hint(for: text, among: spec.values))
         }
         if let reason = check.reason(value) { throw .invalidValue(text, for: spec, reason) }
         return value

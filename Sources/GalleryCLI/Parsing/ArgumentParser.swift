@@ -22,7 +22,10 @@ enum ArgumentParser {
                 let body = argument.dropFirst(2)
                 let name = body.split(separator: "=", maxSplits: 1).first.map(String.init) ?? ""
                 if let equals = body.firstIndex(of: "=") { inlineValue = String(body[body.index(after: equals)...]) }
-                guard let found = spec.option(named: name) else { throw UsageError("Unknown option '--\(name)'") }
+                guard let found = spec.option(named: name) else {
+                    let hint = Suggestion.hint(for: name, among: spec.options.map(\.name)) { "--" + $0 }
+                    throw UsageError("Unknown option '--\(name)'\(hint)")
+                }
                 option = found
             } else {
                 let letters = Array(argument.dropFirst())

@@ -16,6 +16,7 @@ enum CheckReporting {
     /// failures, to be reported after the FAIL lines.
     static func write(
         _ checks: [FrameCheck], report folder: String?, junit: String?, title: String, suite: String, seconds: Double,
+        baseline: String?, orphans: [String] = [],
         images: (FrameCheck) -> (expected: String?, actual: String?, diff: String?)
     ) -> [FileError] {
         var failures: [FileError] = []
@@ -25,8 +26,13 @@ enum CheckReporting {
                 let lock = try FolderLock(folder)
                 defer { lock.release() }
                 do throws(FileError) {
-                    let shown = try HTMLReport.write(checks, to: folder, title: title, images: images)
-                    let results = ReportResults(checks, images: shown, title: title, seconds: seconds)
+                    // The command a reviewer completes by ticking frames (merge-reports knows no baseline).
+                    let accept =
+                        "gallery-render accept \(ShellWord.quoted(folder)) --baseline \(baseline.map(ShellWord.quoted) ?? "BASELINE_DIR")"
+                    let shown = try HTMLReport.write(
+                        checks, to: folder, title: title, accept: accept, orphans: orphans, images: images)
+                    var results = ReportResults(checks, images: shown, title: title, seconds: seconds)
+                    results.orphans = orphans
                     try ContainedPath.write(results.encoded(), to: ReportResults.fileName, in: folder)
                     for (path, images) in shown {
                         if let image = images.diff ?? images.actual {

@@ -23,9 +23,7 @@ enum JSONValue: Sendable, Equatable {
         case .null: return "null"
         case .bool(let value): return value ? "true" : "false"
         case .number(let value): return Self.format(value)
-        case .exactNumber(let value):
-            guard value.isFinite else { return "null" }
-            return value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : "\(value)"
+        case .exactNumber(let value): return Self.shortest(value)
         case .string(let text): return Self.quote(text)
         case .array(let values):
             guard let indent, values.contains(where: \.isNested) else {
@@ -56,6 +54,13 @@ enum JSONValue: Sendable, Equatable {
 
     /// Numbers rounded to 1e-6 and printed without a trailing ".0": 375, 0.72, 407.5; magnitudes of a
     /// billion or more as Swift prints them (exact, round-trippable).
+    /// The shortest decimal that reads back as exactly `value` (`120`, `42.5`, `-20`, `0.1`), whole
+    /// numbers without a fraction and −0 as 0; null when not finite.
+    static func shortest(_ value: Double) -> String {
+        guard value.isFinite else { return "null" }
+        return value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : "\(value)"
+    }
+
     static func format(_ value: Double) -> String {
         guard value.isFinite else { return "null" }
         guard abs(value) < 1e9 else { return "\(value)" }

@@ -22,9 +22,14 @@ struct HTMLFrameSection {
         if case .compared(let counts)? = check.comparison {
             data += " data-width=\"\(counts.width)\" data-height=\"\(counts.height)\""
         }
+        // A frame whose actual image the report holds whole can be ticked for `accept`.
+        let pick =
+            acceptable
+            ? "<label class=\"pick\"><input type=\"checkbox\" class=\"accept\" value=\"\(XMLText.escape(check.path))\"> accept</label>"
+            : ""
         var parts = [
             "<section class=\"frame \(kind)\" id=\"f\(index)\" tabindex=\"-1\" data-view=\"side\"\(data)>",
-            "<h2>\(XMLText.escape(check.path)) <span class=\"status\">\(XMLText.escape(check.status.label))</span></h2>",
+            "<h2>\(XMLText.escape(check.path)) <span class=\"status\">\(XMLText.escape(check.status.label))</span>\(pick)</h2>",
             "<p>scene <code>\(XMLText.escape(check.scene))</code> — \(XMLText.escape(check.message))</p>",
         ]
         if !check.failingFrames.isEmpty {
@@ -37,6 +42,13 @@ struct HTMLFrameSection {
         parts.append("<div class=\"view side\">\(figure("expected"))\(figure("actual"))\(figure("diff"))</div>")
         parts.append("</section>")
         return parts.joined(separator: "\n") + "\n"
+    }
+
+    /// Whether `accept` can make this frame's actual image its baseline: a failed or missing frame whose
+    /// actual image the report holds whole (an animation's report holds one frame of it).
+    var acceptable: Bool {
+        [.different, .missingBaseline, .unreadable].contains(check.status) && images.actual != nil
+            && check.failingFrames.isEmpty
     }
 
     /// The view switches the images allow (a missing baseline has no slider), and the zoom.

@@ -13,17 +13,19 @@ public enum HTMLReport {
     /// through. `images(check)` gives the expected, actual and diff image paths to copy for a failing
     /// frame (any may be nil). Only the bytes of regular files that decode as images are copied: a FIFO
     /// is refused without waiting, a symlink's target is copied rather than the link, and a file that
-    /// cannot be read or is no image shows as "none" with the reason.
+    /// cannot be read or is no image shows as "none" with the reason. `accept` is the `accept` command
+    /// without frames, which the page completes with the frames a reviewer ticks.
     /// Returns the images written for each failing frame, by its path, relative to `folder`.
     @discardableResult
     public static func write(
-        _ checks: [FrameCheck], to folder: String, title: String,
+        _ checks: [FrameCheck], to folder: String, title: String, accept: String? = nil, orphans: [String] = [],
         images: (FrameCheck) -> (expected: String?, actual: String?, diff: String?)
     ) throws(FileError) -> [String: ReportImages] {
         let failing = checks.filter(\.failed)
         var written: [String] = []
         var shown: [String: ReportImages] = [:]
         var sections = ""
+        var acceptable = false
         for (number, check) in failing.enumerated() {
             // Numbered, so no two frames can collide; files of the user's in the folder are left alone.
             let stem =
@@ -51,11 +53,13 @@ public enum HTMLReport {
                 copied[label] = name
             }
             shown[check.path] = copied
-            sections += HTMLFrameSection(check: check, index: number, images: copied, missing: missing).html
+            let section = HTMLFrameSection(check: check, index: number, images: copied, missing: missing)
+            acceptable = acceptable || section.acceptable
+            sections += section.html
         }
         let html = HTMLReportPage.html(
             title: title, passed: checks.filter { !$0.failed }, failing: failing.count, total: checks.count,
-            sections: sections)
+            sections: sections, accept: acceptable ? accept : nil, orphans: orphans)
         try ContainedPath.write(Array(html.utf8), to: "index.html", in: folder)
         try replaceImageList(in: folder, with: written)
         return shown

@@ -1,7 +1,22 @@
 /// The HTML report's page: its style and its script, inline so the report needs no network and no
 /// other file, and the frame (summary, failures first, then the passed frames collapsed).
 enum HTMLReportPage {
-    static func html(title: String, passed: [FrameCheck], failing: Int, total: Int, sections: String) -> String {
+    /// `accept` is the command that accepts frames, without them (`gallery-render accept REPORT
+    /// --baseline DIR`), shown with the ticked frames' paths when any can be ticked.
+    static func html(
+        title: String, passed: [FrameCheck], failing: Int, total: Int, sections: String, accept: String? = nil,
+        orphans: [String] = []
+    ) -> String {
+        let orphanList =
+            orphans.isEmpty
+            ? ""
+            : "<details class=\"orphans\" open><summary>\(orphans.count) orphaned baseline\(orphans.count == 1 ? "" : "s") (no frame reads them; check --record --prune deletes them)</summary><pre>"
+                + orphans.map { XMLText.escape($0.replacingOccurrences(of: "\n", with: " ")) }.joined(separator: "\n")
+                + "</pre></details>\n"
+        let panel =
+            accept.map {
+                "<div class=\"accept-panel\" data-command=\"\(XMLText.escape($0))\"><label><input type=\"checkbox\" id=\"accept-all\"> select all</label> <code id=\"accept-command\">tick the frames to accept</code> <button type=\"button\" id=\"accept-copy\" disabled>Copy</button></div>"
+            } ?? ""
         let body =
             failing == 0
             ? "<p class=\"ok\">Every frame matches its baseline.</p>\n"
@@ -23,10 +38,11 @@ enum HTMLReportPage {
             <title>\(XMLText.escape(title))</title>
             <style>\(style)</style></head><body>
             <header><h1>\(XMLText.escape(title))</h1>
-            <p class="summary"><span class="pass">\(total - failing) passed</span>, <span class="fail">\(failing) failed</span> of \(total) frames</p>
+            <p class="summary"><span class="pass">\(total - failing) passed</span>, <span class="fail">\(failing) failed</span> of \(total) frames\(orphans.isEmpty ? "" : ", <span class=\"orphaned\">\(orphans.count) orphaned</span>")</p>
+            \(panel)
             \(failing > 0 ? "<p class=\"keys\">Keys: <kbd>j</kbd>/<kbd>k</kbd> next/previous failure · <kbd>1</kbd>–<kbd>5</kbd> views · <kbd>t</kbd> toggle · <kbd>z</kbd> zoom</p>" : "")
             </header><main>
-            \(body)\(passedList)</main>
+            \(body)\(orphanList)\(passedList)</main>
             <script>\(script)</script></body></html>
 
             """
@@ -53,6 +69,9 @@ enum HTMLReportPage {
         .view input[type=range]{display:block;width:100%;max-width:600px;margin:.5em 0}
         .flip{font:inherit;margin:.5em 0;padding:.2em .8em;border-radius:6px;border:1px solid #bbb;background:#f6f8fa;cursor:pointer}
         .none{border:1px dashed #ccc;padding:2em;text-align:center;color:#888}code{background:#f0f0f0;padding:0 .3em;border-radius:3px}
+        .pick{font-size:.8em;font-weight:400;margin-left:1em;color:#444}.accept-panel{background:#fff;border:1px solid #ddd;border-radius:8px;padding:.5em 1em;margin:0 0 1em;display:flex;gap:.8em;align-items:center;flex-wrap:wrap}
+        .accept-panel code{flex:1 1 20em;overflow-wrap:anywhere}
+        details.orphans{background:#fff;border:1px solid #ddd;border-radius:8px;padding:.6em 1.2em;margin:0 0 1em}details.orphans summary{cursor:pointer;font-weight:600;color:#bf8700}.orphaned{color:#bf8700}
         .frames{color:#666}details.passed{background:#fff;border:1px solid #ddd;border-radius:8px;padding:.6em 1.2em}
         details.passed summary{cursor:pointer;font-weight:600;color:#1a7f37}details.passed pre{color:#444;white-space:pre-wrap;margin:.5em 0 0}
         """
@@ -88,8 +107,23 @@ enum HTMLReportPage {
         function go(i){if(!frames.length)return;current=(i+frames.length)%frames.length;
           frames[current].scrollIntoView({block:'start'});frames[current].focus({preventScroll:true});}
         function owner(e){var s=e.target.closest&&e.target.closest('section.frame');if(s)current=frames.indexOf(s);return s;}
+        var panel=document.querySelector('.accept-panel');
+        function quote(p){return /^[A-Za-z0-9._\\/+=:,@%-]+$/.test(p)?p:"'"+p.replace(/'/g,"'\\\\''")+"'";}
+        function acceptCommand(){if(!panel)return;var boxes=document.querySelectorAll('input.accept'),ticked=[];
+          boxes.forEach(function(b){if(b.checked)ticked.push(quote(b.value));});
+          var all=document.getElementById('accept-all');all.checked=boxes.length>0&&ticked.length===boxes.length;
+          document.getElementById('accept-command').textContent=ticked.length?panel.dataset.command+' '+ticked.join(' '):'tick the frames to accept';
+          document.getElementById('accept-copy').disabled=!ticked.length;}
+        document.addEventListener('change',function(e){if(e.target.id==='accept-all'){
+            document.querySelectorAll('input.accept').forEach(function(b){b.checked=e.target.checked;});acceptCommand();}
+          else if(e.target.classList&&e.target.classList.contains('accept'))acceptCommand();});
+        document.addEventListener('click',function(e){if(e.target.id!=='accept-copy')return;
+          var text=document.getElementById('accept-command').textContent;
+          if(navigator.clipboard&&navigator.clipboard.writeText)navigator.clipboard.writeText(text).catch(function(){});
+          var range=document.createRange();range.selectNodeContents(document.getElementById('accept-command'));
+          var sel=getSelection();sel.removeAllRanges();sel.addRange(range);try{document.execCommand('copy');}catch(x){}});
         document.addEventListener('click',function(e){var s=owner(e);if(!s)return;
-          var b=e.target.closest('[data-view]');if(b){show(s,b.dataset.view);return;}
+          var b=e.target.closest('.toolbar [data-view]');if(b){show(s,b.dataset.view);return;}
           if(e.target.closest('.flip')||e.target.closest('.view.toggle .stack'))flip(s);});
         document.addEventListener('input',function(e){var s=owner(e);if(!s)return;var v=e.target.value;
           if(e.target.classList.contains('wipe')){part(s,'.view.slider img.top').style.clipPath='inset(0 0 0 '+v+'%)';part(s,'.view.slider .handle').style.left=v+'%';}
@@ -103,7 +137,7 @@ enum HTMLReportPage {
           else if(s&&/^[1-5]$/.test(e.key)){var b=s.querySelectorAll('.toolbar [data-view]')[Number(e.key)-1];if(b)show(s,b.dataset.view);}
           else if(s&&e.key==='t'){if(s.dataset.view!=='toggle')show(s,'toggle');else flip(s);}
           else if(s&&e.key==='z'){var order=['fit','1','2','4'],z=part(s,'select.zoom').value;zoom(s,order[(order.indexOf(z)+1)%order.length]);}});
-        window.galleryReport={show:show,zoom:zoom,flip:flip,go:go,frames:frames};
+        window.galleryReport={show:show,zoom:zoom,flip:flip,go:go,frames:frames,acceptCommand:acceptCommand};
         })();
         """
 }

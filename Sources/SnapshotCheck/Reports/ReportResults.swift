@@ -21,6 +21,9 @@ public struct ReportResults: Sendable, Codable {
     public var seconds: Double
     public var totals: Totals
     public var frames: [Frame]
+    /// Baselines no frame of the manifest read (an unsharded check lists them), relative to the
+    /// baseline folder.
+    public var orphans: [String]? = nil
 
     public static let currentVersion = 1
     public static let fileName = "results.json"

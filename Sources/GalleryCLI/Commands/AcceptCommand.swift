@@ -1,0 +1,99 @@
+import GalleryCore
+import ImageCodecs
+import SnapshotCheck
+
+/// `gallery-render accept REPORT_DIR --baseline DIR [FRAME...]`: a report's actual frames become the
+/// baselines, as a reviewer accepts a change. The report comes from another job, so every path is
+/// checked before anything is written: a frame the report does not hold, a path that leaves DIR (by
+/// `..`, an absolute path or a link) or an actual image that does not decode is refused, exit 2.
+enum AcceptCommand: Subcommand {
+    static let spec = CommandSpec(
+        commandName: "gallery-render accept",
+        abstract: "Make a report's actual frames (its failed and missing ones, or those named) the baselines.",
+        arguments: [
+            ("report", "A report folder written by check --report or merge-reports (its results.json)."),
+            ("frames", "Frames to accept, by their paths in results.json (default: every failed or missing one)."),
+        ],
+        optionGroups: [("OPTIONS", [CheckOptions.declared.baseline.spec, RunOptions.help.spec])],
+        discussion:
+            "Every baseline is written atomically, as a regular file inside --baseline (a symlink there is replaced). Nothing is written unless every frame can be.\nExit status: 0 accepted, 1 a baseline could not be written, 2 a report or frame refused (another tool's report, a frame it does not hold, a path leaving the baseline folder, an image that does not decode), 64 usage error.",
+        usage: "gallery-render accept <report> --baseline <dir> [<frames> ...]")
+
+    /// A frame chosen to accept: where its baseline goes and the report's image of it.
+    private struct Accepted {
+        let target: ContainedPath
+        let image: [UInt8]
+    }
+
+    static func run(_ parsed: ParsedArguments, console: Console) throws -> ExitCode {
+        guard let baseline = try parsed.read(CheckOptions.declared.baseline) else {
+            throw UsageError("Missing expected option '\(CheckOptions.declared.baseline.spec.displayName)'")
+        }
+        guard let report = parsed.positionals.first else { throw UsageError("Missing expected argument '<report>'") }
+        let named = Array(parsed.positionals.dropFirst())
+        let results: ReportResults
+        do { results = try ReportResults.read(folder: report) } catch {
+            throw CommandFailure(messages: ["\(report): \(error)"], code: .cannotCompare)
+        }
+        let frames = try chosen(from: results, named: named, report: report)
+        // Everything is checked (and read) before the first write.
+        var accepted: [Accepted] = []
+        for frame in frames {
+            accepted.append(try prepared(frame, report: report, baseline: baseline))
+        }
+        for frame in accepted {
+            try frame.target.write(frame.image)
+            console.line("accepted ", frame.target.path)
+        }
+        console.line("", "Accepted \(accepted.count) baseline\(accepted.count == 1 ? "" : "s") in \(baseline)")
+        return .success
+    }
+
+    /// The frames named, each in the report, or every failed or missing one with an actual image.
+    private static func chosen(from results: ReportResults, named: [String], report: String) throws
+        -> [ReportResults.Frame]
+    {
+        guard !named.isEmpty else {
+            return results.frames.filter { ["different", "missingBaseline", "unreadable"].contains($0.status) }
+        }
+        var frames: [ReportResults.Frame] = []
+        for path in named {
+            guard let frame = results.frames.first(where: { $0.path == path }) else {
+                throw CommandFailure(
+                    messages: ["\(report): no frame '\(path)' in \(ReportResults.fileName): nothing was accepted"],
+                    code: .cannotCompare)
+            }
+            frames.append(frame)
+        }
+        return frames
+    }
+
+    /// `frame`'s baseline target inside `baseline` and the report's actual image, checked.
+    private static func prepared(_ frame: ReportResults.Frame, report: String, baseline: String) throws -> Accepted {
+        func refuse(_ reason: String) -> CommandFailure {
+            CommandFailure(
+                messages: ["\(report): frame '\(frame.path)': \(reason): nothing was accepted"], code: .cannotCompare)
+        }
+        let target: ContainedPath
+        do { target = try ContainedPath(frame.path, in: baseline, lastLink: .replace) } catch {
+            throw refuse(error.description)
+        }
+        guard frame.failingFrames.isEmpty else {
+            throw refuse(
+                "an animation: the report holds only its first failing frame; record it with check --record-failed")
+        }
+        guard let actual = frame.images.actual else { throw refuse("the report holds no actual image of it") }
+        let bytes: [UInt8]
+        do {
+            // ReportResults.read checked it is a regular file under the report's images/.
+            bytes = try ImageDecoder.readBytes(atPath: SystemPath.joined(report, actual))
+            guard ImageFormat(sniffing: bytes) == .png else { throw refuse("\(actual) is not a PNG") }
+            _ = try ImageDecoder.decode(bytes)
+        } catch let failure as CommandFailure {
+            throw failure
+        } catch {
+            throw refuse("\(actual): \(error)")
+        }
+        return Accepted(target: target, image: bytes)
+    }
+}

@@ -1,0 +1,191 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// The review workflow's defects (issue 31, parts 1, 2 and 6): frames named by their offset, a
+/// scene's device beating the defaults, and a missing baseline folder said once.
+@Suite struct ReviewWorkflowTests {
+    static let photos = Corpus.repositoryRoot.appendingPathComponent("Fixtures/photos").path
+
+    static func manifest(_ scenes: String, defaults: String = #""width": 200, "height": 100"#) -> [UInt8] {
+        Array("{\"defaults\": {\(defaults), \"photos\": [\"\(photos)\"]}, \"scenes\": [\(scenes)]}".utf8)
+    }
+
+    @Test func addingAnOffsetAddsOneFrameAndRenamesNone() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        try folder.write(Self.manifest(#"{"name": "s", "offsets": [0, 85, 170, 255]}"#), to: "m.json")
+        let record = try CommandRunner.run(["check", "m.json", "--baseline", "b", "--record"], in: folder.path)
+        #expect(record.status == 0, "\(record.stderr)")
+        #expect(
+            TemporaryFolder.list(folder.file("b/s"))
+                == ["offset-0.png", "offset-170.png", "offset-255.png", "offset-85.png"])
+        try folder.write(Self.manifest(#"{"name": "s", "offsets": [0, 42.5, 85, 170, 255, -20]}"#), to: "m.json")
+        let check = try CommandRunner.run(["check", "m.json", "--baseline", "b"], in: folder.path)
+        #expect(check.status == 1)
+        #expect(check.stderr.contains("4 passed, 2 failed"), "\(check.stderr)")
+        #expect(check.stderr.contains("FAIL s/offset-42.5.png: no baseline"))
+        #expect(check.stderr.contains("FAIL s/offset--20.png: no baseline"))
+    }
+
+    @Test func twoEqualOffsetsInOneSceneAreRefused() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        try folder.write(Self.manifest(#"{"name": "s", "offsets": [0, 85, 0.0]}"#), to: "m.json")
+        let run = try CommandRunner.run(["batch", "m.json", "--out", "o"], in: folder.path)
+        #expect(run.status == 64)
+        #expect(run.stderr.contains("scene 's': key 'offsets': the offset 0 is given twice"), "\(run.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder.file("o")))
+    }
+
+    @Test func baselinesInTheIndexLayoutGetOneHintToRecordAnew() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        try folder.write(Self.manifest(#"{"name": "s", "offsets": [0, 85]}"#), to: "m.json")
+        try FileManager.default.createDirectory(atPath: folder.file("b/s"), withIntermediateDirectories: true)
+        try folder.write([0], to: "b/s/0000.png")
+        try folder.write([0], to: "b/s/0001.png")
+        let run = try CommandRunner.run(["check", "m.json", "--baseline", "b"], in: folder.path)
+        #expect(run.status == 1)
+        let hints = run.stderr.split(separator: "\n").filter { $0.contains("named by index") }
+        #expect(hints.count == 1, "\(run.stderr)")
+        #expect(hints.first?.contains("gallery-render check m.json --baseline b --record") == true)
+    }
+
+    @Test func aMissingBaselineFolderIsOneError() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        try folder.write(Self.manifest(#"{"name": "a"}, {"name": "s", "offsets": [0, 85]}"#), to: "m.json")
+        let run = try CommandRunner.run(["check", "m.json", "--baseline", "nowhere/"], in: folder.path)
+        #expect(run.status == 1)
+        #expect(
+            run.stderr.split(separator: "\n") == [
+                "Error: the baseline folder nowhere/ does not exist; record it with: gallery-render check m.json --baseline nowhere/ --record"
+            ], "\(run.stderr)")
+    }
+
+    @Test func aScenesDeviceBeatsTheDefaultsAndItsOwnSizeBeatsItsDevice() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        try folder.write(
+            Self.manifest(
+                #"{"name": "grid-ipad", "layout": "grid", "device": "ipad", "landscape": true}, {"name": "p", "device": "iphone-15"}, {"name": "q", "device": "iphone-15", "displayScale": 1}"#,
+                defaults: #""width": 375, "displayScale": 2"#), to: "m.json")
+        let run = try CommandRunner.run(["batch", "m.json", "--out", "o"], in: folder.path)
+        #expect(run.status == 0, "\(run.stderr)")
+        func size(_ name: String) -> (Int, Int) {
+            let bytes = [UInt8](FileManager.default.contents(atPath: folder.file("o/" + name)) ?? Data())
+            guard bytes.count > 24 else { return (0, 0) }
+            func be32(_ at: Int) -> Int { bytes[at..<at + 4].reduce(0) { $0 << 8 | Int($1) } }
+            return (be32(16), be32(20))
+        }
+        // iPad 1024 × 768 @2x in landscape; iPhone 15: 393 pt @3x (height the line's 200).
+        #expect(size("grid-ipad.png") == (2048, 1536))
+        #expect(size("p.png") == (1179, 600))
+        #expect(size("q.png") == (393, 200))
+    }
+
+    @Test func aTrailingSlashIsNotDoubledInMessages() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        try folder.write(Self.manifest(#"{"name": "a"}"#), to: "m.json")
+        try FileManager.default.createDirectory(atPath: folder.file("b"), withIntermediateDirectories: true)
+        let run = try CommandRunner.run(
+            ["check", "m.json", "--baseline", "b/", "--report", "r/", "--junit", "j.xml"], in: folder.path)
+        #expect(run.status == 1)
+        #expect(run.stderr.contains("no baseline at b/a.png"), "\(run.stderr)")
+        #expect(!run.stderr.contains("//"))
+        let junit = String(
+            decoding: FileManager.default.contents(atPath: folder.file("j.xml")) ?? Data(), as: UTF8.self)
+        #expect(!junit.contains("//"), "\(junit)")
+    }
+}
+
+extension ReviewWorkflowTests {
+    @Test func orphanedBaselinesAreListedThenPrunedWhenRecording() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        try folder.write(
+            Self.manifest(#"{"name": "a"}, {"name": "gone"}, {"name": "s", "offsets": [0, 85]}"#), to: "m.json")
+        #expect(try CommandRunner.run(["check", "m.json", "--baseline", "b", "--record"], in: folder.path).status == 0)
+        // Scene "gone" removed and one offset dropped: their baselines are orphans. A file outside b,
+        // reached through a link inside it, is never listed nor deleted.
+        try folder.write(Self.manifest(#"{"name": "a"}, {"name": "s", "offsets": [0]}"#), to: "m.json")
+        try FileManager.default.createDirectory(atPath: folder.file("outside"), withIntermediateDirectories: true)
+        try folder.write([1], to: "outside/keep.png")
+        try FileManager.default.createSymbolicLink(
+            atPath: folder.file("b/elsewhere"), withDestinationPath: "../outside")
+        let check = try CommandRunner.run(["check", "m.json", "--baseline", "b", "--report", "r"], in: folder.path)
+        #expect(check.status == 0, "\(check.stderr)")
+        #expect(check.stderr.contains("orphan b/gone.png: no frame of the manifest reads it"), "\(check.stderr)")
+        #expect(check.stderr.contains("orphan b/s/offset-85.png"))
+        #expect(check.stderr.contains("2 orphaned baselines: check --record --prune deletes them"))
+        #expect(!check.stderr.contains("keep.png"))
+        let results = try #require(
+            try JSONSerialization.jsonObject(
+                with: Data(contentsOf: URL(fileURLWithPath: folder.file("r/results.json"))))
+                as? [String: Any])
+        #expect(results["orphans"] as? [String] == ["gone.png", "s/offset-85.png"])
+        let html = String(
+            decoding: FileManager.default.contents(atPath: folder.file("r/index.html")) ?? Data(), as: UTF8.self)
+        #expect(html.contains("2 orphaned") && html.contains("s/offset-85.png"))
+        // A shard does not list them (it reads a share of the baselines).
+        let shard = try CommandRunner.run(["check", "m.json", "--baseline", "b", "--shard", "1/2"], in: folder.path)
+        #expect(!shard.stderr.contains("orphan"))
+        let pruned = try CommandRunner.run(
+            ["check", "m.json", "--baseline", "b", "--record", "--prune"], in: folder.path)
+        #expect(pruned.status == 0, "\(pruned.stderr)")
+        #expect(
+            pruned.stderr.contains("pruned b/gone.png") && pruned.stderr.contains("Pruned 2 orphaned baselines in b"))
+        #expect(TemporaryFolder.list(folder.file("b")) == ["a.png", "elsewhere", "s"])
+        #expect(TemporaryFolder.list(folder.file("b/s")) == ["offset-0.png"])
+        #expect(FileManager.default.fileExists(atPath: folder.file("outside/keep.png")))
+        let alone = try CommandRunner.run(["check", "m.json", "--baseline", "b", "--prune"], in: folder.path)
+        #expect(alone.status == 64 && alone.stderr.contains("use it with --record"))
+    }
+}
+
+extension ReviewWorkflowTests {
+    @Test func misspeltNamesGetTheNearestWithinTwoEdits() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        for (arguments, said) in [
+            (["--offest", "10", "--count", "3"], "Unknown option '--offest': did you mean --offset?"),
+            (["layout", "--count", "3", "--layuot", "grid"], "Unknown option '--layuot': did you mean --layout?"),
+            (["layout", "--count", "3", "--layout", "gird"], "did you mean grid?"),
+            (["chekc", "m.json"], "Unknown subcommand 'chekc': did you mean check?"),
+        ] {
+            let run = try CommandRunner.run(arguments, in: folder.path)
+            #expect(run.status == 64, "\(arguments): \(run.stderr)")
+            #expect(run.stderr.contains(said), "\(arguments): \(run.stderr)")
+        }
+        // Three edits away: no guess.
+        let far = try CommandRunner.run(["--zzzzzz", "1"], in: folder.path)
+        #expect(far.status == 64 && !far.stderr.contains("did you mean"))
+        try folder.write(Self.manifest(#"{"name": "a", "ofset": 3}"#), to: "m.json")
+        let manifest = try CommandRunner.run(["batch", "m.json", "--out", "o"], in: folder.path)
+        #expect(manifest.status == 64)
+        #expect(manifest.stderr.contains("key 'ofset': unknown key: did you mean offset?"), "\(manifest.stderr)")
+    }
+
+    @Test func todaysPhonesArePresetsAndDeviceListPrintsThem() throws {
+        let list = try CommandRunner.run(["--device", "list"])
+        #expect(list.status == 0)
+        for line in [
+            "iphone-16           393×852 pt @3x", "iphone-16-plus      430×932 pt @3x",
+            "iphone-16-pro       402×874 pt @3x",
+            "iphone-16-pro-max   440×956 pt @3x", "iphone-17           402×874 pt @3x",
+            "iphone-air          420×912 pt @3x",
+            "iphone-17-pro       402×874 pt @3x", "iphone-17-pro-max   440×956 pt @3x",
+            "iphone-se-2         375×667 pt @2x",
+            "iphone-se-3         375×667 pt @2x",
+        ] {
+            #expect(list.output.contains(line), "\(line): \(list.output)")
+        }
+        #expect(try CommandRunner.run(["layout", "--device=list"]).status == 0)
+        let air = try CommandRunner.run(["layout", "--count", "1", "--device", "iphone-air", "--layout", "grid"])
+        #expect(
+            air.output.contains(#""viewport": {"width": 420, "height": 912}"#)
+                && air.output.contains(#""displayScale": 3"#))
+    }
+}
