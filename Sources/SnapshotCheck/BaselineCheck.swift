@@ -202,7 +202,7 @@ public struct BaselineCheck: Sendable {
                     path: check.path, scene: check.scene, status: check.status,
                     message: "not recorded: \(refusal)", comparison: check.comparison, seconds: check.seconds)
             }
-            try target.write(try ImageDecoder.readBytes(atPath: images(of: check.path).actual))
+            try target.copy(from: images(of: check.path).actual)
             return FrameCheck(
                 path: check.path, scene: check.scene, status: .recorded, message: "recorded as the new baseline",
                 seconds: check.seconds)

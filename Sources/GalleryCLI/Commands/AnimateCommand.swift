@@ -61,6 +61,11 @@ enum AnimateCommand: Subcommand {
         let photos = try PhotoListing.photos(from: parsed.positionals, allowEmpty: description.count != nil)
         let scene = description.scene(photos: photos)
         let plan = try motion.plan(of: scene, offset: description.offsets[0])
+        // An output that cannot be written (a folder, a name too long) fails before anything renders.
+        let first = pattern.map {
+            OutputOptions.path(pattern: $0, index: 0, offset: plan.plans.first?.layout.offset ?? 0)
+        }
+        if let unwritable = AtomicFile.checkWritable(first ?? path) { throw CommandFailure(unwritable.description) }
         return try write(
             plan.renderer(jobs: jobs), plans: plan.plans, fps: motion.fps, loops: motion.loops,
             output: pattern.map(Output.frames) ?? .animation(path, format), quality: quality,

@@ -1,4 +1,5 @@
 import Foundation
+import GalleryCore
 import ImageCodecs
 import RenderPipeline
 
@@ -66,6 +67,10 @@ enum RenderCommand: Subcommand {
     ) throws -> ExitCode {
         let frames = offsets.enumerated().map { index, offset in
             BatchJob.Frame(offset: offset, output: OutputOptions.path(pattern: pattern, index: index, offset: offset))
+        }
+        // An output that cannot be written (a folder, a name too long) fails before anything renders.
+        if let unwritable = frames.lazy.compactMap({ AtomicFile.checkWritable($0.output) }).first {
+            throw CommandFailure(unwritable.description)
         }
         let progress = Progress(total: frames.count, console: console)
         let report = BatchRenderer(jobs: jobs, strict: strict).run(

@@ -24,6 +24,22 @@ public enum AtomicFile {
         return false
     }
 
+    /// Why a write to `path` would fail whatever is written, found before any work: a folder standing
+    /// in its place, a file name longer than the system takes (ENAMETOOLONG), a symlink loop; nil when
+    /// the write can be tried.
+    public static func checkWritable(_ path: String) -> FileError? {
+        switch OutputTarget.of(path) {
+        case .failure(let error): return error
+        case .success(.atomic(let file, _)):
+            let name = file.split(separator: "/").last.map(String.init) ?? file
+            guard SystemPath.bytes(name).count <= Int(NAME_MAX) else {
+                return FileError(path: path, operation: .write, cause: .system(errno: ENAMETOOLONG))
+            }
+            return nil
+        case .success: return nil
+        }
+    }
+
     /// Writes `bytes` to `path` (`-` means standard output), creating missing parent folders.
     public static func write(_ bytes: [UInt8], to path: String) throws(FileError) {
         let stream = try AtomicFileStream(path: path)

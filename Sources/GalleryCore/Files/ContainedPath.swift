@@ -65,6 +65,30 @@ public struct ContainedPath: Sendable, Hashable {
         try AtomicFile.write(bytes, to: path)
     }
 
+    /// Copies the regular file at `source` to the path, atomically, as `write` does, a piece at a
+    /// time: a long animation is never held in memory.
+    public func copy(from source: String) throws(FileError) {
+        let file = try RegularFile(path: source)
+        if isLink, SystemPath.withCString(path, { unlink($0) }) != 0 { throw .last(path, .write) }
+        let stream = try AtomicFileStream(path: path)
+        let piece = 1 << 20
+        var buffer = [UInt8](repeating: 0, count: piece)
+        var offset = 0
+        while offset < file.size {
+            let read = buffer.withUnsafeMutableBytes { raw in
+                Result { () throws(FileError) -> Int in
+                    guard let base = raw.baseAddress else { return 0 }
+                    return try file.read(into: base, count: min(piece, file.size - offset), at: offset)
+                }
+            }
+            let count = try read.get()
+            guard count > 0 else { break }  // the file got shorter while being read
+            try stream.append(count == piece ? buffer : Array(buffer.prefix(count)))
+            offset += count
+        }
+        try stream.commit()
+    }
+
     /// Writes `bytes` at `relative` inside `root`, atomically, as a regular file: a symlink there is
     /// replaced, a folder on the way that leads out of `root` refused (a report folder that came with
     /// the checkout may hold links anywhere).
