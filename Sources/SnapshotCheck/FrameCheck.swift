@@ -27,11 +27,14 @@ public struct FrameCheck: Sendable {
     public let seconds: Double
     /// For an animation, the frames (0-based) that differ; `comparison` is the first one's.
     public let failingFrames: [Int]
+    /// What moved, from the baseline's layout to the rendering's, when the frame differs and its
+    /// baseline has a layout (`message` says it too).
+    public let layoutChanges: [LayoutChange]
 
     public init(
         path: String, scene: String, status: Status, message: String, comparison: Comparison? = nil,
         seconds: Double = 0,
-        failingFrames: [Int] = []
+        failingFrames: [Int] = [], layoutChanges: [LayoutChange] = []
     ) {
         self.path = path
         self.scene = scene
@@ -40,6 +43,14 @@ public struct FrameCheck: Sendable {
         self.comparison = comparison
         self.seconds = seconds
         self.failingFrames = failingFrames
+        self.layoutChanges = layoutChanges
+    }
+
+    /// The same verdict, its message saying what moved.
+    public func explained(by changes: [LayoutChange]) -> FrameCheck {
+        FrameCheck(
+            path: path, scene: scene, status: status, message: message + "; " + LayoutDiff.summary(changes),
+            comparison: comparison, seconds: seconds, failingFrames: failingFrames, layoutChanges: changes)
     }
 
     public var failed: Bool { status != .passed && status != .recorded }

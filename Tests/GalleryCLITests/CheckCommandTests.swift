@@ -18,7 +18,9 @@ import Testing
         #expect(recorded.status == 0, "\(recorded.stderr)")
         #expect(
             BatchCommandTests.files(baseline) == [
-                "rest.png", "scroll/offset-0.png", "scroll/offset-170.png", "scroll/offset-85.png",
+                "rest.layout.json", "rest.png", "scroll/offset-0.layout.json", "scroll/offset-0.png",
+                "scroll/offset-170.layout.json", "scroll/offset-170.png", "scroll/offset-85.layout.json",
+                "scroll/offset-85.png",
             ])
 
         let clean = try CommandRunner.run([

@@ -18,7 +18,7 @@ import Testing
         let record = try CommandRunner.run(["check", "m.json", "--baseline", "b", "--record"], in: folder.path)
         #expect(record.status == 0, "\(record.stderr)")
         #expect(
-            TemporaryFolder.list(folder.file("b/s"))
+            TemporaryFolder.list(folder.file("b/s")).filter { $0.hasSuffix(".png") }
                 == ["offset-0.png", "offset-170.png", "offset-255.png", "offset-85.png"])
         try folder.write(Self.manifest(#"{"name": "s", "offsets": [0, 42.5, 85, 170, 255, -20]}"#), to: "m.json")
         let check = try CommandRunner.run(["check", "m.json", "--baseline", "b"], in: folder.path)
@@ -137,8 +137,9 @@ extension ReviewWorkflowTests {
         #expect(pruned.status == 0, "\(pruned.stderr)")
         #expect(
             pruned.stderr.contains("pruned b/gone.png") && pruned.stderr.contains("Pruned 2 orphaned baselines in b"))
-        #expect(TemporaryFolder.list(folder.file("b")) == ["a.png", "elsewhere", "s"])
-        #expect(TemporaryFolder.list(folder.file("b/s")) == ["offset-0.png"])
+        // Each pruned baseline's layout goes with it.
+        #expect(TemporaryFolder.list(folder.file("b")) == ["a.layout.json", "a.png", "elsewhere", "s"])
+        #expect(TemporaryFolder.list(folder.file("b/s")) == ["offset-0.layout.json", "offset-0.png"])
         #expect(FileManager.default.fileExists(atPath: folder.file("outside/keep.png")))
         let alone = try CommandRunner.run(["check", "m.json", "--baseline", "b", "--prune"], in: folder.path)
         #expect(alone.status == 64 && alone.stderr.contains("use it with --record"))

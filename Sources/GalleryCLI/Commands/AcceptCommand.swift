@@ -19,10 +19,12 @@ enum AcceptCommand: Subcommand {
             "Every baseline is written atomically, as a regular file inside --baseline (a symlink there is replaced). Nothing is written unless every frame can be.\nExit status: 0 accepted, 1 a baseline could not be written, 2 a report or frame refused (another tool's report, a frame it does not hold, a path leaving the baseline folder, an image that does not decode), 64 usage error.",
         usage: "gallery-render accept <report> --baseline <dir> [<frames> ...]")
 
-    /// A frame chosen to accept: where its baseline goes and the report's image of it.
+    /// A frame chosen to accept: where its baseline goes, the report's image of it, and its layout
+    /// when the report kept one (`REPORT/layouts/NAME.layout.json`).
     private struct Accepted {
         let target: ContainedPath
         let image: [UInt8]
+        let layout: (target: ContainedPath, text: [UInt8])?
     }
 
     static func run(_ parsed: ParsedArguments, console: Console) throws -> ExitCode {
@@ -44,6 +46,7 @@ enum AcceptCommand: Subcommand {
         for frame in accepted {
             try frame.target.write(frame.image)
             console.line("accepted ", frame.target.path)
+            if let layout = frame.layout { try layout.target.write(layout.text) }
         }
         console.line("", "Accepted \(accepted.count) baseline\(accepted.count == 1 ? "" : "s") in \(baseline)")
         return .success
@@ -66,6 +69,20 @@ enum AcceptCommand: Subcommand {
             frames.append(frame)
         }
         return frames
+    }
+
+    /// The layout the report kept for `frame`, when it is a regular file inside the report that reads
+    /// as a layout, and where it goes beside the baseline.
+    private static func layout(of frame: ReportResults.Frame, report: String, baseline: String) -> (
+        target: ContainedPath, text: [UInt8]
+    )? {
+        let name = ManifestPlan.layoutPath(of: frame.path)
+        guard let source = try? ContainedPath("layouts/" + name, in: report), !source.isLink,
+            let bytes = try? ImageDecoder.readBytes(atPath: source.path, limit: LayoutDiff.byteLimit),
+            LayoutDiff.isLayout(String(decoding: bytes, as: UTF8.self)),
+            let target = try? ContainedPath(name, in: baseline, lastLink: .replace)
+        else { return nil }
+        return (target, bytes)
     }
 
     /// `frame`'s baseline target inside `baseline` and the report's actual image, checked.
@@ -94,6 +111,6 @@ enum AcceptCommand: Subcommand {
         } catch {
             throw refuse("\(actual): \(error)")
         }
-        return Accepted(target: target, image: bytes)
+        return Accepted(target: target, image: bytes, layout: layout(of: frame, report: report, baseline: baseline))
     }
 }

@@ -69,6 +69,7 @@ enum CheckCommand: Subcommand {
                     message: "")
             }
             let recorded = try check.record(frames, mode: .all)
+            try writeLayouts(of: recorded, plan: plan, baseline: baseline)
             announceRecorded(recorded, in: baseline, what: "", console: console)
             if parsed.isSet(options.prune), settings.shard.count == 1 {
                 try prune(
@@ -91,8 +92,10 @@ enum CheckCommand: Subcommand {
         if mode == .never {
             hintAtIndexNamedBaselines(checks, baseline: baseline, manifest: settings.manifest, console)
         }
+        checks = checks.map { explained($0, plan: plan, baseline: baseline) }
         if mode != .never {
             checks = try check.record(checks, mode: mode)
+            try writeLayouts(of: checks, plan: plan, baseline: baseline)
             announceRecorded(
                 checks, in: baseline, what: mode == .missing ? "missing " : "missing or failing ", console: console)
         }
@@ -115,6 +118,14 @@ enum CheckCommand: Subcommand {
         ) { frame in
             let images = check.images(of: frame)
             return (images.expected, images.actual, SystemPath.exists(images.diff) ? images.diff : nil)
+        }
+        if let folder = try parsed.read(options.report), unwritten.isEmpty {
+            // The rendering's layout of each failed frame, for `accept` to keep beside its baseline.
+            for frame in checks where frame.failed {
+                guard let text = plan.layoutText(of: frame.path) else { continue }
+                try? ContainedPath.write(
+                    Array(text.utf8), to: "layouts/" + ManifestPlan.layoutPath(of: frame.path), in: folder)
+            }
         }
         CheckReporting.announce(checks, baseline: baseline, title: title, console: console)
         if !unwritten.isEmpty { throw CommandFailure(messages: unwritten.map(\.description)) }
@@ -140,10 +151,30 @@ enum CheckCommand: Subcommand {
         )
     }
 
-    /// Deletes the orphaned baselines `orphans`, naming each, then how many.
+    /// `check` with what moved, when it differs and its baseline has a layout (`NAME.layout.json`).
+    private static func explained(_ check: FrameCheck, plan: ManifestPlan, baseline: String) -> FrameCheck {
+        guard check.status == .different, let actual = plan.layoutText(of: check.path),
+            let file = try? ContainedPath(ManifestPlan.layoutPath(of: check.path), in: baseline),
+            let bytes = try? ImageDecoder.readBytes(atPath: file.path, limit: LayoutDiff.byteLimit),
+            let changes = LayoutDiff.changes(expected: String(decoding: bytes, as: UTF8.self), actual: actual)
+        else { return check }
+        return check.explained(by: changes)
+    }
+
+    /// Beside each baseline `checks` recorded, its layout: `NAME.layout.json`, small and readable in a
+    /// pull request's diff.
+    private static func writeLayouts(of checks: [FrameCheck], plan: ManifestPlan, baseline: String) throws {
+        for check in checks where check.status == .recorded {
+            guard let text = plan.layoutText(of: check.path) else { continue }
+            try ContainedPath.write(Array(text.utf8), to: ManifestPlan.layoutPath(of: check.path), in: baseline)
+        }
+    }
+
+    /// Deletes the orphaned baselines `orphans` (and their layouts), naming each, then how many.
     private static func prune(_ orphans: [String], in baseline: String, _ console: Console) throws {
         for orphan in orphans {
             try BaselineOrphans.remove(orphan, in: baseline)
+            try? BaselineOrphans.remove(ManifestPlan.layoutPath(of: orphan), in: baseline)
             console.line("pruned ", SystemPath.joined(baseline, orphan))
         }
         console.line("", "Pruned \(orphans.count) orphaned baseline\(orphans.count == 1 ? "" : "s") in \(baseline)")

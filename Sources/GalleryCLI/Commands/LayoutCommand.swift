@@ -27,18 +27,7 @@ enum LayoutCommand: Subcommand {
         let photos = try PhotoListing.photos(from: parsed.positionals, allowEmpty: description.count != nil)
         let scene = description.scene(photos: photos)
         if let motion {
-            let (engine, frameScene) = try motion.motion(of: scene, offset: description.offsets[0])
-            let states: [MotionState]
-            do { states = try engine.states(fps: motion.fps) } catch {
-                throw UsageError("--offset: \(error.reason)")
-            }
-            for state in states {
-                var stateScene = frameScene
-                stateScene.gallery = state.gallery
-                console.out(
-                    document(state.frame, scene: stateScene, items: state.items, time: state.time, turn: state.turn)
-                        .compact + "\n")
-            }
+            for line in try lines(of: motion, scene: scene, offset: description.offsets[0]) { console.out(line + "\n") }
             return .success
         }
         for offset in description.offsets {
@@ -54,6 +43,30 @@ enum LayoutCommand: Subcommand {
 
     /// The contract's `layout` object; for a frame of a motion, with its `time` and `items` (in draw
     /// order, each with its alpha) in place of the frame's.
+    /// The JSON Lines of `motion` of `scene` from `offset`: one compact object per frame.
+    static func lines(of motion: MotionDescription, scene: Scene, offset: Double) throws(UsageError) -> [String] {
+        let (engine, frameScene) = try motion.motion(of: scene, offset: offset)
+        let states: [MotionState]
+        do { states = try engine.states(fps: motion.fps) } catch {
+            throw UsageError("--offset: \(error.reason)")
+        }
+        return states.map { state in
+            var stateScene = frameScene
+            stateScene.gallery = state.gallery
+            return document(state.frame, scene: stateScene, items: state.items, time: state.time, turn: state.turn)
+                .compact
+        }
+    }
+
+    /// The `layout` text of the frame of `scene` at `offset` (the pretty object `layout` prints), or of
+    /// `motion` from there (its JSON Lines): what recording writes beside a baseline.
+    static func text(of scene: Scene, offset: Double, motion: MotionDescription?) -> String? {
+        if let motion {
+            return (try? lines(of: motion, scene: scene, offset: offset))?.joined(separator: "\n").appending("\n")
+        }
+        return (try? scene.layout(atOffset: offset)).map { document($0, scene: scene).pretty + "\n" }
+    }
+
     /// In a rotation's frame (`turn`), `viewport` is the interface's bounds w(p) × h(p) and `rotation`
     /// its turn θ in degrees (counter-clockwise positive) follows `time`.
     static func document(

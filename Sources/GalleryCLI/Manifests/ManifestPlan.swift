@@ -1,3 +1,5 @@
+import Foundation
+import GalleryCore
 import GalleryRender
 import RenderPipeline
 import SnapshotCheck
@@ -12,9 +14,33 @@ struct ManifestPlan: Sendable {
     /// Every frame in `jobs`, with its output path relative to the folder (`carousel.png`,
     /// `scroll/offset-85.png`): where `check` finds its baseline.
     var frames: [PlannedFrame] = []
+    /// What each frame of `frames` shows, by its path: the scene, offset and motion its `layout`
+    /// text is made from (recording writes it beside the baseline; check compares it).
+    private var layouts: [String: (scene: Scene, offset: Double, motion: MotionDescription?)] = [:]
+
+    /// The manifest's folder with a trailing slash: photo paths in layouts are given relative to it.
+    private var manifestFolder = ""
+
+    /// The `layout` text of the frame at `path` (relative to the folder), or nil. Photos are named as
+    /// relative to the manifest's folder, so a layout recorded on one machine reads the same on another.
+    func layoutText(of path: String) -> String? {
+        guard let layout = layouts[path] else { return nil }
+        var scene = layout.scene
+        scene.photos = scene.photos.map {
+            $0.hasPrefix(manifestFolder) ? String($0.dropFirst(manifestFolder.count)) : $0
+        }
+        return LayoutCommand.text(of: scene, offset: layout.offset, motion: layout.motion)
+    }
+
+    /// Where the layout of the baseline at `path` is kept: `NAME.layout.json` beside `NAME.png`.
+    static func layoutPath(of path: String) -> String {
+        (path.hasSuffix(".png") ? String(path.dropLast(4)) : path) + ".layout.json"
+    }
 
     /// Every scene's options are parsed and checked once, before any photo is listed.
     init(manifest: Manifest, shard: Shard, outputFolder: String) throws(UsageError) {
+        manifestFolder =
+            SystemPath.joined(URL(fileURLWithPath: manifest.path).deletingLastPathComponent().path, "") + "/"
         // Timing in the defaults is checked even where every scene sets its own, or none animates.
         let timing = MotionOptions.declared
         do {
@@ -64,6 +90,7 @@ struct ManifestPlan: Sendable {
             }
             frames += paths.map { PlannedFrame(path: $0, scene: entry.name) }
             let scene = description.scene(photos: photos)
+            for (path, offset) in zip(paths, description.offsets) { layouts[path] = (scene, offset, motion) }
             let frames = zip(description.offsets, paths).map { BatchJob.Frame(offset: $0, output: folder + "/" + $1) }
             guard let motion else {
                 jobs.append(BatchJob(name: entry.name, scene: scene, frames: frames))

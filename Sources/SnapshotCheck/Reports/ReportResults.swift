@@ -50,6 +50,8 @@ public struct ReportResults: Sendable, Codable {
         /// For an animation, the frames (0-based) that differ.
         public var failingFrames: [Int]
         public var images: ReportImages
+        /// What moved, item by item, when the baseline had a layout.
+        public var layoutChanges: [LayoutChange]?
     }
 
     /// The results of `checks`, with the images the HTML report wrote for them.
@@ -67,7 +69,8 @@ public struct ReportResults: Sendable, Codable {
                 path: check.path, scene: check.scene, status: check.status.rawValue, message: check.message,
                 seconds: check.seconds, width: counts?.width, height: counts?.height, diffPixels: counts?.diffPixels,
                 antiAliasedPixels: counts?.antiAliasedPixels, failingFrames: check.failingFrames,
-                images: images[check.path] ?? ReportImages())
+                images: images[check.path] ?? ReportImages(),
+                layoutChanges: check.layoutChanges.isEmpty ? nil : check.layoutChanges)
         }
     }
 
@@ -271,7 +274,7 @@ public struct ReportResults: Sendable, Codable {
             return FrameCheck(
                 path: frame.path, scene: frame.scene, status: FrameCheck.Status(rawValue: frame.status) ?? .unreadable,
                 message: frame.message, comparison: comparison, seconds: frame.seconds,
-                failingFrames: frame.failingFrames)
+                failingFrames: frame.failingFrames, layoutChanges: frame.layoutChanges ?? [])
         }
     }
 }
