@@ -57,12 +57,18 @@ import Testing
     }
 
     /// results.json poisoned with `path` for frame `a.png` (or a frame named that the report lacks).
-    @Test(arguments: ["/etc/passwd.png", "../outside.png", "sub/../../x.png", "link/x.png", "not-in-report"])
+    @Test(arguments: [
+        "/etc/passwd.png", "../outside.png", "sub/../../x.png", "link/x.png", "not-in-report", "b.png/x.png", "dir",
+        "b.png",
+    ])
     func aHostileReportIsRefusedBeforeAnythingIsWritten(path: String) throws {
         let folder = try Self.reviewed()
         defer { folder.remove() }
         try FileManager.default.createDirectory(atPath: folder.file("elsewhere"), withIntermediateDirectories: true)
         try FileManager.default.createSymbolicLink(atPath: folder.file("b/link"), withDestinationPath: "../elsewhere")
+        // A folder where a baseline would go, a file where a folder would ("b.png/x.png"), and "b.png"
+        // given twice (frame a renamed to b's path).
+        try FileManager.default.createDirectory(atPath: folder.file("b/dir"), withIntermediateDirectories: true)
         var arguments = ["accept", "report", "--baseline", "b"]
         if path == "not-in-report" {
             arguments.append("z.png")
@@ -82,7 +88,8 @@ import Testing
         let run = try CommandRunner.run(arguments, in: folder.path)
         #expect(run.status == 2, "\(path): \(run.stderr)")
         #expect(
-            run.stderr.contains("nothing was accepted") || run.stderr.contains("not a path inside"), "\(run.stderr)")
+            run.stderr.contains("nothing was accepted") || run.stderr.contains("not a path inside")
+                || run.stderr.contains("a frame given twice"), "\(run.stderr)")
         #expect(Self.snapshot(folder.path) == before, "\(path)")
     }
 
@@ -94,5 +101,53 @@ import Testing
         let run = try CommandRunner.run(["accept", ".", "--baseline", "b"], in: folder.path)
         #expect(run.status == 2 && run.stderr.contains("written by playwright"), "\(run.stderr)")
         #expect(!FileManager.default.fileExists(atPath: folder.file("b")))
+    }
+    @Test func anAnimationWhoseLaterFramesAreBrokenIsNotAccepted() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let photos = Corpus.repositoryRoot.appendingPathComponent("Fixtures/photos").path
+        try folder.write(
+            Array(
+                "{\"defaults\": {\"width\": 120, \"height\": 60, \"photos\": [\"\(photos)\"]}, \"scenes\": [{\"name\": \"f\", \"fling\": 400, \"fps\": 10}]}"
+                    .utf8), to: "m.json")
+        try FileManager.default.createDirectory(atPath: folder.file("b"), withIntermediateDirectories: true)
+        let check = try CommandRunner.run(["check", "m.json", "--baseline", "b", "--report", "r"], in: folder.path)
+        #expect(check.status == 1, "\(check.stderr)")
+        // The report's copy of the new animation, its last frame cut off (acTL still counts it).
+        let results =
+            try JSONSerialization.jsonObject(
+                with: Data(contentsOf: URL(fileURLWithPath: folder.file("r/results.json"))))
+            as? [String: Any]
+        let frame = (results?["frames"] as? [[String: Any]])?.first
+        let actual = try #require((frame?["images"] as? [String: String])?["actual"])
+        var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: folder.file("r/" + actual))))
+        let fcTL = Array("fcTL".utf8)
+        let last = try #require((0..<(bytes.count - 4)).last { Array(bytes[$0..<$0 + 4]) == fcTL })
+        bytes = Array(bytes[..<(last - 4)]) + [0, 0, 0, 0] + Array("IEND".utf8) + [0xAE, 0x42, 0x60, 0x82]
+        try Data(bytes).write(to: URL(fileURLWithPath: folder.file("r/" + actual)))
+        let run = try CommandRunner.run(["accept", "r", "--baseline", "b"], in: folder.path)
+        #expect(run.status == 2, "\(run.stderr)")
+        #expect(TemporaryFolder.list(folder.file("b")).isEmpty)
+    }
+
+    @Test func aMergedReportKeepsTheShardsLayoutsForAccept() throws {
+        let folder = try Self.reviewed()
+        defer { folder.remove() }
+        for shard in 1...2 {
+            _ = try CommandRunner.run(
+                ["check", "m.json", "--baseline", "b", "--report", "r\(shard)", "--shard", "\(shard)/2"],
+                in: folder.path)
+        }
+        let merged = try CommandRunner.run(["merge-reports", "r1", "r2", "--report", "rm", "--quiet"], in: folder.path)
+        // --quiet silences the summary line (FAIL lines are the result, and stay).
+        #expect(merged.status == 1 && !merged.stderr.contains(" passed, "), "\(merged.stderr)")
+        #expect(try CommandRunner.run(["accept", "rm", "--baseline", "b"], in: folder.path).status == 0)
+        // c is new: its layout came through the merge; a's is the rendering's (offset 20), not the old one.
+        #expect(FileManager.default.fileExists(atPath: folder.file("b/c.layout.json")))
+        let a = String(
+            decoding: FileManager.default.contents(atPath: folder.file("b/a.layout.json")) ?? Data(), as: UTF8.self)
+        #expect(a.contains(#""offset": 20"#), "\(a)")
+        #expect(
+            try CommandRunner.run(["check", "m.json", "--baseline", "b", "--quiet"], in: folder.path).stderr.isEmpty)
     }
 }

@@ -190,3 +190,22 @@ extension ReviewWorkflowTests {
                 && air.output.contains(#""displayScale": 3"#))
     }
 }
+
+extension ReviewWorkflowTests {
+    @Test func offsetNamesAreTheShortestDecimalAndRangesReachTheirEnd() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        try folder.write(
+            Self.manifest(#"{"name": "s", "offsets": [1e-7, 0.1, -0.0]}, {"name": "r", "offsets": "0..0.3/0.1"}"#),
+            to: "m.json")
+        #expect(try CommandRunner.run(["batch", "m.json", "--out", "o"], in: folder.path).status == 0)
+        #expect(TemporaryFolder.list(folder.file("o/s")) == ["offset-0.1.png", "offset-0.png", "offset-1e-7.png"])
+        #expect(
+            TemporaryFolder.list(folder.file("o/r")) == [
+                "offset-0.1.png", "offset-0.2.png", "offset-0.3.png", "offset-0.png",
+            ])
+        let shard = try CommandRunner.run(
+            ["check", "m.json", "--baseline", "o", "--record", "--prune", "--shard", "1/2"], in: folder.path)
+        #expect(shard.status == 64 && shard.stderr.contains("--prune needs the whole manifest"), "\(shard.stderr)")
+    }
+}

@@ -2,6 +2,12 @@ import GalleryCore
 import ImageCodecs
 import SnapshotCheck
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// `gallery-render accept REPORT_DIR --baseline DIR [FRAME...]`: a report's actual frames become the
 /// baselines, as a reviewer accepts a change. The report comes from another job, so every path is
 /// checked before anything is written: a frame the report does not hold, a path that leaves DIR (by
@@ -32,7 +38,8 @@ enum AcceptCommand: Subcommand {
             throw UsageError("Missing expected option '\(CheckOptions.declared.baseline.spec.displayName)'")
         }
         guard let report = parsed.positionals.first else { throw UsageError("Missing expected argument '<report>'") }
-        let named = Array(parsed.positionals.dropFirst())
+        var named: [String] = []
+        for frame in parsed.positionals.dropFirst() where !named.contains(frame) { named.append(frame) }
         let results: ReportResults
         do { results = try ReportResults.read(folder: report) } catch {
             throw CommandFailure(messages: ["\(report): \(error)"], code: .cannotCompare)
@@ -46,9 +53,18 @@ enum AcceptCommand: Subcommand {
         for frame in accepted {
             try frame.target.write(frame.image)
             console.line("accepted ", frame.target.path)
-            if let layout = frame.layout { try layout.target.write(layout.text) }
+            // The rendering's layout beside it, or none: an earlier layout would describe another image.
+            if let layout = frame.layout {
+                try layout.target.write(layout.text)
+                console.line("accepted ", layout.target.path)
+            } else if let stale = try? ContainedPath(
+                ManifestPlan.layoutPath(of: frame.target.relative), in: baseline, lastLink: .replace)
+            {
+                _ = SystemPath.withCString(stale.path) { unlink($0) }
+            }
         }
-        console.line("", "Accepted \(accepted.count) baseline\(accepted.count == 1 ? "" : "s") in \(baseline)")
+        let folder = SystemPath.joined(baseline, "")
+        console.line("", "Accepted \(accepted.count) baseline\(accepted.count == 1 ? "" : "s") in \(folder)")
         return .success
     }
 
@@ -95,6 +111,17 @@ enum AcceptCommand: Subcommand {
         do { target = try ContainedPath(frame.path, in: baseline, lastLink: .replace) } catch {
             throw refuse(error.description)
         }
+        // A folder in its place, or a file where a folder of its path goes, would fail mid-way.
+        if let unwritable = AtomicFile.checkWritable(target.path) { throw refuse(unwritable.description) }
+        var prefix = ""
+        for component in frame.path.split(separator: "/").dropLast() {
+            prefix += (prefix.isEmpty ? "" : "/") + component
+            var status = stat()
+            let there = SystemPath.withCString(SystemPath.joined(baseline, prefix)) { stat($0, &status) } == 0
+            if there, status.st_mode & S_IFMT != S_IFDIR {
+                throw refuse("\(SystemPath.joined(baseline, prefix)) is not a folder")
+            }
+        }
         guard frame.failingFrames.isEmpty else {
             throw refuse(
                 "an animation: the report holds only its first failing frame; record it with check --record-failed")
@@ -106,6 +133,11 @@ enum AcceptCommand: Subcommand {
             bytes = try ImageDecoder.readBytes(atPath: SystemPath.joined(report, actual))
             guard ImageFormat(sniffing: bytes) == .png else { throw refuse("\(actual) is not a PNG") }
             _ = try ImageDecoder.decode(bytes)
+            // An animation decodes to its last frame, or it is no baseline.
+            if APNGFrames.isAnimated(bytes) {
+                var frames = try APNGFrames(bytes)
+                while try frames.next() != nil {}
+            }
         } catch let failure as CommandFailure {
             throw failure
         } catch {

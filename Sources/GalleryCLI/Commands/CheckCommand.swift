@@ -30,6 +30,10 @@ enum CheckCommand: Subcommand {
             throw UsageError("Missing expected option '\(options.baseline.spec.displayName)'")
         }
         let mode = try options.recordMode(parsed)
+        if parsed.isSet(options.prune), settings.shard.count > 1 {
+            throw UsageError(
+                "--prune needs the whole manifest: a shard reads only a share of the baselines (drop --shard)")
+        }
         // Without a record mode a missing folder is one error, not a missing baseline per frame.
         if mode == .never, !SystemPath.exists(baseline) {
             throw CommandFailure(
@@ -71,7 +75,7 @@ enum CheckCommand: Subcommand {
             let recorded = try check.record(frames, mode: .all)
             try writeLayouts(of: recorded, plan: plan, baseline: baseline)
             announceRecorded(recorded, in: baseline, what: "", console: console)
-            if parsed.isSet(options.prune), settings.shard.count == 1 {
+            if parsed.isSet(options.prune) {
                 try prune(
                     BaselineOrphans.find(in: baseline, frames: Set(plan.frames.map(\.path))), in: baseline, console)
             }
@@ -114,7 +118,8 @@ enum CheckCommand: Subcommand {
         let title = "gallery-render check — \(URL(fileURLWithPath: settings.manifest).lastPathComponent)"
         let unwritten = CheckReporting.write(
             checks, report: try parsed.read(options.report), junit: try parsed.read(options.junit), title: title,
-            suite: settings.manifest, seconds: report.seconds, baseline: baseline, orphans: orphans
+            suite: settings.manifest, seconds: report.seconds, baseline: baseline,
+            orphans: settings.shard.count == 1 ? orphans : nil
         ) { frame in
             let images = check.images(of: frame)
             return (images.expected, images.actual, SystemPath.exists(images.diff) ? images.diff : nil)
@@ -180,10 +185,15 @@ enum CheckCommand: Subcommand {
         console.line("", "Pruned \(orphans.count) orphaned baseline\(orphans.count == 1 ? "" : "s") in \(baseline)")
     }
 
-    /// "recorded DIR/PATH" for each baseline written, then how many.
+    /// "recorded DIR/NAME.png and NAME.layout.json" for each baseline written, then how many.
     private static func announceRecorded(_ checks: [FrameCheck], in baseline: String, what: String, console: Console) {
         let recorded = checks.filter { $0.status == .recorded }
-        for check in recorded { console.line("recorded ", SystemPath.joined(baseline, check.path)) }
+        for check in recorded {
+            console.line(
+                "recorded ",
+                "\(SystemPath.joined(baseline, check.path)) and \(ManifestPlan.layoutPath(of: check.path).split(separator: "/").last ?? "")"
+            )
+        }
         console.line("", "Recorded \(recorded.count) \(what)baseline\(recorded.count == 1 ? "" : "s") in \(baseline)")
     }
 }

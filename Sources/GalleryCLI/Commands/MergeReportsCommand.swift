@@ -1,5 +1,6 @@
 import Foundation
 import GalleryCore
+import ImageCodecs
 import SnapshotCheck
 
 /// `gallery-render merge-reports DIR... --report OUT [--junit FILE]`: the report folders of sharded
@@ -10,7 +11,13 @@ enum MergeReportsCommand: Subcommand {
         abstract: "Merge the report folders of sharded check runs into one HTML report, JUnit file and results.json.",
         arguments: [("reports", "Report folders written by check --report, each holding results.json.")],
         optionGroups: [
-            ("OPTIONS", [CheckOptions.declared.report.spec, CheckOptions.declared.junit.spec, RunOptions.help.spec])
+            (
+                "OPTIONS",
+                [
+                    CheckOptions.declared.report.spec, CheckOptions.declared.junit.spec, RunOptions.declared.quiet.spec,
+                    RunOptions.help.spec,
+                ]
+            )
         ],
         discussion:
             "Frames are listed by path; their images are copied into the new report and the counts summed.\nExit status: 0 every frame passed, 1 a frame failed, 2 an input is not a report (no results.json, another tool's, a version this build does not read, or a frame already in another input), 64 usage error.",
@@ -68,6 +75,17 @@ enum MergeReportsCommand: Subcommand {
                 images.actual.map { SystemPath.joined(folder, $0) },
                 images.diff.map { SystemPath.joined(folder, $0) }
             )
+        }
+        if unwritten.isEmpty {
+            // The shards' layouts of their failed frames, for `accept` from the merged report.
+            for (frame, folder) in frames where !["passed", "recorded"].contains(frame.status) {
+                let name = "layouts/" + ManifestPlan.layoutPath(of: frame.path)
+                guard let source = try? ContainedPath(name, in: folder), !source.isLink,
+                    let bytes = try? ImageDecoder.readBytes(atPath: source.path, limit: LayoutDiff.byteLimit),
+                    LayoutDiff.isLayout(String(decoding: bytes, as: UTF8.self))
+                else { continue }
+                try? ContainedPath.write(bytes, to: name, in: output)
+            }
         }
         CheckReporting.announce(checks, baseline: nil, title: title, console: console)
         if !unwritten.isEmpty { throw CommandFailure(messages: unwritten.map(\.description)) }

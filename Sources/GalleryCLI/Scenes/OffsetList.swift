@@ -38,6 +38,15 @@ struct OffsetList: OptionValue, Equatable {
             ? Double(values.count) : nil
     }
 
+    /// Digits after the point of a plain decimal as typed ("0.25" → 2, "5" → 0); nil for an exponent.
+    static func decimalPlaces(_ text: String) -> Int? {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        guard !trimmed.lowercased().contains("e") else { return nil }
+        guard let point = trimmed.firstIndex(of: ".") else { return 0 }
+        let places = trimmed.distance(from: point, to: trimmed.endIndex) - 1
+        return places <= 15 ? places : nil
+    }
+
     static func parse(_ text: String) -> [Double]? {
         if text.contains("..") {
             let parts = text.split(separator: "/", maxSplits: 1)
@@ -47,7 +56,15 @@ struct OffsetList: OptionValue, Equatable {
                 (end - start) / step < Double(limit)
             else { return nil }
             let count = Int(((end - start) / step + 1e-9).rounded(.down)) + 1
-            return (0..<count).map { start + Double($0) * step }
+            // As typed: 0..1/0.1 gives 0.6, not 0.6000000000000001, and reaches B itself.
+            let places = [bounds[0], String(parts[1])].map(decimalPlaces)
+            let scale = places.contains(nil) ? nil : pow(10, Double(places.compactMap { $0 }.max() ?? 0))
+            return (0..<count).map { index in
+                let value = start + Double(index) * step
+                if abs(value - end) <= 1e-9 * max(1, abs(end)) { return end }
+                guard let scale, abs(value * scale) < 0x1p52 else { return value }
+                return (value * scale).rounded() / scale
+            }
         }
         let values = text.split(separator: ",", omittingEmptySubsequences: false).map {
             Double($0.trimmingCharacters(in: .whitespaces))

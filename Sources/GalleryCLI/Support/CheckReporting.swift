@@ -16,7 +16,7 @@ enum CheckReporting {
     /// failures, to be reported after the FAIL lines.
     static func write(
         _ checks: [FrameCheck], report folder: String?, junit: String?, title: String, suite: String, seconds: Double,
-        baseline: String?, orphans: [String] = [],
+        baseline: String?, orphans: [String]? = nil,
         images: (FrameCheck) -> (expected: String?, actual: String?, diff: String?)
     ) -> [FileError] {
         var failures: [FileError] = []
@@ -30,7 +30,7 @@ enum CheckReporting {
                     let accept =
                         "gallery-render accept \(ShellWord.quoted(folder)) --baseline \(baseline.map(ShellWord.quoted) ?? "BASELINE_DIR")"
                     let shown = try HTMLReport.write(
-                        checks, to: folder, title: title, accept: accept, orphans: orphans, images: images)
+                        checks, to: folder, title: title, accept: accept, orphans: orphans ?? [], images: images)
                     var results = ReportResults(checks, images: shown, title: title, seconds: seconds)
                     results.orphans = orphans
                     try ContainedPath.write(results.encoded(), to: ReportResults.fileName, in: folder)
@@ -78,7 +78,7 @@ enum CheckReporting {
         if let summary = environment["GITHUB_STEP_SUMMARY"], !summary.isEmpty {
             appendSummary(GitHubSummary.markdown(checks, title: title), to: summary, console: console)
         }
-        console.error("\(checks.count - failing.count) passed, \(failing.count) failed\n")
+        if !console.quiet { console.error("\(checks.count - failing.count) passed, \(failing.count) failed\n") }
     }
 
     /// Appends to the step summary file (GitHub gives each step its own); a failure is a warning.

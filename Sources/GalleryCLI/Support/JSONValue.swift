@@ -58,7 +58,14 @@ enum JSONValue: Sendable, Equatable {
     /// numbers without a fraction and −0 as 0; null when not finite.
     static func shortest(_ value: Double) -> String {
         guard value.isFinite else { return "null" }
-        return value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : "\(value)"
+        if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
+        // Swift writes 1e-07; the shortest form is 1e-7.
+        let text = "\(value)"
+        guard let e = text.firstIndex(of: "e") else { return text }
+        var exponent = text[text.index(after: e)...]
+        let sign = exponent.first == "-" || exponent.first == "+" ? String(exponent.removeFirst()) : ""
+        let digits = exponent.drop { $0 == "0" }
+        return text[..<e] + "e" + (sign == "-" ? "-" : "") + (digits.isEmpty ? "0" : digits)
     }
 
     static func format(_ value: Double) -> String {

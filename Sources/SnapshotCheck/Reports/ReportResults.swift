@@ -136,7 +136,11 @@ public struct ReportResults: Sendable, Codable {
         do { results = try JSONDecoder().decode(ReportResults.self, from: Data(bytes)) } catch {
             throw .invalid(Self.describe(error))
         }
+        var paths: Set<String> = []
         for (number, frame) in results.frames.enumerated() {
+            guard paths.insert(frame.path).inserted else {
+                throw .invalid("key 'frames[\(number)].path' is \"\(frame.path)\", a frame given twice")
+            }
             let parts = frame.path.split(separator: "/", omittingEmptySubsequences: false)
             guard !frame.path.hasPrefix("/"), !parts.contains(".."), !parts.contains(""), !frame.path.contains("\0")
             else {
