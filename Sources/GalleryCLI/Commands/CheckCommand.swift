@@ -125,7 +125,8 @@ enum CheckCommand: Subcommand {
             return (images.expected, images.actual, SystemPath.exists(images.diff) ? images.diff : nil)
         }
         if let folder = try parsed.read(options.report), unwritten.isEmpty {
-            // The rendering's layout of each failed frame, for `accept` to keep beside its baseline.
+            // The rendering's layout of each failed frame, for `accept` to keep beside its baseline. One
+            // that cannot be written loses nothing the run reports: accept then writes no layout.
             for frame in checks where frame.failed {
                 guard let text = plan.layoutText(of: frame.path) else { continue }
                 try? ContainedPath.write(

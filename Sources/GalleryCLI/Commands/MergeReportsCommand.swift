@@ -77,7 +77,8 @@ enum MergeReportsCommand: Subcommand {
             )
         }
         if unwritten.isEmpty {
-            // The shards' layouts of their failed frames, for `accept` from the merged report.
+            // The shards' layouts of their failed frames, for `accept` from the merged report; one that
+            // cannot be read or written only means accept writes no layout for that frame.
             for (frame, folder) in frames where !["passed", "recorded"].contains(frame.status) {
                 let name = "layouts/" + ManifestPlan.layoutPath(of: frame.path)
                 guard let source = try? ContainedPath(name, in: folder), !source.isLink,
