@@ -49,8 +49,14 @@ import Testing
         for (name, _) in Self.hostile {
             #expect(lines.filter { $0.contains(name) }.count == 1, "\(name) in \(run.stderr)")
         }
-        #expect(!run.stderr.contains("10-text.jpg") && !run.stderr.contains("good") && !run.stderr.contains("exif"))
-        #expect(lines.count == Self.hostile.count)
+        #expect(!run.stderr.contains("good") && !run.stderr.contains("exif"))
+        // The text file named like a photo is left out, and a warning says so (issue 31).
+        #expect(
+            lines.filter {
+                $0.contains("10-text.jpg: not a PNG, JPEG, HEIF, AVIF or WebP image by its contents: skipped")
+            }
+            .count == 1, "\(run.stderr)")
+        #expect(lines.count == Self.hostile.count + 1)
         // Cells 0, 10 and 11 hold the good photos (natural order); their centres are not the placeholder.
         let image = try ImageDecoder.decodeFile(atPath: folder.file("out.png")).image
         let side = 400.0 / 4 - 8, gap = (400 - 4 * side) / 3

@@ -58,7 +58,9 @@ enum AnimateCommand: Subcommand {
             )
         }
 
-        let photos = try PhotoListing.photos(from: parsed.positionals, allowEmpty: description.count != nil)
+        let photos = try PhotoListing.photos(from: parsed.positionals, allowEmpty: description.count != nil) {
+            console.warning("\($0): not a PNG, JPEG, HEIF, AVIF or WebP image by its contents: skipped")
+        }
         let scene = description.scene(photos: photos)
         let plan = try motion.plan(of: scene, offset: description.offsets[0])
         // An output that cannot be written (a folder, a name too long) fails before anything renders.

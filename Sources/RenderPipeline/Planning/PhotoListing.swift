@@ -27,9 +27,15 @@ public enum PhotoListing {
         }
     }
 
+    /// Name endings of the formats read, for saying so when a file named like a photo is not one.
+    static let photoSuffixes = [".jpg", ".jpeg", ".png", ".heic", ".heif", ".avif", ".webp"]
+
     /// The photos of `inputs`, in order. Throws when an input does not exist, or when no photo is
-    /// found at all and `allowEmpty` is false.
-    public static func photos(from inputs: [String], allowEmpty: Bool = false) throws(ListingError) -> [String] {
+    /// found at all and `allowEmpty` is false. `skipped` hears each file in a folder that is named like
+    /// a photo (`.jpg`, `.png`, …) but is not one by its magic bytes, and so is left out.
+    public static func photos(
+        from inputs: [String], allowEmpty: Bool = false, skipped: (String) -> Void = { _ in }
+    ) throws(ListingError) -> [String] {
         var photos: [String] = []
         var folders: [String] = []
         for input in inputs {
@@ -40,7 +46,7 @@ public enum PhotoListing {
             }
             if status.st_mode & S_IFMT == S_IFDIR {
                 folders.append(input)
-                photos += try photosInFolder(input)
+                photos += try photosInFolder(input, skipped: skipped)
             } else {
                 photos.append(input)
             }
@@ -51,7 +57,9 @@ public enum PhotoListing {
 
     /// A folder's photos; an entry that cannot be opened to be sniffed is kept, so that it becomes a
     /// placeholder with a warning (and fails under --strict) instead of vanishing.
-    static func photosInFolder(_ folder: String) throws(ListingError) -> [String] {
+    static func photosInFolder(_ folder: String, skipped: (String) -> Void = { _ in }) throws(ListingError)
+        -> [String]
+    {
         let base = folder.hasSuffix("/") ? folder : folder + "/"
         let directory = SystemPath.withCString(folder) { open($0, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
         guard directory >= 0 else { throw .unreadable(path: folder, errno: errno) }
@@ -62,6 +70,10 @@ public enum PhotoListing {
         // time for a phone's camera folder; names are looked up relative to the open folder.
         let keep = Parallel.map(entries, jobs: min(4, ProcessInfo.processInfo.activeProcessorCount)) {
             isImage($0.name, in: directory, knownRegular: $0.kind == .regular, keepUnreadable: true)
+        }
+        for (entry, kept) in zip(entries, keep) where !kept && entry.kind != .other {
+            let lowered = entry.name.lowercased()
+            if photoSuffixes.contains(where: lowered.hasSuffix) { skipped(base + entry.name) }
         }
         return zip(entries, keep).filter(\.1).map { base + $0.0.name }
     }
