@@ -20,7 +20,7 @@ public enum BaselineOrphans {
         var seen = 0
         while let relative = pending.popLast(), seen < entryLimit {
             let folder = SystemPath.joined(baseline, relative)
-            for name in entries(of: folder) where !name.hasPrefix(".") {
+            for name in DirectoryEntry.list(folder).map(\.name) where !name.hasPrefix(".") {
                 seen += 1
                 let path = relative.isEmpty ? name : relative + "/" + name
                 var status = stat()
@@ -46,19 +46,5 @@ public enum BaselineOrphans {
         guard SystemPath.withCString(file.path, { unlink($0) }) == 0 else {
             throw FileError(path: file.path, operation: .write, cause: .system(errno: errno))
         }
-    }
-
-    /// The names in `folder` (none when it cannot be listed).
-    private static func entries(of folder: String) -> [String] {
-        guard let directory = SystemPath.withCString(folder, { opendir($0) }) else { return [] }
-        defer { closedir(directory) }
-        var names: [String] = []
-        while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                SystemPath.string(raw.prefix { $0 != 0 })
-            }
-            if name != ".", name != ".." { names.append(name) }
-        }
-        return names
     }
 }

@@ -78,33 +78,8 @@ public enum PhotoListing {
         return zip(entries, keep).filter(\.1).map { base + $0.0.name }
     }
 
-    /// A folder entry and what its directory entry says it is.
-    struct Entry: Sendable {
-        enum Kind: Sendable { case regular, other, unknown }
-        let name: String
-        let kind: Kind
-    }
-
-    /// The names in `folder` with their types from the directory itself (d_type), so regular files
-    /// need no stat; links and file systems that do not say are `.unknown`.
-    static func entries(of folder: String) -> [Entry] {
-        guard let directory = SystemPath.withCString(folder, { opendir($0) }) else { return [] }
-        defer { closedir(directory) }
-        var entries: [Entry] = []
-        while let entry = readdir(directory) {
-            // Bytes, not always UTF-8: kept exactly (SystemPath).
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { SystemPath.string($0.prefix { $0 != 0 }) }
-            if name == "." || name == ".." { continue }
-            let kind: Entry.Kind =
-                switch Int32(entry.pointee.d_type) {
-                case Int32(DT_REG): .regular
-                case Int32(DT_LNK), Int32(DT_UNKNOWN): .unknown
-                default: .other
-                }
-            entries.append(Entry(name: name, kind: kind))
-        }
-        return entries
-    }
+    /// The names in `folder` with their types (DirectoryEntry).
+    static func entries(of folder: String) -> [DirectoryEntry] { DirectoryEntry.list(folder) }
 
     /// True when the file at `path` (relative to `directory`) is a regular file starting with the
     /// signature of a format `ImageFormat` knows. The type is checked before the file is opened (unless the folder already said), so a FIFO in a folder

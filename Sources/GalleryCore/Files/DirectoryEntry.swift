@@ -1,0 +1,34 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A folder entry and what the directory itself says it is (d_type), so regular files need no
+/// stat; links and file systems that do not say are `.unknown`. Names keep every byte (SystemPath).
+public struct DirectoryEntry: Sendable, Hashable {
+    public enum Kind: Sendable, Hashable { case regular, other, unknown }
+
+    public let name: String
+    public let kind: Kind
+
+    /// The entries of `folder` but `.` and `..`, in the directory's order; none when it cannot be
+    /// listed.
+    public static func list(_ folder: String) -> [DirectoryEntry] {
+        guard let directory = SystemPath.withCString(folder, { opendir($0) }) else { return [] }
+        defer { closedir(directory) }
+        var entries: [DirectoryEntry] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { SystemPath.string($0.prefix { $0 != 0 }) }
+            if name == "." || name == ".." { continue }
+            let kind: Kind =
+                switch Int32(entry.pointee.d_type) {
+                case Int32(DT_REG): .regular
+                case Int32(DT_LNK), Int32(DT_UNKNOWN): .unknown
+                default: .other
+                }
+            entries.append(DirectoryEntry(name: name, kind: kind))
+        }
+        return entries
+    }
+}
