@@ -57,7 +57,7 @@ public struct Snapshot: Sendable {
     /// The frame at `offset` as PNG bytes, as `gallery-render render` writes them.
     public func png(atOffset offset: Double = 0, strict: Bool = false) throws(RenderError) -> [UInt8] {
         let frame = try image(atOffset: offset, strict: strict)
-        do { return PNGColorTag.tag(try PNGEncoder.encode(frame, jobs: jobs), space: colorSpace) } catch {
+        do { return try PNGEncoder.encode(frame, jobs: jobs, colorSpace: colorSpace) } catch {
             throw .encode(error)
         }
     }
@@ -76,9 +76,10 @@ public struct Snapshot: Sendable {
         _ motion: MotionRequest, from offset: Double = 0, fps: Int = 60, loops: Int = 0, strict: Bool = false
     ) throws(RenderError) -> [UInt8] {
         let images = try frames(motion, from: offset, fps: fps, strict: strict)
-        var writer = APNGWriter(fps: fps, loops: loops, alpha: background.a < 255, frameCount: images.count)
+        var writer = APNGWriter(
+            fps: fps, loops: loops, alpha: background.a < 255, frameCount: images.count, colorSpace: colorSpace)
         do { try writer.append(contentsOf: images, jobs: jobs) } catch { throw .encode(error) }
-        return PNGColorTag.tag(writer.take(), space: colorSpace)
+        return Array(writer.take().joined())
     }
 
     /// The scene: photos given as pixels are named `memory:N` (N their place in `photos`).

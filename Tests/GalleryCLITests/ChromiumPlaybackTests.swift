@@ -42,7 +42,7 @@ import Testing
         for (shot, expected) in [("shot-0.png", first), ("shot-1.png", last)] {
             let screen = try ImageDecoder.decodeFile(atPath: folder.file(shot)).image
             for x in [0, 375] {
-                let shown = screen.cropped(to: ImageRegion(x: x..<x + 375, y: 0..<200))
+                let shown = try #require(screen.cropped(to: ImageRegion(x: x..<x + 375, y: 0..<200)))
                 #expect(shown == expected, "\(shot), the \(x == 0 ? "APNG" : "WebP")")
             }
         }

@@ -14,7 +14,7 @@ import Testing
         try FileManager.default.createDirectory(atPath: folder.file("p3"), withIntermediateDirectories: true)
         let image = ColorScience.colourfulImage(width: 300, height: 200)
         try folder.write(try PNGEncoder.encode(image), to: "srgb/photo.png")
-        let p3 = PNGColorTag.tag(try PNGEncoder.encode(ColorScience.displayP3(fromSRGB: image)), space: .displayP3)
+        let p3 = try PNGEncoder.encode(ColorScience.displayP3(fromSRGB: image), colorSpace: .displayP3)
         try folder.write(p3, to: "p3/photo.png")
         return folder
     }

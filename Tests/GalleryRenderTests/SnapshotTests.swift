@@ -31,7 +31,7 @@ import Testing
         let folder = try TemporaryFolder()
         defer { folder.remove() }
         let p3 = ColorScience.displayP3(fromSRGB: ColorScience.colourfulImage(width: 300, height: 200))
-        let photo = try folder.write(PNGColorTag.tag(try PNGEncoder.encode(p3), space: .displayP3), to: "p3.png")
+        let photo = try folder.write(try PNGEncoder.encode(p3, colorSpace: .displayP3), to: "p3.png")
         for space in ColorSpace.allCases {
             let snapshot = Snapshot(
                 viewport: Size(width: 375, height: 200), photos: [.file(URL(fileURLWithPath: photo))], colorSpace: space

@@ -33,7 +33,7 @@ import Testing
         var bytes: [UInt8] = []
         for frame in frames {
             try writer.append(frame)
-            bytes += writer.take()
+            bytes += writer.take().joined()
         }
         #expect(writer.take().isEmpty)
         #expect(bytes.suffix(12) == [0, 0, 0, 0, 0x49, 0x45, 0x4E, 0x44, 0xAE, 0x42, 0x60, 0x82])
@@ -87,7 +87,7 @@ import Testing
     @Test func brokenAnimationsAreErrorsNotCrashes() throws {
         var writer = APNGWriter(fps: 10, alpha: false, frameCount: Self.frames().count)
         for frame in Self.frames() { try writer.append(frame) }
-        let bytes = writer.take()
+        let bytes = Array(writer.take().joined())
         // A frame more than acTL announced is refused.
         #expect(throws: EncodeError.self) { try writer.append(Self.frames()[0]) }
         // A still PNG is not an animation.

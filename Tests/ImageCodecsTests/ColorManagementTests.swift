@@ -32,7 +32,7 @@ import Testing
     }
 
     @Test func aDisplayP3PNGIsConvertedToItsSRGBColours() throws {
-        let tagged = PNGColorTag.tag(try PNGEncoder.encode(Self.p3Values), space: .displayP3)
+        let tagged = try PNGEncoder.encode(Self.p3Values, colorSpace: .displayP3)
         let converted = try Self.decode(tagged)
         let error = ColorScience.meanDeltaE2000(converted.image, Self.original)
         #expect(error <= 1, "mean ΔE00 \(error)")
@@ -56,7 +56,7 @@ import Testing
     }
 
     @Test func aDisplayP3FrameKeepsP3Values() throws {
-        let tagged = PNGColorTag.tag(try PNGEncoder.encode(Self.p3Values), space: .displayP3)
+        let tagged = try PNGEncoder.encode(Self.p3Values, colorSpace: .displayP3)
         let kept = try Self.decode(tagged, .displayP3)
         #expect(kept.image == Self.p3Values)
         let fromSRGB = try Self.decode(try PNGEncoder.encode(Self.original), .displayP3)
@@ -72,7 +72,7 @@ import Testing
         for width in [1, 7, 8, 9, 33] {
             var p3 = ColorScience.displayP3(fromSRGB: ColorScience.colourfulImage(width: width, height: 3))
             for i in stride(from: 3, to: p3.pixels.count, by: 4) { p3.pixels[i] = UInt8(i * 7 % 256) }
-            let tagged = PNGColorTag.tag(try PNGEncoder.encode(p3), space: .displayP3)
+            let tagged = try PNGEncoder.encode(p3, colorSpace: .displayP3)
             let converted = try Self.decode(tagged).image
             #expect(stride(from: 3, to: p3.pixels.count, by: 4).allSatisfy { converted.pixels[$0] == p3.pixels[$0] })
             let original = ColorScience.colourfulImage(width: width, height: 3)
@@ -163,7 +163,7 @@ import Testing
     }
 
     @Test func decodesWithoutAColourSpaceKeepTheStoredValues() throws {
-        let tagged = PNGColorTag.tag(try PNGEncoder.encode(Self.p3Values), space: .displayP3)
+        let tagged = try PNGEncoder.encode(Self.p3Values, colorSpace: .displayP3)
         #expect(try Self.decode(tagged, nil).image == Self.p3Values)
     }
 
@@ -194,11 +194,11 @@ import Testing
     }
 
     @Test func aPNGsCICPChunkComesBeforeItsProfile() throws {
-        // cICP (12, 13): Display P3; an sRGB profile after it is not what counts.
+        // cICP (12, 13): Display P3, in a PNG with no profile.
         let png = try PNGEncoder.encode(Self.p3Values)
         let cicp = PNGCrafter.chunk("cICP", [12, 13, 0, 1])
         let bytes = Array(png[0..<33]) + cicp + png[33...]
-        let converted = try Self.decode(PNGColorTag.tag(bytes, space: .srgb))
+        let converted = try Self.decode(bytes)
         #expect(ColorScience.meanDeltaE2000(converted.image, Self.original) <= 1)
     }
 
@@ -247,7 +247,7 @@ import Testing
         let png = PNGCrafter.png(
             width: UInt32(Self.p3Values.width), height: UInt32(Self.p3Values.height), bitDepth: 16, colorType: 2,
             rows: rows)
-        let converted = try Self.decode(PNGColorTag.tag(png, space: .displayP3))
+        let converted = try Self.decode(Array(png[0..<33]) + PNGColorTag.chunk(for: .displayP3) + png[33...])
         #expect(ColorScience.meanDeltaE2000(converted.image, Self.original) <= 1)
     }
 }

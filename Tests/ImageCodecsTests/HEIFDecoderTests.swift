@@ -208,7 +208,7 @@ import Testing
         let folder = try TemporaryFolder()
         defer { folder.remove() }
         let p3 = ColorScience.displayP3(fromSRGB: ColorScience.colourfulImage())
-        let png = PNGColorTag.tag(try PNGEncoder.encode(p3), space: .displayP3)
+        let png = try PNGEncoder.encode(p3, colorSpace: .displayP3)
         let bytes = try Self.encode(png, ["-L"], in: folder)
         let stored = try ImageDecoder.decode(bytes)
         guard case .icc = stored.color else {

@@ -41,7 +41,7 @@ import Testing
 
     @Test(.enabled(if: tools, toolsReason)) func anICCPChunkIsApplied() throws {
         let p3 = ColorScience.displayP3(fromSRGB: ColorScience.colourfulImage())
-        let png = PNGColorTag.tag(try PNGEncoder.encode(p3), space: .displayP3)
+        let png = try PNGEncoder.encode(p3, colorSpace: .displayP3)
         let (webp, _) = try Self.encode(png, ["-lossless", "-metadata", "icc"])
         let converted = try ImageDecoder.decode(webp, options: DecodeOptions(colorSpace: .srgb))
         #expect(converted.color == .icc(ColorSpace.displayP3.iccProfile))

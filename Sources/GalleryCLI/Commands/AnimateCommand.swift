@@ -96,7 +96,8 @@ enum AnimateCommand: Subcommand {
         let size = renderer.scene.pixelSize
         let space = renderer.scene.colorSpace
         var apng = APNGWriter(
-            fps: fps, loops: loops, alpha: renderer.scene.background.a < 255, frameCount: plans.count)
+            fps: fps, loops: loops, alpha: renderer.scene.background.a < 255, frameCount: plans.count,
+            colorSpace: space)
         let progress = Progress(total: plans.count, console: console)
         do {
             let webp: WebPAnimationWriter? =
@@ -104,11 +105,10 @@ enum AnimateCommand: Subcommand {
                     try WebPAnimationWriter(size: size, fps: fps, loops: loops, quality: quality)
                 } else { nil }
             // APNG frames are encoded as many at once as frames are rendered, and go to the file's
-            // temporary as they are (its header tagged with the colour space): memory stays bounded.
+            // temporary as they are: memory stays bounded.
             let file: AtomicFileStream? =
                 if case .animation(let path, .png) = output { try AtomicFileStream(path: path) } else { nil }
             var waiting: [RGBAImage] = []
-            var started = false
             _ = try renderer.run(
                 plans: plans, strict: strict,
                 onProblem: { problem in if !strict { console.warning(RenderCommand.describe(problem)) } }
@@ -119,13 +119,12 @@ enum AnimateCommand: Subcommand {
                     if waiting.count == renderer.jobs || index == plans.count - 1 {
                         try apng.append(contentsOf: waiting, jobs: renderer.jobs)
                         waiting.removeAll()
-                        try file?.append(started ? apng.take() : PNGColorTag.tag(apng.take(), space: space))
-                        started = true
+                        try file?.append(contentsOf: apng.take())
                     }
                 case .animation(_, .webp): try webp?.append(image)
                 case .frames(let pattern):
                     let path = OutputOptions.path(pattern: pattern, index: index, offset: plans[index].layout.offset)
-                    try AtomicFile.write(PNGColorTag.tag(try PNGEncoder.encode(image), space: space), to: path)
+                    try AtomicFile.write(try PNGEncoder.encode(image, colorSpace: space), to: path)
                 }
                 progress.advance()
             }

@@ -20,8 +20,7 @@ public enum AtomicFile {
     /// Whether a write to `path` replaces a regular file (atomically), rather than going into a
     /// stream (standard output, a device, a FIFO), where a second write would add to the first.
     public static func replacesFile(_ path: String) -> Bool {
-        if case .success(.atomic) = OutputTarget.of(path) { return true }
-        return false
+        (try? OutputTarget.of(path).get())?.isAtomic ?? false
     }
 
     /// Why a write to `path` would fail whatever is written, found before any work: a folder standing
@@ -42,6 +41,10 @@ public enum AtomicFile {
 
     /// Writes `bytes` to `path` (`-` means standard output), creating missing parent folders.
     public static func write(_ bytes: [UInt8], to path: String) throws(FileError) {
+        // Bytes already whole go straight into a stream; a file gets the temporary and the rename.
+        if case .success(let target) = OutputTarget.of(path), !target.isAtomic {
+            return try writeOut(bytes, to: target, reportedAs: path)
+        }
         let stream = try AtomicFileStream(path: path)
         try stream.append(bytes)
         try stream.commit()
@@ -50,14 +53,26 @@ public enum AtomicFile {
     /// `bytes` into standard output, or into a device, FIFO or descriptor in place (a regular file
     /// goes through AtomicFileStream's temporary instead).
     static func writeOut(_ bytes: [UInt8], to target: OutputTarget, reportedAs path: String) throws(FileError) {
+        try writeOut(to: target, reportedAs: path) { descriptor, name throws(FileError) in
+            try writeAll(bytes, to: descriptor, path: name)
+        }
+    }
+
+    /// `write` given the descriptor of standard output or of the device, FIFO or descriptor path
+    /// opened in place, and the name to report it by.
+    static func writeOut(
+        to target: OutputTarget, reportedAs path: String,
+        _ write: (Int32, String) throws(FileError) -> Void
+    ) throws(FileError) {
         switch target {
-        case .standardOutput: try writeAll(bytes, to: STDOUT_FILENO, path: "standard output")
+        case .standardOutput: try write(STDOUT_FILENO, "standard output")
         case .direct(let device):
             let descriptor = SystemPath.withCString(device) { open($0, O_WRONLY | O_CLOEXEC) }
             guard descriptor >= 0 else { throw .last(path, .write) }
             defer { close(descriptor) }
-            try writeAll(bytes, to: descriptor, path: path)
-        case .atomic: try write(bytes, to: path)  // not reached: a stream holds only the others
+            try write(descriptor, path)
+        // Not reached: only the others are written out.
+        case .atomic: throw FileError(path: path, operation: .write, cause: .system(errno: EINVAL))
         }
     }
 
@@ -73,14 +88,14 @@ public enum AtomicFile {
                 TemporarySweep.prefix + String(repeating: "0", count: 16 - hex.count) + hex + TemporarySweep.suffix
             let temporary = folder + "/" + name
             let descriptor = SystemPath.withCString(temporary) {
-                open($0, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+                open($0, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
             }
             if descriptor >= 0 { return (descriptor, temporary) }
             if errno != EEXIST { throw .last(path, .write) }
         }
     }
 
-    static func writeAll(_ bytes: [UInt8], to descriptor: Int32, path: String) throws(FileError) {
+    static func writeAll(_ bytes: some ContiguousBytes, to descriptor: Int32, path: String) throws(FileError) {
         let failure: Int32? = bytes.withUnsafeBytes { buffer in
             var offset = 0
             while offset < buffer.count {

@@ -12,19 +12,18 @@ import Foundation
 /// `commit()`. Dropped without a commit, or after any error, the temporary is gone and the target
 /// untouched, so a long animation reaches the disk as it is encoded instead of being held in memory.
 /// Standard output, a device or a FIFO gets the pieces at `commit()`, so a failure writes nothing
-/// there either. Missing parent folders are made for the temporary, and removed again (when empty)
+/// there either; until then they wait in an unlinked scratch file under `$TMPDIR`, not in memory. Missing parent folders are made for the temporary, and removed again (when empty)
 /// if the file is not committed, by a signal too: a failed write leaves no trace.
 public final class AtomicFileStream {
     /// Where the pieces go until the commit.
     private enum Destination {
         case temporary(descriptor: Int32, path: String, file: String, mode: mode_t?, slot: Int32)
-        case held(OutputTarget)
+        case scratch(descriptor: Int32, target: OutputTarget)
     }
 
     /// The path as given, for messages.
     public let path: String
     private var destination: Destination?
-    private var held: [UInt8] = []
     /// The folders made for the temporary, outermost first, and their slots for a signal's cleanup.
     private var madeFolders: [(path: String, slot: Int32)] = []
 
@@ -41,7 +40,12 @@ public final class AtomicFileStream {
             destination = .temporary(descriptor: descriptor, path: temporary, file: file, mode: mode, slot: slot)
             // The lock is the writer's, until close: taken before anything else can see the file.
             guard flock(descriptor, LOCK_EX) == 0 else { throw discarding(.last(path, .write)) }
-        case .success(let target): destination = .held(target)
+        case .success(let target):
+            // Unlinked at once: nothing to clean up, whatever ends the process.
+            let (descriptor, scratch) = try AtomicFile.createTemporary(
+                in: ScratchFolder.temporaryDirectory, reportedAs: path)
+            _ = SystemPath.withCString(scratch) { unlink($0) }
+            destination = .scratch(descriptor: descriptor, target: target)
         }
     }
 
@@ -66,19 +70,25 @@ public final class AtomicFileStream {
     }
 
     /// Adds `bytes` to the file.
-    public func append(_ bytes: [UInt8]) throws(FileError) {
+    public func append(_ bytes: some ContiguousBytes) throws(FileError) {
+        let descriptor: Int32
         switch destination {
-        case .temporary(let descriptor, _, _, _, _)?:
-            do throws(FileError) { try AtomicFile.writeAll(bytes, to: descriptor, path: path) } catch {
-                throw discarding(error)
-            }
-        case .held?: if held.isEmpty { held = bytes } else { held += bytes }
+        case .temporary(let file, _, _, _, _)?: descriptor = file
+        case .scratch(let scratch, _)?: descriptor = scratch
         case nil: throw FileError(path: path, operation: .write, cause: .system(errno: EBADF))
+        }
+        do throws(FileError) { try AtomicFile.writeAll(bytes, to: descriptor, path: path) } catch {
+            throw discarding(error)
         }
     }
 
+    /// Adds `pieces` to the file, in order.
+    public func append(contentsOf pieces: [ArraySlice<UInt8>]) throws(FileError) {
+        for piece in pieces { try append(piece) }
+    }
+
     /// Puts the file in place: the temporary synced and renamed over the target (keeping an
-    /// existing file's permission bits), or what was held written out.
+    /// existing file's permission bits), or the scratch file copied out.
     public func commit() throws(FileError) {
         switch destination {
         case .temporary(let descriptor, let temporary, let file, let mode, let slot)?:
@@ -94,21 +104,33 @@ public final class AtomicFileStream {
             let folder = URL(fileURLWithPath: file).deletingLastPathComponent().path
             AtomicFile.syncFolder(folder)
             TemporarySweep.shared.sweep(folder)
-        case .held(let target)?:
-            destination = nil
-            try AtomicFile.writeOut(held, to: target, reportedAs: path)
-            held = []
+        case .scratch(let scratch, let target)?:
+            defer { discard() }
+            guard lseek(scratch, 0, SEEK_SET) == 0 else { throw FileError.last(path, .write) }
+            try AtomicFile.writeOut(to: target, reportedAs: path) { descriptor, name throws(FileError) in
+                var buffer = [UInt8](repeating: 0, count: 1 << 20)
+                while true {
+                    let count = buffer.withUnsafeMutableBytes { read(scratch, $0.baseAddress, $0.count) }
+                    if count < 0, errno == EINTR { continue }
+                    guard count >= 0 else { throw FileError.last(path, .write) }
+                    guard count > 0 else { return }
+                    try AtomicFile.writeAll(buffer[..<count], to: descriptor, path: name)
+                }
+            }
         case nil: throw FileError(path: path, operation: .write, cause: .system(errno: EBADF))
         }
     }
 
-    /// Removes the temporary and the folders made for it, when empty (or drops what was held); the
+    /// Removes the temporary and the folders made for it, when empty (or closes the scratch file); the
     /// target stays as it was.
     public func discard() {
-        if case .temporary(let descriptor, let temporary, _, _, let slot)? = destination {
+        switch destination {
+        case .temporary(let descriptor, let temporary, _, _, let slot)?:
             _ = SystemPath.withCString(temporary) { unlink($0) }
             close(descriptor)
             gr_cleanup_remove(slot)
+        case .scratch(let descriptor, _)?: close(descriptor)
+        case nil: break
         }
         for made in madeFolders.reversed() {
             _ = SystemPath.withCString(made.path) { rmdir($0) }
@@ -116,7 +138,6 @@ public final class AtomicFileStream {
         }
         madeFolders = []
         destination = nil
-        held = []
     }
 
     /// `error`, after discarding.

@@ -17,6 +17,12 @@ enum OutputTarget: Equatable {
     /// permission bits to keep, nil for a new file (which gets 0666 less the umask).
     case atomic(file: String, mode: mode_t?)
 
+    /// Whether the write replaces a regular file through a temporary.
+    var isAtomic: Bool {
+        if case .atomic = self { return true }
+        return false
+    }
+
     /// Symlinks followed at most this many times, as the kernel's own limit (ELOOP past it).
     static let linkLimit = 40
 

@@ -11,8 +11,7 @@ public struct ScratchFolder: Sendable {
 
     /// Makes `$TMPDIR/<prefix>XXXXXX` (`/tmp` without TMPDIR), every byte of TMPDIR kept.
     public init(prefix: String) throws(FileError) {
-        let variable = getenv("TMPDIR").map { SystemPath.string(UnsafeRawBufferPointer(start: $0, count: strlen($0))) }
-        let folder = variable.flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+        let folder = Self.temporaryDirectory
         let base = folder.hasSuffix("/") ? folder : folder + "/"
         var template = SystemPath.bytes(base + prefix + "XXXXXX").map { CChar(bitPattern: $0) } + [0]
         let made = template.withUnsafeMutableBufferPointer { buffer in
@@ -25,6 +24,12 @@ public struct ScratchFolder: Sendable {
         path = SystemPath.string(template.dropLast().map { UInt8(bitPattern: $0) })
         gr_cleanup_install()
         _ = SystemPath.withCString(path) { gr_cleanup_set_folder($0) }
+    }
+
+    /// `$TMPDIR`, every byte of it kept, or `/tmp` without it.
+    public static var temporaryDirectory: String {
+        let variable = getenv("TMPDIR").map { SystemPath.string(UnsafeRawBufferPointer(start: $0, count: strlen($0))) }
+        return variable.flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
     }
 
     /// Removes the folder and what it holds.

@@ -50,13 +50,19 @@ public struct RGBAImage: Sendable, Equatable {
         }
     }
 
-    /// The pixels of `region` (within the image) as an image of their own.
-    public func cropped(to region: ImageRegion) -> RGBAImage {
-        var pixels: [UInt8] = []
-        pixels.reserveCapacity(region.x.count * region.y.count * 4)
-        for y in region.y {
-            let row = (y * width + region.x.lowerBound) * 4
-            pixels += self.pixels[row..<row + region.x.count * 4]
+    /// The pixels of `region` (within the image) as an image of their own; nil when the memory for
+    /// them cannot be had.
+    public func cropped(to region: ImageRegion) -> RGBAImage? {
+        let rowBytes = region.x.count * 4
+        guard var pixels = LargeArray.uninitialized(UInt8.self, count: rowBytes * region.y.count) else { return nil }
+        pixels.withUnsafeMutableBytes { out in
+            self.pixels.withUnsafeBytes { source in
+                for (k, y) in region.y.enumerated() {
+                    let row = (y * width + region.x.lowerBound) * 4
+                    UnsafeMutableRawBufferPointer(rebasing: out[k * rowBytes..<(k + 1) * rowBytes])
+                        .copyMemory(from: UnsafeRawBufferPointer(rebasing: source[row..<row + rowBytes]))
+                }
+            }
         }
         return RGBAImage(width: region.x.count, height: region.y.count, pixels: pixels)
     }

@@ -12,7 +12,8 @@ import GalleryCore
 ///
 /// The writer holds no more than the frames not yet taken: `take()` hands the bytes on as they are
 /// encoded (to an AtomicFileStream, say), so an animation of any length needs the memory of a few
-/// frames, not of the file.
+/// frames, not of the file. Each frame's bytes are made in one buffer allocated so that running out
+/// of memory is an error (`EncodeError.outOfMemory`), never an abort.
 public struct APNGWriter {
     /// Frames per second: every frame is shown 1/fps s (delay 1/fps).
     public let fps: Int
@@ -22,16 +23,19 @@ public struct APNGWriter {
     public let alpha: Bool
     /// How many frames the animation has: acTL says so before the first frame.
     public let frameCount: Int
-    private var pending: [UInt8] = []
+    /// The frames' colour space, tagged in the header (PNGColorTag).
+    public let colorSpace: ColorSpace
+    private var pending: [ArraySlice<UInt8>] = []
     private var sequence: UInt32 = 0
     private var frames = 0
     private var previous: RGBAImage?
 
-    public init(fps: Int, loops: Int = 0, alpha: Bool, frameCount: Int) {
+    public init(fps: Int, loops: Int = 0, alpha: Bool, frameCount: Int, colorSpace: ColorSpace = .srgb) {
         self.fps = fps
         self.loops = loops
         self.alpha = alpha
         self.frameCount = frameCount
+        self.colorSpace = colorSpace
     }
 
     /// Appends the next frame (all frames are the first one's size).
@@ -51,40 +55,71 @@ public struct APNGWriter {
             Result { () throws(EncodeError) in try Self.encoded(frame, after: previous, alpha: alpha) }
         }
         for result in encoded {
-            let (region, chunks) = try result.get()
+            let (region, png) = try result.get()
+            let chunks = Self.chunkRanges(of: png)
             if self.frames == 0 {
-                let header = chunks.first { $0.type == "IHDR" }.map { Self.chunk("IHDR", $0.data) } ?? []
+                let header = chunks.first { $0.type == "IHDR" }.map { Array(png[$0.whole]) } ?? []
                 let control = Self.be32(UInt32(frameCount)) + Self.be32(UInt32(loops))
-                pending += [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + header + Self.chunk("acTL", control)
+                pending.append(
+                    ArraySlice(
+                        [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + header + PNGColorTag.chunk(for: colorSpace)
+                            + Self.chunk("acTL", control)))
             }
-            pending += Self.chunk("fcTL", frameControl(region))
-            for data in chunks.filter({ $0.type == "IDAT" }).map(\.data) {
-                pending +=
-                    self.frames == 0 ? Self.chunk("IDAT", data) : Self.chunk("fdAT", Self.be32(nextSequence()) + data)
+            pending.append(ArraySlice(Self.chunk("fcTL", frameControl(region))))
+            let data = chunks.filter { $0.type == "IDAT" }
+            if self.frames == 0 {
+                // The first frame's IDAT chunks are the default image's, as the encoder wrote them.
+                pending += data.map { png[$0.whole] }
+            } else {
+                pending.append(try frameData(png, data))
             }
             self.frames += 1
         }
-        if self.frames == frameCount, !frames.isEmpty { pending += Self.chunk("IEND", []) }
+        if self.frames == frameCount, !frames.isEmpty { pending.append(ArraySlice(Self.chunk("IEND", []))) }
         self.previous = frames.last ?? self.previous
     }
 
-    /// The bytes encoded since the last call: the signature, IHDR and acTL come with the first frame,
-    /// IEND with the last. Taken once every frame is in, they are the whole file.
-    public mutating func take() -> [UInt8] {
+    /// The bytes encoded since the last call, in pieces to write in order: the signature, IHDR and
+    /// acTL come with the first frame, IEND with the last. Taken once every frame is in, they are the
+    /// whole file.
+    public mutating func take() -> [ArraySlice<UInt8>] {
         defer { pending = [] }
         return pending
     }
 
-    /// A frame's region (what changed since `previous`) and its PNG chunks, by the run encoder: on the
+    /// A frame's region (what changed since `previous`) and its PNG, by the run encoder: on the
     /// 143-frame @2x fling of the bench photos the APNG is 29.0 MB and the run takes 1.4 s, where
     /// libdeflate level 6 made 30.6 MB in 2.4 s (the residuals of photos leave few repeats to find).
     private static func encoded(_ frame: RGBAImage, after previous: RGBAImage?, alpha: Bool) throws(EncodeError)
-        -> (ImageRegion, [(type: String, data: [UInt8])])
+        -> (ImageRegion, [UInt8])
     {
         let whole = ImageRegion(whole: PixelSize(width: frame.width, height: frame.height))
         let region = previous.map { Self.changedRegion(from: $0, to: frame) } ?? whole
-        let part = region == whole ? frame : frame.cropped(to: region)
-        return (region, Self.chunks(of: try PNGEncoder.encode(part, compression: .runs, alpha: alpha)))
+        guard let part = region == whole ? frame : frame.cropped(to: region) else { throw .outOfMemory }
+        return (region, try PNGEncoder.encode(part, compression: .runs, alpha: alpha))
+    }
+
+    /// The IDAT chunks `data` of `png` as fdAT chunks, each with the next sequence number, in one
+    /// buffer of their own.
+    private mutating func frameData(_ png: [UInt8], _ data: [ChunkRange]) throws(EncodeError) -> ArraySlice<UInt8> {
+        let size = data.reduce(0) { $0 + $1.data.count + 16 }
+        guard var out = LargeArray.uninitialized(UInt8.self, count: size) else { throw .outOfMemory }
+        var at = 0
+        for chunk in data {
+            let count = chunk.data.count
+            let head = Self.be32(UInt32(count + 4)) + Array("fdAT".utf8) + Self.be32(nextSequence())
+            out.withUnsafeMutableBufferPointer { out in
+                png.withUnsafeBufferPointer { png in
+                    guard let base = out.baseAddress, let source = png.baseAddress else { return }
+                    for (k, byte) in head.enumerated() { base[at + k] = byte }
+                    (base + at + 12).update(from: source + chunk.data.lowerBound, count: count)
+                    let crc = gr_png_crc32(base + at + 4, count + 8)
+                    for (k, byte) in Self.be32(crc).enumerated() { base[at + 12 + count + k] = byte }
+                }
+            }
+            at += count + 16
+        }
+        return out[...]
     }
 
     /// The fcTL payload for a frame covering `region`.
@@ -126,15 +161,18 @@ public struct APNGWriter {
         return ImageRegion(x: left..<right + 1, y: top..<bottom + 1)
     }
 
-    /// The chunks of a PNG this project's encoder wrote: types and data, in order.
-    static func chunks(of png: [UInt8]) -> [(type: String, data: [UInt8])] {
-        var chunks: [(String, [UInt8])] = []
+    /// Where a chunk of a PNG lies: its type, the whole chunk and its data.
+    typealias ChunkRange = (type: String, whole: Range<Int>, data: Range<Int>)
+
+    /// The chunks of a PNG this project's encoder wrote, in order.
+    static func chunkRanges(of png: [UInt8]) -> [ChunkRange] {
+        var chunks: [ChunkRange] = []
         var at = 8
         while at + 12 <= png.count {
             let length = Int(png[at..<at + 4].reduce(UInt32(0)) { $0 << 8 | UInt32($1) })
             guard at + 12 + length <= png.count else { break }
             let type = String(decoding: png[at + 4..<at + 8], as: UTF8.self)
-            chunks.append((type, Array(png[at + 8..<at + 8 + length])))
+            chunks.append((type, at..<at + 12 + length, at + 8..<at + 8 + length))
             at += 12 + length
         }
         return chunks

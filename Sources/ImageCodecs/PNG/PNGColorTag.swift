@@ -1,19 +1,18 @@
 import CPNG
 
-/// Tags encoded PNG (and APNG) bytes with a frame's colour space: an sRGB frame is left untagged (the
-/// web's and Apple's default), a Display P3 one gets an iCCP chunk with the profile right after IHDR,
-/// before any acTL or image data, as an iPhone screenshot has.
+/// The tag for a frame's colour space that PNGEncoder and APNGWriter write: an sRGB frame is left
+/// untagged (the web's and Apple's default), a Display P3 one gets an iCCP chunk with the profile
+/// right after IHDR, before any acTL or image data, as an iPhone screenshot has.
 public enum PNGColorTag {
-    /// `png` tagged for `space`.
-    public static func tag(_ png: [UInt8], space: ColorSpace) -> [UInt8] {
-        guard space != .srgb, png.count >= 33 else { return png }
+    /// The chunk that tags a PNG for `space`, to go right after IHDR: none for sRGB.
+    public static func chunk(for space: ColorSpace) -> [UInt8] {
+        guard space != .srgb else { return [] }
         let name = Array("Display P3".utf8)
         let data = name + [0, 0] + zlibStored(space.iccProfile)
         var chunk = bigEndian(UInt32(data.count)) + Array("iCCP".utf8) + data
         let crc = chunk[4...].withUnsafeBufferPointer { gr_png_crc32($0.baseAddress, $0.count) }
         chunk += bigEndian(crc)
-        // IHDR is always the 25 bytes after the signature.
-        return Array(png[0..<33]) + chunk + png[33...]
+        return chunk
     }
 
     /// `bytes` as a zlib stream of stored deflate blocks: a profile of a few hundred bytes gains

@@ -16,10 +16,11 @@ public enum PNGEncoder {
         case matches
     }
 
-    /// PNG bytes for `image`; with `alpha`, RGBA (true) or RGB (false) whatever the pixels, as every
-    /// frame of an APNG must share one colour type.
+    /// PNG bytes for `image`, tagged for `colorSpace` (PNGColorTag); with `alpha`, RGBA (true) or RGB
+    /// (false) whatever the pixels, as every frame of an APNG must share one colour type.
     public static func encode(
-        _ image: RGBAImage, compression: Compression = .runs, jobs: Int = 1, alpha: Bool? = nil
+        _ image: RGBAImage, compression: Compression = .runs, jobs: Int = 1, alpha: Bool? = nil,
+        colorSpace: ColorSpace = .srgb
     ) throws(EncodeError) -> [UInt8] {
         var result = gr_png_buffer()
         let hasAlpha: Int32 = alpha ?? !image.isOpaque ? 1 : 0
@@ -36,8 +37,18 @@ public enum PNGEncoder {
             // The one place a CPNG status becomes a typed error.
             throw status == GR_PNG_NO_MEMORY ? .outOfMemory : .refused(message: FixedCString.string(result.message))
         }
-        guard var copy = LargeArray.uninitialized(UInt8.self, count: result.size) else { throw .outOfMemory }
-        copy.withUnsafeMutableBytes { $0.copyMemory(from: UnsafeRawBufferPointer(start: bytes, count: result.size)) }
+        // One copy out of the shim's buffer, with the colour tag after the signature and IHDR's 33 bytes.
+        let tag = PNGColorTag.chunk(for: colorSpace), split = min(33, result.size)
+        guard var copy = LargeArray.uninitialized(UInt8.self, count: result.size + tag.count) else {
+            throw .outOfMemory
+        }
+        copy.withUnsafeMutableBytes { copy in
+            let source = UnsafeRawBufferPointer(start: bytes, count: result.size)
+            copy.copyMemory(from: UnsafeRawBufferPointer(rebasing: source[..<split]))
+            UnsafeMutableRawBufferPointer(rebasing: copy[split...]).copyBytes(from: tag)
+            UnsafeMutableRawBufferPointer(rebasing: copy[(split + tag.count)...])
+                .copyMemory(from: UnsafeRawBufferPointer(rebasing: source[split...]))
+        }
         return copy
     }
 
@@ -57,7 +68,7 @@ public enum PNGEncoder {
         let partRows = Int(gr_png_part_rows(UInt32(width), hasAlpha))
         let count = (height + partRows - 1) / partRows
         let bound = gr_png_part_bound(UInt32(width), UInt32(partRows), hasAlpha)
-        let work = PNGParts(count: count, bound: bound)
+        guard let work = PNGParts(count: count, bound: bound) else { return GR_PNG_NO_MEMORY }
         defer { work.deallocate() }
         // Read by every worker, written by none.
         nonisolated(unsafe) let source = base

@@ -98,9 +98,9 @@ public struct BatchRenderer: Sendable {
                         return (try? result.get()).map(PhotoPart.init)
                     }
                     do throws(EncodeError) {
-                        png = PNGColorTag.tag(try PNGEncoder.encode(image, jobs: itemJobs), space: job.scene.colorSpace)
+                        png = try PNGEncoder.encode(image, jobs: itemJobs, colorSpace: job.scene.colorSpace)
                     } catch {
-                        failure = .encode(error)
+                        failure = .encode(output: frame.output, error)
                     }
                 } catch {
                     failure = .memory(output: frame.output, error)
@@ -140,9 +140,10 @@ public struct BatchRenderer: Sendable {
         let inFlight = min(jobs, Self.framesInFlight(job.scene.pixelSize))
         let motion = animation.renderer(in: job.scene, jobs: inFlight)
         var writer = APNGWriter(
-            fps: animation.fps, loops: animation.loops, alpha: job.scene.background.a < 255, frameCount: plans.count)
-        // Frames go to the file's temporary as they are encoded (the first piece tagged with the colour
-        // space), so memory stays bounded; returning early drops the temporary.
+            fps: animation.fps, loops: animation.loops, alpha: job.scene.background.a < 255, frameCount: plans.count,
+            colorSpace: job.scene.colorSpace)
+        // Frames go to the file's temporary as they are encoded, so memory stays bounded; returning
+        // early drops the temporary.
         let file: AtomicFileStream
         do throws(FileError) { file = try AtomicFileStream(path: output.output) } catch { return (nil, .write(error)) }
         let problems = Locked<[PhotoProblem]>([])
@@ -158,11 +159,10 @@ public struct BatchRenderer: Sendable {
                 }
             }
             do throws(EncodeError) { try writer.append(contentsOf: rendered, jobs: inFlight) } catch {
-                return (nil, .encode(error))
+                return (nil, .encode(output: output.output, error))
             }
             do throws(FileError) {
-                try file.append(
-                    start == 0 ? PNGColorTag.tag(writer.take(), space: job.scene.colorSpace) : writer.take())
+                try file.append(contentsOf: writer.take())
             } catch {
                 return (nil, .write(error))
             }

@@ -12,8 +12,9 @@ public enum SceneFailure: Error, Sendable, CustomStringConvertible {
     case unreadablePhotos([PhotoProblem])
     /// The memory to render the frame for `output` could not be had.
     case memory(output: String, OutOfMemory)
-    /// A frame could not be encoded or written.
-    case encode(EncodeError)
+    /// A frame for `output` could not be encoded.
+    case encode(output: String, EncodeError)
+    /// A frame could not be written.
     case write(FileError)
 
     public var description: String {
@@ -22,7 +23,7 @@ public enum SceneFailure: Error, Sendable, CustomStringConvertible {
         case .layout(let error): "layout: \(error)"
         case .unreadablePhotos(let problems): problems.map(\.description).joined(separator: "; ")
         case .memory(let output, let error): "\(output): \(error)"
-        case .encode(let error): error.description
+        case .encode(let output, let error): "\(output): \(error)"
         case .write(let error): error.description
         }
     }
