@@ -156,6 +156,23 @@ import Testing
         }
     }
 
+    /// Issue 34, item 11: with 244 MiB stacks under 293 MiB of address space, no second thread can
+    /// start. Dispatch's pool slept and asked again for ever (the run hung); now the work runs on the
+    /// threads there are, to the same bytes.
+    @Test(
+        .enabled(if: !sanitized, "ulimit -v means nothing under a sanitizer"),
+        arguments: [["--offset", "120"], ["animate", "--to-layout", "grid", "--duration", "0.5"]])
+    func aThreadTheSystemRefusesIsWorkForTheOthersNotAHang(command: [String]) throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let (free, limited) = (folder.file("free.png"), folder.file("limited.png"))
+        let arguments = command + ["--width", "375", RenderCommandTests.fixtures, "-o"]
+        let run = try Self.run(limitedTo: 300_000, stackKiB: 250_000, arguments + [limited])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(try CommandRunner.run(arguments + [free]).status == 0)
+        #expect(FileManager.default.contents(atPath: limited) == FileManager.default.contents(atPath: free))
+    }
+
     @Test func peakMemoryIsBoundedByTheFrameWhateverTheItems() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }

@@ -1,4 +1,3 @@
-import Dispatch
 import Synchronization
 
 /// The project's one parallel loop. Work is spread over up to `jobs` threads and results come back in
@@ -22,12 +21,13 @@ public enum Parallel {
         return results.withLock { $0.compactMap { $0 } }
     }
 
-    /// `body(i)` for each i in `0..<count`, as many at once as there are cores; one runs inline.
+    /// `body(i)` for each i in `0..<count`, as many at once as there are cores (WorkerPool's threads
+    /// and this one); one runs inline.
     public static func forEach(_ count: Int, _ body: @Sendable (Int) -> Void) {
         if count == 1 {
             body(0)
         } else if count > 1 {
-            DispatchQueue.concurrentPerform(iterations: count, execute: body)
+            WorkerPool.shared.run(count, width: count, body)
         }
     }
 }

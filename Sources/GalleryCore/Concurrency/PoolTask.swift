@@ -1,0 +1,50 @@
+import Dispatch
+
+/// One parallel loop, `body(i)` for each i in `0..<count`: any thread takes the next index. The body
+/// is let go before the loop is done, so it never outlives the call that gave it.
+final class PoolTask: Sendable {
+    private let count: Int
+    /// The next index to take, how many have finished, and the body (nil once all are taken).
+    private let state: Locked<(next: Int, finished: Int, body: (@Sendable (Int) -> Void)?)>
+    private let done = DispatchSemaphore(value: 0)
+
+    init(count: Int, body: @escaping @Sendable (Int) -> Void) {
+        self.count = count
+        state = Locked((0, 0, count > 0 ? body : nil))
+        if count <= 0 { done.signal() }
+    }
+
+    var hasIndicesLeft: Bool { state.withLock { $0.next < count } }
+
+    /// Takes and runs the next index; false when none is left.
+    func runOne() -> Bool {
+        guard run(next()) else { return false }
+        let last = state.withLock { state in
+            state.finished += 1
+            return state.finished == count
+        }
+        if last { done.signal() }
+        return true
+    }
+
+    /// Waits until every index has run.
+    func waitUntilDone() { done.wait() }
+
+    /// The next index and the body, the body dropped with the last index taken.
+    private func next() -> (Int, @Sendable (Int) -> Void)? {
+        state.withLock { state in
+            guard state.next < count, let body = state.body else { return nil }
+            state.next += 1
+            if state.next == count { state.body = nil }
+            return (state.next - 1, body)
+        }
+    }
+
+    /// Runs `work` when there is one; a function of its own so the body's last reference on this
+    /// thread ends with it, before the index counts as finished.
+    private func run(_ work: (Int, @Sendable (Int) -> Void)?) -> Bool {
+        guard let (index, body) = work else { return false }
+        body(index)
+        return true
+    }
+}
