@@ -1,7 +1,8 @@
 // swift-tools-version:6.2
 // gallery-render: renders an iOS photo carousel or round-photo grid at a scroll position to a PNG.
 //
-// Modules, bottom to top: GalleryCore (images as values, files) → C shims (CPNG, CJPEG, CWebP, CHEIF, CColor) →
+// Modules, bottom to top: GalleryCore (images as values, files) → C shims (CPNG, CJPEG, CWebP, CHEIF, CColor;
+// CCPU, their SIMD level) →
 // ImageCodecs (decoders, encoders, colour management);
 // Raster (its SIMD loops in CRaster); GalleryLayout (pure geometry, no pixels) → RenderPipeline,
 // VisualDiff (pixelmatch; its loops in CPixelmatch) → SnapshotCheck (baselines, record modes, reports)
@@ -24,24 +25,27 @@ let package = Package(
         .library(name: "GalleryRender", targets: ["GalleryRender"]),
     ],
     targets: [
+        // The SIMD level every C kernel takes and the floating-point rule they follow (gr_cpu.h).
+        .target(name: "CCPU"),
         .target(
-            name: "CPNG", linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("deflate"), .linkedLibrary("isal")]),
+            name: "CPNG", dependencies: ["CCPU"],
+            linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("deflate"), .linkedLibrary("isal")]),
         .target(name: "CJPEG", linkerSettings: [.linkedLibrary("jpeg")]),
         .target(
-            name: "CWebP",
+            name: "CWebP", dependencies: ["CCPU"],
             linkerSettings: [.linkedLibrary("webpmux"), .linkedLibrary("webpdemux"), .linkedLibrary("webp")]),
         // libavcodec, CHEIF's HEVC decoder, is opened on first use (hevc_libavcodec.c), not linked.
-        .target(name: "CHEIF", linkerSettings: [.linkedLibrary("heif")]),
-        .target(name: "CColor", linkerSettings: [.linkedLibrary("lcms2")]),
+        .target(name: "CHEIF", dependencies: ["CCPU"], linkerSettings: [.linkedLibrary("heif")]),
+        .target(name: "CColor", dependencies: ["CCPU"], linkerSettings: [.linkedLibrary("lcms2")]),
         .target(name: "CProcess"),
         .target(name: "CBuildInfo", cSettings: [.define("GR_DECLARED_VERSION", to: "\"\(declaredVersion)\"")]),
         .target(name: "GalleryCore", dependencies: ["CProcess"]),
         .target(name: "ImageCodecs", dependencies: ["GalleryCore", "CPNG", "CJPEG", "CWebP", "CHEIF", "CColor"]),
-        .target(name: "CRaster"),
+        .target(name: "CRaster", dependencies: ["CCPU"]),
         .target(name: "Raster", dependencies: ["GalleryCore", "CRaster"]),
         .target(name: "GalleryLayout"),
         .target(name: "RenderPipeline", dependencies: ["GalleryCore", "ImageCodecs", "Raster", "GalleryLayout"]),
-        .target(name: "CPixelmatch"),
+        .target(name: "CPixelmatch", dependencies: ["CCPU"]),
         .target(name: "VisualDiff", dependencies: ["GalleryCore", "ImageCodecs", "CPixelmatch"]),
         .target(name: "SnapshotCheck", dependencies: ["GalleryCore", "ImageCodecs", "VisualDiff"]),
         .target(
@@ -51,7 +55,7 @@ let package = Package(
             name: "GalleryCLI",
             dependencies: [
                 "GalleryCore", "RenderPipeline", "GalleryLayout", "ImageCodecs", "VisualDiff", "SnapshotCheck",
-                "GalleryRender", "CBuildInfo",
+                "GalleryRender", "CBuildInfo", "CCPU",
             ]),
         .executableTarget(name: "gallery-render", dependencies: ["GalleryCLI"]),
 

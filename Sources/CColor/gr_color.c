@@ -1,4 +1,5 @@
 #include "gr_color.h"
+#include "gr_cpu.h"
 
 #include <lcms2.h>
 #include <stdio.h>
@@ -121,7 +122,7 @@ __attribute__((target("avx2"))) static void shaper_apply_avx2(const matrix_shape
 
 static void shaper_apply(const matrix_shaper *m, uint8_t *rgba, size_t count) {
 #if defined(__x86_64__)
-    if (__builtin_cpu_supports("avx2")) {
+    if (gr_simd_level() >= GR_SIMD_AVX2) {
         shaper_apply_avx2(m, rgba, count);
         return;
     }
@@ -447,3 +448,8 @@ gr_color_status gr_color_profile(gr_color_space space, uint8_t **bytes, size_t *
 }
 
 void gr_color_free(void *pointer) { free(pointer); }
+
+void gr_color_library_versions(char *out, size_t size) {
+    int version = cmsGetEncodedCMMversion(); /* 2140 for 2.14 */
+    snprintf(out, size, "Little CMS %d.%d", version / 1000, version / 10 % 100);
+}

@@ -1,4 +1,5 @@
 #include "gr_heif.h"
+#include "gr_cpu.h"
 
 #include "heif_boxes.h"
 #include "hevc_libavcodec.h"
@@ -564,3 +565,9 @@ done:
 void gr_heif_free(void *pointer) { free(pointer); }
 
 const char *gr_heif_hevc_decoder(void) { return gr_hevc_libavcodec_register() ? "libavcodec" : "libde265"; }
+
+void gr_heif_library_versions(char *out, size_t size) {
+    char codec[64];
+    gr_hevc_libavcodec_version(codec, sizeof codec);
+    snprintf(out, size, "libheif %s\n%s", heif_get_version(), codec);
+}

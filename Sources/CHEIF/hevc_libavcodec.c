@@ -355,3 +355,17 @@ int gr_hevc_libavcodec_register(void) {
     pthread_once(&once, register_once);
     return registered;
 }
+
+void gr_hevc_libavcodec_version(char *out, size_t size) {
+    void *codec = dlopen("libavcodec.so." STRINGIFY(LIBAVCODEC_VERSION_MAJOR), RTLD_NOW | RTLD_LOCAL);
+    void *symbol = codec ? dlsym(codec, "avcodec_version") : NULL;
+    unsigned (*version)(void) = NULL;
+    memcpy(&version, &symbol, sizeof symbol);
+    if (version) {
+        unsigned v = version();
+        snprintf(out, size, "libavcodec %u.%u.%u", v >> 16, (v >> 8) & 0xff, v & 0xff);
+    } else {
+        snprintf(out, size, "libavcodec: not installed (HEVC by libde265)");
+    }
+    if (codec) dlclose(codec);
+}

@@ -5,6 +5,7 @@
 #ifndef GR_HEVC_LIBAVCODEC_H
 #define GR_HEVC_LIBAVCODEC_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 /* The id_name libheif knows the plugin by. */
@@ -34,5 +35,8 @@ int gr_hevc_libavcodec_take_failure(void);
  * A grey picture (an alpha plane, say) is given as it is, and a deeper one refused. Returns how many pictures were so given since the last call, -1 if one was
  * refused. */
 int gr_hevc_libavcodec_planes(int on);
+
+/** "libavcodec M.m.p" as the library opened at run time reports it, or "libavcodec: not installed". */
+void gr_hevc_libavcodec_version(char *out, size_t size);
 
 #endif

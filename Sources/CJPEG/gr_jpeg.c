@@ -273,3 +273,15 @@ gr_jpeg_status gr_jpeg_encode(const uint8_t *rgba, uint32_t width, uint32_t heig
 }
 
 void gr_jpeg_free(void *pointer) { free(pointer); }
+
+#define GR_STRINGIFY_(x) #x
+#define GR_STRINGIFY(x) GR_STRINGIFY_(x)
+
+/* libjpeg-turbo has no run-time version call: the headers' version, which the package pins. */
+void gr_jpeg_library_versions(char *out, size_t size) {
+#ifdef LIBJPEG_TURBO_VERSION
+    snprintf(out, size, "libjpeg-turbo %s", GR_STRINGIFY(LIBJPEG_TURBO_VERSION));
+#else
+    snprintf(out, size, "libjpeg %d", JPEG_LIB_VERSION);
+#endif
+}

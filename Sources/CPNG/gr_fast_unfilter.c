@@ -347,16 +347,16 @@ __attribute__((target("avx2"))) static uint32_t eight_avx2(uint8_t filter, row_j
     return x;
 }
 
-/* The CPU's level, worked out once; a race only stores the same value twice. */
+/* The level CCPU allows (AVX adds nothing here to SSSE3). */
 static int cpu_level(void) {
-    static int cached; /* level + 1; 0: not yet known */
-    int level = __atomic_load_n(&cached, __ATOMIC_RELAXED);
-    if (level == 0) {
-        __builtin_cpu_init();
-        level = (__builtin_cpu_supports("avx2") ? level_avx2 : __builtin_cpu_supports("ssse3") ? level_ssse3 : level_sse2) + 1;
-        __atomic_store_n(&cached, level, __ATOMIC_RELAXED);
+    switch (gr_simd_level()) {
+    case GR_SIMD_AVX2: return level_avx2;
+    case GR_SIMD_AVX:
+    case GR_SIMD_SSSE3: return level_ssse3;
+    case GR_SIMD_SSE2: return level_sse2;
+    case GR_SIMD_NONE: return level_scalar;
     }
-    return level - 1;
+    return level_scalar;
 }
 
 #else

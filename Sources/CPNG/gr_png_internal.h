@@ -3,6 +3,7 @@
 #define GR_PNG_INTERNAL_H
 
 #include "gr_png.h"
+#include "gr_cpu.h"
 
 #include <stdlib.h>
 

@@ -70,7 +70,7 @@ static inline __attribute__((always_inline)) int filter_rows_body(const uint8_t 
 
 /*
  * The same, compiled twice: for AVX2 (the Paeth loop on sixteen 16-bit lanes) where the CPU has it,
- * and for any CPU. Integer arithmetic, so both give the same bytes. Chosen by a plain test rather than
+ * and for any CPU. Integer arithmetic, so both give the same bytes. Chosen by CCPU's level rather than
  * the loader (target_clones), whose resolver runs before ThreadSanitizer's runtime and crashes it.
  */
 #if defined(__x86_64__)
@@ -83,8 +83,7 @@ __attribute__((target("avx2"))) static int filter_rows_avx2(const uint8_t *rgba,
 static int filter_rows(const uint8_t *rgba, uint32_t width, uint32_t first, uint32_t rows, size_t channels,
                        uint8_t *filtered) {
 #if defined(__x86_64__)
-    __builtin_cpu_init();
-    if (__builtin_cpu_supports("avx2")) return filter_rows_avx2(rgba, width, first, rows, channels, filtered);
+    if (gr_simd_level() >= GR_SIMD_AVX2) return filter_rows_avx2(rgba, width, first, rows, channels, filtered);
 #endif
     return filter_rows_body(rgba, width, first, rows, channels, filtered);
 }

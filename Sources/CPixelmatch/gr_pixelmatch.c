@@ -11,7 +11,6 @@
 #include <math.h>
 #include <string.h>
 
-#pragma STDC FP_CONTRACT OFF
 
 static inline const uint8_t *input_row(const gr_pixelmatch *pm, const uint8_t *img, size_t y) {
     return img + (y & pm->row_mask) * pm->width * 4;

@@ -7,7 +7,7 @@
 #include "gr_pixelmatch.h"
 
 /* pixelmatch rounds after every multiply and add: no fused multiply-adds, here or in any includer. */
-#pragma STDC FP_CONTRACT OFF
+#include "gr_cpu.h"
 
 /* The levels: portable C, or AVX2 where the CPU has it (x86-64 only). */
 enum { gr_pm_level_portable = 0, gr_pm_level_avx2 = 1 };

@@ -15,7 +15,6 @@
 
 #include <string.h>
 
-#pragma STDC FP_CONTRACT OFF
 
 #if defined(__x86_64__)
 #include <immintrin.h>
@@ -236,18 +235,7 @@ void gr_pm_luma(const uint8_t *row, size_t from, size_t to, double *luma, int le
 }
 
 static int cpu_level(void) {
-#if GR_X86
-    static int cached; /* level + 1; 0: not yet known. A race only stores the same value twice. */
-    int level = __atomic_load_n(&cached, __ATOMIC_RELAXED);
-    if (level == 0) {
-        __builtin_cpu_init();
-        level = (__builtin_cpu_supports("avx2") ? gr_pm_level_avx2 : gr_pm_level_portable) + 1;
-        __atomic_store_n(&cached, level, __ATOMIC_RELAXED);
-    }
-    return level - 1;
-#else
-    return gr_pm_level_portable;
-#endif
+    return GR_X86 && gr_simd_level() >= GR_SIMD_AVX2 ? gr_pm_level_avx2 : gr_pm_level_portable;
 }
 
 /* Per thread, so that a test capping it does not change what another test running at once uses. */

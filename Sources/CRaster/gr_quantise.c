@@ -1,7 +1,7 @@
 /* The frame's one rounding step (gr_raster.h states the rule). */
 #include "gr_raster.h"
 
-#pragma STDC FP_CONTRACT OFF
+#include "gr_cpu.h"
 
 #if defined(__SSE2__)
 #include <emmintrin.h>

@@ -2,17 +2,14 @@
  * rest of the program runs on any x86-64; the caller checks gr_cpu_has_avx first. */
 #include "gr_raster.h"
 
-#pragma STDC FP_CONTRACT OFF
+#include "gr_cpu.h"
 
 #if defined(__x86_64__)
 #include <immintrin.h>
 
 #define GR_AVX __attribute__((target("avx")))
 
-int gr_cpu_has_avx(void) {
-    __builtin_cpu_init();
-    return __builtin_cpu_supports("avx");
-}
+int gr_cpu_has_avx(void) { return gr_simd_level() >= GR_SIMD_AVX; }
 
 GR_AVX static inline __m128 premultiplied(const uint8_t *p) {
     int32_t word;

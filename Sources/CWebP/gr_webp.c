@@ -1,4 +1,5 @@
 #include "gr_webp.h"
+#include "gr_cpu.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -240,4 +241,9 @@ gr_webp_status gr_webp_decode(const uint8_t *data, size_t size, uint8_t *pixels,
     if (status == GR_WEBP_OK) status = read_icc(&whole, out);
     if (status != GR_WEBP_OK && out->message[0] == '\0') set_text(out->message, "out of memory");
     return status;
+}
+
+void gr_webp_library_versions(char *out, size_t size) {
+    int version = WebPGetDecoderVersion();
+    snprintf(out, size, "libwebp %d.%d.%d", version >> 16, (version >> 8) & 0xff, version & 0xff);
 }

@@ -34,6 +34,7 @@ public enum GalleryCommand {
     /// Runs the command with `arguments` (without the program name) and returns the exit code.
     public static func main(arguments: [String]) -> Int32 {
         var console = Console()
+        SIMDLevel.prepare(console)
         // `--device list`, with any command: the presets, as --help ends with them.
         if let at = arguments.firstIndex(where: { $0 == "--device" || $0 == "--device=list" }),
             arguments[at] == "--device=list" || arguments.dropFirst(at + 1).first == "list"
@@ -66,6 +67,10 @@ public enum GalleryCommand {
             rest = ["--help"]
         } else if arguments == ["--version"] {
             console.out("\(version)\n")
+            return ExitCode.success.rawValue
+        } else if Set(arguments) == ["--version", "--verbose"], arguments.count == 2 {
+            console.out(
+                ([version] + CodecLibraries.versions + ["simd: \(SIMDLevel.inUse)"]).joined(separator: "\n") + "\n")
             return ExitCode.success.rawValue
         } else if arguments == ["--generate-manual"] {
             console.out(ManPage.page(version: version))
@@ -121,6 +126,10 @@ public enum GalleryCommand {
                     "OPTIONS",
                     [
                         Flag("version", help: "Show the version.").spec,
+                        Flag(
+                            "verbose",
+                            help: "With --version: the linked libraries' versions and the SIMD level in use."
+                        ).spec,
                         OptionSpec(
                             "generate-completion-script", value: "shell",
                             help: "Print a completion script for the shell.",

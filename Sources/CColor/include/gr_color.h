@@ -68,6 +68,9 @@ gr_color_status gr_color_profile(gr_color_space space, uint8_t **bytes, size_t *
 
 void gr_color_free(void *pointer);
 
+/** The linked libraries' names and versions, a line each, into `out` (at most `size` bytes, with NUL). */
+void gr_color_library_versions(char *out, size_t size);
+
 #ifdef __cplusplus
 }
 #endif

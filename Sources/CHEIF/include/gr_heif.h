@@ -80,6 +80,9 @@ void gr_heif_free(void *pointer);
 /** The HEVC decoder in use: "libavcodec", or "libde265" when libavcodec is not installed. */
 const char *gr_heif_hevc_decoder(void);
 
+/** The linked libraries' names and versions, a line each, into `out` (at most `size` bytes, with NUL). */
+void gr_heif_library_versions(char *out, size_t size);
+
 #ifdef __cplusplus
 }
 #endif

@@ -93,6 +93,9 @@ gr_jpeg_status gr_jpeg_encode(const uint8_t *rgba, uint32_t width, uint32_t heig
 /** Frees memory returned by gr_jpeg_encode. */
 void gr_jpeg_free(void *pointer);
 
+/** The linked libraries' names and versions, a line each, into `out` (at most `size` bytes, with NUL). */
+void gr_jpeg_library_versions(char *out, size_t size);
+
 #ifdef __cplusplus
 }
 #endif

@@ -159,6 +159,9 @@ uint32_t gr_png_crc32(const uint8_t *bytes, size_t size);
 /** Frees memory returned by the functions above. */
 void gr_png_free(void *pointer);
 
+/** The linked libraries' names and versions, a line each, into `out` (at most `size` bytes, with NUL). */
+void gr_png_library_versions(char *out, size_t size);
+
 #ifdef __cplusplus
 }
 #endif

@@ -69,6 +69,9 @@ gr_webp_status gr_webp_decode(const uint8_t *data, size_t size, uint8_t *pixels,
                               gr_webp_image *out);
 void gr_webp_free(void *bytes);
 
+/** The linked libraries' names and versions, a line each, into `out` (at most `size` bytes, with NUL). */
+void gr_webp_library_versions(char *out, size_t size);
+
 #ifdef __cplusplus
 }
 #endif

@@ -48,7 +48,7 @@ enum BashCompletion {
             \(optionCases.joined(separator: "\n"))
                 esac
                 if [[ $cur == -* ]]; then
-                    [[ $COMP_CWORD -eq 1 ]] && options="$options --version --help --generate-completion-script"
+                    [[ $COMP_CWORD -eq 1 ]] && options="$options --version --verbose --help --generate-completion-script"
                     COMPREPLY=($(compgen -W "$options" -- "$cur"))
                     return
                 fi

@@ -32,6 +32,9 @@ enum FishCompletion {
             }
         }
         lines.append("complete -c gallery-render -n __fish_use_subcommand -l version -d 'Show the version'")
+        lines.append(
+            "complete -c gallery-render -n __fish_use_subcommand -l verbose -d 'With --version: libraries and SIMD level'"
+        )
         return lines.joined(separator: "\n") + "\n"
     }
 

@@ -15,7 +15,7 @@ enum ManPage {
             "\\fIsubcommand\\fR [\\fIoptions\\fR]",
             ".br",
             ".B gallery\\-render",
-            "\\fB\\-\\-version\\fR | \\fB\\-\\-help\\fR | \\fB\\-\\-generate\\-completion\\-script\\fR \\fIshell\\fR",
+            "\\fB\\-\\-version\\fR [\\fB\\-\\-verbose\\fR] | \\fB\\-\\-help\\fR | \\fB\\-\\-generate\\-completion\\-script\\fR \\fIshell\\fR",
             ".SH DESCRIPTION",
             text(
                 "gallery-render renders, without any Apple device, what an iOS photo carousel (the line layout), a grid of round photos or a plain flow layout looks like at a scroll position, or moving, and writes PNGs; it compares frames with recorded baselines for visual diffs in CI. render is the default subcommand."
@@ -57,7 +57,14 @@ enum ManPage {
         ("JOB_COMPLETION_INDEX", "A Kubernetes Indexed Job's index (0-based), for --shard auto/N."),
         ("GITHUB_ACTIONS", "When true, check and merge-reports also print up to 10 failures as ::error annotations."),
         ("GITHUB_STEP_SUMMARY", "A file check and merge-reports append a Markdown job summary to."),
-        ("TMPDIR", "Where check renders its frames before comparing them (default /tmp)."),
+        (
+            "TMPDIR",
+            "Where check renders its frames before comparing them, and where output for standard output, a device or a FIFO waits until it is whole (default /tmp)."
+        ),
+        (
+            "GALLERY_RENDER_SIMD",
+            "none (or sse2, ssse3, avx, avx2): use only the portable code paths (up to that level), which give the same bytes; --version --verbose shows the level in use."
+        ),
     ]
 
     static let examples: [(String, String)] = [

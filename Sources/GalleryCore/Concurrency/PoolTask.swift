@@ -27,8 +27,12 @@ final class PoolTask: Sendable {
         return true
     }
 
-    /// Waits until every index has run.
-    func waitUntilDone() { done.wait() }
+    /// Waits until every index has run. The lock taken after the wait orders every worker's writes
+    /// before what the caller reads next, for ThreadSanitizer too (which does not see the semaphore).
+    func waitUntilDone() {
+        done.wait()
+        state.withLock { _ in }
+    }
 
     /// The next index and the body, the body dropped with the last index taken.
     private func next() -> (Int, @Sendable (Int) -> Void)? {
