@@ -37,6 +37,26 @@ import Testing
         }
     }
 
+    /// An animation to standard output waits in a scratch file under TMPDIR (issue 34, item 11).
+    /// Found by review: with standard output closed the scratch file became descriptor 1 and was
+    /// copied into itself, exit 0 and nothing written; a TMPDIR that cannot hold it was blamed on `-`.
+    @Test func anAnimationToStandardOutputSaysWhatStoodInItsWay() throws {
+        let animate = [
+            "animate", RenderCommandTests.fixtures, "--to-layout", "grid", "--duration", "0.2", "-o", "-",
+        ]
+        let closed = try CommandRunner.run(
+            ["-c", "exec \"$0\" \"$@\" >&-", CommandRunner.binary] + animate, executable: "/bin/sh")
+        #expect(closed.status == 1)
+        #expect(closed.stderr == "Error: cannot write standard output: Bad file descriptor\n", "\(closed.stderr)")
+        let missing = try CommandRunner.run(animate, environment: ["TMPDIR": "/nonexistent"])
+        #expect(missing.status == 1)
+        #expect(missing.stdout.isEmpty)
+        #expect(
+            missing.stderr
+                == "Error: cannot write standard output: no scratch file in /nonexistent (TMPDIR): No such file or directory\n",
+            "\(missing.stderr)")
+    }
+
     @Test func controlCharactersInNamesArePrintedEscaped() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }

@@ -1,7 +1,6 @@
 import Dispatch
 
-/// One parallel loop, `body(i)` for each i in `0..<count`: any thread takes the next index. The body
-/// is let go before the loop is done, so it never outlives the call that gave it.
+/// One parallel loop, `body(i)` for each i in `0..<count`: any thread takes the next index.
 final class PoolTask: Sendable {
     private let count: Int
     /// The next index to take, how many have finished, and the body (nil once all are taken).

@@ -21,7 +21,7 @@ public final class AtomicFileStream {
         case scratch(descriptor: Int32, target: OutputTarget)
     }
 
-    /// The path as given, for messages.
+    /// The path as given, for messages ("standard output" for `-`).
     public let path: String
     private var destination: Destination?
     /// The folders made for the temporary, outermost first, and their slots for a signal's cleanup.
@@ -29,7 +29,7 @@ public final class AtomicFileStream {
 
     /// Opens the temporary for `path` (`-` means standard output), creating missing parent folders.
     public init(path: String) throws(FileError) {
-        self.path = path
+        self.path = path == "-" ? "standard output" : path
         switch OutputTarget.of(path) {
         case .failure(let error): throw error
         case .success(.atomic(let file, let mode)):
@@ -41,11 +41,16 @@ public final class AtomicFileStream {
             // The lock is the writer's, until close: taken before anything else can see the file.
             guard flock(descriptor, LOCK_EX) == 0 else { throw discarding(.last(path, .write)) }
         case .success(let target):
+            // A closed standard output would be the scratch file's own descriptor: refused first.
+            if target == .standardOutput, fcntl(STDOUT_FILENO, F_GETFD) == -1 { throw .last(self.path, .write) }
             // Unlinked at once: nothing to clean up, whatever ends the process.
-            let (descriptor, scratch) = try AtomicFile.createTemporary(
-                in: ScratchFolder.temporaryDirectory, reportedAs: path)
-            _ = SystemPath.withCString(scratch) { unlink($0) }
-            destination = .scratch(descriptor: descriptor, target: target)
+            let folder = ScratchFolder.temporaryDirectory
+            let made: (Int32, String)
+            do throws(FileError) { made = try AtomicFile.createTemporary(in: folder, reportedAs: self.path) } catch {
+                throw FileError(path: self.path, operation: .createScratch(folder), cause: error.cause)
+            }
+            _ = SystemPath.withCString(made.1) { unlink($0) }
+            destination = .scratch(descriptor: made.0, target: target)
         }
     }
 

@@ -12,6 +12,8 @@ public struct FileError: Error, Sendable, Hashable, CustomStringConvertible {
         case write
         /// Making `folder`, a missing parent of the file being written.
         case createFolder(String)
+        /// Making the scratch file in `folder` (TMPDIR) where a stream's pieces wait.
+        case createScratch(String)
     }
 
     /// What went wrong.
@@ -53,6 +55,7 @@ public struct FileError: Error, Sendable, Hashable, CustomStringConvertible {
         case .read: "cannot read \(path): \(reason)"
         case .write: "cannot write \(path): \(reason)"
         case .createFolder(let folder): "cannot write \(path): cannot create folder \(folder): \(reason)"
+        case .createScratch(let folder): "cannot write \(path): no scratch file in \(folder) (TMPDIR): \(reason)"
         }
     }
 }
