@@ -155,7 +155,7 @@ public struct ImageComparer: Sendable {
     }
 
     /// `work(0)` and `work(1)` at once, one per core.
-    private static func both<Value: Sendable>(_ work: @escaping @Sendable (Int) -> Value) -> [Value] {
+    private static func both<Value: Sendable>(_ work: @Sendable (Int) -> Value) -> [Value] {
         Parallel.map([0, 1], jobs: 2, work)
     }
 

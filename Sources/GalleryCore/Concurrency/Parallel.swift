@@ -6,7 +6,7 @@ import Synchronization
 public enum Parallel {
     /// `transform` of every input, on up to `jobs` threads, in input order.
     public static func map<Input: Sendable, Output: Sendable>(
-        _ inputs: [Input], jobs: Int, _ transform: @escaping @Sendable (Input) -> Output
+        _ inputs: [Input], jobs: Int, _ transform: @Sendable (Input) -> Output
     ) -> [Output] {
         let results = Locked<[Output?]>(Array(repeating: nil, count: inputs.count))
         let next = Atomic<Int>(0)
@@ -23,7 +23,7 @@ public enum Parallel {
 
     /// `body(i)` for each i in `0..<count`, as many at once as there are cores (WorkerPool's threads
     /// and this one); one runs inline.
-    public static func forEach(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) {
+    public static func forEach(_ count: Int, _ body: @Sendable (Int) -> Void) {
         if count == 1 {
             body(0)
         } else if count > 1 {

@@ -1,6 +1,7 @@
 import Dispatch
 
-/// One parallel loop, `body(i)` for each i in `0..<count`: any thread takes the next index.
+/// One parallel loop, `body(i)` for each i in `0..<count`: any thread takes the next index. No copy
+/// of the body outlives the loop.
 final class PoolTask: Sendable {
     private let count: Int
     /// The next index to take, how many have finished, and the body (nil once all are taken).
@@ -17,7 +18,7 @@ final class PoolTask: Sendable {
 
     /// Takes and runs the next index; false when none is left.
     func runOne() -> Bool {
-        guard run(next()) else { return false }
+        guard takeAndRun() else { return false }
         let last = state.withLock { state in
             state.finished += 1
             return state.finished == count
@@ -33,7 +34,7 @@ final class PoolTask: Sendable {
         state.withLock { _ in }
     }
 
-    /// The next index and the body, the body dropped with the last index taken.
+    /// The next index and the body; the loop lets go of the body (and its captures) with the last.
     private func next() -> (Int, @Sendable (Int) -> Void)? {
         state.withLock { state in
             guard state.next < count, let body = state.body else { return nil }
@@ -43,10 +44,12 @@ final class PoolTask: Sendable {
         }
     }
 
-    /// Runs `work` when there is one; a function of its own so the body's last reference on this
-    /// thread ends with it, before the index counts as finished.
-    private func run(_ work: (Int, @Sendable (Int) -> Void)?) -> Bool {
-        guard let (index, body) = work else { return false }
+    /// Takes the next index and runs the body on it; false when none is left. Never inlined: its
+    /// copy of the body is released when it returns, before the index counts as finished, so the
+    /// body (a non-escaping closure on the caller's stack, made escaping by `withoutActuallyEscaping`,
+    /// which traps when a copy outlives it) never outlives the loop.
+    @inline(never) private func takeAndRun() -> Bool {
+        guard let (index, body) = next() else { return false }
         body(index)
         return true
     }

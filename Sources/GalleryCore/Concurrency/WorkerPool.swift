@@ -20,19 +20,19 @@ final class WorkerPool: Sendable {
     init(size: Int) { self.size = max(0, size) }
 
     /// `body(i)` for each i in `0..<count`, on this thread and up to `width - 1` workers.
-    /// The body escapes on purpose: a worker may let go of it only after the loop is done, so it
-    /// must live on the heap, not on the caller's stack as a non-escaping closure would.
-    func run(_ count: Int, width: Int, _ body: @escaping @Sendable (Int) -> Void) {
-        let task = PoolTask(count: count, body: body)
-        let helpers = min(width - 1, size, count - 1)
-        if helpers > 0 {
-            startWorkers(helpers)
-            state.withLock { $0.tasks.append(task) }
-            for _ in 0..<helpers { wake.signal() }
+    func run(_ count: Int, width: Int, _ body: @Sendable (Int) -> Void) {
+        withoutActuallyEscaping(body) { body in
+            let task = PoolTask(count: count, body: body)
+            let helpers = min(width - 1, size, count - 1)
+            if helpers > 0 {
+                startWorkers(helpers)
+                state.withLock { $0.tasks.append(task) }
+                for _ in 0..<helpers { wake.signal() }
+            }
+            while task.runOne() {}
+            task.waitUntilDone()
+            state.withLock { $0.tasks.removeAll { $0 === task } }
         }
-        while task.runOne() {}
-        task.waitUntilDone()
-        state.withLock { $0.tasks.removeAll { $0 === task } }
     }
 
     /// Starts workers until `wanted` run (or the system refuses one).
