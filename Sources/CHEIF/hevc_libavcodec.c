@@ -357,15 +357,8 @@ int gr_hevc_libavcodec_register(void) {
 }
 
 void gr_hevc_libavcodec_version(char *out, size_t size) {
-    void *codec = dlopen("libavcodec.so." STRINGIFY(LIBAVCODEC_VERSION_MAJOR), RTLD_NOW | RTLD_LOCAL);
-    void *symbol = codec ? dlsym(codec, "avcodec_version") : NULL;
-    unsigned (*version)(void) = NULL;
-    memcpy(&version, &symbol, sizeof symbol);
-    if (version) {
-        unsigned v = version();
-        snprintf(out, size, "libavcodec %u.%u.%u", v >> 16, (v >> 8) & 0xff, v & 0xff);
-    } else {
-        snprintf(out, size, "libavcodec: not installed (HEVC by libde265)");
-    }
-    if (codec) dlclose(codec);
+    /* The headers' version: the library is opened by its major version on first HEIC, and opening it
+     * here only to ask would leave what its initialisers allocate behind when it is closed again. */
+    snprintf(out, size, "libavcodec %d.%d.%d (opened on first use)", LIBAVCODEC_VERSION_MAJOR, LIBAVCODEC_VERSION_MINOR,
+             LIBAVCODEC_VERSION_MICRO);
 }

@@ -36,7 +36,7 @@ int gr_hevc_libavcodec_take_failure(void);
  * refused. */
 int gr_hevc_libavcodec_planes(int on);
 
-/** "libavcodec M.m.p" as the library opened at run time reports it, or "libavcodec: not installed". */
+/** "libavcodec M.m.p (opened on first use)": the version of the headers the shim was built with. */
 void gr_hevc_libavcodec_version(char *out, size_t size);
 
 #endif
