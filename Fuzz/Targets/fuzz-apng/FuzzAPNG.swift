@@ -34,7 +34,7 @@ private func roundTrip(_ bytes: [UInt8]) {
     var file: [UInt8] = []
     for frame in frames {
         guard (try? writer.append(frame)) != nil else { fatalError("the APNG writer refused a frame") }
-        file += writer.take()
+        for part in writer.take() { file += part }
     }
     guard var reader = try? APNGFrames(file) else { fatalError("the APNG reader refused the writer's file") }
     for frame in frames {
