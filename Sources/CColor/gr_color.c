@@ -1,26 +1,16 @@
 #include "gr_color.h"
 #include "gr_cpu.h"
+#include "color_shaper.h"
 
 #include <lcms2.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-enum { SHAPER_STEPS = 1 << 14 };
-
-/* Both profiles matrix/TRC: Little CMS's curves and colorants as tables, applied directly. */
-typedef struct {
-    float to_linear[3][256];          /* the source's tone curves */
-    float matrix[9];                  /* destination colorants⁻¹ · source colorants (both D50) */
-    /* The destination's inverse curves, rounded to 8 bits, one 32-bit entry each so that AVX2 can
-     * gather them. */
-    uint32_t from_linear[3][SHAPER_STEPS];
-} matrix_shaper;
-
 struct gr_color_transform {
     cmsContext context;
     cmsHTRANSFORM transform;
-    matrix_shaper *shaper; /* when set (and it agrees with `transform`), what is applied */
+    gr_matrix_shaper *shaper; /* when set (and it agrees with `transform`), what is applied */
     int cmyk;              /* converts CMYK ink values: alpha, which held K, is set opaque after */
     char message[256];     /* Little CMS's last error, through the context's log handler */
 };
@@ -73,63 +63,6 @@ static struct gr_color_transform *new_owner(void) {
     return owner;
 }
 
-static void shaper_apply_scalar(const matrix_shaper *m, uint8_t *rgba, size_t count) {
-    for (size_t i = 0; i < count; i++) {
-        uint8_t *p = rgba + i * 4;
-        float r = m->to_linear[0][p[0]], g = m->to_linear[1][p[1]], b = m->to_linear[2][p[2]];
-        for (int c = 0; c < 3; c++) {
-            float v = m->matrix[c * 3] * r + m->matrix[c * 3 + 1] * g + m->matrix[c * 3 + 2] * b;
-            int k = (int)(v * (SHAPER_STEPS - 1) + 0.5f);
-            k = k < 0 ? 0 : k > SHAPER_STEPS - 1 ? SHAPER_STEPS - 1 : k;
-            p[c] = (uint8_t)m->from_linear[c][k];
-        }
-    }
-}
-
-#if defined(__x86_64__)
-#include <immintrin.h>
-
-/* Eight pixels at a time: the same float operations in the same order as the scalar loop (no fused
- * multiply-adds: AVX2 only), so the same bytes. */
-__attribute__((target("avx2"))) static void shaper_apply_avx2(const matrix_shaper *m, uint8_t *rgba,
-                                                                   size_t count) {
-    const __m256i byte = _mm256_set1_epi32(0xFF);
-    const __m256 steps = _mm256_set1_ps((float)(SHAPER_STEPS - 1)), half = _mm256_set1_ps(0.5f);
-    const __m256i top = _mm256_set1_epi32(SHAPER_STEPS - 1), zero = _mm256_setzero_si256();
-    __m256 k[9];
-    for (int i = 0; i < 9; i++) k[i] = _mm256_set1_ps(m->matrix[i]);
-    size_t i = 0;
-    for (; i + 8 <= count; i += 8) {
-        __m256i px = _mm256_loadu_si256((const __m256i *)(rgba + i * 4));
-        __m256 r = _mm256_i32gather_ps(m->to_linear[0], _mm256_and_si256(px, byte), 4);
-        __m256 g = _mm256_i32gather_ps(m->to_linear[1], _mm256_and_si256(_mm256_srli_epi32(px, 8), byte), 4);
-        __m256 b = _mm256_i32gather_ps(m->to_linear[2], _mm256_and_si256(_mm256_srli_epi32(px, 16), byte), 4);
-        __m256i out = _mm256_andnot_si256(_mm256_set1_epi32(0x00FFFFFF), px); /* alpha kept */
-        for (int c = 0; c < 3; c++) {
-            __m256 v = _mm256_add_ps(_mm256_add_ps(_mm256_mul_ps(k[c * 3], r), _mm256_mul_ps(k[c * 3 + 1], g)),
-                                     _mm256_mul_ps(k[c * 3 + 2], b));
-            __m256i index = _mm256_cvttps_epi32(_mm256_add_ps(_mm256_mul_ps(v, steps), half));
-            /* (int)(x + 0.5f) truncates toward zero, as the scalar cast does; then clamped. */
-            index = _mm256_min_epi32(_mm256_max_epi32(index, zero), top);
-            __m256i code = _mm256_i32gather_epi32((const int *)m->from_linear[c], index, 4);
-            out = _mm256_or_si256(out, _mm256_slli_epi32(code, 8 * c));
-        }
-        _mm256_storeu_si256((__m256i *)(rgba + i * 4), out);
-    }
-    shaper_apply_scalar(m, rgba + i * 4, count - i);
-}
-#endif
-
-static void shaper_apply(const matrix_shaper *m, uint8_t *rgba, size_t count) {
-#if defined(__x86_64__)
-    if (gr_simd_level() >= GR_SIMD_AVX2) {
-        shaper_apply_avx2(m, rgba, count);
-        return;
-    }
-#endif
-    shaper_apply_scalar(m, rgba, count);
-}
-
 static int read_matrix(cmsHPROFILE profile, double out[9]) {
     const cmsTagSignature tags[3] = {cmsSigRedColorantTag, cmsSigGreenColorantTag, cmsSigBlueColorantTag};
     for (int c = 0; c < 3; c++) {
@@ -154,14 +87,14 @@ static int invert(const double m[9], double out[9]) {
 
 /* The matrix/TRC shortcut for two matrix-shaper RGB profiles, or NULL. Relative colorimetric between
  * two such profiles is exactly curves, colorant matrices (adapted to D50) and inverse curves. */
-static matrix_shaper *make_shaper(cmsHPROFILE source, cmsHPROFILE destination) {
+static gr_matrix_shaper *make_shaper(cmsHPROFILE source, cmsHPROFILE destination) {
     if (!cmsIsMatrixShaper(source) || !cmsIsMatrixShaper(destination) || cmsGetColorSpace(source) != cmsSigRgbData ||
         cmsGetColorSpace(destination) != cmsSigRgbData)
         return NULL;
     double from[9], to[9], to_inverse[9];
     if (!read_matrix(source, from) || !read_matrix(destination, to) || !invert(to, to_inverse)) return NULL;
     const cmsTagSignature trcs[3] = {cmsSigRedTRCTag, cmsSigGreenTRCTag, cmsSigBlueTRCTag};
-    matrix_shaper *m = malloc(sizeof *m);
+    gr_matrix_shaper *m = malloc(sizeof *m);
     if (!m) return NULL;
     for (int c = 0; c < 3; c++) {
         const cmsToneCurve *in = cmsReadTag(source, trcs[c]), *out = cmsReadTag(destination, trcs[c]);
@@ -175,8 +108,8 @@ static matrix_shaper *make_shaper(cmsHPROFILE source, cmsHPROFILE destination) {
          * evaluation a step. */
         int code = 0;
         float next = cmsEvalToneCurveFloat(out, 0.5f / 255.0f);
-        for (int k = 0; k < SHAPER_STEPS; k++) {
-            float linear = (float)k / (SHAPER_STEPS - 1);
+        for (int k = 0; k < GR_SHAPER_STEPS; k++) {
+            float linear = (float)k / (GR_SHAPER_STEPS - 1);
             while (code < 255 && linear >= next) {
                 code++;
                 next = code < 255 ? cmsEvalToneCurveFloat(out, (code + 0.5f) / 255.0f) : 2.0f;
@@ -207,7 +140,7 @@ static uint8_t *probe_cube(int steps, size_t *count) {
 }
 
 /* Whether the shortcut gives Little CMS's own (unoptimised, so exact) result within 1 on a 9³ cube. */
-static int shaper_agrees(const matrix_shaper *m, cmsHTRANSFORM transform) {
+static int shaper_agrees(const gr_matrix_shaper *m, cmsHTRANSFORM transform) {
     size_t count;
     uint8_t *in = probe_cube(9, &count), *lcms = in ? malloc(count * 4) : NULL, *fast = lcms ? malloc(count * 4) : NULL;
     int agrees = fast != NULL;
@@ -215,7 +148,7 @@ static int shaper_agrees(const matrix_shaper *m, cmsHTRANSFORM transform) {
         memcpy(lcms, in, count * 4);
         memcpy(fast, in, count * 4);
         cmsDoTransform(transform, lcms, lcms, (cmsUInt32Number)count);
-        shaper_apply(m, fast, count);
+        gr_shaper_apply(m, fast, count);
         for (size_t i = 0; i < count * 4 && agrees; i++) {
             int d = (int)lcms[i] - (int)fast[i];
             agrees = d >= -1 && d <= 1;
@@ -235,7 +168,7 @@ static int is_identity(const struct gr_color_transform *owner) {
     if (identity) {
         memcpy(out, in, count * 4);
         if (owner->shaper) {
-            shaper_apply(owner->shaper, out, count);
+            gr_shaper_apply(owner->shaper, out, count);
         } else {
             cmsDoTransform(owner->transform, out, out, (cmsUInt32Number)count);
         }
@@ -389,7 +322,7 @@ void gr_color_apply(const gr_color_transform *transform, uint8_t *rgba, size_t c
      * it, so the transform is built without cmsFLAGS_COPY_ALPHA, whose per-pixel copy cost a fifth
      * of the conversion. Little CMS counts pixels in 32 bits: convert in slices. */
     if (transform->shaper) {
-        shaper_apply(transform->shaper, rgba, count);
+        gr_shaper_apply(transform->shaper, rgba, count);
         return;
     }
     const size_t slice = 1u << 24;

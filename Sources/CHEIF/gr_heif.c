@@ -2,6 +2,7 @@
 #include "gr_cpu.h"
 
 #include "heif_boxes.h"
+#include "heif_pixels.h"
 #include "hevc_libavcodec.h"
 
 #include <libheif/heif.h>
@@ -237,181 +238,145 @@ static gr_heif_status read_colour(const struct heif_image_handle *handle, const 
     return GR_HEIF_OK;
 }
 
-/* Copies a 10- to 16-bit interleaved plane into packed RGBA8, rounding each sample to 8 bits. */
-static void copy_pixels(const uint8_t *plane, int stride, uint32_t width, uint32_t height, int alpha, int bits,
-                        uint8_t *pixels) {
-    int channels = alpha ? 4 : 3;
-    uint32_t max = bits > 8 ? (1u << bits) - 1 : 255;
-    for (uint32_t y = 0; y < height; y++) {
-        const uint8_t *row = plane + (size_t)y * (size_t)stride;
-        uint8_t *to = pixels + (size_t)y * width * 4;
-        for (uint32_t x = 0; x < width; x++) {
-            for (int c = 0; c < 4; c++) {
-                uint32_t v;
-                if (c == 3 && !alpha) {
-                    v = 255;
-                } else if (bits > 8) {
-                    const uint8_t *sample = row + ((size_t)x * (size_t)channels + (size_t)c) * 2;
-                    uint32_t raw = (uint32_t)sample[0] | ((uint32_t)sample[1] << 8);
-                    if (raw > max) raw = max;
-                    v = (raw * 255 + max / 2) / max;
-                } else {
-                    v = row[(size_t)x * (size_t)channels + (size_t)c];
-                }
-                to[(size_t)x * 4 + (size_t)c] = (uint8_t)v;
-            }
-        }
-    }
-}
-
-/* Kr and Kb of a CICP matrix (ITU-T H.273); 0 for GBR (identity); -1 for one not handled here. */
-static int luma_weights(int matrix, double *kr, double *kb) {
-    switch (matrix) {
-    case 0: *kr = *kb = 0; return 0;
-    case 1: *kr = 0.2126, *kb = 0.0722; return 1;
-    case 2: case 5: case 6: *kr = 0.299, *kb = 0.114; return 1;
-    case 4: *kr = 0.30, *kb = 0.11; return 1;
-    case 7: *kr = 0.212, *kb = 0.087; return 1;
-    case 9: case 10: *kr = 0.2627, *kb = 0.0593; return 1;
-    default: return -1;
-    }
-}
-
-typedef struct {
-    const uint8_t *data;
-    int stride;
-    uint32_t width, height;
-} plane;
-
-/* Y, Cb, Cr to RGB as tables in 16.16 fixed point, one term per value: R = y + rv[Cr], G = y + gu[Cb] +
- * gv[Cr], B = y + bu[Cb] (for GBR, R = rv[Cr], G = y[Y], B = bu[Cb]). */
-typedef struct {
-    int32_t y[256], rv[256], gu[256], gv[256], bu[256];
-    int gbr;
-} conversion;
-
-/* The tables of matrix (kr, kb; gbr for the identity) at full or limited range. */
-static void make_conversion(conversion *t, double kr, double kb, int gbr, int full_range) {
-    double luma_scale = full_range ? 1.0 : 255.0 / 219.0, chroma_scale = full_range ? 1.0 : 255.0 / 224.0;
-    double luma_offset = full_range ? 0 : 16, kg = 1 - kr - kb;
-    t->gbr = gbr;
-    for (int v = 0; v < 256; v++) {
-        /* GBR (H.273 matrix 0) quantises all three components as luma: 219 around 16 when limited. */
-        double y = (v - luma_offset) * luma_scale, c = (v - 128) * chroma_scale;
-        t->y[v] = (int32_t)lround(y * 65536);
-        t->rv[v] = (int32_t)lround((gbr ? y : 2 * (1 - kr) * c) * 65536);
-        t->gu[v] = gbr ? 0 : (int32_t)lround(-(2 * kb * (1 - kb) / kg) * c * 65536);
-        t->gv[v] = gbr ? 0 : (int32_t)lround(-(2 * kr * (1 - kr) / kg) * c * 65536);
-        t->bu[v] = (int32_t)lround((gbr ? y : 2 * (1 - kb) * c) * 65536);
-    }
-}
-
-/* A 16.16 value rounded and clipped to a byte. */
-static uint32_t fixed_byte(int32_t v) {
-    int32_t r = (v + 32768) >> 16;
-    return (uint32_t)(r < 0 ? 0 : r > 255 ? 255 : r);
-}
-
-/* An 8-bit planar 4:4:4 image reduced by `divisor`: each output pixel the rounded mean of its block
- * (partial at the right and bottom edges). When `ycbcr`, the R, G and B planes hold Y, Cb and Cr (the
- * planes libavcodec's plugin gives, see hevc_libavcodec.h), each pixel converted through the matrix
- * before it is summed, so the result is the full-size conversion reduced. 0 when the image is not
- * one this handles. */
-static int convert_reduced(const struct heif_image *image, uint32_t width, uint32_t height, uint32_t divisor,
-                           int ycbcr, int matrix, int full_range, uint8_t *pixels) {
+/* The planes of a 4:4:4 8-bit "RGB" image (holding Y, Cb, Cr when `ycbcr`) converted and reduced into
+ * `pixels` (gr_heif_convert_reduced); 0 when the image is not one that handles. */
+static int convert_planes(const struct heif_image *image, uint32_t width, uint32_t height, uint32_t divisor,
+                          int ycbcr, int matrix, int full_range, uint8_t *pixels) {
     if (heif_image_get_colorspace(image) != heif_colorspace_RGB ||
         heif_image_get_chroma_format(image) != heif_chroma_444)
         return 0;
-    double kr = 0, kb = 0;
-    int weighted = ycbcr ? luma_weights(matrix, &kr, &kb) : 1;
-    if (weighted < 0) return 0;
-    conversion table;
-    if (ycbcr) make_conversion(&table, kr, kb, weighted == 0, full_range);
-    uint32_t shift = divisor == 8 ? 3 : divisor == 4 ? 2 : divisor == 2 ? 1 : 0;
-    enum heif_channel channels[4] = {heif_channel_R, heif_channel_G, heif_channel_B, heif_channel_Alpha};
-    plane planes[4] = {{0}};
-    int has_alpha = heif_image_has_channel(image, heif_channel_Alpha);
+    static const enum heif_channel channels[4] = {heif_channel_R, heif_channel_G, heif_channel_B,
+                                                  heif_channel_Alpha};
+    gr_heif_plane planes[4] = {{0}};
     for (int c = 0; c < 4; c++) {
-        if (c == 3 && !has_alpha) continue;
+        if (c == 3 && !heif_image_has_channel(image, heif_channel_Alpha)) continue;
         if (heif_image_get_bits_per_pixel_range(image, channels[c]) != 8) return 0;
         planes[c].data = heif_image_get_plane_readonly(image, channels[c], &planes[c].stride);
         planes[c].width = (uint32_t)heif_image_get_width(image, channels[c]);
         planes[c].height = (uint32_t)heif_image_get_height(image, channels[c]);
-        if (!planes[c].data || planes[c].width != width || planes[c].height != height) return 0;
+        if (!planes[c].data) return 0;
     }
-    uint32_t out_w = (width + divisor - 1) / divisor, out_h = (height + divisor - 1) / divisor;
-    uint32_t *sums = calloc((size_t)out_w * 4, sizeof *sums);
-    if (!sums) return 0;
-    for (uint32_t oy = 0; oy < out_h; oy++) {
-        memset(sums, 0, (size_t)out_w * 4 * sizeof *sums);
-        uint32_t y_end = oy * divisor + divisor < height ? oy * divisor + divisor : height;
-        for (uint32_t y = oy * divisor; y < y_end; y++) {
-            const uint8_t *rows[4];
-            for (int c = 0; c < 4; c++)
-                rows[c] = planes[c].data ? planes[c].data + (size_t)y * (size_t)planes[c].stride : NULL;
-            for (uint32_t ox = 0; ox < out_w; ox++) {
-                uint32_t x0 = ox << shift, x1 = x0 + divisor < width ? x0 + divisor : width;
-                uint32_t r = 0, g = 0, b = 0, a = 0;
-                const uint8_t *p0 = rows[0], *p1 = rows[1], *p2 = rows[2];
-                if (!ycbcr) {
-                    for (uint32_t x = x0; x < x1; x++) r += p0[x], g += p1[x], b += p2[x];
-                } else if (table.gbr) {
-                    for (uint32_t x = x0; x < x1; x++)
-                        r += fixed_byte(table.rv[p2[x]]), g += fixed_byte(table.y[p0[x]]), b += fixed_byte(table.bu[p1[x]]);
-                } else {
-                    for (uint32_t x = x0; x < x1; x++) {
-                        int32_t y = table.y[p0[x]], u = p1[x], v = p2[x];
-                        r += fixed_byte(y + table.rv[v]);
-                        g += fixed_byte(y + table.gu[u] + table.gv[v]);
-                        b += fixed_byte(y + table.bu[u]);
-                    }
-                }
-                if (has_alpha) {
-                    for (uint32_t x = x0; x < x1; x++) a += rows[3][x];
-                } else {
-                    a = 255 * (x1 - x0);
-                }
-                uint32_t *sum = sums + (size_t)ox * 4;
-                sum[0] += r, sum[1] += g, sum[2] += b, sum[3] += a;
-            }
-        }
-        for (uint32_t ox = 0; ox < out_w; ox++) {
-            uint32_t x_end = ox * divisor + divisor < width ? ox * divisor + divisor : width;
-            uint32_t count = (x_end - ox * divisor) * (y_end - oy * divisor);
-            for (int c = 0; c < 4; c++)
-                pixels[((size_t)oy * out_w + ox) * 4 + (size_t)c] = (uint8_t)((sums[(size_t)ox * 4 + (size_t)c] + count / 2) / count);
-        }
-    }
-    free(sums);
-    return 1;
+    return gr_heif_convert_reduced(planes, width, height, divisor, ycbcr, matrix, full_range, pixels);
 }
 
-/* `rgba` (width × height) reduced in place by `divisor` to ceil(width / d) × ceil(height / d), each
- * pixel the mean of its block: for what is converted by libheif first. */
-static void reduce_rgba(uint8_t *rgba, uint32_t width, uint32_t height, uint32_t divisor) {
-    uint32_t out_w = (width + divisor - 1) / divisor, out_h = (height + divisor - 1) / divisor;
-    for (uint32_t oy = 0; oy < out_h; oy++) {
-        for (uint32_t ox = 0; ox < out_w; ox++) {
-            uint32_t sums[4] = {0}, count = 0;
-            for (uint32_t y = oy * divisor; y < oy * divisor + divisor && y < height; y++)
-                for (uint32_t x = ox * divisor; x < ox * divisor + divisor && x < width; x++, count++)
-                    for (int c = 0; c < 4; c++) sums[c] += rgba[((size_t)y * width + x) * 4 + (size_t)c];
-            /* Output pixel (ox, oy) is written after every input pixel it reads: (ox, oy) ≤ (x, y). */
-            for (int c = 0; c < 4; c++) rgba[((size_t)oy * out_w + ox) * 4 + (size_t)c] = (uint8_t)((sums[c] + count / 2) / count);
+/* What one decode works on: the handle chosen, its size before reduction, and the caller's buffer. */
+typedef struct {
+    const uint8_t *data;
+    size_t size;
+    const struct heif_image_handle *handle;
+    const struct heif_decoding_options *decoding;
+    uint32_t width, height, divisor;
+    int reference, alpha, deep;
+    uint8_t *pixels;
+    size_t capacity;
+} decode_job;
+
+/* The fast path for an 8-bit image reduced by 2 or more. libheif 1.15 turns every decoded picture into
+ * full-size RGB, and back when asked for YCbCr. So libavcodec's plugin gives the planes as a 4:4:4
+ * "RGB" image holding Y, Cb, Cr, which libheif crops, turns and tiles as any other, and they are
+ * reduced and converted here. A picture the plugin did not give (AV1, grey, or libde265 after a
+ * refusal) is true RGB. Not for a grid, whose tiles libheif converts each with its own colour
+ * description, nor an overlay (iovl), which it composes over a background colour. Returns 1 when
+ * `pixels` holds the image, 0 to take the RGBA path, -1 when the file failed (`error`). */
+static int decode_reduced(const decode_job *job, struct heif_image **image, struct heif_error *error) {
+    int ycbcr = 0, planes = !gr_heif_meta_mentions(job->data, job->size, "grid") &&
+                            !gr_heif_meta_mentions(job->data, job->size, "iovl");
+    *error = decode_image(job->handle, image, heif_colorspace_RGB, heif_chroma_444, job->decoding, job->reference,
+                          planes, &ycbcr);
+    if (error->code != heif_error_Ok && ycbcr >= 0) return -1; /* not a deep tile or alpha plane */
+    int converted = 0;
+    if (error->code == heif_error_Ok && *image) {
+        int matrix = 6, full_range = 1; /* libheif's own assumption without an nclx box */
+        struct heif_color_profile_nclx *nclx = NULL;
+        if ((heif_image_get_nclx_color_profile(*image, &nclx).code == heif_error_Ok && nclx) ||
+            (heif_image_handle_get_nclx_color_profile(job->handle, &nclx).code == heif_error_Ok && nclx)) {
+            matrix = (int)nclx->matrix_coefficients;
+            full_range = nclx->full_range_flag;
+            heif_nclx_color_profile_free(nclx);
         }
+        converted = convert_planes(*image, job->width, job->height, job->divisor, ycbcr > 0, matrix, full_range,
+                                   job->pixels);
     }
+    if (!converted && *image) {
+        heif_image_release(*image);
+        *image = NULL;
+    }
+    return converted;
 }
 
-static void unpremultiply(uint8_t *pixels, size_t count) {
-    for (size_t i = 0; i < count; i++) {
-        uint8_t *p = pixels + i * 4;
-        uint32_t a = p[3];
-        if (a == 0 || a == 255) continue;
-        for (int c = 0; c < 3; c++) {
-            uint32_t v = ((uint32_t)p[c] * 255 + a / 2) / a;
-            p[c] = (uint8_t)(v > 255 ? 255 : v);
-        }
+/* libheif's RGB(A). 8-bit images come as RGBA whether or not they have alpha (libheif fills it
+ * opaque), so rows are copied whole; deeper ones at their depth, rounded. Reduced after, when asked. */
+static gr_heif_status decode_rgba(const decode_job *job, struct heif_image **image, gr_heif_image *out) {
+    enum heif_chroma chroma = job->deep ? (job->alpha ? heif_chroma_interleaved_RRGGBBAA_LE
+                                                      : heif_chroma_interleaved_RRGGBB_LE)
+                                        : heif_chroma_interleaved_RGBA;
+    struct heif_error error =
+        decode_image(job->handle, image, heif_colorspace_RGB, chroma, job->decoding, job->reference, 0, NULL);
+    if (error.code != heif_error_Ok || !*image) return fail(out->message, error, &out->width, &out->height);
+    int decoded_w = heif_image_get_width(*image, heif_channel_interleaved);
+    int decoded_h = heif_image_get_height(*image, heif_channel_interleaved);
+    if (decoded_w != (int)job->width || decoded_h != (int)job->height) {
+        snprintf(out->message, sizeof out->message, "decoded %dx%d where the header declares %ux%u", decoded_w,
+                 decoded_h, job->width, job->height);
+        return GR_HEIF_SIZE_MISMATCH;
     }
+    int stride = 0;
+    const uint8_t *plane = heif_image_get_plane_readonly(*image, heif_channel_interleaved, &stride);
+    int bits = job->deep ? heif_image_get_bits_per_pixel_range(*image, heif_channel_interleaved) : 8;
+    if (!plane || stride <= 0 || bits < 8 || bits > 16) {
+        set_message(out->message, "libheif returned no pixels");
+        return GR_HEIF_ERROR;
+    }
+    uint8_t *target = job->divisor > 1 ? malloc((size_t)job->width * job->height * 4) : job->pixels;
+    if (!target) {
+        set_message(out->message, "out of memory");
+        return GR_HEIF_NO_MEMORY;
+    }
+    if (job->deep) {
+        gr_heif_copy_deep(plane, stride, job->width, job->height, job->alpha, bits, target);
+    } else {
+        for (uint32_t y = 0; y < job->height; y++)
+            memcpy(target + (size_t)y * job->width * 4, plane + (size_t)y * stride, (size_t)job->width * 4);
+    }
+    if (job->divisor > 1) {
+        gr_heif_reduce_rgba(target, job->width, job->height, job->divisor);
+        memcpy(job->pixels, target, job->capacity);
+        free(target);
+    }
+    return GR_HEIF_OK;
+}
+
+/* The handle to decode (the primary, or its thumbnail when asked) and its size, checked against the
+ * options and the caller's buffer. */
+static gr_heif_status choose_handle(const struct heif_image_handle *primary, const gr_heif_options *options,
+                                    size_t capacity, decode_job *job, struct heif_image_handle **thumb,
+                                    char message[256]) {
+    gr_heif_status status = primary_size(primary, options, &job->width, &job->height, message);
+    if (status != GR_HEIF_OK) return status;
+    *thumb = options->use_thumbnail ? pick_thumbnail(primary, job->width, job->height) : NULL;
+    if (options->use_thumbnail && !*thumb) {
+        set_message(message, "the image has no usable thumbnail");
+        return GR_HEIF_ERROR;
+    }
+    job->handle = *thumb ? *thumb : primary;
+    if (*thumb) {
+        job->width = (uint32_t)heif_image_handle_get_width(*thumb);
+        job->height = (uint32_t)heif_image_handle_get_height(*thumb);
+    }
+    job->divisor = *thumb || options->divisor == 0 ? 1 : options->divisor;
+    if (job->divisor != 1 && job->divisor != 2 && job->divisor != 4 && job->divisor != 8) {
+        set_message(message, "the divisor must be 1, 2, 4 or 8");
+        return GR_HEIF_ERROR;
+    }
+    uint32_t out_w = (job->width + job->divisor - 1) / job->divisor;
+    uint32_t out_h = (job->height + job->divisor - 1) / job->divisor;
+    if ((size_t)out_w * out_h * 4 != capacity) {
+        set_message(message, "buffer does not match the image size");
+        return GR_HEIF_ERROR;
+    }
+    job->alpha = heif_image_handle_has_alpha_channel(job->handle);
+    job->deep = heif_image_handle_get_luma_bits_per_pixel(job->handle) > 8;
+    return GR_HEIF_OK;
 }
 
 gr_heif_status gr_heif_decode(const uint8_t *data, size_t size, const gr_heif_options *options, uint8_t *pixels,
@@ -423,39 +388,15 @@ gr_heif_status gr_heif_decode(const uint8_t *data, size_t size, const gr_heif_op
     struct heif_image_handle *primary = NULL, *thumb = NULL;
     struct heif_image *image = NULL;
     struct heif_decoding_options *decoding = NULL;
-    uint32_t width = 0, height = 0;
+    decode_job job = {.data = data, .size = size, .reference = options->reference_decoder != 0,
+                      .pixels = pixels, .capacity = capacity};
     struct heif_error error = heif_context_get_primary_image_handle(context, &primary);
     if (error.code != heif_error_Ok) {
         status = fail(out->message, error, &out->width, &out->height);
         goto done;
     }
-    status = primary_size(primary, options, &width, &height, out->message);
+    status = choose_handle(primary, options, capacity, &job, &thumb, out->message);
     if (status != GR_HEIF_OK) goto done;
-    thumb = options->use_thumbnail ? pick_thumbnail(primary, width, height) : NULL;
-    if (options->use_thumbnail && !thumb) {
-        set_message(out->message, "the image has no usable thumbnail");
-        status = GR_HEIF_ERROR;
-        goto done;
-    }
-    const struct heif_image_handle *handle = thumb ? thumb : primary;
-    if (thumb) {
-        width = (uint32_t)heif_image_handle_get_width(thumb);
-        height = (uint32_t)heif_image_handle_get_height(thumb);
-    }
-    uint32_t divisor = thumb || options->divisor == 0 ? 1 : options->divisor;
-    if (divisor != 1 && divisor != 2 && divisor != 4 && divisor != 8) {
-        set_message(out->message, "the divisor must be 1, 2, 4 or 8");
-        status = GR_HEIF_ERROR;
-        goto done;
-    }
-    uint32_t out_w = (width + divisor - 1) / divisor, out_h = (height + divisor - 1) / divisor;
-    if ((size_t)out_w * out_h * 4 != capacity) {
-        set_message(out->message, "buffer does not match the image size");
-        status = GR_HEIF_ERROR;
-        goto done;
-    }
-    int alpha = heif_image_handle_has_alpha_channel(handle);
-    int deep = heif_image_handle_get_luma_bits_per_pixel(handle) > 8;
     decoding = heif_decoding_options_alloc();
     if (!decoding) {
         status = GR_HEIF_NO_MEMORY;
@@ -464,88 +405,19 @@ gr_heif_status gr_heif_decode(const uint8_t *data, size_t size, const gr_heif_op
     }
     decoding->ignore_transformations = 0;
     decoding->convert_hdr_to_8bit = 0;
-    int reference = options->reference_decoder != 0;
+    job.decoding = decoding;
     gr_hevc_libavcodec_set_budget(options->max_pixels, options->max_side);
-    int converted = 0;
-    if (divisor > 1 && !deep) {
-        /* libheif 1.15 turns every decoded picture into full-size RGB, and back when asked for YCbCr.
-         * So libavcodec's plugin gives the planes as a 4:4:4 "RGB" image holding Y, Cb, Cr, which
-         * libheif crops, turns and tiles as any other, and they are reduced and converted here. A
-         * picture the plugin did not give (AV1, grey, or libde265 after a refusal) is true RGB. Not
-         * for a grid, whose tiles libheif converts each with its own colour description, nor an
-         * overlay (iovl), which it composes over a background colour. */
-        int ycbcr = 0, planes = !gr_heif_meta_mentions(data, size, "grid") && !gr_heif_meta_mentions(data, size, "iovl");
-        error = decode_image(handle, &image, heif_colorspace_RGB, heif_chroma_444, decoding, reference, planes,
-                             &ycbcr);
-        if (error.code != heif_error_Ok && ycbcr >= 0) { /* not a deep tile or alpha plane: the file's fault */
-            status = fail(out->message, error, &out->width, &out->height);
-            goto done;
-        }
-        if (error.code == heif_error_Ok && image) {
-            int matrix = 6, full_range = 1; /* libheif's own assumption without an nclx box */
-            struct heif_color_profile_nclx *nclx = NULL;
-            if ((heif_image_get_nclx_color_profile(image, &nclx).code == heif_error_Ok && nclx) ||
-                (heif_image_handle_get_nclx_color_profile(handle, &nclx).code == heif_error_Ok && nclx)) {
-                matrix = (int)nclx->matrix_coefficients;
-                full_range = nclx->full_range_flag;
-                heif_nclx_color_profile_free(nclx);
-            }
-            converted = convert_reduced(image, width, height, divisor, ycbcr > 0, matrix, full_range, pixels);
-        }
-        if (!converted && image) {
-            heif_image_release(image);
-            image = NULL;
-        }
-    }
-    if (!converted) {
-        /* 8-bit images come as RGBA whether or not they have alpha (libheif fills it opaque), so rows
-         * are copied whole; deeper ones at their depth, rounded. Reduced after, when asked. */
-        enum heif_chroma chroma = deep ? (alpha ? heif_chroma_interleaved_RRGGBBAA_LE : heif_chroma_interleaved_RRGGBB_LE)
-                                       : heif_chroma_interleaved_RGBA;
-        error = decode_image(handle, &image, heif_colorspace_RGB, chroma, decoding, reference, 0, NULL);
-        if (error.code != heif_error_Ok || !image) {
-            status = fail(out->message, error, &out->width, &out->height);
-            goto done;
-        }
-        int decoded_w = heif_image_get_width(image, heif_channel_interleaved);
-        int decoded_h = heif_image_get_height(image, heif_channel_interleaved);
-        if (decoded_w != (int)width || decoded_h != (int)height) {
-            snprintf(out->message, sizeof out->message, "decoded %dx%d where the header declares %ux%u", decoded_w,
-                     decoded_h, width, height);
-            status = GR_HEIF_SIZE_MISMATCH;
-            goto done;
-        }
-        int stride = 0;
-        const uint8_t *plane = heif_image_get_plane_readonly(image, heif_channel_interleaved, &stride);
-        int bits = deep ? heif_image_get_bits_per_pixel_range(image, heif_channel_interleaved) : 8;
-        if (!plane || stride <= 0 || bits < 8 || bits > 16) {
-            set_message(out->message, "libheif returned no pixels");
-            status = GR_HEIF_ERROR;
-            goto done;
-        }
-        uint8_t *target = divisor > 1 ? malloc((size_t)width * height * 4) : pixels;
-        if (!target) {
-            set_message(out->message, "out of memory");
-            status = GR_HEIF_NO_MEMORY;
-            goto done;
-        }
-        if (deep) {
-            copy_pixels(plane, stride, width, height, alpha, bits, target);
-        } else {
-            for (uint32_t y = 0; y < height; y++)
-                memcpy(target + (size_t)y * width * 4, plane + (size_t)y * stride, (size_t)width * 4);
-        }
-        if (divisor > 1) {
-            reduce_rgba(target, width, height, divisor);
-            memcpy(pixels, target, capacity);
-            free(target);
-        }
-    }
-    if (alpha && heif_image_handle_is_premultiplied_alpha(handle)) unpremultiply(pixels, (size_t)out_w * out_h);
-    out->width = out_w;
-    out->height = out_h;
+    int converted = job.divisor > 1 && !job.deep ? decode_reduced(&job, &image, &error) : 0;
+    status = converted < 0   ? fail(out->message, error, &out->width, &out->height)
+             : !converted    ? decode_rgba(&job, &image, out)
+                             : GR_HEIF_OK;
+    if (status != GR_HEIF_OK) goto done;
+    out->width = (job.width + job.divisor - 1) / job.divisor;
+    out->height = (job.height + job.divisor - 1) / job.divisor;
+    if (job.alpha && heif_image_handle_is_premultiplied_alpha(job.handle))
+        gr_heif_unpremultiply(pixels, (size_t)out->width * out->height);
     out->used_thumbnail = thumb != NULL;
-    status = read_colour(handle, image, out);
+    status = read_colour(job.handle, image, out);
     if (status == GR_HEIF_OK && !out->icc && !out->has_nclx && thumb) status = read_colour(primary, image, out);
     if (status != GR_HEIF_OK) set_message(out->message, "out of memory");
 done:

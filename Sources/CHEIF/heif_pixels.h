@@ -1,0 +1,42 @@
+/*
+ * The pixel loops gr_heif runs on what libheif decoded: deep samples to 8 bits, YCbCr to RGB reduced
+ * in one pass, block means, unpremultiplied alpha. Plain C over plain buffers (no libheif), so that
+ * `make cross-check` runs them on other CPUs (Tools/cross-check).
+ */
+#ifndef GR_HEIF_PIXELS_H
+#define GR_HEIF_PIXELS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/** One 8-bit plane: `height` rows of `width` samples, row y at data + y · stride. */
+typedef struct {
+    const uint8_t *data;
+    int stride;
+    uint32_t width, height;
+} gr_heif_plane;
+
+/** Copies a 10- to 16-bit interleaved plane (little-endian samples, RGB or RGBA) into packed RGBA8,
+ * rounding each sample to 8 bits. */
+void gr_heif_copy_deep(const uint8_t *plane, int stride, uint32_t width, uint32_t height, int alpha, int bits,
+                       uint8_t *pixels);
+
+/**
+ * Four 8-bit planes (R, G, B and alpha, or no alpha when planes[3].data is NULL), width × height,
+ * reduced by `divisor` (1, 2, 4 or 8) into RGBA8: each output pixel the rounded mean of its block
+ * (partial at the right and bottom edges). When `ycbcr`, the R, G and B planes hold Y, Cb and Cr, each
+ * pixel converted through CICP `matrix` at full or limited range before it is summed, so the result is
+ * the full-size conversion reduced. 0 when a plane's size differs, the matrix is not one handled here
+ * or memory runs out; 1 with the image converted.
+ */
+int gr_heif_convert_reduced(const gr_heif_plane planes[4], uint32_t width, uint32_t height, uint32_t divisor,
+                            int ycbcr, int matrix, int full_range, uint8_t *pixels);
+
+/** `rgba` (width × height) reduced in place by `divisor` to ceil(width / d) × ceil(height / d), each
+ * pixel the rounded mean of its block. */
+void gr_heif_reduce_rgba(uint8_t *rgba, uint32_t width, uint32_t height, uint32_t divisor);
+
+/** Premultiplied RGBA8 to straight, rounded; alpha 0 and 255 unchanged. */
+void gr_heif_unpremultiply(uint8_t *pixels, size_t count);
+
+#endif
