@@ -12,6 +12,7 @@
 #   make bench            benchmarks against peers, figures in docs/performance.md (not part of make test)
 #   make soak             a SOAK_MINUTES (20) batch + check with resident memory sampled: fails if it grows
 #   make sanitize         sanitize-address (whole suite, leaks included), -undefined (the C targets) and -thread
+#   make cross-check      the C kernels built for arm64, run under qemu, compared with x86-64 (Tools/cross-check)
 #   make fuzz             the libFuzzer targets, FUZZ_SECONDS each (Fuzz/README.md)
 #   make format           swift format, in place
 #   make lint             swift format lint: fails on any finding (CI runs it)
@@ -32,7 +33,7 @@ BIN := .build/release/gallery-render
 OUT := out
 DEPS := Tools/install-deps.sh
 
-.PHONY: version library-example deb deb-check deb-chroot readme deps build release run test bench soak install sanitize sanitize-address sanitize-undefined sanitize-thread fuzz format lint clean
+.PHONY: cross-check version library-example deb deb-check deb-chroot readme deps build release run test bench soak install sanitize sanitize-address sanitize-undefined sanitize-thread fuzz format lint clean
 
 deps: version
 	@$(DEPS)
@@ -58,6 +59,10 @@ run: release
 # Tests run optimised (with testability): rendering in a debug build is ~30x slower.
 test: deps
 	$(SWIFT) test -c release -Xswiftc -enable-testing
+
+# The C kernels on arm64 (cross-built, run under qemu-user) and at every x86-64 SIMD level, byte for byte.
+cross-check:
+	Tools/cross-check/cross-check.sh
 
 # Not part of `make test`: peers and photos are set up on demand (Bench/run.py says what it installs).
 BENCH_ARGS ?=

@@ -42,8 +42,9 @@ let package = Package(
         .target(name: "GalleryCore", dependencies: ["CProcess"]),
         .target(name: "ImageCodecs", dependencies: ["GalleryCore", "CPNG", "CJPEG", "CWebP", "CHEIF", "CColor"]),
         .target(name: "CRaster", dependencies: ["CCPU"]),
-        .target(name: "Raster", dependencies: ["GalleryCore", "CRaster"]),
-        .target(name: "GalleryLayout"),
+        .target(name: "Raster", dependencies: ["GalleryCore", "CRaster", "CCPU"]),
+        // CCPU for gr_math.h: the fling curves' exp and log give the same bits on every CPU.
+        .target(name: "GalleryLayout", dependencies: ["CCPU"]),
         .target(name: "RenderPipeline", dependencies: ["GalleryCore", "ImageCodecs", "Raster", "GalleryLayout"]),
         .target(name: "CPixelmatch", dependencies: ["CCPU"]),
         .target(name: "VisualDiff", dependencies: ["GalleryCore", "ImageCodecs", "CPixelmatch"]),
@@ -66,7 +67,7 @@ let package = Package(
             name: "ImageCodecsTests", dependencies: ["GalleryCore", "ImageCodecs", "CPNG", "CHEIF", "TestSupport"],
             exclude: ["Golden"]),
         .testTarget(name: "GalleryCoreTests", dependencies: ["GalleryCore", "ImageCodecs", "TestSupport"]),
-        .testTarget(name: "RasterTests", dependencies: ["GalleryCore", "Raster", "TestSupport"]),
+        .testTarget(name: "RasterTests", dependencies: ["GalleryCore", "Raster", "CCPU", "TestSupport"]),
         .testTarget(name: "GalleryLayoutTests", dependencies: ["GalleryLayout"]),
         .testTarget(
             name: "RenderPipelineTests", dependencies: ["GalleryCore", "RenderPipeline", "TestSupport"],

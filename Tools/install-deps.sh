@@ -27,6 +27,8 @@ packages=(
     fish                 # tests only: fish -n and completions of the fish script
     groff-base           # tests only: groff -ww -z on the man page
     lintian              # make deb-check: the .deb checked by Debian's own tool
+    gcc-aarch64-linux-gnu  # make cross-check: the C kernels built for arm64 (with its libc, static)
+    qemu-user-static     # make cross-check: runs that arm64 build here
 )
 # Runtime libraries that the tool links and that Debian has shipped security fixes for: upgraded
 # when a newer version is available (libpng 1.6.39-2+deb12u6 fixes a use-after-free after a

@@ -6,6 +6,7 @@
  */
 #include "gr_delta_e.h"
 #include "gr_pixelmatch_internal.h"
+#include "gr_math.h"
 
 #include <math.h>
 #include <string.h>
@@ -20,16 +21,16 @@
 /* sRGB component (0…255, already blended onto white) to linear light. */
 static double linear(double c) {
     double v = c / 255.0;
-    return v <= 0.04045 ? v / 12.92 : pow((v + 0.055) / 1.055, 2.4);
+    return v <= 0.04045 ? v / 12.92 : gr_pow((v + 0.055) / 1.055, 2.4);
 }
 
-/* ∛t at t = k / 2048 for k = 0…2049, from libm. */
+/* ∛t at t = k / 2048 for k = 0…2049 (gr_math.h: the same bits on every CPU). */
 enum { ROOT_STEPS = 2048 };
 static double root_table[ROOT_STEPS + 2];
 
 /* The cube root of t (0.008856 < t ≤ 1 + 1e-4, the range CIELAB's f takes it on for 8-bit sRGB):
  * the table read between its entries (within 9e-5 relative at the low end), then a Halley step,
- * which cubes the error: within 4e-13 of libm's cbrt over the range, at one division. */
+ * which cubes the error: within 4e-13 of the cube root over the range, at one division. */
 static double cube_root(double t) {
     double s = t * ROOT_STEPS;
     size_t k = (size_t)s;
@@ -58,7 +59,7 @@ static double luminance(const uint8_t p[4]) {
 
 /* The tables, in order: the lightness table takes cube roots. */
 __attribute__((constructor)) static void fill_tables(void) {
-    for (int k = 0; k < ROOT_STEPS + 2; k++) root_table[k] = cbrt((double)k / ROOT_STEPS);
+    for (int k = 0; k < ROOT_STEPS + 2; k++) root_table[k] = gr_cbrt((double)k / ROOT_STEPS);
     for (int c = 0; c < 256; c++) linear_table[c] = linear(c);
     for (int k = 0; k < LIGHTNESS_STEPS + 2; k++) lightness_table[k] = 116 * lab_f((double)k / LIGHTNESS_STEPS) - 16;
 }

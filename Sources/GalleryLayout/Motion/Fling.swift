@@ -1,4 +1,5 @@
 import Foundation
+import CCPU
 
 /// A fling as UIScrollView animates it, in closed form: the offset at any time t is a formula, never
 /// a sum of steps, so frames are independent and agree with the contract's formulas to the last bit
@@ -12,6 +13,9 @@ import Foundation
 ///   critically damped spring (ω = 2π/0.575 s⁻¹, v_c the speed at the crossing), ending at the first
 ///   s ≥ 1/ω where the overshoot is at most 0.1 pt;
 /// - with a snap target T: the flight bent (v′, λ′) to end exactly on T.
+///
+/// e^x and ln x are `gr_exp` and `gr_log` (gr_math.h), which give the same bits on every CPU and
+/// system, as libm's do not: the same fling is the same frames on a Mac and on Linux CI.
 public struct Fling: Sendable, Hashable {
     /// The stop speed a, in points per second.
     public static let stopSpeed = 10.0
@@ -38,7 +42,7 @@ public struct Fling: Sendable, Hashable {
         target: Double? = nil
     ) {
         let a = Self.stopSpeed
-        let lambda = -1000 * Foundation.log(deceleration.rate)
+        let lambda = -1000 * gr_log(deceleration.rate)
         self.start = start
         if let target {
             let e = target - start
@@ -50,13 +54,13 @@ public struct Fling: Sendable, Hashable {
             self.velocity = e == 0 ? 0 : v
             decay = l
             bounce = nil
-            duration = e == 0 ? 0 : Foundation.log(abs(v) / a) / l
+            duration = e == 0 ? 0 : gr_log(abs(v) / a) / l
             end = target
             return
         }
         self.velocity = velocity
         decay = lambda
-        let flight = abs(velocity) <= a ? 0 : Foundation.log(abs(velocity) / a) / lambda
+        let flight = abs(velocity) <= a ? 0 : gr_log(abs(velocity) / a) / lambda
         let stop = start + (velocity - a * Self.sign(velocity)) / lambda
         let edge = stop > range.upperBound ? range.upperBound : stop < range.lowerBound ? range.lowerBound : nil
         guard let edge, flight > 0 else {
@@ -66,8 +70,8 @@ public struct Fling: Sendable, Hashable {
             return
         }
         // x(t_c) = edge: 1 − e^(−λ t_c) = (edge − x₀)·λ/v.
-        let crossing = -Foundation.log(1 - (edge - start) * lambda / velocity) / lambda
-        let speed = velocity * Foundation.exp(-lambda * crossing)
+        let crossing = -gr_log(1 - (edge - start) * lambda / velocity) / lambda
+        let speed = velocity * gr_exp(-lambda * crossing)
         bounce = Bounce(edge: edge, time: crossing, speed: speed)
         duration = crossing + Self.bounceLength(speed: speed)
         end = edge
@@ -78,16 +82,16 @@ public struct Fling: Sendable, Hashable {
         if t >= duration { return end }
         if let bounce, t >= bounce.time {
             let s = t - bounce.time
-            return bounce.edge + bounce.speed * s * Foundation.exp(-Self.bounceFrequency * s)
+            return bounce.edge + bounce.speed * s * gr_exp(-Self.bounceFrequency * s)
         }
-        return start + (velocity / decay) * (1 - Foundation.exp(-decay * t))
+        return start + (velocity / decay) * (1 - gr_exp(-decay * t))
     }
 
     /// The first s ≥ 1/ω where |v_c·s·e^(−ωs)| ≤ 0.1 pt: the overshoot falls from its peak at 1/ω, so
     /// the root is bracketed and found by bisection to the last bit.
     static func bounceLength(speed: Double) -> Double {
         let omega = bounceFrequency
-        func overshoot(_ s: Double) -> Double { abs(speed) * s * Foundation.exp(-omega * s) }
+        func overshoot(_ s: Double) -> Double { abs(speed) * s * gr_exp(-omega * s) }
         var low = 1 / omega
         if overshoot(low) <= bounceRest { return low }
         var high = low * 2

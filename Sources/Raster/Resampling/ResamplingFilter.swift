@@ -1,4 +1,5 @@
 import Foundation
+import CCPU
 
 /// A windowed reconstruction filter. Its support widens by the reduction factor when minifying, so
 /// every source pixel contributes (no point sampling, no 2-tap aliasing on large reductions).
@@ -21,7 +22,7 @@ public enum ResamplingFilter: Sendable, Hashable {
             guard x < 3 else { return 0 }
             guard x > 1e-9 else { return 1 }
             let px = Double.pi * x
-            return 3 * sin(px) * sin(px / 3) / (px * px)
+            return 3 * gr_sin(px) * gr_sin(px / 3) / (px * px)
         }
     }
 }

@@ -1,0 +1,28 @@
+/*
+ * Elementary functions that give the same bits on every CPU and system: only IEEE 754 additions,
+ * multiplications, divisions (each correctly rounded, never fused: gr_cpu.h) and the exact frexp and
+ * ldexp. libm's are not: glibc's cbrt gives other bits on arm64 than on x86-64 (`make cross-check`
+ * found it), its pow and exp pick FMA versions at run time, and Apple's libm is another code base.
+ * Where a rendered or compared pixel depends on an elementary function (Lanczos weights, fling
+ * curves, CIELAB), it is one of these. Accurate to a few units in the last place; not correctly
+ * rounded, which no one needs: the same everywhere is the point.
+ */
+#ifndef GR_MATH_H
+#define GR_MATH_H
+
+/** e^x. */
+double gr_exp(double x);
+
+/** The natural logarithm: NaN below 0, −∞ at 0. */
+double gr_log(double x);
+
+/** x^y for x > 0 (as e^(y · ln x)); 0 at x = 0 for y > 0; NaN below 0. */
+double gr_pow(double x, double y);
+
+/** The sine of x (radians); meant for |x| below about a million. */
+double gr_sin(double x);
+
+/** The real cube root. */
+double gr_cbrt(double x);
+
+#endif
