@@ -1,7 +1,8 @@
 // swift-tools-version:6.2
 // gallery-render: renders an iOS photo carousel or round-photo grid at a scroll position to a PNG.
 //
-// Modules, bottom to top: GalleryCore (images as values, files) → C shims (CPNG, CJPEG, CWebP, CHEIF, CColor;
+// Modules, bottom to top: System* (the C libraries, through pkg-config) and GalleryCore (images as values,
+// files) → C shims (CPNG, CJPEG, CWebP, CHEIF, CColor;
 // CCPU, their SIMD level) →
 // ImageCodecs (decoders, encoders, colour management);
 // Raster (its SIMD loops in CRaster); GalleryLayout (pure geometry, no pixels) → RenderPipeline,
@@ -17,6 +18,13 @@ let declaredVersion =
         encoding: .utf8))?
     .trimmingCharacters(in: .whitespacesAndNewlines) ?? "unknown"
 
+/// A C library the shims link: its module map under Sources/System, its pkg-config name, and the
+/// Debian and Homebrew packages that provide it.
+func system(_ name: String, pkgConfig: String, apt: String, brew: String) -> Target {
+    .systemLibrary(
+        name: name, path: "Sources/System/\(name)", pkgConfig: pkgConfig, providers: [.apt([apt]), .brew([brew])])
+}
+
 let package = Package(
     name: "gallery-render",
     products: [
@@ -25,18 +33,26 @@ let package = Package(
         .library(name: "GalleryRender", targets: ["GalleryRender"]),
     ],
     targets: [
-        // The SIMD level every C kernel takes and the floating-point rule they follow (gr_cpu.h).
+        // The C libraries, found through pkg-config, with the packages that provide them (apt on Debian,
+        // Homebrew on macOS); Tools/install-deps.sh installs them. Only the C shims below use them.
+        system("SystemPNG", pkgConfig: "libpng16", apt: "libpng-dev", brew: "libpng"),
+        system("SystemDeflate", pkgConfig: "libdeflate", apt: "libdeflate-dev", brew: "libdeflate"),
+        system("SystemISAL", pkgConfig: "libisal", apt: "libisal-dev", brew: "isa-l"),
+        system("SystemJPEG", pkgConfig: "libjpeg", apt: "libjpeg62-turbo-dev", brew: "jpeg-turbo"),
+        system("SystemWebP", pkgConfig: "libwebpdemux", apt: "libwebp-dev", brew: "webp"),
+        system("SystemWebPMux", pkgConfig: "libwebpmux", apt: "libwebp-dev", brew: "webp"),
+        system("SystemHEIF", pkgConfig: "libheif", apt: "libheif-dev", brew: "libheif"),
+        system("SystemLCMS", pkgConfig: "lcms2", apt: "liblcms2-dev", brew: "little-cms2"),
+        // The SIMD level every C kernel takes, their floating-point rule and portable elementary
+        // functions (gr_cpu.h, gr_math.h).
         .target(name: "CCPU"),
-        .target(
-            name: "CPNG", dependencies: ["CCPU"],
-            linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("deflate"), .linkedLibrary("isal")]),
-        .target(name: "CJPEG", linkerSettings: [.linkedLibrary("jpeg")]),
-        .target(
-            name: "CWebP", dependencies: ["CCPU"],
-            linkerSettings: [.linkedLibrary("webpmux"), .linkedLibrary("webpdemux"), .linkedLibrary("webp")]),
-        // libavcodec, CHEIF's HEVC decoder, is opened on first use (hevc_libavcodec.c), not linked.
-        .target(name: "CHEIF", dependencies: ["CCPU"], linkerSettings: [.linkedLibrary("heif")]),
-        .target(name: "CColor", dependencies: ["CCPU"], linkerSettings: [.linkedLibrary("lcms2")]),
+        .target(name: "CPNG", dependencies: ["CCPU", "SystemPNG", "SystemDeflate", "SystemISAL"]),
+        .target(name: "CJPEG", dependencies: ["SystemJPEG"]),
+        .target(name: "CWebP", dependencies: ["CCPU", "SystemWebP", "SystemWebPMux"]),
+        // libavcodec, CHEIF's HEVC decoder, is opened on first use (hevc_libavcodec.c), not linked: only
+        // its headers are needed (libavcodec-dev; Homebrew's ffmpeg).
+        .target(name: "CHEIF", dependencies: ["CCPU", "SystemHEIF"]),
+        .target(name: "CColor", dependencies: ["CCPU", "SystemLCMS"]),
         .target(name: "CProcess"),
         .target(name: "CBuildInfo", cSettings: [.define("GR_DECLARED_VERSION", to: "\"\(declaredVersion)\"")]),
         .target(name: "GalleryCore", dependencies: ["CProcess"]),

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Installs the Debian packages gallery-render builds against, when they are missing or out of date.
+# Installs the Debian packages gallery-render builds against, when they are missing or out of date
+# (on macOS, the Homebrew formulas instead).
 # The one list of them: the Makefile (make run, make test, ...) and .ci/run both call this script.
 #
 #   Tools/install-deps.sh           install what is missing, upgrade what Debian has updated
@@ -10,6 +11,7 @@ set -euo pipefail
 
 # Build-time packages (headers and linker names); each pulls in its runtime library.
 packages=(
+    pkg-config           # SwiftPM finds the C libraries' headers and link flags through it (Package.swift)
     libpng-dev           # CPNG's libpng shim (decode); libpng16-16 at run time
     libjpeg62-turbo-dev  # CJPEG's libjpeg-turbo shim; libjpeg62-turbo at run time
     libdeflate-dev       # CPNG's deflate encoder; libdeflate0 at run time
@@ -37,6 +39,19 @@ runtime=(libpng16-16 libjpeg62-turbo libdeflate0 libisal2 libwebp7 libwebpmux3 l
 
 if [ "${1:-}" = "--list" ]; then
     printf '%s\n' "${packages[@]}"
+    exit 0
+fi
+
+# macOS: the same libraries from Homebrew (Package.swift names each one's formula), found through
+# pkg-config. Prepared, not tested here: CI runs on Debian (README, "What is tested").
+if [ "$(uname -s)" = Darwin ]; then
+    formulas=(pkg-config libpng libdeflate isa-l jpeg-turbo webp libheif little-cms2 ffmpeg)
+    command -v brew >/dev/null 2>&1 || { echo "gallery-render needs Homebrew (https://brew.sh) for: ${formulas[*]}" >&2; exit 1; }
+    need=()
+    for f in "${formulas[@]}"; do brew list --formula "$f" >/dev/null 2>&1 || need+=("$f"); done
+    [ ${#need[@]} -eq 0 ] || brew install "${need[@]}"
+    # jpeg-turbo is keg-only (it would shadow libjpeg): its pkg-config file is not on the default path.
+    echo "install-deps: export PKG_CONFIG_PATH=$(brew --prefix jpeg-turbo)/lib/pkgconfig before swift build" >&2
     exit 0
 fi
 

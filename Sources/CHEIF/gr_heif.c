@@ -2,11 +2,11 @@
 #include "gr_cpu.h"
 
 #include "heif_boxes.h"
+#include "heif_decode.h"
 #include "heif_pixels.h"
 #include "hevc_libavcodec.h"
 
 #include <libheif/heif.h>
-#include <malloc.h>
 #include <math.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -154,54 +154,6 @@ gr_heif_status gr_heif_read_header(const uint8_t *data, size_t size, const gr_he
     return status;
 }
 
-/* libde265 reads memory it never wrote when a stream is damaged (valgrind), so what it gives then
- * depends on what the heap held: after libavcodec's refusal, different pixels on every run. While it
- * decodes, glibc fills each allocation with one byte (M_PERTURB), which makes them repeatable. */
-static pthread_mutex_t perturb_lock = PTHREAD_MUTEX_INITIALIZER;
-static int perturbing;
-
-static struct heif_error decode_with_libde265(const struct heif_image_handle *handle, struct heif_image **image,
-                                              enum heif_colorspace space, enum heif_chroma chroma,
-                                              const struct heif_decoding_options *decoding) {
-    pthread_mutex_lock(&perturb_lock);
-    if (perturbing++ == 0) mallopt(M_PERTURB, 0xA5);
-    pthread_mutex_unlock(&perturb_lock);
-    gr_hevc_libavcodec_decline(1);
-    struct heif_error error = heif_decode_image(handle, image, space, chroma, decoding);
-    gr_hevc_libavcodec_decline(0);
-    pthread_mutex_lock(&perturb_lock);
-    if (--perturbing == 0) mallopt(M_PERTURB, 0);
-    pthread_mutex_unlock(&perturb_lock);
-    return error;
-}
-
-/* heif_decode_image with libavcodec for HEVC, or libde265 when `reference`; a stream libavcodec
- * refuses is given to libde265, which may still decode it (it conceals what it can where libavcodec
- * stops). With `planes`, 8-bit colour HEVC pictures come as Y, Cb, Cr planes
- * (gr_hevc_libavcodec_planes), and *ycbcr says whether the image holds them (> 0), or that a picture
- * was too deep to be given so (-1). */
-static struct heif_error decode_image(const struct heif_image_handle *handle, struct heif_image **image,
-                                      enum heif_colorspace space, enum heif_chroma chroma,
-                                      const struct heif_decoding_options *decoding, int reference, int planes,
-                                      int *ycbcr) {
-    int ours = gr_hevc_libavcodec_register() && !reference;
-    if (!ours) planes = 0;
-    gr_hevc_libavcodec_take_failure();
-    gr_hevc_libavcodec_planes(planes);
-    struct heif_error error = ours ? heif_decode_image(handle, image, space, chroma, decoding)
-                                   : decode_with_libde265(handle, image, space, chroma, decoding);
-    if (ours && gr_hevc_libavcodec_take_failure()) {
-        if (*image) heif_image_release(*image);
-        *image = NULL;
-        planes = 0;
-        gr_hevc_libavcodec_planes(0);
-        error = decode_with_libde265(handle, image, space, chroma, decoding);
-    }
-    int given = gr_hevc_libavcodec_planes(0);
-    if (ycbcr) *ycbcr = planes ? given : 0;
-    return error;
-}
-
 /* The handle's colour description: its ICC profile (copied) and its nclx code points. */
 static gr_heif_status read_colour(const struct heif_image_handle *handle, const struct heif_image *image,
                                   gr_heif_image *out) {
@@ -281,7 +233,7 @@ typedef struct {
 static int decode_reduced(const decode_job *job, struct heif_image **image, struct heif_error *error) {
     int ycbcr = 0, planes = !gr_heif_meta_mentions(job->data, job->size, "grid") &&
                             !gr_heif_meta_mentions(job->data, job->size, "iovl");
-    *error = decode_image(job->handle, image, heif_colorspace_RGB, heif_chroma_444, job->decoding, job->reference,
+    *error = gr_heif_decode_handle(job->handle, image, heif_colorspace_RGB, heif_chroma_444, job->decoding, job->reference,
                           planes, &ycbcr);
     if (error->code != heif_error_Ok && ycbcr >= 0) return -1; /* not a deep tile or alpha plane */
     int converted = 0;
@@ -311,7 +263,7 @@ static gr_heif_status decode_rgba(const decode_job *job, struct heif_image **ima
                                                       : heif_chroma_interleaved_RRGGBB_LE)
                                         : heif_chroma_interleaved_RGBA;
     struct heif_error error =
-        decode_image(job->handle, image, heif_colorspace_RGB, chroma, job->decoding, job->reference, 0, NULL);
+        gr_heif_decode_handle(job->handle, image, heif_colorspace_RGB, chroma, job->decoding, job->reference, 0, NULL);
     if (error.code != heif_error_Ok || !*image) return fail(out->message, error, &out->width, &out->height);
     int decoded_w = heif_image_get_width(*image, heif_channel_interleaved);
     int decoded_h = heif_image_get_height(*image, heif_channel_interleaved);

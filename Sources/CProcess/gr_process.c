@@ -7,7 +7,9 @@
 #include <signal.h>
 #include <stdatomic.h>
 #include <string.h>
+#if defined(__linux__)
 #include <sys/syscall.h>
+#endif
 #include <unistd.h>
 
 enum { slot_count = 256, slot_free = 0, slot_filling = 1, slot_ready = 2 };
@@ -18,40 +20,97 @@ static atomic_flag installed = ATOMIC_FLAG_INIT;
 static char folder[PATH_MAX];
 static atomic_int folder_state;
 
+/* A folder being read, and next_name: its next entry's name into `name` (at most NAME_MAX + 1 bytes),
+ * 1, or 0 at the end. Linux: getdents64, a system call, async-signal-safe. Elsewhere (Darwin) there is
+ * no such call: readdir on a stream over a duplicate of the descriptor, which is not
+ * async-signal-safe, the documented fallback (docs/reliability.md). */
+typedef struct {
+    int descriptor;
+#if defined(__linux__)
+    char buffer[4096];
+    long count, at;
+#else
+    DIR *stream;
+#endif
+} folder_reader;
+
+static int next_name(folder_reader *reader, char *name) {
+#if defined(__linux__)
+    for (;;) {
+        if (reader->at >= reader->count) {
+            reader->count = syscall(SYS_getdents64, reader->descriptor, reader->buffer, sizeof reader->buffer);
+            reader->at = 0;
+            if (reader->count <= 0) return 0;
+        }
+        struct gr_dirent {
+            unsigned long long ino;
+            long long off;
+            unsigned short reclen;
+            unsigned char type;
+            char name[];
+        } *entry = (struct gr_dirent *)(reader->buffer + reader->at);
+        reader->at += entry->reclen;
+        strncpy(name, entry->name, NAME_MAX);
+        name[NAME_MAX] = '\0';
+        return 1;
+    }
+#else
+    if (!reader->stream) {
+        int copy = dup(reader->descriptor);
+        if (copy < 0 || !(reader->stream = fdopendir(copy))) {
+            if (copy >= 0) close(copy);
+            return 0;
+        }
+    }
+    struct dirent *entry = readdir(reader->stream);
+    if (!entry) return 0;
+    strncpy(name, entry->d_name, NAME_MAX);
+    name[NAME_MAX] = '\0';
+    return 1;
+#endif
+}
+
+/* Back to the folder's first entry, for another pass. */
+static void rewind_reader(folder_reader *reader) {
+#if defined(__linux__)
+    lseek(reader->descriptor, 0, SEEK_SET);
+    reader->count = reader->at = 0;
+#else
+    if (reader->stream) rewinddir(reader->stream);
+#endif
+}
+
+static void close_reader(folder_reader *reader) {
+#if !defined(__linux__)
+    if (reader->stream) closedir(reader->stream);
+#endif
+    close(reader->descriptor);
+}
+
 /*
- * Removes everything in the folder open as `descriptor` (and closes it), with system calls only:
- * getdents64, unlinkat and openat are async-signal-safe where opendir and nftw are not. `depth`
- * bounds the recursion (the check folder holds scene folders of frames).
+ * Removes everything in the folder open as `descriptor` (and closes it), with system calls only
+ * on Linux: getdents64, unlinkat and openat are async-signal-safe where opendir and nftw are not.
+ * `depth` bounds the recursion (the check folder holds scene folders of frames).
  */
 static void empty_folder(int descriptor, int depth) {
-    char buffer[4096];
+    folder_reader reader = {.descriptor = descriptor};
+    char name[NAME_MAX + 1];
     /* Entries removed while the folder is read: read it again, a few times at most (an entry that
      * cannot be removed must not make this loop forever). */
     for (int pass = 0; pass < 3; pass++) {
-        long count;
         int seen = 0;
-        while ((count = syscall(SYS_getdents64, descriptor, buffer, sizeof buffer)) > 0) {
-            for (long at = 0; at < count;) {
-                struct gr_dirent {
-                    unsigned long long ino;
-                    long long off;
-                    unsigned short reclen;
-                    unsigned char type;
-                    char name[];
-                } *entry = (struct gr_dirent *)(buffer + at);
-                at += entry->reclen;
-                if (strcmp(entry->name, ".") == 0 || strcmp(entry->name, "..") == 0) continue;
-                seen = 1;
-                if (unlinkat(descriptor, entry->name, 0) == 0 || depth == 0) continue;
-                int inner = openat(descriptor, entry->name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-                if (inner >= 0) empty_folder(inner, depth - 1);
-                unlinkat(descriptor, entry->name, AT_REMOVEDIR);
-            }
+        while (next_name(&reader, name)) {
+            if (strcmp(name, ".") == 0 || strcmp(name, "..") == 0) continue;
+            seen = 1;
+            if (unlinkat(descriptor, name, 0) == 0 || depth == 0) continue;
+            int inner = openat(descriptor, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+            if (inner >= 0) empty_folder(inner, depth - 1);
+            unlinkat(descriptor, name, AT_REMOVEDIR);
         }
         if (!seen) break;
-        lseek(descriptor, 0, SEEK_SET);
+        rewind_reader(&reader);
     }
-    close(descriptor);
+    close_reader(&reader);
 }
 
 /* Removes `path` and what it holds while other threads may still be writing frames into it: it is

@@ -89,8 +89,8 @@ enum CheckReporting {
             return
         }
         defer { close(descriptor) }
-        let bytes = Array((markdown + "\n").utf8)
-        let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
-        if written != bytes.count { console.warning("cannot write GITHUB_STEP_SUMMARY \(path): incomplete write") }
+        if let failure = DescriptorWrite.all(Array((markdown + "\n").utf8), to: descriptor) {
+            console.warning("cannot write GITHUB_STEP_SUMMARY \(path): \(String(cString: strerror(failure)))")
+        }
     }
 }

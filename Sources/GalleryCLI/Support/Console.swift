@@ -62,18 +62,6 @@ struct Console: Sendable {
 
     /// Writes all of `text`; the errno when that failed.
     private func write(_ text: String, to descriptor: Int32) -> Int32? {
-        var bytes = Array(text.utf8)
-        return bytes.withUnsafeMutableBytes { buffer -> Int32? in
-            var offset = 0
-            while offset < buffer.count {
-                let written = Glibc.write(descriptor, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
-                if written <= 0 {
-                    if written < 0, errno == EINTR { continue }
-                    return written < 0 ? errno : EIO
-                }
-                offset += written
-            }
-            return nil
-        }
+        DescriptorWrite.all(Array(text.utf8), to: descriptor)
     }
 }

@@ -96,19 +96,9 @@ public enum AtomicFile {
     }
 
     static func writeAll(_ bytes: some ContiguousBytes, to descriptor: Int32, path: String) throws(FileError) {
-        let failure: Int32? = bytes.withUnsafeBytes { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let written = Glibc.write(descriptor, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    return errno
-                }
-                offset += written
-            }
-            return nil
+        if let failure = DescriptorWrite.all(bytes, to: descriptor) {
+            throw FileError(path: path, operation: .write, cause: .system(errno: failure))
         }
-        if let failure { throw FileError(path: path, operation: .write, cause: .system(errno: failure)) }
     }
 
     static func syncFolder(_ folder: String) {

@@ -54,11 +54,20 @@ final class TemporarySweep: Sendable {
     private static func removeIfAbandoned(_ path: String, now: TimeInterval) {
         var status = stat()
         guard SystemPath.withCString(path, { lstat($0, &status) }) == 0, status.st_mode & S_IFMT == S_IFREG,
-            now - TimeInterval(status.st_mtim.tv_sec) >= minimumAge
+            now - TimeInterval(Self.modified(status)) >= minimumAge
         else { return }
         let descriptor = SystemPath.withCString(path) { open($0, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOFOLLOW) }
         guard descriptor >= 0 else { return }
         defer { close(descriptor) }
         if flock(descriptor, LOCK_EX | LOCK_NB) == 0 { _ = SystemPath.withCString(path) { unlink($0) } }
+    }
+
+    /// When the file was last modified, in seconds since 1970 (the field is named differently on Darwin).
+    private static func modified(_ status: stat) -> Int {
+        #if canImport(Darwin)
+            Int(status.st_mtimespec.tv_sec)
+        #else
+            Int(status.st_mtim.tv_sec)
+        #endif
     }
 }

@@ -1,0 +1,2 @@
+/* The headers of the system library this target stands for (Package.swift: pkg-config and providers). */
+#include <png.h>
