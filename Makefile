@@ -8,6 +8,7 @@
 #   make install          the release binary, its man page and completions under $(PREFIX)
 #   make deb              dist/gallery-render_VERSION_amd64.deb (Tools/make-deb.sh); make deb-check tests it,
 #                         make deb-chroot installs it with apt-get on a fresh debootstrap of Debian 12
+#   make image            a container image with the .deb on Debian 12 (Dockerfile, Tools/make-image.sh)
 #   make library-example  build and test docs/examples/CarouselSnapshots against this checkout
 #   make bench            benchmarks against peers, figures in docs/performance.md (not part of make test)
 #   make soak             a SOAK_MINUTES (20) batch + check with resident memory sampled: fails if it grows
@@ -33,7 +34,7 @@ BIN := .build/release/gallery-render
 OUT := out
 DEPS := Tools/install-deps.sh
 
-.PHONY: cross-check version library-example deb deb-check deb-chroot readme deps build release run test bench soak install sanitize sanitize-address sanitize-undefined sanitize-thread fuzz format lint clean
+.PHONY: image cross-check version library-example deb deb-check deb-chroot readme deps build release run test bench soak install sanitize sanitize-address sanitize-undefined sanitize-thread fuzz format lint clean
 
 deps: version
 	@$(DEPS)
@@ -59,6 +60,10 @@ run: release
 # Tests run optimised (with testability): rendering in a debug build is ~30x slower.
 test: deps
 	$(SWIFT) test -c release -Xswiftc -enable-testing
+
+# The Dockerfile's image, from the .deb: docker, or podman (IMAGE_BASE, IMAGE_ARGS: Tools/make-image.sh).
+image: deb
+	Tools/make-image.sh
 
 # The C kernels on arm64 (cross-built, run under qemu-user) and at every x86-64 SIMD level, byte for byte.
 cross-check:
