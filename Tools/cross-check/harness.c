@@ -151,13 +151,18 @@ static void image_pair(uint8_t *a, uint8_t *b, size_t width, size_t height) {
             memcpy(b + (y * width + x) * 4, a + (y * width + x + shift) * 4, 4);
 }
 
+/* A new pair of `width` × `height` images (image_pair), for the caller to free. */
+static void new_pair(size_t width, size_t height, uint8_t **a, uint8_t **b) {
+    *a = checked(width * height * 4), *b = checked(width * height * 4);
+    image_pair(*a, *b, width, height);
+}
+
 static void check_pixelmatch(void) {
     for (unsigned k = 0; k < 160; k++) {
         seed(4000 + k);
         size_t width = 1 + below(60), height = 1 + below(40);
-        uint8_t *a = checked(width * height * 4), *b = checked(width * height * 4);
-        uint8_t *out = checked(width * height * 4 + 16);
-        image_pair(a, b, width, height);
+        uint8_t *a, *b, *out = checked(width * height * 4 + 16);
+        new_pair(width, height, &a, &b);
         static const double thresholds[] = {0, 0.05, 0.1, 0.3, 1};
         double t = thresholds[k % 5];
         gr_pixelmatch pm = {
@@ -185,9 +190,8 @@ static void check_delta_e(void) {
     for (unsigned k = 0; k < 160; k++) {
         seed(5000 + k);
         size_t width = 1 + below(60), height = 1 + below(30);
-        uint8_t *a = checked(width * height * 4), *b = checked(width * height * 4);
-        uint8_t *diff = checked(width * height * 4 + 8);
-        image_pair(a, b, width, height);
+        uint8_t *a, *b, *diff = checked(width * height * 4 + 8);
+        new_pair(width, height, &a, &b);
         static const double limits[] = {0, 0.5, 1, 2.3, 10};
         uint64_t count = gr_delta_e94_rows(a, b, width, 0, height, SIZE_MAX, limits[k % 5], k % 3 ? diff : NULL);
         memcpy(diff + width * height * 4, &count, sizeof count);
