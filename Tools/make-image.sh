@@ -5,7 +5,7 @@
 #   IMAGE_ARGS   more arguments for the build (podman here: --isolation chroot)
 set -euo pipefail
 cd "$(dirname "$0")/.."
-deb=$(ls -t dist/gallery-render_*_amd64.deb 2>/dev/null | head -n 1)
+deb=$(ls -t dist/gallery-render_*_amd64.deb 2>/dev/null | head -n 1 || true)
 [ -n "$deb" ] || { echo "make image: no .deb in dist/ (make deb makes it)" >&2; exit 1; }
 version=$(basename "$deb" | sed 's/^gallery-render_\(.*\)_amd64\.deb$/\1/; s/+/-/g')
 if command -v docker >/dev/null 2>&1 && docker info >/dev/null 2>&1; then

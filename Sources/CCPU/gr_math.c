@@ -45,8 +45,8 @@ double gr_log(double x) {
 }
 
 double gr_pow(double x, double y) {
-    if (x != x || y != y || x < 0) return NAN;
     if (y == 0 || x == 1) return 1;
+    if (x != x || y != y || x < 0) return NAN;
     if (x == 0) return y > 0 ? 0 : INFINITY;
     return gr_exp(y * gr_log(x));
 }
@@ -69,7 +69,7 @@ static double cos_kernel(double r) {
 }
 
 double gr_sin(double x) {
-    if (x != x || x == INFINITY || x == -INFINITY) return NAN;
+    if (!(x > -1e9 && x < 1e9)) return NAN; /* NaN, ±∞, and beyond where the reduction holds */
     double n = nearest(x * 6.36619772367581382433e-01); /* x / (π/2) */
     double r = ((x - n * pio2_1) - n * pio2_2) - n * pio2_3;
     long long quadrant = (long long)n & 3;

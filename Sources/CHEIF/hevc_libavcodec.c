@@ -34,8 +34,13 @@ static struct {
 
 /* Opens both libraries and finds every function; 0 (and nothing kept open) when any is missing. */
 static int load_libavcodec(void) {
+#if defined(__APPLE__)
+    void *util = dlopen("libavutil." STRINGIFY(LIBAVUTIL_VERSION_MAJOR) ".dylib", RTLD_NOW | RTLD_LOCAL);
+    void *codec = util ? dlopen("libavcodec." STRINGIFY(LIBAVCODEC_VERSION_MAJOR) ".dylib", RTLD_NOW | RTLD_LOCAL) : NULL;
+#else
     void *util = dlopen("libavutil.so." STRINGIFY(LIBAVUTIL_VERSION_MAJOR), RTLD_NOW | RTLD_LOCAL);
     void *codec = util ? dlopen("libavcodec.so." STRINGIFY(LIBAVCODEC_VERSION_MAJOR), RTLD_NOW | RTLD_LOCAL) : NULL;
+#endif
     if (!codec) {
         if (util) dlclose(util);
         return 0;

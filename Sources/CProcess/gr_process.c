@@ -27,7 +27,7 @@ static atomic_int folder_state;
 typedef struct {
     int descriptor;
 #if defined(__linux__)
-    char buffer[4096];
+    _Alignas(8) char buffer[4096]; /* read as struct gr_dirent, which has 8-byte members */
     long count, at;
 #else
     DIR *stream;

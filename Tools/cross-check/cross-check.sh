@@ -47,10 +47,12 @@ aarch64-linux-gnu-gcc -ffp-contract=fast -Wno-unknown-pragmas -static "${flags[@
 
 levels=(none sse2 ssse3 avx avx2)
 for level in "${levels[@]}"; do
-    GALLERY_RENDER_SIMD=$level "$out/x86-64" > "$out/x86-64-$level.txt" 2>/dev/null
+    GALLERY_RENDER_SIMD=$level "$out/x86-64" > "$out/x86-64-$level.txt" 2> "$out/x86-64-$level.log" \
+        || { echo "cross-check: the x86-64 harness failed at $level:" >&2; cat "$out/x86-64-$level.log" >&2; exit 1; }
 done
 for build in aarch64-clang aarch64-gcc aarch64-gcc-fused; do
-    qemu-aarch64-static "$out/$build" > "$out/$build.txt" 2>/dev/null
+    qemu-aarch64-static "$out/$build" > "$out/$build.txt" 2> "$out/$build.log" \
+        || { echo "cross-check: $build failed under qemu:" >&2; cat "$out/$build.log" >&2; exit 1; }
 done
 
 reference="$out/x86-64-none.txt"
@@ -58,7 +60,7 @@ status=0
 for run in "${levels[@]/#/x86-64-}" aarch64-clang aarch64-gcc; do
     if ! cmp -s "$reference" "$out/$run.txt"; then
         echo "cross-check: $run differs from x86-64 without SIMD in these cases (kernel, case, digest):" >&2
-        diff "$reference" "$out/$run.txt" | grep '^>' | head -n 20 >&2
+        diff "$reference" "$out/$run.txt" | grep '^>' | head -n 20 >&2 || true
         status=1
     fi
 done

@@ -4,8 +4,9 @@
  * ldexp. libm's are not: glibc's cbrt gives other bits on arm64 than on x86-64 (`make cross-check`
  * found it), its pow and exp pick FMA versions at run time, and Apple's libm is another code base.
  * Where a rendered or compared pixel depends on an elementary function (Lanczos weights, fling
- * curves, CIELAB), it is one of these. Accurate to a few units in the last place; not correctly
- * rounded, which no one needs: the same everywhere is the point.
+ * curves, CIELAB), it is one of these. exp, log, sin and cbrt are within 3 units in the last place of
+ * the true value; pow, being e^(y · ln x), within about |y · ln x| units (10 for the x^2.4 of sRGB).
+ * Not correctly rounded, which no one needs: the same everywhere is the point.
  */
 #ifndef GR_MATH_H
 #define GR_MATH_H
@@ -16,10 +17,11 @@ double gr_exp(double x);
 /** The natural logarithm: NaN below 0, −∞ at 0. */
 double gr_log(double x);
 
-/** x^y for x > 0 (as e^(y · ln x)); 0 at x = 0 for y > 0; NaN below 0. */
+/** x^y for x > 0 (as e^(y · ln x)); 1 when y is 0 or x is 1 (NaN or not, as IEEE 754 says); 0 at
+ * x = 0 for y > 0; NaN below 0. */
 double gr_pow(double x, double y);
 
-/** The sine of x (radians); meant for |x| below about a million. */
+/** The sine of x (radians), for |x| below 10^9; NaN beyond (the reduction by π/2 no longer holds). */
 double gr_sin(double x);
 
 /** The real cube root. */
