@@ -7,8 +7,6 @@
 #include "hevc_libavcodec.h"
 
 #include <libheif/heif.h>
-#include <math.h>
-#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
