@@ -90,7 +90,8 @@ let package = Package(
             exclude: ["Golden"]),
         .testTarget(name: "SnapshotCheckTests", dependencies: ["SnapshotCheck"]),
         .testTarget(
-            name: "VisualDiffTests", dependencies: ["GalleryCore", "VisualDiff", "CPixelmatch", "TestSupport"]),
+            name: "VisualDiffTests",
+            dependencies: ["GalleryCore", "ImageCodecs", "VisualDiff", "CPixelmatch", "TestSupport"]),
         .testTarget(name: "GalleryRenderTests", dependencies: ["GalleryRender", "ImageCodecs", "TestSupport"]),
         .testTarget(
             name: "GalleryCLITests", dependencies: ["gallery-render", "GalleryCLI", "GalleryCore", "TestSupport"]),

@@ -47,24 +47,50 @@ public struct BaselineCheck: Sendable {
         Result { () throws(ContainmentError) in try ContainedPath(path, in: baseline) }
     }
 
-    /// The images a report shows for `check`: for an animation with failing frames, the first
-    /// failing frame's baseline and rendered stills (written beside its diff image), else the files;
-    /// no baseline when its path leads out of the baseline folder.
-    public func images(of check: FrameCheck) -> (expected: String?, actual: String, diff: String) {
+    /// The images a report shows for `check`: its baseline (none when its path leads out of the
+    /// baseline folder), its rendering and its diff image when one was written; for an animation that
+    /// differs, every frame's stills as `compareAnimations` wrote them; for a passed frame, its
+    /// rendering as the source of its thumbnail.
+    public func images(of check: FrameCheck) -> ReportImages {
         let files = images(of: check.path)
+        guard check.failed else { return ReportImages(thumbnail: files.actual) }
         let expected = try? baselineFile(of: check.path).get().path  // refused: the report shows none
-        guard !check.failingFrames.isEmpty else { return (expected, files.actual, files.diff) }
-        let stills = stillPaths(of: check.path)
-        return SystemPath.exists(stills.expected) && SystemPath.exists(stills.actual)
-            ? (stills.expected, stills.actual, files.diff) : (expected, files.actual, files.diff)
+        var shown = ReportImages(
+            expected: expected, actual: files.actual, diff: SystemPath.exists(files.diff) ? files.diff : nil)
+        if !check.animationFrames.isEmpty {
+            let folder = stillsFolder(of: check.path)
+            shown.frames = check.animationFrames.indices.map { frame in
+                func still(_ label: String) -> String? {
+                    let path = folder + Self.stillName(frame, label)
+                    return SystemPath.exists(path) ? path : nil
+                }
+                return ReportImages(expected: still("expected"), actual: still("actual"), diff: still("diff"))
+            }
+        }
+        return shown
     }
 
-    /// Where the first failing frame of an animation at `path` is written as two stills.
-    private func stillPaths(of path: String) -> (expected: String, actual: String) {
-        let stem = SystemPath.joined(
-            actualFolder, ".diff/" + (path.hasSuffix(".png") ? String(path.dropLast(4)) : path))
-        return (stem + ".expected.png", stem + ".actual.png")
+    /// The folder (with its trailing slash) where the stills of every frame of an animation at `path`
+    /// are written when it differs.
+    private func stillsFolder(of path: String) -> String {
+        SystemPath.joined(actualFolder, ".diff/" + (path.hasSuffix(".png") ? String(path.dropLast(4)) : path))
+            + ".frames/"
     }
+
+    /// `0007-expected.png`.
+    private static func stillName(_ frame: Int, _ label: String) -> String {
+        String(format: "%04d", frame) + "-\(label).png"
+    }
+
+    /// The colour space an animation's frames are tagged with: Display P3 for this tool's P3 profile,
+    /// else sRGB (a report's stills carry no other profile).
+    private static func colorSpace(of bytes: [UInt8]) -> ColorSpace {
+        ImageDecoder.embeddedColor(of: bytes) == .icc(ColorSpace.displayP3.iccProfile) ? .displayP3 : .srgb
+    }
+
+    /// An animation keeps the stills of all its frames up to this count; a longer one those of its
+    /// first this many failing frames, so a report stays a size a reviewer downloads.
+    public static let stillsLimit = 600
 
     /// Every frame compared with its baseline, in parallel, in the order given; `rendered` holds the
     /// actual paths that were written (a frame not among them failed with its scene, whose cause
@@ -124,14 +150,10 @@ public struct BaselineCheck: Sendable {
         guard let start = try? (Self.prefix(expected), Self.prefix(actual)),
             AnimationComparer.isAnimation(start.0) || AnimationComparer.isAnimation(start.1)
         else { return nil }
-        func verdict(
-            _ status: FrameCheck.Status, _ message: String, _ comparison: Comparison? = nil, _ frames: [Int] = []
-        )
-            -> FrameCheck
-        {
+        func verdict(_ status: FrameCheck.Status, _ message: String) -> FrameCheck {
             FrameCheck(
-                path: frame.path, scene: frame.scene, status: status, message: message, comparison: comparison,
-                seconds: Date().timeIntervalSince(began), failingFrames: frames)
+                path: frame.path, scene: frame.scene, status: status, message: message,
+                seconds: Date().timeIntervalSince(began))
         }
         let files: ([UInt8], [UInt8])
         do { files = (try ImageDecoder.readBytes(atPath: expected), try ImageDecoder.readBytes(atPath: actual)) } catch
@@ -147,19 +169,49 @@ public struct BaselineCheck: Sendable {
             let path = error.index == 0 ? expected : actual
             return verdict(.unreadable, "cannot read \(path): \(error.error)")
         }
-        guard let first = result.first else {
-            return verdict(result.matches ? .passed : .different, result.summary)
-        }
-        let stills = stillPaths(of: frame.path)
-        for (image, path) in [(first.expected, stills.expected), (first.actual, stills.actual)] {
-            if let png = try? PNGEncoder.encode(image) { try? AtomicFile.write(png, to: path) }
-        }
-        if let diff = first.diff, let png = try? PNGEncoder.encode(diff, compression: .matches) {
+        guard !result.matches else { return verdict(.passed, result.summary) }
+        if let diff = result.first?.diff, let png = try? PNGEncoder.encode(diff, compression: .matches) {
+            // One that cannot be written shows in the report as "none", with the reason.
             try? AtomicFile.write(png, to: images(of: frame.path).diff)
         }
-        return verdict(
-            .different, result.summary + colorNote(expected: expected, actual: actual), first.comparison,
-            result.failingFrames)
+        let differs = !result.failingFrames.isEmpty
+        if differs {
+            writeStills(
+                expected: files.0, actual: files.1, frames: result.frames.count, scene: frame.scene, path: frame.path)
+        }
+        return FrameCheck(
+            path: frame.path, scene: frame.scene, status: .different,
+            message: result.summary + colorNote(expected: expected, actual: actual),
+            comparison: result.first?.comparison,
+            seconds: Date().timeIntervalSince(began), failingFrames: result.failingFrames,
+            animationFrames: differs ? result.frames : [])
+    }
+
+    /// Every frame's stills of a differing animation, compared again (only failing animations pay for
+    /// it): its baseline frame, its rendering unless identical, its diff image unless identical, each
+    /// as `stillsFolder` names them, up to `stillsLimit` frames as it says. A still that cannot be
+    /// written shows in the report as "none", with the reason.
+    private func writeStills(expected: [UInt8], actual: [UInt8], frames: Int, scene: String, path: String) {
+        let folder = stillsFolder(of: path)
+        let spaces = (Self.colorSpace(of: expected), Self.colorSpace(of: actual))
+        var kept = 0
+        _ = try? AnimationComparer(criteria: criteria(of: scene)).compare(expected: expected, actual: actual) {
+            frame, result, expectedFrame, actualFrame, diff in
+            guard frames <= Self.stillsLimit || (result.failed && kept < Self.stillsLimit) else { return }
+            kept += 1
+            // A frame identical to its baseline is kept once, as its expected still.
+            let stills: [(String, RGBAImage?, PNGEncoder.Compression, ColorSpace)] = [
+                ("expected", expectedFrame, .runs, spaces.0),
+                ("actual", result.failed || diff != nil ? actualFrame : nil, .runs, spaces.1),
+                ("diff", diff, .matches, .srgb),
+            ]
+            for case (let label, let image?, let compression, let space) in stills {
+                guard let png = try? PNGEncoder.encode(image, compression: compression, colorSpace: space) else {
+                    continue
+                }
+                try? AtomicFile.write(png, to: folder + Self.stillName(frame, label))
+            }
+        }
     }
 
     /// "; the baseline carries … and the rendered frame …" when their colour descriptions differ, which

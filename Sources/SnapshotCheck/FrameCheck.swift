@@ -27,6 +27,8 @@ public struct FrameCheck: Sendable {
     public let seconds: Double
     /// For an animation, the frames (0-based) that differ; `comparison` is the first one's.
     public let failingFrames: [Int]
+    /// For an animation that differs, every frame's count and verdict, for a report's strip of frames.
+    public let animationFrames: [AnimationFrameResult]
     /// What moved, from the baseline's layout to the rendering's, when the frame differs and its
     /// baseline has a layout (`message` says it too).
     public let layoutChanges: [LayoutChange]
@@ -34,7 +36,7 @@ public struct FrameCheck: Sendable {
     public init(
         path: String, scene: String, status: Status, message: String, comparison: Comparison? = nil,
         seconds: Double = 0,
-        failingFrames: [Int] = [], layoutChanges: [LayoutChange] = []
+        failingFrames: [Int] = [], animationFrames: [AnimationFrameResult] = [], layoutChanges: [LayoutChange] = []
     ) {
         self.path = path
         self.scene = scene
@@ -43,6 +45,7 @@ public struct FrameCheck: Sendable {
         self.comparison = comparison
         self.seconds = seconds
         self.failingFrames = failingFrames
+        self.animationFrames = animationFrames
         self.layoutChanges = layoutChanges
     }
 
@@ -50,7 +53,8 @@ public struct FrameCheck: Sendable {
     public func explained(by changes: [LayoutChange]) -> FrameCheck {
         FrameCheck(
             path: path, scene: scene, status: status, message: message + "; " + LayoutDiff.summary(changes),
-            comparison: comparison, seconds: seconds, failingFrames: failingFrames, layoutChanges: changes)
+            comparison: comparison, seconds: seconds, failingFrames: failingFrames, animationFrames: animationFrames,
+            layoutChanges: changes)
     }
 
     public var failed: Bool { status != .passed && status != .recorded }

@@ -1,11 +1,14 @@
-/// A frame a check expects: where its baseline is, relative to the baseline folder, and its scene.
+/// A frame a check expects: where its baseline is, relative to the baseline folder, its scene, and
+/// its place among all the manifest's frames (every shard counted), by which reports list it.
 public struct PlannedFrame: Sendable, Hashable {
-    /// e.g. `scroll/0003.png`.
+    /// e.g. `scroll/offset-85.png`.
     public let path: String
     public let scene: String
+    public let order: Int
 
-    public init(path: String, scene: String) {
+    public init(path: String, scene: String, order: Int = 0) {
         self.path = path
         self.scene = scene
+        self.order = order
     }
 }

@@ -77,14 +77,16 @@ import Testing
             "\(failed.stderr)")
         #expect(failed.stderr.contains("FAIL fling.png: the rendering has "), "\(failed.stderr)")
         #expect(failed.stderr.contains("2 passed, 2 failed"))
-        // The report shows the first failing frame's stills and its diff, not the animations.
+        // The report holds both animations whole (accept takes the rendering), the first failing
+        // frame's diff, and every frame's stills (AnimationReviewTests checks them).
         let images = TemporaryFolder.list(folder.file("report/images")).sorted()
         #expect(
             images.contains { $0.hasSuffix("toggle-expected.png") }
                 && images.contains { $0.hasSuffix("toggle-diff.png") })
         let shown = try #require(images.first { $0.hasSuffix("toggle-actual.png") })
-        let still = try ImageDecoder.readBytes(atPath: folder.file("report/images/\(shown)"))
-        #expect(!APNGFrames.isAnimated(still))
+        let whole = try ImageDecoder.readBytes(atPath: folder.file("report/images/\(shown)"))
+        #expect(APNGFrames.isAnimated(whole))
+        #expect(images.contains { $0.hasSuffix("toggle-f0006-diff.png") })
     }
 
     @Test func motionKeysAreCheckedLikeTheirOptions() throws {

@@ -29,10 +29,12 @@ import Testing
     }
 
     /// Runs the steps in Chromium; each step's value (parsed JSON) and its screenshot.
-    static func drive(_ folder: TemporaryFolder, _ steps: [String]) throws -> [(value: Any, shot: RGBAImage)] {
+    static func drive(_ folder: TemporaryFolder, _ steps: [String], page: String = "report/index.html") throws -> [(
+        value: Any, shot: RGBAImage
+    )] {
         let script = Corpus.repositoryRoot.appendingPathComponent("Tools/cdp-screenshots.py").path
         let run = try CommandRunner.run(
-            ["python3", script, "file://" + folder.file("report/index.html"), folder.file("shot-"), "900", "700"]
+            ["python3", script, "file://" + folder.file(page), folder.file("shot-"), "900", "700"]
                 + steps.flatMap { ["--step", $0] }, in: folder.path, executable: "/usr/bin/env")
         #expect(run.status == 0, "\(run.stderr)")
         let values = run.output.split(separator: "\n").map {
@@ -126,5 +128,45 @@ import Testing
         // The command as shown works.
         let run = try CommandRunner.run(["accept", "report", "--baseline", "b", "a.png", "c.png"], in: folder.path)
         #expect(run.status == 0, "\(run.stderr)")
+    }
+
+    /// An animation that differs: a bar per frame, failing ones marked; the scrubber at frame 5 shows
+    /// frame 5's three images in every view; at first the page names only the shown frame's stills.
+    @Test(.enabled(if: chromium)) func theScrubberShowsTheChosenFramesImagesInEveryView() throws {
+        let folder = try AnimationReviewTests.reviewed()
+        defer { folder.remove() }
+        let stills = """
+            Array.from(s.querySelectorAll('img[data-label]')).filter(i => !i.hidden).map(i => i.dataset.label + '=' + i.getAttribute('src')).sort()
+            """
+        let steps = [
+            """
+            (() => { const s = galleryReport.frames[0]; const f = JSON.parse(s.dataset.frames);
+              return [s.querySelectorAll('.strip i').length, s.querySelectorAll('.strip i.fail').length,
+                f.filter(e => e.f).length, f.length,
+                new Set(Array.from(document.images).map(i => i.getAttribute('src')).filter(u => /-f[0-9]{4}-/.test(u))).size]; })()
+            """,
+            "(() => { const s = galleryReport.frames[0]; galleryReport.setFrame(s, 5); return \(stills); })()",
+            "(() => { const s = galleryReport.frames[0]; galleryReport.show(s, 'slider'); return \(stills); })()",
+            """
+            (() => { const s = galleryReport.frames[0]; s.focus(); document.dispatchEvent(new KeyboardEvent('keydown', {key: 'ArrowLeft'}));
+              return [s.dataset.frame, s.querySelector('.scrub output').textContent]; })()
+            """,
+        ]
+        let values = try Self.drive(folder, steps, page: "r/index.html").map(\.value)
+        let strip = try #require(values.first as? [Int])
+        #expect(strip[0] == strip[3] && strip[0] == 7, "a bar per frame")
+        #expect(strip[1] == strip[2] && strip[1] > 0, "the failing frames marked")
+        #expect(strip[4] == 3, "the page names only the shown frame's three stills, not \(strip[4])")
+        let frame5 = [
+            "actual=images/0000-toggle-f0005-actual.png", "diff=images/0000-toggle-f0005-diff.png",
+            "expected=images/0000-toggle-f0005-expected.png",
+        ]
+        #expect(values.dropFirst().first as? [String] == frame5)
+        // The slider stacks expected under actual: frame 5's, alongside the side-by-side ones.
+        let slider = try #require(values.dropFirst(2).first as? [String])
+        #expect(Set(slider) == Set(frame5) && slider.count == 5)
+        let left = try #require(values.dropFirst(3).first as? [Any])
+        #expect(left.first as? String == "4")
+        #expect((left.last as? String)?.hasPrefix("frame 4 of 7: ") == true)
     }
 }

@@ -122,16 +122,17 @@ enum AcceptCommand: Subcommand {
                 throw refuse("\(SystemPath.joined(baseline, prefix)) is not a folder")
             }
         }
-        guard frame.failingFrames.isEmpty else {
-            throw refuse(
-                "an animation: the report holds only its first failing frame; record it with check --record-failed")
-        }
         guard let actual = frame.images.actual else { throw refuse("the report holds no actual image of it") }
         let bytes: [UInt8]
         do {
             // ReportResults.read checked it is a regular file under the report's images/.
             bytes = try ImageDecoder.readBytes(atPath: SystemPath.joined(report, actual))
             guard ImageFormat(sniffing: bytes) == .png else { throw refuse("\(actual) is not a PNG") }
+            // An earlier version's report held only an animation's first failing frame.
+            guard frame.failingFrames.isEmpty || APNGFrames.isAnimated(bytes) else {
+                throw refuse(
+                    "an animation, of which the report holds one frame; record it with check --record-failed")
+            }
             _ = try ImageDecoder.decode(bytes)
             // An animation decodes to its last frame, or it is no baseline.
             if APNGFrames.isAnimated(bytes) {

@@ -119,11 +119,9 @@ enum CheckCommand: Subcommand {
         let unwritten = CheckReporting.write(
             checks, report: try parsed.read(options.report), junit: try parsed.read(options.junit), title: title,
             suite: settings.manifest, seconds: report.seconds, baseline: baseline,
-            orphans: settings.shard.count == 1 ? orphans : nil
-        ) { frame in
-            let images = check.images(of: frame)
-            return (images.expected, images.actual, SystemPath.exists(images.diff) ? images.diff : nil)
-        }
+            orphans: settings.shard.count == 1 ? orphans : nil,
+            order: Dictionary(plan.frames.map { ($0.path, $0.order) }) { first, _ in first }, jobs: settings.jobs
+        ) { frame in check.images(of: frame) }
         if let folder = try parsed.read(options.report), unwritten.isEmpty {
             // The rendering's layout of each failed frame, for `accept` to keep beside its baseline. One
             // that cannot be written loses nothing the run reports: accept then writes no layout.

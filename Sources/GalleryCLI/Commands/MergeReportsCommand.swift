@@ -23,6 +23,14 @@ enum MergeReportsCommand: Subcommand {
             "Frames are listed by path; their images are copied into the new report and the counts summed.\nExit status: 0 every frame passed, 1 a frame failed, 2 an input is not a report (no results.json, another tool's, a version this build does not read, or a frame already in another input), 64 usage error.",
         usage: "gallery-render merge-reports <reports> ... --report <dir> [--junit <file>]")
 
+    /// `images` with each path taken from the report `folder` (relative paths joined to it).
+    private static func located(_ images: ReportImages, in folder: String) -> ReportImages {
+        func path(_ name: String?) -> String? { name.map { SystemPath.joined(folder, $0) } }
+        return ReportImages(
+            expected: path(images.expected), actual: path(images.actual), diff: path(images.diff),
+            frames: images.frames.map { $0.map { located($0, in: folder) } }, thumbnail: path(images.thumbnail))
+    }
+
     static func run(_ parsed: ParsedArguments, console: Console) throws -> ExitCode {
         let options = CheckOptions.declared
         guard let output = try parsed.read(options.report) else {
@@ -40,6 +48,7 @@ enum MergeReportsCommand: Subcommand {
         var owner: [String: String] = [:]
         var seconds = 0.0
         var orphans: [String] = []
+        var titles: Set<String> = []
         for folder in inputs {
             let results: ReportResults
             do { results = try ReportResults.read(folder: folder) } catch {
@@ -58,23 +67,29 @@ enum MergeReportsCommand: Subcommand {
             }
             seconds += results.seconds
             orphans += results.orphans ?? []
+            titles.insert(results.title)
         }
-        frames.sort { $0.frame.path < $1.frame.path }
-        let merged = ReportResults(frames: frames.map(\.frame))
+        // The manifest's order, as the shards recorded it (frames from a report without it last, by path).
+        frames.sort { ($0.frame.order ?? .max, $0.frame.path) < ($1.frame.order ?? .max, $1.frame.path) }
+        // The shards' own title when they agree (one manifest), else what was merged.
+        let title =
+            titles.count == 1 && titles.first?.isEmpty == false
+            ? titles.first ?? ""
+            : "gallery-render check — merged from \(inputs.count) report\(inputs.count == 1 ? "" : "s")"
+        let merged = ReportResults(frames: frames.map(\.frame), title: title)
         let checks = merged.checks
         let sources = Dictionary(uniqueKeysWithValues: frames.map { ($0.frame.path, ($0.frame.images, $0.folder)) })
-        let title = "gallery-render check — merged from \(inputs.count) report\(inputs.count == 1 ? "" : "s")"
         let unwritten = CheckReporting.write(
             checks, report: output, junit: try parsed.read(options.junit), title: title, suite: "merged",
-            seconds: seconds, baseline: nil, orphans: Array(Set(orphans)).sorted()
+            seconds: seconds, baseline: nil, orphans: Array(Set(orphans)).sorted(),
+            order: Dictionary(frames.compactMap { entry in entry.frame.order.map { (entry.frame.path, $0) } }) { a, _ in
+                a
+            },
+            jobs: ProcessInfo.processInfo.activeProcessorCount
         ) { check in
-            guard let (images, folder) = sources[check.path] else { return (nil, nil, nil) }
+            guard let (images, folder) = sources[check.path] else { return ReportImages() }
             // ReportResults.read has checked each is a regular file under the input's images/.
-            return (
-                images.expected.map { SystemPath.joined(folder, $0) },
-                images.actual.map { SystemPath.joined(folder, $0) },
-                images.diff.map { SystemPath.joined(folder, $0) }
-            )
+            return Self.located(images, in: folder)
         }
         if unwritten.isEmpty {
             // The shards' layouts of their failed frames, for `accept` from the merged report; one that

@@ -75,6 +75,10 @@ struct ManifestPlan: Sendable {
         }
         let shards = ShardPlanner.assign(frameCounts: frameCounts, shards: shard.count)
         let folder = outputFolder.hasSuffix("/") ? String(outputFolder.dropLast()) : outputFolder
+        // Where each scene's frames start among all the manifest's frames, every shard's counted.
+        let firstFrame = descriptions.reduce(into: [0]) { starts, description in
+            starts.append(starts[starts.count - 1] + description.offsets.count)
+        }
         for (position, (entry, description)) in zip(manifest.scenes, descriptions).enumerated()
         where shards[position] == shard.index - 1 {
             let motion = motions[position]
@@ -88,7 +92,9 @@ struct ManifestPlan: Sendable {
             let paths = description.offsets.map { offset in
                 description.isSequence ? Self.framePath(scene: entry.name, offset: offset) : "\(entry.name).png"
             }
-            frames += paths.map { PlannedFrame(path: $0, scene: entry.name) }
+            frames += paths.enumerated().map {
+                PlannedFrame(path: $0.element, scene: entry.name, order: firstFrame[position] + $0.offset)
+            }
             let scene = description.scene(photos: photos)
             for (path, offset) in zip(paths, description.offsets) { layouts[path] = (scene, offset, motion) }
             let frames = zip(description.offsets, paths).map { BatchJob.Frame(offset: $0, output: folder + "/" + $1) }

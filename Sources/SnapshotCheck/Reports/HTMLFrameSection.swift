@@ -1,3 +1,6 @@
+import Foundation
+import VisualDiff
+
 /// One failing frame of the HTML report: its heading, what went wrong, the side-by-side view of the
 /// images copied for it, and the switches to the other reviewing views — a slider that wipes from
 /// expected to actual, blend, toggle and the diff — which the page's script builds from the
@@ -11,14 +14,33 @@ struct HTMLFrameSection {
     let images: ReportImages
     let missing: [String: String]
 
+    /// For an animation whose stills the report holds: each frame's images, count and verdict.
+    private var stills: [(images: ReportImages, result: AnimationFrameResult)]? {
+        guard let frames = images.frames, frames.count == check.animationFrames.count, !frames.isEmpty else {
+            return nil
+        }
+        return Array(zip(frames, check.animationFrames))
+    }
+
+    /// The images shown first: an animation's first failing frame's stills (its baseline frame for
+    /// both when the two are identical), else the frame's own.
+    private var shown: ReportImages {
+        guard let stills, let first = check.failingFrames.first, first < stills.count,
+            let expected = stills[first].images.expected
+        else { return images }
+        let still = stills[first].images
+        return ReportImages(expected: expected, actual: still.actual, diff: still.diff)
+    }
+
     var html: String {
         let kind = check.status == .different ? "different" : "problem"
         // The slider, blend, toggle and diff views are built by the page's script when first shown,
         // from these attributes: a report of thousands of failures holds three images a frame.
         var data = ""
         for label in ["expected", "actual", "diff"] {
-            if let path = images[label] { data += " data-\(label)=\"\(XMLText.escape(path))\"" }
+            if let path = shown[label] { data += " data-\(label)=\"\(XMLText.escape(path))\"" }
         }
+        if let frames = framesJSON { data += " data-frames=\"\(XMLText.escape(frames))\"" }
         if case .compared(let counts)? = check.comparison {
             data += " data-width=\"\(counts.width)\" data-height=\"\(counts.height)\""
         }
@@ -33,11 +55,14 @@ struct HTMLFrameSection {
             "<p>scene <code>\(XMLText.escape(check.scene))</code> — \(XMLText.escape(check.message))</p>",
         ]
         if !check.failingFrames.isEmpty {
-            let list = check.failingFrames.map(String.init).joined(separator: ", ")
+            // With the stills, the scrubber says which frame is shown.
+            let shownFrame = stills == nil ? " Shown: frame \(check.failingFrames[0])." : ""
             parts.append(
-                "<p class=\"frames\">Failing frames of the animation: \(list). Shown: frame \(check.failingFrames[0]).</p>"
+                "<p class=\"frames\">Failing: \(LayoutChange.ranges(check.failingFrames))\(check.animationFrames.isEmpty ? "" : " of \(check.animationFrames.count)").\(shownFrame)</p>"
             )
         }
+        // The strip of frames, the scrubber and the play button, built by the page's script.
+        if stills != nil { parts.append("<div class=\"scrub\"></div>") }
         parts.append(toolbar)
         parts.append("<div class=\"view side\">\(figure("expected"))\(figure("actual"))\(figure("diff"))</div>")
         parts.append("</section>")
@@ -45,19 +70,38 @@ struct HTMLFrameSection {
     }
 
     /// Whether `accept` can make this frame's actual image its baseline: a failed or missing frame whose
-    /// actual image the report holds whole (an animation's report holds one frame of it).
+    /// actual image (an animation whole) the report holds.
     var acceptable: Bool {
         [.different, .missingBaseline, .unreadable].contains(check.status) && images.actual != nil
-            && check.failingFrames.isEmpty
+    }
+
+    /// Every frame of an animation as the script reads it: `e`, `a` and `d` the images (null: none, as
+    /// for a frame only one animation has; an identical frame's `a` is its `e`), `n` the pixels that
+    /// differ, `f` 1 when it fails, `s` its seconds.
+    private var framesJSON: String? {
+        guard let stills else { return nil }
+        struct Entry: Encodable {
+            let e: String?, a: String?, d: String?, n: Int, f: Int, s: Double
+        }
+        let entries = stills.map {
+            Entry(
+                e: $0.images.expected, a: $0.images.actual ?? ($0.result.failed ? nil : $0.images.expected),
+                d: $0.images.diff, n: $0.result.diffPixels,
+                f: $0.result.failed ? 1 : 0, s: $0.result.seconds)
+        }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        // Encoding plain strings and numbers cannot fail; without the data the section shows one frame.
+        return (try? encoder.encode(entries)).map { String(decoding: $0, as: UTF8.self) }
     }
 
     /// The view switches the images allow (a missing baseline has no slider), and the zoom.
     private var toolbar: String {
         var views = [("side", "Side by side")]
-        if images.expected != nil, images.actual != nil {
+        if shown.expected != nil, shown.actual != nil {
             views += [("slider", "Slider"), ("blend", "Blend"), ("toggle", "Toggle")]
         }
-        if images.diff != nil { views.append(("diff", "Diff")) }
+        if shown.diff != nil || stills != nil { views.append(("diff", "Diff")) }
         let buttons = views.enumerated().map { number, view in
             "<button type=\"button\" data-view=\"\(view.0)\" aria-pressed=\"\(view.0 == "side")\" title=\"key \(number + 1)\">\(view.1)</button>"
         }
@@ -68,7 +112,7 @@ struct HTMLFrameSection {
 
     private func figure(_ label: String) -> String {
         let content: String
-        if let path = images[label] {
+        if let path = shown[label] {
             content = "<a href=\"\(XMLText.escape(path))\">\(image(path, label))</a>"
         } else {
             let reason = missing[label].map { ": " + XMLText.escape($0) } ?? ""
@@ -84,6 +128,6 @@ struct HTMLFrameSection {
         if case .compared(let counts)? = check.comparison {
             size = " width=\"\(counts.width)\" height=\"\(counts.height)\""
         }
-        return "<img src=\"\(XMLText.escape(path))\" alt=\"\(label)\" loading=\"lazy\"\(size)>"
+        return "<img src=\"\(XMLText.escape(path))\" alt=\"\(label)\" data-label=\"\(label)\" loading=\"lazy\"\(size)>"
     }
 }

@@ -8,18 +8,20 @@ import ImageCodecs
 /// Images are copied next to `index.html`, linked relatively and loaded lazily, so the folder opens
 /// from disk or as a CI artifact, with no network.
 public enum HTMLReport {
-    /// Writes `folder/index.html` and `folder/images/NNNN-…png` (overwriting only those names), each
+    /// Writes `folder/index.html` and `folder/images/…png` (overwriting only those names), each
     /// atomically, as regular files inside `folder`: a symlink in the folder is replaced, not written
-    /// through. `images(check)` gives the expected, actual and diff image paths to copy for a failing
-    /// frame (any may be nil). Only the bytes of regular files that decode as images are copied: a FIFO
-    /// is refused without waiting, a symlink's target is copied rather than the link, and a file that
-    /// cannot be read or is no image shows as "none" with the reason. `accept` is the `accept` command
-    /// without frames, which the page completes with the frames a reviewer ticks.
-    /// Returns the images written for each failing frame, by its path, relative to `folder`.
+    /// through. `images(check)` gives the files to show for a frame (`ReportImages` of source paths):
+    /// a failing frame's expected, actual and diff images and an animation's stills, a passed frame's
+    /// thumbnail source. Only the bytes of regular files that decode as images are copied (a still
+    /// must be a PNG): a FIFO is refused without waiting, a symlink's target is copied rather than the
+    /// link, and a file that cannot be read or is no image shows as "none" with the reason. `accept`
+    /// is the `accept` command without frames, which the page completes with the frames a reviewer
+    /// ticks. Thumbnails are made on up to `jobs` threads. Returns the images written for each frame,
+    /// by its path, relative to `folder`.
     @discardableResult
     public static func write(
         _ checks: [FrameCheck], to folder: String, title: String, accept: String? = nil, orphans: [String] = [],
-        images: (FrameCheck) -> (expected: String?, actual: String?, diff: String?)
+        jobs: Int = 1, images: (FrameCheck) -> ReportImages
     ) throws(FileError) -> [String: ReportImages] {
         let failing = checks.filter(\.failed)
         var written: [String] = []
@@ -28,41 +30,93 @@ public enum HTMLReport {
         var acceptable = false
         for (number, check) in failing.enumerated() {
             // Numbered, so no two frames can collide; files of the user's in the folder are left alone.
-            let stem =
-                String(format: "%04d", number) + "-"
-                + check.path.replacingOccurrences(of: "/", with: "-")
-                .replacingOccurrences(of: ".png", with: "")
+            let stem = String(format: "%04d", number) + "-" + flattened(check.path)
             let sources = images(check)
             var copied = ReportImages()
             var missing: [String: String] = [:]
-            for (label, source) in [("expected", sources.expected), ("actual", sources.actual), ("diff", sources.diff)]
-            {
-                guard let source else { continue }
-                let bytes: [UInt8]
-                do {
-                    bytes = try ImageDecoder.readBytes(atPath: source)
-                    // Only images are published: a baseline is the repository's, and may be anything.
-                    _ = try ImageDecoder.decode(bytes)
-                } catch {
-                    missing[label] = error.description
-                    continue
+            for label in ["expected", "actual", "diff"] {
+                guard let source = sources[label] else { continue }
+                switch publishable(source, still: false) {
+                case .success(let bytes):
+                    let name = "images/\(stem)-\(label).png"
+                    try ContainedPath.write(bytes, to: name, in: folder)
+                    written.append(name)
+                    copied[label] = name
+                case .failure(let reason): missing[label] = reason.description
                 }
-                let name = "images/\(stem)-\(label).png"
-                try ContainedPath.write(bytes, to: name, in: folder)
-                written.append(name)
-                copied[label] = name
+            }
+            if let stills = sources.frames {
+                var frames: [ReportImages] = []
+                for (frame, still) in stills.enumerated() {
+                    var kept = ReportImages()
+                    for label in ["expected", "actual", "diff"] {
+                        guard let source = still[label], case .success(let bytes) = publishable(source, still: true)
+                        else { continue }
+                        let name = "images/\(stem)-f" + String(format: "%04d", frame) + "-\(label).png"
+                        try ContainedPath.write(bytes, to: name, in: folder)
+                        written.append(name)
+                        kept[label] = name
+                    }
+                    frames.append(kept)
+                }
+                copied.frames = frames
             }
             shown[check.path] = copied
             let section = HTMLFrameSection(check: check, index: number, images: copied, missing: missing)
             acceptable = acceptable || section.acceptable
             sections += section.html
         }
+        let passed = checks.filter { !$0.failed }
+        var thumbnails: [String: String] = [:]
+        for (number, (check, png)) in zip(passed, Self.thumbnails(of: passed, images: images, jobs: jobs)).enumerated()
+        {
+            guard let png else { continue }
+            let name = "images/thumb-" + String(format: "%04d", number) + "-" + flattened(check.path) + ".png"
+            try ContainedPath.write(png, to: name, in: folder)
+            written.append(name)
+            thumbnails[check.path] = name
+            shown[check.path] = ReportImages(thumbnail: name)
+        }
         let html = HTMLReportPage.html(
-            title: title, passed: checks.filter { !$0.failed }, failing: failing.count, total: checks.count,
-            sections: sections, accept: acceptable ? accept : nil, orphans: orphans)
+            title: title, checks: checks, sections: sections, accept: acceptable ? accept : nil, orphans: orphans,
+            thumbnails: thumbnails)
         try ContainedPath.write(Array(html.utf8), to: "index.html", in: folder)
         try replaceImageList(in: folder, with: written)
         return shown
+    }
+
+    /// A frame's path as one file name: `scroll/offset-85.png` → `scroll-offset-85`.
+    private static func flattened(_ path: String) -> String {
+        path.replacingOccurrences(of: "/", with: "-").replacingOccurrences(of: ".png", with: "")
+    }
+
+    /// The bytes of `source` when a report may publish them: a baseline is the repository's and may be
+    /// anything, so it must decode as an image; a still (from this run or another report) must be a
+    /// PNG. Else why not.
+    private static func publishable(_ source: String, still: Bool) -> Result<[UInt8], DecodeError> {
+        Result { () throws(DecodeError) in
+            let bytes = try ImageDecoder.readBytes(atPath: source)
+            if still {
+                guard ImageFormat(sniffing: bytes) == .png else { throw .unrecognizedFormat }
+            } else {
+                _ = try ImageDecoder.decode(bytes)
+            }
+            return bytes
+        }
+    }
+
+    /// Each passed frame's thumbnail, made in parallel; nil where there is no source or it cannot be
+    /// read (the list then names the frame without a picture: nothing the check decided is lost).
+    private static func thumbnails(of passed: [FrameCheck], images: (FrameCheck) -> ReportImages, jobs: Int)
+        -> [[UInt8]?]
+    {
+        let sources = passed.map { images($0).thumbnail }
+        return Parallel.map(sources, jobs: jobs) { source in
+            guard let source,
+                case .success(let bytes) = Result(catching: { try ImageDecoder.readBytes(atPath: source) })
+            else { return nil }
+            return try? Thumbnail.png(of: bytes)
+        }
     }
 
     /// The list of images this report wrote, kept in the folder (`images/.written`): the images a

@@ -2,11 +2,14 @@
 /// other file, and the frame (summary, failures first, then the passed frames collapsed).
 enum HTMLReportPage {
     /// `accept` is the command that accepts frames, without them (`gallery-render accept REPORT
-    /// --baseline DIR`), shown with the ticked frames' paths when any can be ticked.
+    /// --baseline DIR`), shown with the ticked frames' paths when any can be ticked. `thumbnails` names
+    /// the passed frames' small copies, by frame path.
     static func html(
-        title: String, passed: [FrameCheck], failing: Int, total: Int, sections: String, accept: String? = nil,
-        orphans: [String] = []
+        title: String, checks: [FrameCheck], sections: String, accept: String? = nil, orphans: [String] = [],
+        thumbnails: [String: String] = [:]
     ) -> String {
+        let passed = checks.filter { !$0.failed }
+        let failing = checks.count - passed.count
         let orphanList =
             orphans.isEmpty
             ? ""
@@ -21,31 +24,58 @@ enum HTMLReportPage {
             failing == 0
             ? "<p class=\"ok\">Every frame matches its baseline.</p>\n"
             : sections
-        let passedList =
-            passed.isEmpty
+        let keys =
+            failing == 0
             ? ""
-            // One text block rather than an element a frame: thousands of passed frames cost the page
-            // next to nothing to lay out.
-            : "<details class=\"passed\"><summary>\(passed.count) passed frame\(passed.count == 1 ? "" : "s")</summary><pre>"
-                + passed.map {
-                    XMLText.escape($0.path.replacingOccurrences(of: "\n", with: " ")) + "  — scene "
-                        + XMLText.escape($0.scene) + ": "
-                        + XMLText.escape($0.message.replacingOccurrences(of: "\n", with: " "))
-                }.joined(separator: "\n") + "</pre></details>\n"
+            : "<p class=\"keys\">Keys: <kbd>j</kbd>/<kbd>k</kbd> next/previous failure · <kbd>1</kbd>–<kbd>5</kbd> views · <kbd>t</kbd> toggle · <kbd>z</kbd> zoom\(checks.contains { !$0.animationFrames.isEmpty } ? " · <kbd>←</kbd>/<kbd>→</kbd> frame of an animation · <kbd>space</kbd> play" : "")</p>"
         return """
             <!doctype html>
             <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
             <title>\(XMLText.escape(title))</title>
             <style>\(style)</style></head><body>
             <header><h1>\(XMLText.escape(title))</h1>
-            <p class="summary"><span class="pass">\(total - failing) passed</span>, <span class="fail">\(failing) failed</span> of \(total) frames\(orphans.isEmpty ? "" : ", <span class=\"orphaned\">\(orphans.count) orphaned</span>")</p>
+            <p class="summary"><span class="pass">\(passed.count) passed</span>, <span class="fail">\(failing) failed</span> of \(checks.count) frames\(orphans.isEmpty ? "" : ", <span class=\"orphaned\">\(orphans.count) orphaned</span>")</p>
+            \(counts(checks, orphans: orphans.count))
             \(panel)
-            \(failing > 0 ? "<p class=\"keys\">Keys: <kbd>j</kbd>/<kbd>k</kbd> next/previous failure · <kbd>1</kbd>–<kbd>5</kbd> views · <kbd>t</kbd> toggle · <kbd>z</kbd> zoom</p>" : "")
+            \(keys)
             </header><main>
-            \(body)\(orphanList)\(passedList)</main>
+            \(body)\(orphanList)\(passedList(passed, thumbnails: thumbnails))</main>
             <script>\(script)</script></body></html>
 
             """
+    }
+
+    /// What changed, as a reviewer sorts it: changed (a baseline differs), new (no baseline yet),
+    /// deleted (orphaned baselines), errors (unreadable, scene failed) and passed.
+    private static func counts(_ checks: [FrameCheck], orphans: Int) -> String {
+        func count(_ statuses: [FrameCheck.Status]) -> Int { checks.filter { statuses.contains($0.status) }.count }
+        let parts = [
+            ("changed", count([.different])), ("new", count([.missingBaseline])), ("deleted", orphans),
+            ("errors", count([.unreadable, .sceneFailed])), ("passed", count([.passed, .recorded])),
+        ]
+        return "<p class=\"counts\">"
+            + parts.map { "<span class=\"count \($0.0)\"><b>\($0.1)</b> \($0.0)</span>" }.joined(separator: " ")
+            + "</p>"
+    }
+
+    /// The passed frames, collapsed: a lazily loaded thumbnail each where one was made, the path, scene
+    /// and message as text; nothing inside is laid out until the list is opened.
+    private static func passedList(_ passed: [FrameCheck], thumbnails: [String: String]) -> String {
+        guard !passed.isEmpty else { return "" }
+        let entries = passed.map { check in
+            let caption =
+                "<code>\(XMLText.escape(check.path.replacingOccurrences(of: "\n", with: " ")))</code> — scene "
+                + XMLText.escape(check.scene) + ": "
+                + XMLText.escape(check.message.replacingOccurrences(of: "\n", with: " "))
+            let picture =
+                thumbnails[check.path].map {
+                    "<a href=\"\(XMLText.escape($0))\"><img src=\"\(XMLText.escape($0))\" alt=\"\" loading=\"lazy\"></a>"
+                } ?? ""
+            return "<figure>\(picture)<figcaption>\(caption)</figcaption></figure>"
+        }
+        return
+            "<details class=\"passed\"><summary>\(passed.count) passed frame\(passed.count == 1 ? "" : "s")</summary><div class=\"thumbs\">"
+            + entries.joined(separator: "\n") + "</div></details>\n"
     }
 
     static let style = """
@@ -73,15 +103,24 @@ enum HTMLReportPage {
         .accept-panel code{flex:1 1 20em;overflow-wrap:anywhere}
         details.orphans{background:#fff;border:1px solid #ddd;border-radius:8px;padding:.6em 1.2em;margin:0 0 1em}details.orphans summary{cursor:pointer;font-weight:600;color:#bf8700}.orphaned{color:#bf8700}
         .frames{color:#666}details.passed{background:#fff;border:1px solid #ddd;border-radius:8px;padding:.6em 1.2em}
-        details.passed summary{cursor:pointer;font-weight:600;color:#1a7f37}details.passed pre{color:#444;white-space:pre-wrap;margin:.5em 0 0}
+        details.passed summary{cursor:pointer;font-weight:600;color:#1a7f37}
+        .thumbs{display:flex;flex-wrap:wrap;gap:.8em;margin:.6em 0 0}.thumbs figure{flex:0 0 240px;min-width:0;font-size:.8em;color:#444;overflow-wrap:anywhere}
+        .thumbs img{max-width:240px;max-height:240px}
+        .counts{margin:0 0 .6em;display:flex;gap:.8em;flex-wrap:wrap}.count{padding:.1em .6em;border-radius:10px;background:#eee}
+        .count.changed{background:#ffebe9}.count.new{background:#fff8c5}.count.deleted{background:#f6f8fa}.count.errors{background:#fff1e5}.count.passed{background:#dafbe1}
+        .scrub{margin:.6em 0}.strip{display:flex;align-items:flex-end;height:40px;gap:1px;background:#f6f8fa;border:1px solid #ddd;padding:2px;cursor:pointer}
+        .strip i{flex:1 1 0;min-width:1px;background:#8c959f;display:block}.strip i.fail{background:#cf222e}.strip i.at{outline:2px solid #0969da}
+        .scrub-row{display:flex;gap:.6em;align-items:center;margin:.3em 0}.scrub-row input{flex:1 1 auto}.scrub-row output{min-width:14em}
         """
 
-    /// Views, zoom and keys. Event delegation on the document: one listener each, whatever the count.
+    /// Views, zoom, keys, and an animation's strip, scrubber and playback (every view shows the chosen
+    /// frame, so expected and actual play in step). Event delegation on the document: one listener
+    /// each, whatever the count.
     static let script = """
         (function(){
         var frames=Array.prototype.slice.call(document.querySelectorAll('section.frame')),current=-1;
         function part(s,q){return s.querySelector(q);}
-        function img(s,label,cls){var i=document.createElement('img');i.src=s.dataset[label];i.alt=label;
+        function img(s,label,cls){var i=document.createElement('img');i.src=s.dataset[label];i.alt=label;i.dataset.label=label;
           if(s.dataset.width){i.width=Number(s.dataset.width);i.height=Number(s.dataset.height);}if(cls)i.className=cls;return i;}
         function stack(s,top){var d=document.createElement('div');d.className='stack';d.appendChild(img(s,'expected'));
           var t=img(s,'actual','top');for(var k in top)t.style[k]=top[k];d.appendChild(t);return d;}
@@ -104,9 +143,34 @@ enum HTMLReportPage {
             if(img.complete&&img.naturalWidth)apply();else{img.loading='eager';img.addEventListener('load',apply,{once:true});}});}
         function flip(s){var top=part(s,'.view.toggle img.top');if(!top)return;top.hidden=!top.hidden;
           part(s,'.view.toggle .flip').textContent=top.hidden?'Showing expected: click, or press t, for actual':'Showing actual: click, or press t, for expected';}
+        function frameData(s){if(s._frames===undefined){try{s._frames=s.dataset.frames?JSON.parse(s.dataset.frames):null;}catch(x){s._frames=null;}}return s._frames;}
+        function firstFailing(f){for(var j=0;j<f.length;j++)if(f[j].f)return j;return 0;}
+        function setFrame(s,k){var f=frameData(s);if(!f||!f.length)return;k=Math.max(0,Math.min(f.length-1,k));var e=f[k];
+          s.dataset.frame=String(k);s.dataset.expected=e.e||'';s.dataset.actual=e.a||'';s.dataset.diff=e.d||'';
+          s.querySelectorAll('img[data-label]').forEach(function(i){var src=s.dataset[i.dataset.label];i.hidden=!src;if(src&&i.getAttribute('src')!==src)i.src=src;});
+          var r=part(s,'.scrub input.frame');if(r)r.value=String(k);
+          var o=part(s,'.scrub output');if(o)o.textContent='frame '+k+' of '+f.length+': '+(!e.e&&!e.a?'stills not kept':!e.e?'only in the rendering':!e.a?'only in the baseline':e.d?e.n+' pixels differ'+(e.f?', fails':', within the tolerance'):'identical');
+          s.querySelectorAll('.strip i').forEach(function(b,j){b.classList.toggle('at',j===k);});}
+        function buildScrub(s){var f=frameData(s),box=part(s,'.scrub');if(!f||!f.length||!box||box.firstChild)return;
+          var most=1;f.forEach(function(e){if(e.n>most)most=e.n;});
+          var strip=document.createElement('div');strip.className='strip';strip.setAttribute('aria-label','pixels that differ, a bar per frame');
+          f.forEach(function(e,j){var b=document.createElement('i');b.style.height=(e.n?8+92*Math.log(1+e.n)/Math.log(1+most):2)+'%';
+            if(e.f)b.className='fail';b.title='frame '+j+': '+(e.n?e.n+' pixels differ':'identical');b.dataset.frame=String(j);strip.appendChild(b);});
+          var row=document.createElement('div');row.className='scrub-row';
+          var play=document.createElement('button');play.type='button';play.className='play';play.textContent='Play';play.title='key space';
+          var r=document.createElement('input');r.type='range';r.className='frame';r.min='0';r.max=String(f.length-1);r.step='1';r.setAttribute('aria-label','Frame (keys ← →)');
+          row.appendChild(play);row.appendChild(r);row.appendChild(document.createElement('output'));box.appendChild(strip);box.appendChild(row);
+          setFrame(s,firstFailing(f));}
+        function play(s){var f=frameData(s),b=part(s,'.scrub .play');if(!f||!b)return;
+          if(s._timer){clearTimeout(s._timer);s._timer=null;b.textContent='Play';return;}
+          b.textContent='Pause';var k=Number(s.dataset.frame||0);
+          (function step(){k=(k+1)%f.length;setFrame(s,k);var n=f[(k+1)%f.length];[n.e,n.a,n.d].forEach(function(u){if(u)(new Image()).src=u;});
+            s._timer=setTimeout(step,Math.max(10,(f[k].s||1/60)*1000));})();}
+        frames.forEach(buildScrub);
         function go(i){if(!frames.length)return;current=(i+frames.length)%frames.length;
           frames[current].scrollIntoView({block:'start'});frames[current].focus({preventScroll:true});}
         function owner(e){var s=e.target.closest&&e.target.closest('section.frame');if(s)current=frames.indexOf(s);return s;}
+        document.addEventListener('focusin',owner);
         var panel=document.querySelector('.accept-panel');
         function quote(p){return /^[A-Za-z0-9._\\/+=:,@%-]+$/.test(p)?p:"'"+p.replace(/'/g,"'\\\\''")+"'";}
         function acceptCommand(){if(!panel)return;var boxes=document.querySelectorAll('input.accept'),ticked=[];
@@ -124,20 +188,26 @@ enum HTMLReportPage {
           var sel=getSelection();sel.removeAllRanges();sel.addRange(range);try{document.execCommand('copy');}catch(x){}});
         document.addEventListener('click',function(e){var s=owner(e);if(!s)return;
           var b=e.target.closest('.toolbar [data-view]');if(b){show(s,b.dataset.view);return;}
+          if(e.target.closest('.scrub .play')){play(s);return;}
+          var bar=e.target.closest('.strip i');if(bar){setFrame(s,Number(bar.dataset.frame));return;}
           if(e.target.closest('.flip')||e.target.closest('.view.toggle .stack'))flip(s);});
         document.addEventListener('input',function(e){var s=owner(e);if(!s)return;var v=e.target.value;
           if(e.target.classList.contains('wipe')){part(s,'.view.slider img.top').style.clipPath='inset(0 0 0 '+v+'%)';part(s,'.view.slider .handle').style.left=v+'%';}
-          if(e.target.classList.contains('mix'))part(s,'.view.blend img.top').style.opacity=String(v/100);});
+          if(e.target.classList.contains('mix'))part(s,'.view.blend img.top').style.opacity=String(v/100);
+          if(e.target.classList.contains('frame'))setFrame(s,Number(v));});
         document.addEventListener('change',function(e){var s=owner(e);if(s&&e.target.classList.contains('zoom'))zoom(s,e.target.value);});
         document.addEventListener('keydown',function(e){if(e.altKey||e.ctrlKey||e.metaKey)return;
           if(e.target.matches&&e.target.matches('input,select,textarea')&&!/^[jk]$/.test(e.key))return;
           var s=frames[current];
-          if(e.key==='j'||e.key==='n'){go(current+1);e.preventDefault();}
+          if(s&&frameData(s)&&(e.key==='ArrowLeft'||e.key==='ArrowRight')&&!(e.target.matches&&e.target.matches('input'))){
+            setFrame(s,Number(s.dataset.frame||0)+(e.key==='ArrowLeft'?-1:1));e.preventDefault();}
+          else if(s&&frameData(s)&&e.key===' '&&!(e.target.matches&&e.target.matches('button,input'))){play(s);e.preventDefault();}
+          else if(e.key==='j'||e.key==='n'){go(current+1);e.preventDefault();}
           else if(e.key==='k'||e.key==='p'){go(current<0?frames.length-1:current-1);e.preventDefault();}
           else if(s&&/^[1-5]$/.test(e.key)){var b=s.querySelectorAll('.toolbar [data-view]')[Number(e.key)-1];if(b)show(s,b.dataset.view);}
           else if(s&&e.key==='t'){if(s.dataset.view!=='toggle')show(s,'toggle');else flip(s);}
           else if(s&&e.key==='z'){var order=['fit','1','2','4'],z=part(s,'select.zoom').value;zoom(s,order[(order.indexOf(z)+1)%order.length]);}});
-        window.galleryReport={show:show,zoom:zoom,flip:flip,go:go,frames:frames,acceptCommand:acceptCommand};
+        window.galleryReport={show:show,zoom:zoom,flip:flip,go:go,frames:frames,acceptCommand:acceptCommand,setFrame:setFrame,play:play};
         })();
         """
 }

@@ -49,13 +49,21 @@ public struct ReportResults: Sendable, Codable {
         public var antiAliasedPixels: Int?
         /// For an animation, the frames (0-based) that differ.
         public var failingFrames: [Int]
+        /// For an animation that differs, every frame's count and verdict.
+        public var animationFrames: [AnimationFrameResult]?
+        /// The frame's place in its manifest (all shards counted), by which merged reports list frames.
+        public var order: Int?
         public var images: ReportImages
         /// What moved, item by item, when the baseline had a layout.
         public var layoutChanges: [LayoutChange]?
     }
 
-    /// The results of `checks`, with the images the HTML report wrote for them.
-    public init(_ checks: [FrameCheck], images: [String: ReportImages], title: String, seconds: Double) {
+    /// The results of `checks`, with the images the HTML report wrote for them and each frame's place
+    /// in its manifest, by path.
+    public init(
+        _ checks: [FrameCheck], images: [String: ReportImages], title: String, seconds: Double,
+        order: [String: Int] = [:]
+    ) {
         version = Self.currentVersion
         tool = "gallery-render"
         self.title = title
@@ -69,16 +77,17 @@ public struct ReportResults: Sendable, Codable {
                 path: check.path, scene: check.scene, status: check.status.rawValue, message: check.message,
                 seconds: check.seconds, width: counts?.width, height: counts?.height, diffPixels: counts?.diffPixels,
                 antiAliasedPixels: counts?.antiAliasedPixels, failingFrames: check.failingFrames,
+                animationFrames: check.animationFrames.isEmpty ? nil : check.animationFrames, order: order[check.path],
                 images: images[check.path] ?? ReportImages(),
                 layoutChanges: check.layoutChanges.isEmpty ? nil : check.layoutChanges)
         }
     }
 
-    /// Results holding `frames` (merged from several runs); title and seconds are the writer's.
-    public init(frames: [Frame]) {
+    /// Results holding `frames` (merged from several runs); seconds are the writer's.
+    public init(frames: [Frame], title: String = "") {
         version = Self.currentVersion
         tool = "gallery-render"
-        title = ""
+        self.title = title
         seconds = 0
         let failed = frames.filter { !["passed", "recorded"].contains($0.status) }.count
         totals = Totals(frames: frames.count, passed: frames.count - failed, failed: failed)
@@ -89,7 +98,14 @@ public struct ReportResults: Sendable, Codable {
     public func encoded() -> [UInt8] {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        return ((try? encoder.encode(self)).map { Array($0) } ?? []) + [10]
+        // JSONEncoder fails only on a number JSON cannot hold, and those are written as strings, so this
+        // cannot fail; were it to, the file says so, and merge-reports and accept refuse it by name.
+        encoder.nonConformingFloatEncodingStrategy = .convertToString(
+            positiveInfinity: "Infinity", negativeInfinity: "-Infinity", nan: "NaN")
+        do { return Array(try encoder.encode(self)) + [10] } catch {
+            return Array(#"{"tool": "gallery-render", "version": 1, "error": "results could not be encoded"}"#.utf8)
+                + [10]
+        }
     }
 
     /// Why a folder's results.json cannot be merged.
@@ -150,9 +166,7 @@ public struct ReportResults: Sendable, Codable {
                 let known = FrameCheck.Status.allCases.map(\.rawValue).joined(separator: ", ")
                 throw .invalid("key 'frames[\(number)].status' is \"\(frame.status)\", not one of \(known)")
             }
-            for image in [frame.images.expected, frame.images.actual, frame.images.diff].compactMap({ $0 }) {
-                try checkImage(image, in: folder)
-            }
+            for image in frame.images.all { try checkImage(image, in: folder) }
         }
         return results
     }
@@ -278,7 +292,8 @@ public struct ReportResults: Sendable, Codable {
             return FrameCheck(
                 path: frame.path, scene: frame.scene, status: FrameCheck.Status(rawValue: frame.status) ?? .unreadable,
                 message: frame.message, comparison: comparison, seconds: frame.seconds,
-                failingFrames: frame.failingFrames, layoutChanges: frame.layoutChanges ?? [])
+                failingFrames: frame.failingFrames, animationFrames: frame.animationFrames ?? [],
+                layoutChanges: frame.layoutChanges ?? [])
         }
     }
 }

@@ -8,29 +8,56 @@ public struct AnimationComparer: Sendable {
     public init(criteria: DiffCriteria = DiffCriteria()) { self.criteria = criteria }
 
     /// Compares animations `expected` and `actual` (the bytes of APNGs, or of a still PNG, which is
-    /// one frame); with `diffImage`, the first failing frame's diff image too. Throws when either
-    /// cannot be read: `index` 0 for the expected, 1 for the actual.
-    public func compare(expected: [UInt8], actual: [UInt8], diffImage: Bool = false)
-        throws(AnimationReadError) -> AnimationComparison
-    {
+    /// one frame); with `diffImage`, the first failing frame's diff image too. Frames only one of them
+    /// has (their counts differ) fail. `each`, when given, is handed every frame in turn (its number and
+    /// result, its expected and actual images where there are, and the diff image unless the two are
+    /// identical), for a report to step through. Throws when either cannot be read: `index` 0 for the
+    /// expected, 1 for the actual.
+    public func compare(
+        expected: [UInt8], actual: [UInt8], diffImage: Bool = false,
+        each: ((Int, AnimationFrameResult, RGBAImage?, RGBAImage?, RGBAImage?) -> Void)? = nil
+    ) throws(AnimationReadError) -> AnimationComparison {
         var readers: [Frames] = []
         for (index, bytes) in [expected, actual].enumerated() {
             do { readers.append(try Frames(bytes)) } catch { throw AnimationReadError(index: index, error: error) }
         }
         var (a, b) = (readers[0], readers[1])
         var result = AnimationComparison(
-            expectedFrames: a.count, actualFrames: b.count, failingFrames: [], first: nil)
-        guard a.count == b.count else { return result }
-        result.timing = Self.timingDifference(a.animation, b.animation)
+            expectedFrames: a.count, actualFrames: b.count, failingFrames: [], first: nil, frames: [])
+        if a.count == b.count { result.timing = Self.timingDifference(a.animation, b.animation) }
         let comparer = ImageComparer(criteria: criteria)
-        for frame in 0..<a.count {
+        for frame in 0..<max(a.count, b.count) {
             let pair: (RGBAImage?, RGBAImage?)
-            do { pair.0 = try a.next() } catch { throw AnimationReadError(index: 0, error: error) }
-            do { pair.1 = try b.next() } catch { throw AnimationReadError(index: 1, error: error) }
-            guard let expectedFrame = pair.0, let actualFrame = pair.1 else { break }
-            if expectedFrame == actualFrame { continue }
-            let wantsImage = diffImage && result.first == nil
+            do { pair.0 = frame < a.count ? try a.next() : nil } catch {
+                throw AnimationReadError(index: 0, error: error)
+            }
+            do { pair.1 = frame < b.count ? try b.next() : nil } catch {
+                throw AnimationReadError(index: 1, error: error)
+            }
+            let seconds = (frame < b.count ? b : a).animation?.delay(ofFrame: frame) ?? 0
+            guard let expectedFrame = pair.0, let actualFrame = pair.1 else {
+                // A frame only one of the two has: every pixel of it differs.
+                let present = pair.0 ?? pair.1
+                let only = AnimationFrameResult(
+                    diffPixels: present.map { $0.width * $0.height } ?? 0, failed: true, seconds: seconds)
+                result.frames.append(only)
+                result.failingFrames.append(frame)
+                each?(frame, only, pair.0, pair.1, nil)
+                continue
+            }
+            if expectedFrame == actualFrame {
+                let same = AnimationFrameResult(diffPixels: 0, failed: false, seconds: seconds)
+                result.frames.append(same)
+                each?(frame, same, expectedFrame, actualFrame, nil)
+                continue
+            }
+            let wantsImage = each != nil || (diffImage && result.first == nil)
             let (comparison, diff) = comparer.compare(expectedFrame, actualFrame, diffImage: wantsImage)
+            var differing = 0
+            if case .compared(let counts) = comparison { differing = counts.diffPixels }
+            let compared = AnimationFrameResult(diffPixels: differing, failed: !comparison.matches, seconds: seconds)
+            result.frames.append(compared)
+            each?(frame, compared, expectedFrame, actualFrame, diff)
             guard !comparison.matches else { continue }
             result.failingFrames.append(frame)
             if result.first == nil {

@@ -9,6 +9,8 @@ public struct AnimationComparison: Sendable {
     public var failingFrames: [Int]
     /// The first failing frame: its number, comparison and images.
     public var first: FirstFailure?
+    /// Every frame compared, in order (frames only one animation has among them, failing).
+    public var frames: [AnimationFrameResult]
     /// How the timing differs (loop count or a frame's delay), when the frame counts agree.
     public var timing: TimingDifference? = nil
 
