@@ -90,7 +90,9 @@ public enum GalleryCommand {
         }
         let spec = command.spec
         do {
-            let parsed = try ArgumentParser.parse(rest, spec: spec)
+            // Without a subcommand a misspelt root option (`--verison`) is suggested too.
+            let parsed = try ArgumentParser.parse(
+                rest, spec: spec, alsoSuggesting: rest.count == arguments.count ? rootOnlyOptions : [])
             if parsed.isSet(RunOptions.help) {
                 console.out(HelpFormatter.help(for: spec))
                 return ExitCode.success.rawValue
@@ -115,6 +117,9 @@ public enum GalleryCommand {
             return ExitCode.failure.rawValue
         }
     }
+
+    /// Options only the root takes, alone: `gallery-render --version`.
+    static let rootOnlyOptions = ["version", "generate-manual", "generate-completion-script"]
 
     static var rootHelp: String {
         let spec = CommandSpec(

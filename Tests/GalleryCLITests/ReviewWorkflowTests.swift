@@ -155,6 +155,10 @@ extension ReviewWorkflowTests {
             (["layout", "--count", "3", "--layuot", "grid"], "Unknown option '--layuot': did you mean --layout?"),
             (["layout", "--count", "3", "--layout", "gird"], "did you mean grid?"),
             (["chekc", "m.json"], "Unknown subcommand 'chekc': did you mean check?"),
+            // Open values suggest their names; the root's own options are suggested without a subcommand.
+            (["--count", "3", "--snap", "--deceleration", "fsat"], "did you mean fast?"),
+            (["--count", "3", "--background", "whit"], "did you mean white?"),
+            (["--verison"], "Unknown option '--verison': did you mean --version?"),
         ] {
             let run = try CommandRunner.run(arguments, in: folder.path)
             #expect(run.status == 64, "\(arguments): \(run.stderr)")
@@ -163,6 +167,11 @@ extension ReviewWorkflowTests {
         // Three edits away: no guess.
         let far = try CommandRunner.run(["--zzzzzz", "1"], in: folder.path)
         #expect(far.status == 64 && !far.stderr.contains("did you mean"))
+        // A subcommand takes no --version: no guess there, and a number is not a misspelt name.
+        let check = try CommandRunner.run(["layout", "--count", "3", "--verison"], in: folder.path)
+        #expect(check.status == 64 && !check.stderr.contains("did you mean"), "\(check.stderr)")
+        let rate = try CommandRunner.run(["--count", "3", "--snap", "--deceleration", "1.5"], in: folder.path)
+        #expect(rate.status == 64 && !rate.stderr.contains("did you mean"), "\(rate.stderr)")
         try folder.write(Self.manifest(#"{"name": "a", "ofset": 3}"#), to: "m.json")
         let manifest = try CommandRunner.run(["batch", "m.json", "--out", "o"], in: folder.path)
         #expect(manifest.status == 64)

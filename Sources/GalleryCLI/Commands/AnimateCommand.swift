@@ -58,9 +58,8 @@ enum AnimateCommand: Subcommand {
             )
         }
 
-        let photos = try PhotoListing.photos(from: parsed.positionals, allowEmpty: description.count != nil) {
-            console.warning("\($0): not a PNG, JPEG, HEIF, AVIF or WebP image by its contents: skipped")
-        }
+        let photos = try PhotoListing.photos(
+            from: parsed.positionals, allowEmpty: description.count != nil, skipped: console.skippedPhoto)
         let scene = description.scene(photos: photos)
         let plan = try motion.plan(of: scene, offset: description.offsets[0])
         // An output that cannot be written (a folder, a name too long) fails before anything renders.
@@ -141,7 +140,9 @@ enum AnimateCommand: Subcommand {
         } catch let error as FileError {
             throw CommandFailure(error.description)
         }
-        progress.finish()
+        progress.finish(
+            summary:
+                "animate: \(plans.count) frame\(plans.count == 1 ? "" : "s") in \(Progress.seconds(progress.elapsed))")
         return .success
     }
 }

@@ -43,6 +43,11 @@ enum BatchCommand: Subcommand {
             console.line(
                 "Error: ", "scene '\(scene.name)': \(scene.failures.map(\.description).joined(separator: "; "))")
         }
+        if !console.quiet {
+            console.error(
+                "batch: \(report.frames.count) frame\(report.frames.count == 1 ? "" : "s") of \(report.scenes.count) scene\(report.scenes.count == 1 ? "" : "s"), \(failed.count) failed, in \(Progress.seconds(report.seconds))\n"
+            )
+        }
         if let summary {
             try AtomicFile.write(
                 Array(Summary.document(report, plan: plan, shard: settings.shard).pretty.utf8) + [10], to: summary)
@@ -52,6 +57,7 @@ enum BatchCommand: Subcommand {
 
     /// Renders a manifest plan with progress and warnings; failures before rendering join the report.
     static func render(_ plan: ManifestPlan, settings: RunSettings, console: Console) -> BatchReport {
+        for path in plan.skippedPhotos { console.skippedPhoto(path) }
         let progress = Progress(total: plan.jobs.reduce(0) { $0 + $1.frames.count }, console: console)
         var report = BatchRenderer(jobs: settings.jobs, strict: settings.strict, cacheBytes: settings.cacheBytes).run(
             // Under --strict a problem fails its scene and is reported as an error instead.

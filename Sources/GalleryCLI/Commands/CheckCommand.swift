@@ -24,6 +24,7 @@ enum CheckCommand: Subcommand {
     )
 
     static func run(_ parsed: ParsedArguments, console: Console) throws -> ExitCode {
+        let started = Date()
         let settings = try BatchCommand.RunSettings(parsed)
         let options = CheckOptions.declared
         guard let baseline = try parsed.read(options.baseline) else {
@@ -131,7 +132,8 @@ enum CheckCommand: Subcommand {
                     Array(text.utf8), to: "layouts/" + ManifestPlan.layoutPath(of: frame.path), in: folder)
             }
         }
-        CheckReporting.announce(checks, baseline: baseline, title: title, console: console)
+        CheckReporting.announce(
+            checks, baseline: baseline, title: title, seconds: Date().timeIntervalSince(started), console: console)
         if !unwritten.isEmpty { throw CommandFailure(messages: unwritten.map(\.description)) }
         if checks.contains(where: { $0.status == .unreadable }) { return .cannotCompare }
         return checks.allSatisfy({ !$0.failed }) && report.failedScenes.isEmpty ? .success : .failure

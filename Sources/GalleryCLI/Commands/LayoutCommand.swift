@@ -24,9 +24,8 @@ enum LayoutCommand: Subcommand {
         if parsed.positionals.isEmpty, description.count == nil {
             throw UsageError("Missing expected argument '<photos> ...' (or give --count)")
         }
-        let photos = try PhotoListing.photos(from: parsed.positionals, allowEmpty: description.count != nil) {
-            console.warning("\($0): not a PNG, JPEG, HEIF, AVIF or WebP image by its contents: skipped")
-        }
+        let photos = try PhotoListing.photos(
+            from: parsed.positionals, allowEmpty: description.count != nil, skipped: console.skippedPhoto)
         let scene = description.scene(photos: photos)
         if let motion {
             for line in try lines(of: motion, scene: scene, offset: description.offsets[0]) { console.out(line + "\n") }

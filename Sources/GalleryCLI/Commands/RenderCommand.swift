@@ -40,9 +40,8 @@ enum RenderCommand: Subcommand {
         }
         try checkDistinct(description.offsets, pattern: pattern)
 
-        let photos = try PhotoListing.photos(from: parsed.positionals, allowEmpty: description.count != nil) {
-            console.warning("\($0): not a PNG, JPEG, HEIF, AVIF or WebP image by its contents: skipped")
-        }
+        let photos = try PhotoListing.photos(
+            from: parsed.positionals, allowEmpty: description.count != nil, skipped: console.skippedPhoto)
         return try render(
             description.scene(photos: photos), offsets: description.offsets, pattern: pattern,
             strict: parsed.isSet(OutputOptions.declared.strict), jobs: jobs, console: console)

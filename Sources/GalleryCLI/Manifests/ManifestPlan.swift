@@ -14,6 +14,9 @@ struct ManifestPlan: Sendable {
     /// Every frame in `jobs`, with its output path relative to the folder (`carousel.png`,
     /// `scroll/offset-85.png`): where `check` finds its baseline.
     var frames: [PlannedFrame] = []
+    /// Files in this shard's photo folders that are named like photos but are not images: left out,
+    /// for the command to warn about.
+    var skippedPhotos: [String] = []
     /// What each frame of `frames` shows, by its path: the scene, offset and motion its `layout`
     /// text is made from (recording writes it beside the baseline; check compares it).
     private var layouts: [String: (scene: Scene, offset: Double, motion: MotionDescription?)] = [:]
@@ -79,12 +82,18 @@ struct ManifestPlan: Sendable {
         let firstFrame = descriptions.reduce(into: [0]) { starts, description in
             starts.append(starts[starts.count - 1] + description.offsets.count)
         }
+        var seenSkipped: Set<String> = []
         for (position, (entry, description)) in zip(manifest.scenes, descriptions).enumerated()
         where shards[position] == shard.index - 1 {
             let motion = motions[position]
             let photos: [String]
             do {
-                photos = try PhotoListing.photos(from: entry.photos, allowEmpty: description.count != nil)
+                var skipped: [String] = []
+                photos = try PhotoListing.photos(from: entry.photos, allowEmpty: description.count != nil) {
+                    skipped.append($0)
+                }
+                // Scenes often share a folder: each file is named once.
+                skippedPhotos += skipped.filter { seenSkipped.insert($0).inserted }
             } catch {
                 failures.append((entry.name, .photos(error)))
                 continue

@@ -21,7 +21,9 @@ struct Option<Value: OptionValue>: OptionDeclaration {
     func parse(_ text: String) throws(UsageError) -> Value {
         guard let value = Value(optionText: text) else {
             let reason = Value.reason(refusing: text) ?? expectation ?? Value.expectation
-            throw .invalidValue(text, for: spec, reason + Suggestion.hint(for: text, among: spec.values))
+            throw .invalidValue(
+                text, for: spec,
+                reason + Suggestion.hint(for: text, among: spec.values.isEmpty ? Value.namedTexts : spec.values))
         }
         if let reason = check.reason(value) { throw .invalidValue(text, for: spec, reason) }
         return value

@@ -13,12 +13,16 @@ protocol OptionValue: Sendable {
     static var expectation: String { get }
     /// Every value, for help and completions; empty for open types such as numbers.
     static var allOptionTexts: [String] { get }
+    /// The words a value can be spelled with, for "did you mean": `allOptionTexts`, and for an open
+    /// type its names (`fast`, a colour's CSS name).
+    static var namedTexts: [String] { get }
     /// Why `text`, which spells no value, is refused, when there is more to say than `expectation`.
     static func reason(refusing text: String) -> String?
 }
 
 extension OptionValue {
     static var allOptionTexts: [String] { [] }
+    static var namedTexts: [String] { allOptionTexts }
     static func reason(refusing text: String) -> String? { nil }
 }
 
@@ -67,6 +71,7 @@ extension Color: OptionValue {
         }
     }
     static var expectation: String { "must be a colour: #RGB, #RRGGBB, #RRGGBBAA or a CSS name" }
+    static var namedTexts: [String] { Color.names }
 }
 
 extension DevicePreset: OptionValue {
@@ -97,4 +102,5 @@ extension DecelerationRate: OptionValue {
         }
     }
     static var expectation: String { "must be normal, fast or a rate between 0 and 1" }
+    static var namedTexts: [String] { ["normal", "fast"] }
 }

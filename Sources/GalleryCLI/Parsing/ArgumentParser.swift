@@ -1,7 +1,11 @@
 /// A small parser with swift-argument-parser's conventions: `--opt value`, `--opt=value`, `-o value`,
 /// flags, `--` ending options, and `-` as an ordinary value (standard output or input).
 enum ArgumentParser {
-    static func parse(_ arguments: [String], spec: CommandSpec) throws(UsageError) -> ParsedArguments {
+    /// `alsoSuggesting` names options that are valid elsewhere (the root's `--version`), for "did you
+    /// mean" only.
+    static func parse(_ arguments: [String], spec: CommandSpec, alsoSuggesting: [String] = []) throws(UsageError)
+        -> ParsedArguments
+    {
         var parsed = ParsedArguments()
         var index = 0
         var optionsEnded = false
@@ -23,7 +27,9 @@ enum ArgumentParser {
                 let name = body.split(separator: "=", maxSplits: 1).first.map(String.init) ?? ""
                 if let equals = body.firstIndex(of: "=") { inlineValue = String(body[body.index(after: equals)...]) }
                 guard let found = spec.option(named: name) else {
-                    let hint = Suggestion.hint(for: name, among: spec.options.map(\.name)) { "--" + $0 }
+                    let hint = Suggestion.hint(for: name, among: spec.options.map(\.name) + alsoSuggesting) {
+                        "--" + $0
+                    }
                     throw UsageError("Unknown option '--\(name)'\(hint)")
                 }
                 option = found

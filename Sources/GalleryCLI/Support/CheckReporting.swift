@@ -60,7 +60,9 @@ enum CheckReporting {
     /// A FAIL line per failing frame; under GitHub Actions up to 10 annotations and, with
     /// GITHUB_STEP_SUMMARY set, the Markdown summary appended to it; then the counts.
     /// An annotation names the baseline (`baseline/path`), or the frame's path when there is none.
-    static func announce(_ checks: [FrameCheck], baseline: String?, title: String, console: Console) {
+    static func announce(
+        _ checks: [FrameCheck], baseline: String?, title: String, seconds: Double? = nil, console: Console
+    ) {
         let failing = checks.filter(\.failed)
         let environment = ProcessInfo.processInfo.environment
         for check in failing { console.line("FAIL ", "\(check.path): \(check.message)") }
@@ -79,7 +81,9 @@ enum CheckReporting {
         if let summary = environment["GITHUB_STEP_SUMMARY"], !summary.isEmpty {
             appendSummary(GitHubSummary.markdown(checks, title: title), to: summary, console: console)
         }
-        if !console.quiet { console.error("\(checks.count - failing.count) passed, \(failing.count) failed\n") }
+        // The one summary line: counts, and the run's time where there was a run (not for merge-reports).
+        let time = seconds.map { ", in \(Progress.seconds($0))" } ?? ""
+        if !console.quiet { console.error("\(checks.count - failing.count) passed, \(failing.count) failed\(time)\n") }
     }
 
     /// Appends to the step summary file (GitHub gives each step its own); a failure is a warning.

@@ -20,6 +20,11 @@ struct Console: Sendable {
     /// "warning: …" on stderr, unless quiet; the text escaped (`escaped`).
     func warning(_ text: String) { if !quiet { error("warning: \(Self.escaped(text))\n") } }
 
+    /// The warning for a file in a photo folder that is named like a photo but is not one.
+    func skippedPhoto(_ path: String) {
+        warning("\(path): not a PNG, JPEG, HEIF, AVIF or WebP image by its contents: skipped")
+    }
+
     /// `prefix` then `message`, escaped, as one line on stderr: "Error: ", "FAIL x.png: ".
     func line(_ prefix: String, _ message: String) { error(prefix + Self.escaped(message) + "\n") }
 
@@ -59,6 +64,8 @@ struct Console: Sendable {
 
     /// True when stderr is a terminal, where progress is shown.
     var showsProgress: Bool { !quiet && isatty(STDERR_FILENO) == 1 }
+    /// Whether progress goes to a log (stderr is no terminal) as occasional lines.
+    var logsProgress: Bool { !quiet && isatty(STDERR_FILENO) != 1 }
 
     /// Writes all of `text`; the errno when that failed.
     private func write(_ text: String, to descriptor: Int32) -> Int32? {

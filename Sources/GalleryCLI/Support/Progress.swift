@@ -1,35 +1,65 @@
 import Foundation
 import GalleryCore
 
-/// A progress line on stderr — frames done, rate, ETA — shown only on a terminal and never when quiet.
+/// Progress on stderr, never when quiet: on a terminal a line redrawn per frame — frames done, rate,
+/// ETA; elsewhere (CI logs) a line every tenth of the frames or every 10 s, whichever comes later, so
+/// a log shows a long run moving without a line a frame.
 final class Progress: Sendable {
     private let total: Int
     private let console: Console
     private let start = Date()
-    private let done = Locked(0)
-    private let enabled: Bool
+    /// Frames done, and when and at which tenth the last log line was written.
+    private let state = Locked((done: 0, loggedAt: 0.0, loggedTenth: 0))
+    private let bar: Bool
+    private let log: Bool
+
+    /// Seconds at least between two log lines.
+    static let logInterval = 10.0
 
     init(total: Int, console: Console) {
         self.total = total
         self.console = console
-        enabled = total > 1 && console.showsProgress
+        bar = total > 1 && console.showsProgress
+        log = total > 1 && console.logsProgress
     }
 
+    /// Seconds since the work began.
+    var elapsed: Double { Date().timeIntervalSince(start) }
+
     func advance() {
-        guard enabled else { return }
-        let done = self.done.withLock { done in
-            done += 1
-            return done
+        guard bar || log else { return }
+        let elapsed = self.elapsed
+        let (done, logs) = state.withLock { state in
+            state.done += 1
+            let tenth = state.done * 10 / total
+            let logs = log && Self.logsLine(tenth: tenth, elapsed: elapsed, last: (state.loggedTenth, state.loggedAt))
+            if logs { (state.loggedAt, state.loggedTenth) = (elapsed, tenth) }
+            return (state.done, logs)
         }
-        let elapsed = Date().timeIntervalSince(start)
+        if logs {
+            console.error(
+                String(format: "progress: %d/%d frames (%d %%), %.1f s\n", done, total, done * 100 / total, elapsed))
+        }
+        guard bar else { return }
         let rate = elapsed > 0 ? Double(done) / elapsed : 0
         let eta = rate > 0 ? Double(total - done) / rate : 0
         let width = 24, filled = width * done / total
-        let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
-        console.error(String(format: "\r%@ %d/%d frames  %.1f/s  ETA %.0fs ", bar, done, total, rate, eta))
+        let line = String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
+        console.error(String(format: "\r%@ %d/%d frames  %.1f/s  ETA %.0fs ", line, done, total, rate, eta))
     }
 
-    func finish() {
-        if enabled { console.error("\n") }
+    /// Whether a log line is due: a tenth of the frames more than the last line's, and
+    /// `logInterval` seconds after it, whichever comes later.
+    static func logsLine(tenth: Int, elapsed: Double, last: (tenth: Int, at: Double)) -> Bool {
+        tenth > last.tenth && elapsed - last.at >= logInterval
+    }
+
+    /// A duration as summary lines give it: "1.2 s".
+    static func seconds(_ seconds: Double) -> String { String(format: "%.1f s", seconds) }
+
+    /// Ends the terminal's line, then `summary` (frames, failures, time) unless quiet.
+    func finish(summary: String? = nil) {
+        if bar { console.error("\n") }
+        if let summary, !console.quiet { console.error(summary + "\n") }
     }
 }

@@ -8,7 +8,9 @@ enum Suggestion {
     static func nearest(to word: String, among names: [String]) -> String? {
         let target = Array(word.lowercased())
         var best: (name: String, edits: Int)?
-        for name in names where name != word {
+        // Lengths further apart than the edits allowed are not compared: a hostile 1 MB word costs
+        // nothing.
+        for name in names where name != word && abs(name.count - target.count) <= maximumEdits {
             let edits = distance(target, Array(name.lowercased()))
             if edits <= maximumEdits, edits < (best?.edits ?? .max) { best = (name, edits) }
         }

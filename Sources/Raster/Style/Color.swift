@@ -17,6 +17,9 @@ public struct Color: Sendable, Hashable, CustomStringConvertible {
     public static let black = Color(r: 0, g: 0, b: 0)
     public static let transparent = Color(r: 0, g: 0, b: 0, a: 0)
 
+    /// Every name `init(parsing:)` takes: the CSS colours, sorted, and `transparent`.
+    public static let names = CSSColorNames.table.keys.sorted() + ["transparent"]
+
     /// Parses `#RGB`, `#RRGGBB`, `#RRGGBBAA`, a CSS named colour or `transparent` (case-insensitive).
     public init?(parsing text: String) {
         let lower = text.lowercased()
