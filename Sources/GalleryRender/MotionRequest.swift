@@ -6,11 +6,11 @@ public enum MotionRequest: Sendable, Equatable {
     /// A fling at `velocity` pt/s along the scroll axis; with the scene's snap it ends on the target.
     case fling(velocity: Double, deceleration: DecelerationRate = .normal)
     /// `setCollectionViewLayout(_:animated:)` to `layout` with its own defaults.
-    case toLayout(LayoutKind, duration: Double = 0.3)
+    case toLayout(LayoutKind, duration: Double = MotionDefaults.transitionDuration)
     /// `deleteItems(at:)` of `item`.
-    case delete(item: Int, duration: Double = 0.3)
+    case delete(item: Int, duration: Double = MotionDefaults.transitionDuration)
     /// The device turning to the other orientation (`viewWillTransition(to:with:)`).
-    case rotate(duration: Double = 0.4)
+    case rotate(duration: Double = MotionDefaults.rotationDuration)
 
     /// The motion of `scene` from `offset`, and the scene each of its frames is drawn in (a rotation's:
     /// the end's size). A fling starts at the offset clamped, the scene's snap bending its end; a

@@ -64,7 +64,9 @@ public struct Snapshot: Sendable {
 
     /// Every frame of `motion` from `offset` at `fps` frames a second, as `gallery-render animate`
     /// renders them.
-    public func frames(_ motion: MotionRequest, from offset: Double = 0, fps: Int = 60, strict: Bool = false)
+    public func frames(
+        _ motion: MotionRequest, from offset: Double = 0, fps: Int = MotionDefaults.fps, strict: Bool = false
+    )
         throws(RenderError) -> [RGBAImage]
     {
         let plan = try AnimationPlan(motion, of: scene, offset: offset, fps: fps)
@@ -73,7 +75,8 @@ public struct Snapshot: Sendable {
 
     /// `motion` as APNG bytes, as `gallery-render animate -o NAME.png` writes them.
     public func apng(
-        _ motion: MotionRequest, from offset: Double = 0, fps: Int = 60, loops: Int = 0, strict: Bool = false
+        _ motion: MotionRequest, from offset: Double = 0, fps: Int = MotionDefaults.fps,
+        loops: Int = MotionDefaults.loops, strict: Bool = false
     ) throws(RenderError) -> [UInt8] {
         let images = try frames(motion, from: offset, fps: fps, strict: strict)
         var writer = APNGWriter(

@@ -64,7 +64,7 @@ struct MotionDescription: Sendable {
             return nil
         }
         (fps, duration, loops) = timing
-        if kind == .rotate, !source.has(options.duration) { duration = MotionOptions.rotationDuration }
+        if kind == .rotate, !source.has(options.duration) { duration = MotionDefaults.rotationDuration }
     }
 
     /// The library's request for this motion.

@@ -27,14 +27,14 @@ struct MotionOptions: OptionGroup {
     let duration = DefaultedOption<Double>(
         "duration", value: "s",
         help: "How long --to-layout or --delete takes, in seconds (ease-in-out); --rotate takes 0.4 unless given.",
-        default: 0.3, check: .from(0...60))
-    /// --rotate's own default duration, UIKit's rotation being slower than a layout change.
-    static let rotationDuration = 0.4
+        default: MotionDefaults.transitionDuration, check: .from(0...60))
     let fps = DefaultedOption<Int>(
-        "fps", value: "n", help: "Frames per second; frame k is the state at min(k/fps, the end).", default: 60,
+        "fps", value: "n", help: "Frames per second; frame k is the state at min(k/fps, the end).",
+        default: MotionDefaults.fps,
         check: .whole(MotionTimeline.fpsRange))
     let loop = DefaultedOption<Int>(
-        "loop", value: "n", help: "Times the APNG plays (0: forever).", default: 0, check: .whole(0...65_535))
+        "loop", value: "n", help: "Times the APNG plays (0: forever).", default: MotionDefaults.loops,
+        check: .whole(0...65_535))
     let quality = Option<Int>(
         "quality", value: "q",
         help: "With -o NAME.webp: a lossy animated WebP at this quality (0-100) instead of a lossless one.",
