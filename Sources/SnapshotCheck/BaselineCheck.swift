@@ -54,7 +54,12 @@ public struct BaselineCheck: Sendable {
     public func images(of check: FrameCheck) -> ReportImages {
         let files = images(of: check.path)
         guard check.failed else { return ReportImages(thumbnail: files.actual) }
-        let expected = try? baselineFile(of: check.path).get().path  // refused: the report shows none
+        // A baseline refused (a link out of the folder) is not shown; the check's message says why.
+        let expected: String? =
+            switch baselineFile(of: check.path) {
+            case .success(let file): file.path
+            case .failure: nil
+            }
         var shown = ReportImages(
             expected: expected, actual: files.actual, diff: SystemPath.exists(files.diff) ? files.diff : nil)
         if !check.animationFrames.isEmpty {
@@ -122,11 +127,13 @@ public struct BaselineCheck: Sendable {
                 return animated
             }
             var (comparison, _) = comparer.compare(expected: expected, actual: actual)
+            // A diff image that cannot be written is said in the message; the report then shows none.
+            var unwritten = ""
             if !comparison.matches, case .compared = comparison {
                 let withImage = comparer.compare(expected: expected, actual: actual, diffImage: true)
                 comparison = withImage.0
-                if let image = withImage.1, let png = try? PNGEncoder.encode(image, compression: .matches) {
-                    try? AtomicFile.write(png, to: diff)
+                if let image = withImage.1, let failure = Self.write(image, to: diff, compression: .matches) {
+                    unwritten = "; the diff image was not written: \(failure)"
                 }
             }
             switch comparison {
@@ -134,7 +141,8 @@ public struct BaselineCheck: Sendable {
                 return verdict(.passed, comparison.summary, comparison)
             case .compared:
                 return verdict(
-                    .different, comparison.summary + colorNote(expected: expected, actual: actual), comparison)
+                    .different, comparison.summary + colorNote(expected: expected, actual: actual) + unwritten,
+                    comparison)
             case .sizeMismatch:
                 return verdict(
                     .different, comparison.summary + colorNote(expected: expected, actual: actual), comparison)
@@ -147,7 +155,11 @@ public struct BaselineCheck: Sendable {
     /// frame, the first failing frame's diff image and stills written for the report); nil for two
     /// still images.
     private func compareAnimations(expected: String, actual: String, frame: PlannedFrame, began: Date) -> FrameCheck? {
-        guard let start = try? (Self.prefix(expected), Self.prefix(actual)),
+        // A file that cannot be read here is no animation: the still comparison reads it and says why.
+        guard
+            case .success(let start) = Result(catching: { () throws(FileError) in
+                (try Self.prefix(expected), try Self.prefix(actual))
+            }),
             AnimationComparer.isAnimation(start.0) || AnimationComparer.isAnimation(start.1)
         else { return nil }
         func verdict(_ status: FrameCheck.Status, _ message: String) -> FrameCheck {
@@ -156,9 +168,14 @@ public struct BaselineCheck: Sendable {
                 seconds: Date().timeIntervalSince(began))
         }
         let files: ([UInt8], [UInt8])
-        do { files = (try ImageDecoder.readBytes(atPath: expected), try ImageDecoder.readBytes(atPath: actual)) } catch
-        {
-            return verdict(.unreadable, "cannot read the animation: \(error)")
+        do {
+            let limit = PixelBudget.standard.maxFileBytes
+            files = (
+                try RegularFile.contents(atPath: expected, limit: limit),
+                try RegularFile.contents(atPath: actual, limit: limit)
+            )
+        } catch {
+            return verdict(.unreadable, "cannot read the animation: \(error.reason)")
         }
         if files.0 == files.1 { return verdict(.passed, "identical files") }
         let result: AnimationComparison
@@ -170,18 +187,24 @@ public struct BaselineCheck: Sendable {
             return verdict(.unreadable, "cannot read \(path): \(error.error)")
         }
         guard !result.matches else { return verdict(.passed, result.summary) }
-        if let diff = result.first?.diff, let png = try? PNGEncoder.encode(diff, compression: .matches) {
-            // One that cannot be written shows in the report as "none", with the reason.
-            try? AtomicFile.write(png, to: images(of: frame.path).diff)
+        // Images that cannot be written are said in the message; the report then shows none.
+        var unwritten: [String] = []
+        if let diff = result.first?.diff,
+            let failure = Self.write(diff, to: images(of: frame.path).diff, compression: .matches)
+        {
+            unwritten.append("the diff image was not written: \(failure)")
         }
         let differs = !result.failingFrames.isEmpty
-        if differs {
-            writeStills(
+        if differs,
+            let failure = writeStills(
                 expected: files.0, actual: files.1, frames: result.frames.count, scene: frame.scene, path: frame.path)
+        {
+            unwritten.append(failure)
         }
         return FrameCheck(
             path: frame.path, scene: frame.scene, status: .different,
-            message: result.summary + colorNote(expected: expected, actual: actual),
+            message: result.summary + colorNote(expected: expected, actual: actual)
+                + unwritten.map { "; " + $0 }.joined(),
             comparison: result.first?.comparison,
             seconds: Date().timeIntervalSince(began), failingFrames: result.failingFrames,
             animationFrames: differs ? result.frames : [])
@@ -189,29 +212,50 @@ public struct BaselineCheck: Sendable {
 
     /// Every frame's stills of a differing animation, compared again (only failing animations pay for
     /// it): its baseline frame, its rendering unless identical, its diff image unless identical, each
-    /// as `stillsFolder` names them, up to `stillsLimit` frames as it says. A still that cannot be
-    /// written shows in the report as "none", with the reason.
-    private func writeStills(expected: [UInt8], actual: [UInt8], frames: Int, scene: String, path: String) {
+    /// as `stillsFolder` names them, up to `stillsLimit` frames as it says. Returns what could not be
+    /// written, and why (those stills show in the report as "none"), or nil.
+    private func writeStills(expected: [UInt8], actual: [UInt8], frames: Int, scene: String, path: String)
+        -> String?
+    {
         let folder = stillsFolder(of: path)
         let spaces = (Self.colorSpace(of: expected), Self.colorSpace(of: actual))
         var kept = 0
-        _ = try? AnimationComparer(criteria: criteria(of: scene)).compare(expected: expected, actual: actual) {
-            frame, result, expectedFrame, actualFrame, diff in
-            guard frames <= Self.stillsLimit || (result.failed && kept < Self.stillsLimit) else { return }
-            kept += 1
-            // A frame identical to its baseline is kept once, as its expected still.
-            let stills: [(String, RGBAImage?, PNGEncoder.Compression, ColorSpace)] = [
-                ("expected", expectedFrame, .runs, spaces.0),
-                ("actual", result.failed || diff != nil ? actualFrame : nil, .runs, spaces.1),
-                ("diff", diff, .matches, .srgb),
-            ]
-            for case (let label, let image?, let compression, let space) in stills {
-                guard let png = try? PNGEncoder.encode(image, compression: compression, colorSpace: space) else {
-                    continue
+        var unwritten: (count: Int, first: String)?
+        do {
+            _ = try AnimationComparer(criteria: criteria(of: scene)).compare(expected: expected, actual: actual) {
+                frame, result, expectedFrame, actualFrame, diff in
+                guard frames <= Self.stillsLimit || (result.failed && kept < Self.stillsLimit) else { return }
+                kept += 1
+                // A frame identical to its baseline is kept once, as its expected still.
+                let stills: [(String, RGBAImage?, PNGEncoder.Compression, ColorSpace)] = [
+                    ("expected", expectedFrame, .runs, spaces.0),
+                    ("actual", result.failed || diff != nil ? actualFrame : nil, .runs, spaces.1),
+                    ("diff", diff, .matches, .srgb),
+                ]
+                for case (let label, let image?, let compression, let space) in stills {
+                    let still = folder + Self.stillName(frame, label)
+                    guard let failure = Self.write(image, to: still, compression: compression, colorSpace: space)
+                    else { continue }
+                    unwritten = ((unwritten?.count ?? 0) + 1, unwritten?.first ?? failure)
                 }
-                try? AtomicFile.write(png, to: folder + Self.stillName(frame, label))
             }
+        } catch {
+            // Both were read once already, so this is not expected; it is said all the same.
+            return "the stills were not written: \(error.error)"
         }
+        return unwritten.map { "\($0.count) still\($0.count == 1 ? "" : "s") not written: \($0.first)" }
+    }
+
+    /// Writes `image` as a PNG to `path`, atomically; what failed, or nil.
+    private static func write(
+        _ image: RGBAImage, to path: String, compression: PNGEncoder.Compression, colorSpace: ColorSpace = .srgb
+    ) -> String? {
+        let png: [UInt8]
+        do { png = try PNGEncoder.encode(image, compression: compression, colorSpace: colorSpace) } catch {
+            return error.description
+        }
+        do { try AtomicFile.write(png, to: path) } catch { return error.description }
+        return nil
     }
 
     /// "; the baseline carries … and the rendered frame …" when their colour descriptions differ, which

@@ -88,8 +88,12 @@ public enum LayoutDiff {
         let pieces = trimmed.hasPrefix("{\n") ? [trimmed] : trimmed.split(separator: "\n").map(String.init)
         var objects: [[String: Any]] = []
         for piece in pieces {
-            guard let object = (try? JSONSerialization.jsonObject(with: Data(piece.utf8))) as? [String: Any],
-                object["items"] is [Any]
+            // A layout file comes with the repository: one that does not parse is no layout, said by nil.
+            guard
+                case .success(let parsed) = Result(catching: {
+                    try JSONSerialization.jsonObject(with: Data(piece.utf8))
+                }),
+                let object = parsed as? [String: Any], object["items"] is [Any]
             else { return nil }
             objects.append(object)
         }

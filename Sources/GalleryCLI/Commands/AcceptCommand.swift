@@ -94,7 +94,7 @@ enum AcceptCommand: Subcommand {
     )? {
         let name = ManifestPlan.layoutPath(of: frame.path)
         guard let source = try? ContainedPath("layouts/" + name, in: report), !source.isLink,
-            let bytes = try? ImageDecoder.readBytes(atPath: source.path, limit: LayoutDiff.byteLimit),
+            let bytes = try? RegularFile.contents(atPath: source.path, limit: LayoutDiff.byteLimit),
             LayoutDiff.isLayout(String(decoding: bytes, as: UTF8.self)),
             let target = try? ContainedPath(name, in: baseline, lastLink: .replace)
         else { return nil }
@@ -126,7 +126,8 @@ enum AcceptCommand: Subcommand {
         let bytes: [UInt8]
         do {
             // ReportResults.read checked it is a regular file under the report's images/.
-            bytes = try ImageDecoder.readBytes(atPath: SystemPath.joined(report, actual))
+            bytes = try RegularFile.contents(
+                atPath: SystemPath.joined(report, actual), limit: PixelBudget.standard.maxFileBytes)
             guard ImageFormat(sniffing: bytes) == .png else { throw refuse("\(actual) is not a PNG") }
             // An earlier version's report held only an animation's first failing frame.
             guard frame.failingFrames.isEmpty || APNGFrames.isAnimated(bytes) else {

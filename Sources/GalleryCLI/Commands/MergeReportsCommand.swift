@@ -97,7 +97,7 @@ enum MergeReportsCommand: Subcommand {
             for (frame, folder) in frames where !["passed", "recorded"].contains(frame.status) {
                 let name = "layouts/" + ManifestPlan.layoutPath(of: frame.path)
                 guard let source = try? ContainedPath(name, in: folder), !source.isLink,
-                    let bytes = try? ImageDecoder.readBytes(atPath: source.path, limit: LayoutDiff.byteLimit),
+                    let bytes = try? RegularFile.contents(atPath: source.path, limit: LayoutDiff.byteLimit),
                     LayoutDiff.isLayout(String(decoding: bytes, as: UTF8.self))
                 else { continue }
                 try? ContainedPath.write(bytes, to: name, in: output)

@@ -24,6 +24,10 @@ public struct FileError: Error, Sendable, Hashable, CustomStringConvertible {
         case notRegularFile
         /// A folder on the way is a symlink leading out of the folder the file must stay in.
         case leavesFolder(ContainmentError)
+        /// The file holds more bytes than its reader takes: refused before anything is allocated.
+        case tooLarge(bytes: Int, limit: Int)
+        /// The memory to read it into could not be had.
+        case outOfMemory(bytes: Int)
     }
 
     public let path: String
@@ -41,12 +45,14 @@ public struct FileError: Error, Sendable, Hashable, CustomStringConvertible {
         FileError(path: path, operation: operation, cause: .system(errno: errno))
     }
 
-    /// The reason alone: the system's text for the errno, or "not a regular file".
+    /// The reason alone: the system's text for the errno, "not a regular file", and so on.
     public var reason: String {
         switch cause {
         case .system(let code): String(cString: strerror(code))
         case .notRegularFile: "not a regular file"
         case .leavesFolder(let refusal): refusal.description
+        case .tooLarge(let bytes, let limit): "\(bytes) bytes, more than the \(limit) read at most"
+        case .outOfMemory(let bytes): OutOfMemory(bytes: bytes).description
         }
     }
 

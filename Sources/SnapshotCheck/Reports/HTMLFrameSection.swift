@@ -92,7 +92,8 @@ struct HTMLFrameSection {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         // Encoding plain strings and numbers cannot fail; without the data the section shows one frame.
-        return (try? encoder.encode(entries)).map { String(decoding: $0, as: UTF8.self) }
+        guard case .success(let data) = Result(catching: { try encoder.encode(entries) }) else { return nil }
+        return String(decoding: data, as: UTF8.self)
     }
 
     /// The view switches the images allow (a missing baseline has no slider), and the zoom.

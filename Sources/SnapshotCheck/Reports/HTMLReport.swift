@@ -113,9 +113,12 @@ public enum HTMLReport {
         let sources = passed.map { images($0).thumbnail }
         return Parallel.map(sources, jobs: jobs) { source in
             guard let source,
-                case .success(let bytes) = Result(catching: { try ImageDecoder.readBytes(atPath: source) })
+                case .success(let bytes) = Result(catching: { () throws(FileError) in
+                    try RegularFile.contents(atPath: source, limit: PixelBudget.standard.maxFileBytes)
+                }),
+                case .success(let png) = Result(catching: { try Thumbnail.png(of: bytes) })
             else { return nil }
-            return try? Thumbnail.png(of: bytes)
+            return png
         }
     }
 
@@ -124,13 +127,22 @@ public enum HTMLReport {
     /// so a passing run leaves no stale failure to be uploaded as an artifact.
     private static func replaceImageList(in folder: String, with written: [String]) throws(FileError) {
         let list = SystemPath.joined(folder, "images/.written")
-        let previous =
-            (try? ImageDecoder.readBytes(atPath: list, limit: 64 << 20))
-            .map { String(decoding: $0, as: UTF8.self).split(separator: "\n").map(String.init) } ?? []
+        // No list (a first report) or an unreadable one: nothing to remove, and the new list replaces it.
+        let previous: [String] =
+            switch Result(catching: { () throws(FileError) in try RegularFile.contents(atPath: list, limit: 64 << 20) })
+            {
+            case .success(let bytes): String(decoding: bytes, as: UTF8.self).split(separator: "\n").map(String.init)
+            case .failure: []
+            }
         let kept = Set(written)
         // The list may come with the checkout: only report images inside the folder are removed.
         for name in previous where !kept.contains(name) && isReportImage(name) {
-            guard let image = try? ContainedPath(name, in: folder, lastLink: .replace) else { continue }
+            // A name leading out of the folder (through a link) is not this report's image: kept.
+            guard
+                case .success(let image) = Result(catching: { () throws(ContainmentError) in
+                    try ContainedPath(name, in: folder, lastLink: .replace)
+                })
+            else { continue }
             _ = SystemPath.withCString(image.path) { unlink($0) }
         }
         try ContainedPath.write(Array(written.map { $0 + "\n" }.joined().utf8), to: "images/.written", in: folder)

@@ -135,7 +135,7 @@ public struct ReportResults: Sendable, Codable {
     /// (no absolute path, `..` or symlink).
     public static func read(folder: String) throws(ReadError) -> ReportResults {
         let bytes: [UInt8]
-        do { bytes = try ImageDecoder.readBytes(atPath: SystemPath.joined(folder, fileName), limit: 256 << 20) } catch {
+        do { bytes = try RegularFile.contents(atPath: SystemPath.joined(folder, fileName), limit: 256 << 20) } catch {
             throw .unreadable(error.description)
         }
         let header: Header
@@ -202,12 +202,13 @@ public struct ReportResults: Sendable, Codable {
         case other(String)
 
         init(from decoder: any Decoder) throws {
+            // Each type is tried in turn: a mismatch is the answer "not this type", not a failure.
             let value = try decoder.singleValueContainer()
-            if let number = try? value.decode(Double.self) {
+            if case .success(let number) = Result(catching: { try value.decode(Double.self) }) {
                 self = .number(number)
-            } else if let text = try? value.decode(String.self) {
+            } else if case .success(let text) = Result(catching: { try value.decode(String.self) }) {
                 self = .other("\"\(text)\" (a string)")
-            } else if let flag = try? value.decode(Bool.self) {
+            } else if case .success(let flag) = Result(catching: { try value.decode(Bool.self) }) {
                 self = .other("\(flag)")
             } else {
                 self = .other(value.decodeNil() ? "null" : "an array or object")

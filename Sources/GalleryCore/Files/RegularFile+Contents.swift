@@ -1,0 +1,28 @@
+extension RegularFile {
+    /// The bytes of the regular file at `path`, read straight into the array: a manifest, a report's
+    /// results or image, a layout. A file larger than `limit` is refused before anything is allocated,
+    /// and a FIFO or device without blocking.
+    public static func contents(atPath path: String, limit: Int) throws(FileError) -> [UInt8] {
+        let file = try RegularFile(path: path)
+        guard file.size <= limit else {
+            throw FileError(path: path, operation: .read, cause: .tooLarge(bytes: file.size, limit: limit))
+        }
+        // An empty array's storage is shared by every empty array: never initialise it, even to 0.
+        guard file.size > 0 else { return [] }
+        guard var bytes = LargeArray.uninitialized(UInt8.self, count: file.size) else {
+            throw FileError(path: path, operation: .read, cause: .outOfMemory(bytes: file.size))
+        }
+        var failure: FileError?
+        let got = bytes.withUnsafeMutableBytes { buffer -> Int in
+            guard let base = buffer.baseAddress else { return 0 }
+            do throws(FileError) { return try file.read(into: base, count: file.size, at: 0) } catch {
+                failure = error
+                return 0
+            }
+        }
+        if let failure { throw failure }
+        // A file that got shorter while being read: what it held.
+        if got < file.size { bytes.removeLast(file.size - got) }
+        return bytes
+    }
+}
