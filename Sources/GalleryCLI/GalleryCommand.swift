@@ -77,8 +77,10 @@ public enum GalleryCommand {
             return ExitCode.success.rawValue
         } else if arguments.first == "--generate-completion-script" {
             guard arguments.count == 2, let shell = CompletionShell(rawValue: arguments[1]) else {
+                let shells = CompletionShell.allCases.map(\.rawValue)
+                let hint = arguments.count == 2 ? Suggestion.hint(for: arguments[1], among: shells) : ""
                 console.error(
-                    "Error: --generate-completion-script takes one of \(CompletionShell.allCases.map(\.rawValue).joined(separator: ", "))\nUsage: gallery-render --generate-completion-script <shell>\n"
+                    "Error: --generate-completion-script takes one of \(shells.joined(separator: ", "))\(hint)\nUsage: gallery-render --generate-completion-script <shell>\n"
                 )
                 return ExitCode.usage.rawValue
             }

@@ -62,6 +62,46 @@ import Testing
             run.stderr.split(separator: "\n") == [
                 "Error: the baseline folder nowhere/ does not exist; record it with: gallery-render check m.json --baseline nowhere/ --record"
             ], "\(run.stderr)")
+        // A file in its place is one error too, recording or not, and is left alone.
+        try folder.write(Array("x".utf8), to: "afile")
+        for mode in [[], ["--record-missing"], ["--record"]] {
+            let file = try CommandRunner.run(["check", "m.json", "--baseline", "afile"] + mode, in: folder.path)
+            #expect(
+                file.status == 1
+                    && file.stderr.split(separator: "\n") == ["Error: the baseline folder afile is not a folder"],
+                "\(mode): \(file.stderr)")
+        }
+        #expect(FileManager.default.contents(atPath: folder.file("afile")) == Data("x".utf8))
+    }
+
+    @Test func annotationsNameTheBaselineWithoutADoubledSlash() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        try folder.write(Self.manifest(#"{"name": "a"}"#), to: "m.json")
+        try FileManager.default.createDirectory(atPath: folder.file("b"), withIntermediateDirectories: true)
+        try folder.write(Array("not a png".utf8), to: "b/a.png")
+        let run = try CommandRunner.run(
+            ["check", "m.json", "--baseline", "b/"], in: folder.path, environment: ["GITHUB_ACTIONS": "true"])
+        #expect(run.output.contains("::error file=b/a.png,") && !run.output.contains("//"), "\(run.output)")
+    }
+
+    @Test func aManifestsOwnFaultsAreNamedAsTheirs() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        for (text, said) in [
+            (#"{"scen": []}"#, "m.json: unknown key 'scen': did you mean scenes?"),
+            (#"{"defualts": {}, "scenes": []}"#, "m.json: unknown key 'defualts': did you mean defaults?"),
+            (
+                #"{"defaults": {"itemSzie": 90}, "scenes": [{"name": "z"}]}"#,
+                "m.json: defaults: key 'itemSzie': unknown key: did you mean itemSize?"
+            ),
+        ] {
+            try folder.write(Array(text.utf8), to: "m.json")
+            let run = try CommandRunner.run(["batch", "m.json", "--out", "o"], in: folder.path)
+            #expect(run.status == 64 && run.stderr.contains(said), "\(text): \(run.stderr)")
+        }
+        let shell = try CommandRunner.run(["--generate-completion-script", "bahs"])
+        #expect(shell.status == 64 && shell.stderr.contains("did you mean bash?"), "\(shell.stderr)")
     }
 
     @Test func aScenesDeviceBeatsTheDefaultsAndItsOwnSizeBeatsItsDevice() throws {

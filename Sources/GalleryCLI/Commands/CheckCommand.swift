@@ -41,6 +41,10 @@ enum CheckCommand: Subcommand {
                 "the baseline folder \(baseline) does not exist; record it with: gallery-render check \(ShellWord.quoted(settings.manifest)) --baseline \(ShellWord.quoted(baseline)) --record"
             )
         }
+        // A file where the folder should be is one error too, in every mode (recording cannot create it).
+        if SystemPath.exists(baseline), !SystemPath.isFolder(baseline) {
+            throw CommandFailure("the baseline folder \(baseline) is not a folder")
+        }
         let criteria = try DiffOptions.criteria(parsed)
         let manifest = try Manifest(path: settings.manifest)
         // Diff options on the command line replace the manifest's, as a whole.
@@ -161,7 +165,7 @@ enum CheckCommand: Subcommand {
     private static func explained(_ check: FrameCheck, plan: ManifestPlan, baseline: String) -> FrameCheck {
         guard check.status == .different, let actual = plan.layoutText(of: check.path),
             let file = try? ContainedPath(ManifestPlan.layoutPath(of: check.path), in: baseline),
-            let bytes = try? ImageDecoder.readBytes(atPath: file.path, limit: LayoutDiff.byteLimit),
+            let bytes = try? RegularFile.contents(atPath: file.path, limit: LayoutDiff.byteLimit),
             let changes = LayoutDiff.changes(expected: String(decoding: bytes, as: UTF8.self), actual: actual)
         else { return check }
         return check.explained(by: changes)

@@ -1,4 +1,5 @@
 import Foundation
+import GalleryCore
 import VisualDiff
 import ImageCodecs
 
@@ -61,6 +62,8 @@ struct Manifest: Sendable {
         let (defaults, entries) = try Self.read(path)
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
         if defaults["name"] != nil { throw UsageError("\(path): defaults: 'name' belongs to each scene") }
+        // The defaults alone first, so that their faults are named as theirs, not the first scene's.
+        self.defaults = try Self.scene(name: nil, merging: [:], defaults, folder: folder, manifest: path)
         var names: Set<String> = []
         var scenes: [ManifestScene] = []
         for (position, entry) in entries.enumerated() {
@@ -79,12 +82,12 @@ struct Manifest: Sendable {
         }
         guard !scenes.isEmpty else { throw UsageError("\(path): no scenes") }
         self.scenes = scenes
-        self.defaults = try Self.scene(name: "defaults", merging: [:], defaults, folder: folder, manifest: path)
         defaultKeys = Set(defaults.filter { $0.value != .bool(false) }.keys)
     }
 
+    /// The scene `name` (nil: the defaults themselves) of `entry` over `defaults`.
     private static func scene(
-        name: String, merging defaults: [String: ManifestValue], _ entry: [String: ManifestValue], folder: String,
+        name: String?, merging defaults: [String: ManifestValue], _ entry: [String: ManifestValue], folder: String,
         manifest: String
     ) throws(UsageError) -> ManifestScene {
         var values: [String: String] = [:]
@@ -102,7 +105,7 @@ struct Manifest: Sendable {
         for key in merged.keys.sorted() where key != "name" {
             guard let value = merged[key] else { continue }
             func fail(_ reason: String) -> UsageError {
-                UsageError("\(manifest): scene '\(name)': key '\(key)': \(reason)")
+                UsageError("\(manifest): \(name.map { "scene '\($0)'" } ?? "defaults"): key '\(key)': \(reason)")
             }
             guard let option = keys[key] else {
                 throw fail("unknown key" + Suggestion.hint(for: key, among: keys.keys.sorted()))
@@ -126,7 +129,7 @@ struct Manifest: Sendable {
                 values[option] = text
             }
         }
-        return ManifestScene(name: name, photos: photos, values: values, flags: flags)
+        return ManifestScene(name: name ?? "defaults", photos: photos, values: values, flags: flags)
     }
 
     /// A scene name usable as a file and folder name on every system.
@@ -163,21 +166,28 @@ struct Manifest: Sendable {
     private static func read(_ path: String) throws(UsageError) -> ([String: ManifestValue], [[String: ManifestValue]])
     {
         let bytes: [UInt8]
-        do { bytes = try ImageDecoder.readBytes(atPath: path, limit: largestFile) } catch {
-            switch error {
-            case .unreadable(let file): throw UsageError("\(path): cannot read the manifest: \(file.reason)")
-            default: throw UsageError("\(path): the manifest is larger than \(largestFile >> 20) MiB")
+        do { bytes = try RegularFile.contents(atPath: path, limit: largestFile) } catch {
+            switch error.cause {
+            case .tooLarge: throw UsageError("\(path): the manifest is larger than \(largestFile >> 20) MiB")
+            default: throw UsageError("\(path): cannot read the manifest: \(error.reason)")
             }
         }
         let top: ManifestValue
         do { top = try StrictJSON.parse(bytes) } catch {
             throw UsageError("\(path): invalid manifest JSON: \(error)")
         }
-        guard case .object(let members) = top, let scenesValue = members["scenes"] else {
+        guard case .object(let members) = top else {
             throw UsageError("\(path): a manifest is a JSON object with \"scenes\"")
         }
+        // An unknown key first: `"scen"` is a misspelt "scenes", not a manifest without scenes.
         if let unknown = members.keys.sorted().first(where: { $0 != "defaults" && $0 != "scenes" }) {
-            throw UsageError("\(path): unknown key '\(unknown)' (a manifest has \"defaults\" and \"scenes\")")
+            let hint = Suggestion.hint(for: unknown, among: ["defaults", "scenes"])
+            throw UsageError(
+                "\(path): unknown key '\(unknown)'\(hint.isEmpty ? " (a manifest has \"defaults\" and \"scenes\")" : hint)"
+            )
+        }
+        guard let scenesValue = members["scenes"] else {
+            throw UsageError("\(path): a manifest is a JSON object with \"scenes\"")
         }
         var defaults: [String: ManifestValue] = [:]
         switch members["defaults"] {

@@ -72,7 +72,7 @@ enum CheckReporting {
                 let more = last ? " (and \(failing.count - annotationLimit) more failing frames: see the report)" : ""
                 console.out(
                     GitHubAnnotation(
-                        file: Console.escaped(baseline.map { "\($0)/\(check.path)" } ?? check.path),
+                        file: Console.escaped(baseline.map { SystemPath.joined($0, check.path) } ?? check.path),
                         title: "gallery-render check: \(check.path)",
                         message: Console.escaped(check.message) + more
                     ).line)

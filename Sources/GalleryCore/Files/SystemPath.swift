@@ -94,6 +94,12 @@ public enum SystemPath {
         return withCString(path) { stat($0, &status) } == 0
     }
 
+    /// Whether `path` is a folder (or a symlink to one).
+    public static func isFolder(_ path: String) -> Bool {
+        var status = stat()
+        return withCString(path) { stat($0, &status) } == 0 && status.st_mode & S_IFMT == S_IFDIR
+    }
+
     /// The raw byte `scalar` stands for, or nil for an ordinary character.
     public static func byte(_ scalar: Unicode.Scalar) -> UInt8? {
         scalar.value >= escapeBase ? UInt8(truncatingIfNeeded: scalar.value - escapeBase) : nil
