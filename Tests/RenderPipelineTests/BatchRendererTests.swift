@@ -18,7 +18,7 @@ import Testing
         let frames = stride(from: 0.0, through: 1020, by: 51).enumerated().map { index, offset in
             BatchJob.Frame(offset: offset, output: folder.file("\(name)/\(index).png"))
         }
-        return BatchJob(name: name, scene: scene, frames: frames)
+        return BatchJob(name: name, scene: scene, output: .stills(frames))
     }
 
     /// The photos a job's frames show.

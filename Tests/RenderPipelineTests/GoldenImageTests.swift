@@ -110,7 +110,7 @@ import Testing
         let output = folder.file("\(testCase.name).png")
         let job = BatchJob(
             name: testCase.name, scene: testCase.scene(fixtures),
-            frames: [BatchJob.Frame(offset: testCase.offset, output: output)])
+            output: .stills([BatchJob.Frame(offset: testCase.offset, output: output)]))
         let report = BatchRenderer(jobs: jobs).run([job])
         #expect(report.failedScenes.isEmpty && report.problems.isEmpty)
         return try ImageDecoder.readBytes(atPath: output)

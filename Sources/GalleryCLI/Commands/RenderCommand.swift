@@ -75,7 +75,7 @@ enum RenderCommand: Subcommand {
         }
         let progress = Progress(total: frames.count, console: console)
         let report = BatchRenderer(jobs: jobs, strict: strict).run(
-            [BatchJob(name: "render", scene: scene, frames: frames)],
+            [BatchJob(name: "render", scene: scene, output: .stills(frames))],
             // Under --strict a problem fails the command and is reported as an error instead.
             onProblem: { problem in if !strict { console.warning(Self.describe(problem)) } },
             onFrame: { progress.advance() })

@@ -107,18 +107,19 @@ struct ManifestPlan: Sendable {
             let scene = description.scene(photos: photos)
             for (path, offset) in zip(paths, description.offsets) { layouts[path] = (scene, offset, motion) }
             let frames = zip(description.offsets, paths).map { BatchJob.Frame(offset: $0, output: folder + "/" + $1) }
-            guard let motion else {
-                jobs.append(BatchJob(name: entry.name, scene: scene, frames: frames))
+            guard let motion, let file = frames.first else {
+                jobs.append(BatchJob(name: entry.name, scene: scene, output: .stills(frames)))
                 continue
             }
             do {
                 let plan = try motion.plan(of: scene, offset: description.offsets[0])
                 jobs.append(
                     BatchJob(
-                        name: entry.name, scene: plan.frameScene, frames: frames,
-                        animation: BatchJob.Animation(
-                            plans: plan.plans, fps: motion.fps, loops: motion.loops,
-                            firstFrameScene: plan.firstFrameScene)))
+                        name: entry.name, scene: plan.frameScene,
+                        output: .animation(
+                            BatchJob.Animation(
+                                plans: plan.plans, fps: motion.fps, loops: motion.loops,
+                                firstFrameScene: plan.firstFrameScene), to: file)))
             } catch {
                 throw Self.sceneError(error, scene: entry.name, manifest: manifest.path)
             }

@@ -2,10 +2,27 @@
 public struct BatchJob: Sendable {
     public var name: String
     public var scene: Scene
-    /// The frames to write; an animated scene has one, its APNG.
-    public var frames: [Frame]
-    /// For an animated scene, its frames as planned and how they play.
-    public var animation: Animation?
+    /// What the scene writes.
+    public var output: Output
+
+    /// Still frames, one file each, or an animation written as one file.
+    public enum Output: Sendable {
+        case stills([Frame])
+        case animation(Animation, to: Frame)
+    }
+
+    /// The files written: each still's, or the animation's one.
+    public var frames: [Frame] {
+        switch output {
+        case .stills(let frames): frames
+        case .animation(_, let file): [file]
+        }
+    }
+
+    /// The animation, for an animated scene.
+    public var animation: Animation? {
+        if case .animation(let animation, _) = output { animation } else { nil }
+    }
 
     /// An animated scene's frames, written as one APNG to its only `Frame`'s output.
     public struct Animation: Sendable {
@@ -39,10 +56,9 @@ public struct BatchJob: Sendable {
         }
     }
 
-    public init(name: String, scene: Scene, frames: [Frame], animation: Animation? = nil) {
+    public init(name: String, scene: Scene, output: Output) {
         self.name = name
         self.scene = scene
-        self.frames = frames
-        self.animation = animation
+        self.output = output
     }
 }

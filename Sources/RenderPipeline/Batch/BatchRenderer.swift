@@ -68,7 +68,7 @@ public struct BatchRenderer: Sendable {
                 continue
             }
             let renderer = FrameRenderer(scene: job.scene)
-            if let animation = job.animation, let output = job.frames.first {
+            if case .animation(let animation, let output) = job.output {
                 let (record, failure) = renderAnimation(
                     job, animation, to: output, cache: cache, announcer: announcer)
                 report.frames += record.map { [$0] } ?? []
