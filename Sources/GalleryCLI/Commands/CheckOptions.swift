@@ -6,36 +6,36 @@ struct CheckOptions: OptionGroup {
 
     let baseline = Option<String>(
         "baseline", value: "dir", help: "Folder of baselines, at the same relative paths as batch writes.",
-        check: .nonEmpty)
-    let record = Flag("record", help: "Write every baseline instead of comparing (never use in CI).")
-    let recordMissing = Flag(
-        "record-missing", help: "Compare as usual, but write the baselines that are missing instead of failing on them."
-    )
-    let recordFailed = Flag(
-        "record-failed",
-        help:
-            "Compare as usual, but rewrite the baselines of frames that differ, are missing or cannot be read; leave the others."
-    )
+        check: .nonEmpty, completion: .directory)
+    /// At most one of --record, --record-missing, --record-failed.
+    let record = ExclusiveFlags<RecordMode>(
+        [
+            .init(Flag("record", help: "Write every baseline instead of comparing (never use in CI)."), .all),
+            .init(
+                Flag(
+                    "record-missing",
+                    help: "Compare as usual, but write the baselines that are missing instead of failing on them."),
+                .missing),
+            .init(
+                Flag(
+                    "record-failed",
+                    help:
+                        "Compare as usual, but rewrite the baselines of frames that differ, are missing or cannot be read; leave the others."
+                ), .failed),
+        ], absent: .never)
     let prune = Flag(
         "prune", help: "With --record: delete the baselines no frame of the manifest reads (orphans).")
     let report = Option<String>(
         "report", value: "dir",
         help:
             "Write a self-contained HTML report (index.html) with expected, actual and diff images of each failing frame.",
-        check: .nonEmpty)
+        check: .nonEmpty, completion: .directory)
     let junit = Option<String>(
-        "junit", value: "file", help: "Write JUnit XML: one testcase per frame.", check: .nonEmpty)
+        "junit", value: "file", help: "Write JUnit XML: one testcase per frame.", check: .nonEmpty, completion: .file)
 
-    /// The record mode the flags ask for; at most one of them may be given.
+    /// The record mode the flags ask for; --prune only with --record.
     func recordMode(_ source: any OptionSource) throws(UsageError) -> RecordMode {
-        let given: [(Flag, RecordMode)] = [(record, .all), (recordMissing, .missing), (recordFailed, .failed)].filter {
-            source.isSet($0.0)
-        }
-        if given.count > 1 {
-            throw UsageError(
-                "Use one of \(given.map { "--\($0.0.spec.name)" }.joined(separator: ", ")), not several")
-        }
-        let mode = given.first?.1 ?? .never
+        let mode = try record.read(source)
         if source.isSet(prune), mode != .all {
             throw UsageError("--prune deletes orphaned baselines while recording: use it with --record")
         }

@@ -5,7 +5,7 @@ struct DiffOutputOptions: OptionGroup {
     let diffImage = Option<String>(
         "diff-image", value: "path",
         help: "Write the diff image: unchanged pixels faded grey, differences red, anti-aliasing yellow.",
-        check: .nonEmpty)
+        check: .nonEmpty, completion: .file)
     let json = Flag(
         "json", help: "Print {\"match\", \"diffPixels\", \"totalPixels\", \"ratio\", \"width\", \"height\"}.")
 }

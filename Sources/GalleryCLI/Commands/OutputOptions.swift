@@ -6,7 +6,7 @@ struct OutputOptions: OptionGroup {
         "output", short: "o", value: "path",
         help:
             "PNG path, - for standard output; with several offsets a pattern containing {index} (4 digits, from 0000) and/or {offset}.",
-        defaultText: "\(single), or \(sequence) with --offsets", check: .nonEmpty)
+        defaultText: "\(single), or \(sequence) with --offsets", check: .nonEmpty, completion: .file)
     let strict = Flag(
         "strict", help: "A photo that cannot be read fails the command instead of a placeholder plus a warning.")
 

@@ -13,7 +13,7 @@ enum BashCompletion {
             for option in spec.options {
                 let spellings = (["--\(option.name)"] + (option.short.map { ["-\($0)"] } ?? [])).map { "\(name):\($0)" }
                 let pattern = spellings.joined(separator: "|")
-                switch CompletionValue(option) {
+                switch option.completion {
                 case .none: continue
                 case .words(let words):
                     valueCases.append(

@@ -11,23 +11,6 @@ enum CompletionValue: Equatable, Sendable {
     /// A number, a colour or a name: nothing to offer.
     case text
 
-    /// The value `option` takes, from its declaration.
-    init(_ option: OptionSpec) {
-        guard let valueName = option.valueName else {
-            self = .none
-            return
-        }
-        if !option.values.isEmpty {
-            self = .words(option.values)
-        } else {
-            switch valueName {
-            case "path", "file", "pattern": self = .file
-            case "dir": self = .directory
-            default: self = .text
-            }
-        }
-    }
-
     /// The first sentence of `help`, for a shell's one-line description.
     static func summary(_ help: String) -> String {
         let sentence = help.split(separator: ";").first.map(String.init) ?? help

@@ -21,7 +21,7 @@ enum FishCompletion {
             for option in spec.options {
                 var line = "complete -c gallery-render -n \(condition) -l \(option.name)"
                 if let short = option.short { line += " -s \(short)" }
-                switch CompletionValue(option) {
+                switch option.completion {
                 case .none: break
                 case .words(let words): line += " -x -a \(quoted(words.joined(separator: " ")))"
                 case .file: line += " -r -F"

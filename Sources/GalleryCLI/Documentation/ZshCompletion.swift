@@ -42,7 +42,7 @@ enum ZshCompletion {
     private static func argument(_ option: OptionSpec) -> String {
         let help = "[\(quoted(CompletionValue.summary(option.help)))]"
         let action: String
-        switch CompletionValue(option) {
+        switch option.completion {
         case .none: action = ""
         case .words(let words): action = ":\(option.valueName ?? "value"):(\(words.joined(separator: " ")))"
         case .file: action = ":\(option.valueName ?? "file"):_files"

@@ -6,11 +6,12 @@ struct DefaultedOption<Value: OptionValue>: OptionDeclaration {
 
     init(
         _ name: String, short: Character? = nil, value valueName: String, help: String, default defaultValue: Value,
-        values: [String] = Value.allOptionTexts, check: OptionCheck<Value> = .any, expectation: String? = nil
+        values: [String] = Value.allOptionTexts, check: OptionCheck<Value> = .any, expectation: String? = nil,
+        completion: CompletionValue? = nil
     ) {
         option = Option(
             name, short: short, value: valueName, help: help, defaultText: defaultValue.optionText, values: values,
-            check: check, expectation: expectation)
+            check: check, expectation: expectation, completion: completion)
         self.defaultValue = defaultValue
     }
 

@@ -10,9 +10,12 @@ struct Option<Value: OptionValue>: OptionDeclaration {
     /// `defaultText` says in help what applies when the option is absent.
     init(
         _ name: String, short: Character? = nil, value valueName: String, help: String, defaultText: String? = nil,
-        values: [String] = Value.allOptionTexts, check: OptionCheck<Value> = .any, expectation: String? = nil
+        values: [String] = Value.allOptionTexts, check: OptionCheck<Value> = .any, expectation: String? = nil,
+        completion: CompletionValue? = nil
     ) {
-        spec = OptionSpec(name, short: short, value: valueName, help: help, default: defaultText, values: values)
+        spec = OptionSpec(
+            name, short: short, value: valueName, help: help, default: defaultText, values: values,
+            completion: completion)
         self.check = check
         self.expectation = expectation
     }

@@ -13,6 +13,9 @@ protocol OptionGroup: Sendable {
 extension OptionGroup {
     /// The specs of the group's options, in declaration order.
     static var specs: [OptionSpec] {
-        Mirror(reflecting: Self()).children.compactMap { ($0.value as? any OptionDeclaration)?.spec }
+        Mirror(reflecting: Self()).children.flatMap { child -> [OptionSpec] in
+            if let option = child.value as? any OptionDeclaration { return [option.spec] }
+            return (child.value as? any FlagChoice)?.specs ?? []
+        }
     }
 }

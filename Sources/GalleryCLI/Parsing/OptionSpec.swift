@@ -10,10 +10,13 @@ struct OptionSpec: Sendable {
     /// Shown as "(default: …)"; for enum-like options the values are shown too.
     let defaultText: String?
     let values: [String]
+    /// What a shell offers after it: `completion` as declared (a file, a folder), else nothing for a
+    /// flag, the words of a closed set, or free text.
+    let completion: CompletionValue
 
     init(
         _ name: String, short: Character? = nil, value: String? = nil, help: String, default defaultText: String? = nil,
-        values: [String] = []
+        values: [String] = [], completion: CompletionValue? = nil
     ) {
         self.name = name
         self.short = short
@@ -21,6 +24,7 @@ struct OptionSpec: Sendable {
         self.help = help
         self.defaultText = defaultText
         self.values = values
+        self.completion = completion ?? (value == nil ? .none : values.isEmpty ? .text : .words(values))
     }
 
     var isFlag: Bool { valueName == nil }

@@ -42,7 +42,7 @@ struct MotionOptions: OptionGroup {
     let frames = Option<String>(
         "frames", value: "pattern",
         help: "One PNG per frame instead of an APNG: a path containing {index} (4 digits, from 0000).",
-        check: .nonEmpty)
+        check: .nonEmpty, completion: .file)
 
     /// What `layout` takes: the motions and their timing.
     var layoutSpecs: [OptionSpec] { motions + [fps.spec, duration.spec] }
