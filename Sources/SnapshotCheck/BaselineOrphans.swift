@@ -15,7 +15,28 @@ public enum BaselineOrphans {
 
     /// The orphans under `baseline`, relative to it, sorted; `frames` are the paths a run reads.
     public static func find(in baseline: String, frames: Set<String>) -> [String] {
-        var orphans: [String] = []
+        let candidates = pngFiles(in: baseline).filter { !frames.contains($0.path) }
+        guard !candidates.isEmpty else { return [] }
+        // A frame read through a link that stays inside the folder (`c -> d`, `a.png -> b.png`) reads
+        // the file it leads to: that file is no orphan, whatever its own path.
+        var read: Set<SIMD2<UInt64>> = []
+        for frame in frames {
+            var status = stat()
+            if SystemPath.withCString(SystemPath.joined(baseline, frame), { stat($0, &status) }) == 0 {
+                read.insert(identity(status))
+            }
+        }
+        return candidates.filter { !read.contains($0.identity) }.map(\.path).sorted()
+    }
+
+    /// A file's device and inode.
+    private static func identity(_ status: stat) -> SIMD2<UInt64> {
+        SIMD2(UInt64(truncatingIfNeeded: status.st_dev), UInt64(truncatingIfNeeded: status.st_ino))
+    }
+
+    /// Every regular `.png` file under `baseline`, relative to it, with its identity.
+    private static func pngFiles(in baseline: String) -> [(path: String, identity: SIMD2<UInt64>)] {
+        var files: [(path: String, identity: SIMD2<UInt64>)] = []
         var pending = [""]
         var seen = 0
         while let relative = pending.popLast(), seen < entryLimit {
@@ -29,12 +50,12 @@ public enum BaselineOrphans {
                 }
                 switch status.st_mode & S_IFMT {
                 case S_IFDIR: pending.append(path)
-                case S_IFREG where name.hasSuffix(".png") && !frames.contains(path): orphans.append(path)
+                case S_IFREG where name.hasSuffix(".png"): files.append((path, identity(status)))
                 default: break
                 }
             }
         }
-        return orphans.sorted()
+        return files
     }
 
     /// Removes the orphan at `path` (relative to `baseline`): a regular file inside the folder only.

@@ -58,10 +58,25 @@ public struct ContainedPath: Sendable, Hashable {
         return SystemPath.withCString(path) { lstat($0, &status) } == 0 && status.st_mode & S_IFMT == S_IFLNK
     }
 
-    /// Writes `bytes` as a regular file at the path, atomically: a symlink there is replaced by the file,
-    /// never written through.
+    /// Whether something other than a regular file or a folder stands at the path: a symlink, a FIFO,
+    /// a socket or a device. A write here replaces it rather than going through it (a FIFO would
+    /// block the write until a reader came).
+    var isReplacedByWrites: Bool {
+        var status = stat()
+        guard SystemPath.withCString(path, { lstat($0, &status) }) == 0 else { return false }
+        let kind = status.st_mode & S_IFMT
+        return kind != S_IFREG && kind != S_IFDIR
+    }
+
+    /// Removes a symlink, FIFO, socket or device at the path, so that a write makes a regular file.
+    private func clearForWrite() throws(FileError) {
+        if isReplacedByWrites, SystemPath.withCString(path, { unlink($0) }) != 0 { throw .last(path, .write) }
+    }
+
+    /// Writes `bytes` as a regular file at the path, atomically: a symlink, FIFO or device there is
+    /// replaced by the file, never written through.
     public func write(_ bytes: [UInt8]) throws(FileError) {
-        if isLink, SystemPath.withCString(path, { unlink($0) }) != 0 { throw .last(path, .write) }
+        try clearForWrite()
         try AtomicFile.write(bytes, to: path)
     }
 
@@ -69,7 +84,7 @@ public struct ContainedPath: Sendable, Hashable {
     /// time: a long animation is never held in memory.
     public func copy(from source: String) throws(FileError) {
         let file = try RegularFile(path: source)
-        if isLink, SystemPath.withCString(path, { unlink($0) }) != 0 { throw .last(path, .write) }
+        try clearForWrite()
         let stream = try AtomicFileStream(path: path)
         let piece = 1 << 20
         var buffer = [UInt8](repeating: 0, count: piece)
