@@ -59,3 +59,68 @@ import Testing
         #expect(orphan.stderr.contains("orphan bs/d/offset-80.png"), "\(orphan.stderr)")
     }
 }
+
+extension HostileBaselineKindsTests {
+    @Test func acceptSaysWhenItRemovesALayoutTheReportCannotReplace() throws {
+        let folder = try HostileRepositoryTests.workspace()
+        defer { folder.remove() }
+        try HostileRepositoryTests.copyFolder("bl", "bf", in: folder)
+        try FileManager.default.removeItem(atPath: folder.file("bf/a.png"))
+        try FileManager.default.copyItem(atPath: folder.file("bl/b.png"), toPath: folder.file("bf/a.png"))
+        let check = try CommandRunner.run(["check", "m2.json", "--baseline", "bf", "--report", "ra"], in: folder.path)
+        #expect(check.status == 1, "\(check.stderr)")
+        try folder.write(Array("not a layout".utf8), to: "ra/layouts/a.layout.json")
+        let accept = try CommandRunner.run(["accept", "ra", "--baseline", "bf"], in: folder.path)
+        #expect(accept.status == 0, "\(accept.stderr)")
+        #expect(
+            accept.stderr.contains("removed bf/a.layout.json: the report holds no usable layout of the new baseline"),
+            "\(accept.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder.file("bf/a.layout.json")))
+    }
+
+    @Test func aMergedReportInsideAnInputIsRefused() throws {
+        let folder = try HostileRepositoryTests.workspace()
+        defer { folder.remove() }
+        try HostileRepositoryTests.copyFolder("bl", "bf", in: folder)
+        try FileManager.default.removeItem(atPath: folder.file("bf/a.png"))
+        try FileManager.default.copyItem(atPath: folder.file("bl/b.png"), toPath: folder.file("bf/a.png"))
+        _ = try CommandRunner.run(["check", "m2.json", "--baseline", "bf", "--report", "r1"], in: folder.path)
+        let before = HostileRepositoryTests.bytes(folder.file("r1/results.json"))
+        for output in ["r1/images", "r1/sub/deeper", "./r1/x"] {
+            let run = try CommandRunner.run(["merge-reports", "r1", "--report", output], in: folder.path)
+            #expect(run.status == 64 && run.stderr.contains("is inside an input (r1)"), "\(output): \(run.stderr)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: folder.file("r1/sub")))
+        #expect(HostileRepositoryTests.bytes(folder.file("r1/results.json")) == before)
+        let beside = try CommandRunner.run(["merge-reports", "r1", "--report", "r1-merged"], in: folder.path)
+        #expect(beside.status == 1, "\(beside.stderr)")
+    }
+
+    @Test func aFullTMPDIRIsNamedNotStandardOutput() throws {
+        guard geteuid() == 0 else {
+            print("skipped: mounting a small tmpfs needs root")
+            return
+        }
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let small = folder.file("small")
+        try FileManager.default.createDirectory(atPath: small, withIntermediateDirectories: true)
+        let mounted = try CommandRunner.run(
+            ["-t", "tmpfs", "-o", "size=256k", "tmpfs", small], executable: "/bin/mount")
+        guard mounted.status == 0 else {
+            print("skipped: no tmpfs here: \(mounted.stderr)")
+            return
+        }
+        defer { _ = try? CommandRunner.run([small], executable: "/bin/umount") }
+        let run = try CommandRunner.run(
+            [
+                "animate", RenderCommandTests.fixtures, "--to-layout", "grid", "--duration", "0.2",
+                "--display-scale", "3", "-o", "-",
+            ], environment: ["TMPDIR": small])
+        #expect(run.status == 1 && run.stdout.isEmpty)
+        #expect(
+            run.stderr.hasPrefix(
+                "Error: cannot write standard output: its pieces wait in a scratch file in \(small) (TMPDIR), which failed: No space left on device"
+            ), "\(run.stderr)")
+    }
+}

@@ -3,6 +3,8 @@ import ImageCodecs
 import TestSupport
 import Testing
 
+@testable import GalleryCLI
+
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -71,6 +73,11 @@ import Testing
         let run = try CommandRunner.run(["--layout", String(repeating: "x", count: 5_000), "--count", "1"])
         #expect(run.status == 64)
         #expect(run.stderr.contains("more characters)") && run.stderr.utf8.count < 2_000)
+        // Cut in the middle: what a message says after a long name still shows.
+        #expect(
+            Console.escaped(String(repeating: "z", count: 5_000) + ": File name too long").hasSuffix(
+                "z: File name too long"))
+        #expect(Console.escaped(String(repeating: "z", count: 1_000)) == String(repeating: "z", count: 1_000))
     }
 
     @Test func theSuggestedRecordCommandIsShellQuoted() throws {

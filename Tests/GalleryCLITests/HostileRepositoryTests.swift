@@ -177,6 +177,27 @@ import Testing
                 }, #"key 'frames[0].status' is "fine""#
             ),
             (
+                try changed { top in
+                    var frames = top["frames"] as? [[String: Any]] ?? []
+                    frames[0]["diffPixels"] = 1.5
+                    top["frames"] = frames
+                }, "key 'frames[0].diffPixels' is 1.5, not a whole number"
+            ),
+            (
+                try changed { top in
+                    var frames = top["frames"] as? [[String: Any]] ?? []
+                    frames[0]["width"] = -3
+                    top["frames"] = frames
+                }, "key 'frames[0].width' is -3, a negative count"
+            ),
+            (
+                try changed { top in
+                    var frames = top["frames"] as? [[String: Any]] ?? []
+                    frames[0]["path"] = String(repeating: "p", count: 300) + ".png"
+                    top["frames"] = frames
+                }, "longer than any frame path"
+            ),
+            (
                 #"{"tool": "gallery-render", "version": 1, "x": "# + String(repeating: "[", count: 600)
                     + String(repeating: "]", count: 600) + "}", "nested 601 levels deep"
             ),

@@ -60,7 +60,10 @@ enum AcceptCommand: Subcommand {
             } else if let stale = try? ContainedPath(
                 ManifestPlan.layoutPath(of: frame.target.relative), in: baseline, lastLink: .replace)
             {
-                _ = SystemPath.withCString(stale.path) { unlink($0) }
+                // Said, as every file accept changes is: the layout no longer describes the baseline.
+                if SystemPath.withCString(stale.path, { unlink($0) }) == 0 {
+                    console.line("removed ", "\(stale.path): the report holds no usable layout of the new baseline")
+                }
             }
         }
         let folder = SystemPath.joined(baseline, "")

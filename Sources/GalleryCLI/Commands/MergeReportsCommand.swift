@@ -44,6 +44,10 @@ enum MergeReportsCommand: Subcommand {
         }) {
             throw UsageError("--report \(output) is also an input (\(same)): write the merged report elsewhere")
         }
+        // Nor inside one: the merged report's images would land among the input's.
+        if let outer = inputs.first(where: { SystemPath.isInside(output, folder: $0) }) {
+            throw UsageError("--report \(output) is inside an input (\(outer)): write the merged report elsewhere")
+        }
         var frames: [(frame: ReportResults.Frame, folder: String)] = []
         var owner: [String: String] = [:]
         var seconds = 0.0

@@ -33,13 +33,20 @@ struct Console: Sendable {
 
     /// `text` as one safe line: control characters (a newline in a file name could start a GitHub
     /// workflow command; ESC and BEL drive the terminal) as `\n`, `\r`, `\t` or `\x1B`, and text
-    /// past `longestEcho` characters cut, saying how much more there was.
+    /// past `longestEcho` characters cut in the middle, saying how much was left out, so that the
+    /// reason at the end of a message about a long name still shows.
     static func escaped(_ text: String) -> String {
+        let scalars = Array(text.unicodeScalars)
+        guard scalars.count > longestEcho else { return escape(scalars[...]) }
+        let tail = longestEcho / 4
+        let head = longestEcho - tail
+        return escape(scalars[..<head]) + "… (\(scalars.count - longestEcho) more characters) …"
+            + escape(scalars[(scalars.count - tail)...])
+    }
+
+    private static func escape(_ scalars: ArraySlice<Unicode.Scalar>) -> String {
         var out = ""
-        var count = 0
-        for scalar in text.unicodeScalars {
-            count += 1
-            guard count <= longestEcho else { continue }
+        for scalar in scalars {
             switch scalar {
             case "\n": out += "\\n"
             case "\r": out += "\\r"
@@ -52,7 +59,6 @@ struct Console: Sendable {
             default: out.unicodeScalars.append(scalar)
             }
         }
-        if count > longestEcho { out += "… (\(count - longestEcho) more characters)" }
         return out
     }
 

@@ -18,7 +18,7 @@ public final class AtomicFileStream {
     /// Where the pieces go until the commit.
     private enum Destination {
         case temporary(descriptor: Int32, path: String, file: String, mode: mode_t?, slot: Int32)
-        case scratch(descriptor: Int32, target: OutputTarget)
+        case scratch(descriptor: Int32, target: OutputTarget, folder: String)
     }
 
     /// The path as given, for messages ("standard output" for `-`).
@@ -50,7 +50,7 @@ public final class AtomicFileStream {
                 throw FileError(path: self.path, operation: .createScratch(folder), cause: error.cause)
             }
             _ = SystemPath.withCString(made.1) { unlink($0) }
-            destination = .scratch(descriptor: made.0, target: target)
+            destination = .scratch(descriptor: made.0, target: target, folder: folder)
         }
     }
 
@@ -77,13 +77,16 @@ public final class AtomicFileStream {
     /// Adds `bytes` to the file.
     public func append(_ bytes: some ContiguousBytes) throws(FileError) {
         let descriptor: Int32
+        var scratchFolder: String?
         switch destination {
         case .temporary(let file, _, _, _, _)?: descriptor = file
-        case .scratch(let scratch, _)?: descriptor = scratch
+        case .scratch(let scratch, _, let folder)?: (descriptor, scratchFolder) = (scratch, folder)
         case nil: throw FileError(path: path, operation: .write, cause: .system(errno: EBADF))
         }
         do throws(FileError) { try AtomicFile.writeAll(bytes, to: descriptor, path: path) } catch {
-            throw discarding(error)
+            // A full TMPDIR is named as such, not blamed on standard output or the device.
+            throw discarding(
+                scratchFolder.map { FileError(path: path, operation: .writeScratch($0), cause: error.cause) } ?? error)
         }
     }
 
@@ -109,7 +112,7 @@ public final class AtomicFileStream {
             let folder = URL(fileURLWithPath: file).deletingLastPathComponent().path
             AtomicFile.syncFolder(folder)
             TemporarySweep.shared.sweep(folder)
-        case .scratch(let scratch, let target)?:
+        case .scratch(let scratch, let target, _)?:
             defer { discard() }
             guard lseek(scratch, 0, SEEK_SET) == 0 else { throw FileError.last(path, .write) }
             try AtomicFile.writeOut(to: target, reportedAs: path) { descriptor, name throws(FileError) in
@@ -134,7 +137,7 @@ public final class AtomicFileStream {
             _ = SystemPath.withCString(temporary) { unlink($0) }
             close(descriptor)
             gr_cleanup_remove(slot)
-        case .scratch(let descriptor, _)?: close(descriptor)
+        case .scratch(let descriptor, _, _)?: close(descriptor)
         case nil: break
         }
         for made in madeFolders.reversed() {

@@ -14,6 +14,8 @@ public struct FileError: Error, Sendable, Hashable, CustomStringConvertible {
         case createFolder(String)
         /// Making the scratch file in `folder` (TMPDIR) where a stream's pieces wait.
         case createScratch(String)
+        /// Adding a piece to that scratch file in `folder`.
+        case writeScratch(String)
     }
 
     /// What went wrong.
@@ -62,6 +64,8 @@ public struct FileError: Error, Sendable, Hashable, CustomStringConvertible {
         case .write: "cannot write \(path): \(reason)"
         case .createFolder(let folder): "cannot write \(path): cannot create folder \(folder): \(reason)"
         case .createScratch(let folder): "cannot write \(path): no scratch file in \(folder) (TMPDIR): \(reason)"
+        case .writeScratch(let folder):
+            "cannot write \(path): its pieces wait in a scratch file in \(folder) (TMPDIR), which failed: \(reason)"
         }
     }
 }

@@ -88,6 +88,25 @@ public enum SystemPath {
         return first.st_dev == second.st_dev && first.st_ino == second.st_ino
     }
 
+    /// Whether `path` (which need not exist yet) is `folder` or lies inside it, through any links: each
+    /// existing ancestor is compared with the folder by device and inode.
+    public static func isInside(_ path: String, folder: String) -> Bool {
+        var current = path.hasPrefix("/") ? path : joined(currentFolder, path)
+        while true {
+            if sameFile(current, folder) { return true }
+            while current.count > 1, current.hasSuffix("/") { current.removeLast() }
+            guard let slash = current.lastIndex(of: "/"), current != "/" else { return false }
+            current = slash == current.startIndex ? "/" : String(current[..<slash])
+        }
+    }
+
+    /// The process's working folder ("." when it cannot be had).
+    static var currentFolder: String {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        guard getcwd(&buffer, buffer.count) != nil else { return "." }
+        return string(buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) })
+    }
+
     /// Whether something exists at `path` (a dangling symlink does not).
     public static func exists(_ path: String) -> Bool {
         var status = stat()

@@ -27,6 +27,8 @@ public struct ReportResults: Sendable, Codable {
 
     public static let currentVersion = 1
     public static let fileName = "results.json"
+    /// The longest frame path read back, in bytes: a scene name (128) and a frame's file name.
+    public static let maximumPathBytes = 200
 
     public struct Totals: Sendable, Codable, Equatable {
         public var frames: Int
@@ -150,17 +152,32 @@ public struct ReportResults: Sendable, Codable {
         guard version == .number(Double(currentVersion)) else { throw .unknownVersion(version.description) }
         let results: ReportResults
         do { results = try JSONDecoder().decode(ReportResults.self, from: Data(bytes)) } catch {
-            throw .invalid(Self.describe(error))
+            throw .invalid(ResultsNumberCheck.firstFault(in: bytes) ?? Self.describe(error))
         }
         var paths: Set<String> = []
         for (number, frame) in results.frames.enumerated() {
             guard paths.insert(frame.path).inserted else {
                 throw .invalid("key 'frames[\(number)].path' is \"\(frame.path)\", a frame given twice")
             }
+            // Scene names have at most 128 characters, offsets' names a few dozen: a longer path is
+            // none this tool wrote, and its report images' names would be too long to write.
+            guard frame.path.utf8.count <= maximumPathBytes else {
+                throw .invalid(
+                    "key 'frames[\(number)].path' has \(frame.path.utf8.count) bytes, longer than any frame path this tool writes (\(maximumPathBytes))"
+                )
+            }
             let parts = frame.path.split(separator: "/", omittingEmptySubsequences: false)
             guard !frame.path.hasPrefix("/"), !parts.contains(".."), !parts.contains(""), !frame.path.contains("\0")
             else {
                 throw .invalid("key 'frames[\(number)].path' is \"\(frame.path)\", not a path inside a baseline folder")
+            }
+            for (name, count) in [
+                ("width", frame.width), ("height", frame.height), ("diffPixels", frame.diffPixels),
+                ("antiAliasedPixels", frame.antiAliasedPixels),
+            ] {
+                if let count, count < 0 {
+                    throw .invalid("key 'frames[\(number)].\(name)' is \(count), a negative count")
+                }
             }
             guard FrameCheck.Status(rawValue: frame.status) != nil else {
                 let known = FrameCheck.Status.allCases.map(\.rawValue).joined(separator: ", ")
