@@ -79,10 +79,20 @@ public struct Snapshot: Sendable {
         loops: Int = MotionDefaults.loops, strict: Bool = false
     ) throws(RenderError) -> [UInt8] {
         let images = try frames(motion, from: offset, fps: fps, strict: strict)
-        var writer = APNGWriter(
-            fps: fps, loops: loops, alpha: background.a < 255, frameCount: images.count, colorSpace: colorSpace)
-        do { try writer.append(contentsOf: images, jobs: jobs) } catch { throw .encode(error) }
-        return Array(writer.take().joined())
+        do throws(FrameSinkError) {
+            var sink = try APNGSink(
+                to: nil, fps: fps, loops: loops, alpha: background.a < 255, frameCount: images.count,
+                colorSpace: colorSpace, jobs: jobs)
+            for (index, image) in images.enumerated() { try sink.append(image, index: index) }
+            try sink.finish()
+            return sink.bytes
+        } catch {
+            switch error {
+            case .encode(let error): throw .encode(error)
+            // Not reached: a sink into memory writes no file.
+            case .write(let error): throw .encode(.refused(message: error.description))
+            }
+        }
     }
 
     /// The scene: photos given as pixels are named `memory:N` (N their place in `photos`).

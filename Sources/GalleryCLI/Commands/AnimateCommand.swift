@@ -78,6 +78,27 @@ enum AnimateCommand: Subcommand {
         case animation(String, AnimationFormat)
         case frames(String)
 
+        /// The sink of `renderer`'s frames: an APNG streamed to its file, an animated WebP, or a PNG a frame.
+        func sink(for renderer: MotionRenderer, frames plans: [FramePlan], fps: Int, loops: Int, quality: Int?)
+            throws(FrameSinkError) -> any FrameSink
+        {
+            let scene = renderer.scene
+            switch self {
+            case .animation(let path, .png):
+                return try APNGSink(
+                    to: path, fps: fps, loops: loops, alpha: scene.background.a < 255, frameCount: plans.count,
+                    colorSpace: scene.colorSpace, jobs: renderer.jobs)
+            case .animation(let path, .webp):
+                return try WebPSink(
+                    to: path, size: scene.pixelSize, fps: fps, loops: loops, quality: quality,
+                    colorSpace: scene.colorSpace)
+            case .frames(let pattern):
+                return PNGFramesSink(colorSpace: scene.colorSpace) { index in
+                    OutputOptions.path(pattern: pattern, index: index, offset: plans[index].layout.offset)
+                }
+            }
+        }
+
         /// The file, or the frames' pattern, as errors name it.
         var name: String {
             switch self {
@@ -92,52 +113,24 @@ enum AnimateCommand: Subcommand {
         _ renderer: MotionRenderer, plans: [FramePlan], fps: Int, loops: Int, output: Output, quality: Int? = nil,
         strict: Bool, console: Console
     ) throws -> ExitCode {
-        let size = renderer.scene.pixelSize
-        let space = renderer.scene.colorSpace
-        var apng = APNGWriter(
-            fps: fps, loops: loops, alpha: renderer.scene.background.a < 255, frameCount: plans.count,
-            colorSpace: space)
         let progress = Progress(total: plans.count, console: console)
         do {
-            let webp: WebPAnimationWriter? =
-                if case .animation(_, .webp) = output {
-                    try WebPAnimationWriter(size: size, fps: fps, loops: loops, quality: quality)
-                } else { nil }
-            // APNG frames are encoded as many at once as frames are rendered, and go to the file's
-            // temporary as they are: memory stays bounded.
-            let file: AtomicFileStream? =
-                if case .animation(let path, .png) = output { try AtomicFileStream(path: path) } else { nil }
-            var waiting: [RGBAImage] = []
+            var sink = try output.sink(for: renderer, frames: plans, fps: fps, loops: loops, quality: quality)
             _ = try renderer.run(
                 plans: plans, strict: strict,
                 onProblem: { problem in if !strict { console.warning(RenderCommand.describe(problem)) } }
             ) { index, image in
-                switch output {
-                case .animation(_, .png):
-                    waiting.append(image)
-                    if waiting.count == renderer.jobs || index == plans.count - 1 {
-                        try apng.append(contentsOf: waiting, jobs: renderer.jobs)
-                        waiting.removeAll()
-                        try file?.append(contentsOf: apng.take())
-                    }
-                case .animation(_, .webp): try webp?.append(image)
-                case .frames(let pattern):
-                    let path = OutputOptions.path(pattern: pattern, index: index, offset: plans[index].layout.offset)
-                    try AtomicFile.write(try PNGEncoder.encode(image, colorSpace: space), to: path)
-                }
+                try sink.append(image, index: index)
                 progress.advance()
             }
-            try file?.commit()
-            if case .animation(let path, .webp) = output, let webp {
-                try AtomicFile.write(try webp.bytes(colorSpace: space), to: path)
-            }
+            try sink.finish()
         } catch let failure as MotionRenderer.UnreadablePhotos {
             throw CommandFailure(messages: failure.problems.map(\.description) + ["--strict: nothing was written"])
         } catch let error as OutOfMemory {
             throw CommandFailure("\(output.name): \(error)")
-        } catch let error as EncodeError {
+        } catch FrameSinkError.encode(let error) {
             throw CommandFailure("\(output.name): \(error.description)")
-        } catch let error as FileError {
+        } catch FrameSinkError.write(let error) {
             throw CommandFailure(error.description)
         }
         progress.finish(

@@ -139,35 +139,34 @@ public struct BatchRenderer: Sendable {
         let plans = animation.plans
         let inFlight = min(jobs, Self.framesInFlight(job.scene.pixelSize))
         let motion = animation.renderer(in: job.scene, jobs: inFlight)
-        var writer = APNGWriter(
-            fps: animation.fps, loops: animation.loops, alpha: job.scene.background.a < 255, frameCount: plans.count,
-            colorSpace: job.scene.colorSpace)
         // Frames go to the file's temporary as they are encoded, so memory stays bounded; returning
         // early drops the temporary.
-        let file: AtomicFileStream
-        do throws(FileError) { file = try AtomicFileStream(path: output.output) } catch { return (nil, .write(error)) }
+        var sink: APNGSink
+        do throws(FrameSinkError) {
+            sink = try APNGSink(
+                to: output.output, fps: animation.fps, loops: animation.loops, alpha: job.scene.background.a < 255,
+                frameCount: plans.count, colorSpace: job.scene.colorSpace, jobs: inFlight)
+        } catch {
+            return (nil, Self.failure(error, output: output.output))
+        }
         let problems = Locked<[PhotoProblem]>([])
         for start in stride(from: 0, to: plans.count, by: inFlight) {
             let chunk = Array(start..<min(start + inFlight, plans.count))
             let images = motion.render(chunk, of: plans, cache: cache, problems: problems)
             announcer.flush(cache.problems)
-            var rendered: [RGBAImage] = []
-            for image in images {
+            for (index, image) in zip(chunk, images) {
                 switch image {
                 case .failure(let error): return (nil, .memory(output: output.output, error))
-                case .success(let image): rendered.append(image)
+                case .success(let image):
+                    do throws(FrameSinkError) { try sink.append(image, index: index) } catch {
+                        return (nil, Self.failure(error, output: output.output))
+                    }
                 }
             }
-            do throws(EncodeError) { try writer.append(contentsOf: rendered, jobs: inFlight) } catch {
-                return (nil, .encode(output: output.output, error))
-            }
-            do throws(FileError) {
-                try file.append(contentsOf: writer.take())
-            } catch {
-                return (nil, .write(error))
-            }
         }
-        do throws(FileError) { try file.commit() } catch { return (nil, .write(error)) }
+        do throws(FrameSinkError) { try sink.finish() } catch {
+            return (nil, Self.failure(error, output: output.output))
+        }
         let warnings = problems.withLock { Set($0) }.sorted { $0.description < $1.description }
         return (
             BatchReport.FrameRecord(
@@ -176,6 +175,14 @@ public struct BatchRenderer: Sendable {
                 warnings: warnings),
             nil
         )
+    }
+
+    /// A sink's failure as the scene's.
+    private static func failure(_ error: FrameSinkError, output: String) -> SceneFailure {
+        switch error {
+        case .encode(let error): .encode(output: output, error)
+        case .write(let error): .write(error)
+        }
     }
 
     /// A frame in progress holds about 24 bytes a pixel (the Float canvas, its 8-bit copy, the PNG):
