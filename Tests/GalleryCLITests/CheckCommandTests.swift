@@ -159,7 +159,10 @@ import Testing
     @Test func recordModesAreExclusive() throws {
         let run = try CommandRunner.run(["check", "m.json", "--baseline", "b", "--record", "--record-failed"])
         #expect(run.status == 64)
-        #expect(run.stderr.hasPrefix("Error: Use one of --record, --record-failed, not several"))
+        #expect(run.stderr.hasPrefix("Error: Use either --record or --record-failed, not both"), "\(run.stderr)")
+        let three = try CommandRunner.run(
+            ["check", "m.json", "--baseline", "b", "--record", "--record-failed", "--record-missing"])
+        #expect(three.stderr.hasPrefix("Error: Use one of --record, --record-missing, --record-failed, not several"))
     }
 
     @Test func unreadableBaselineCannotBeCompared() throws {

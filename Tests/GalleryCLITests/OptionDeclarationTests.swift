@@ -68,7 +68,7 @@ import Testing
         let error = options.usageError(.notPositive(.activeDistance, 0), from: Values(values: ["active-distance": "0"]))
         #expect(
             error.message == "The value '0' is invalid for '--active-distance <pt>': must be greater than 0, not 0.0")
-        #expect(error.option == "active-distance")
+        #expect(error == .invalidValue("0", for: options.activeDistance.spec, "must be greater than 0, not 0.0"))
     }
 
     @Test func manifestKeysAreTheOptionsInCamelCase() {
@@ -125,15 +125,32 @@ import Testing
             _ = try SceneDescription(Values(values: ["layout": "grid", "width": "20"]))
             Issue.record("a 20 pt grid of 3 columns was accepted")
         } catch {
-            #expect(error.option == "columns")
+            guard case .defaultDoesNotFit(let option, _) = error else {
+                Issue.record("not the default that does not fit: \(error)")
+                return
+            }
+            #expect(option.name == "columns")
             #expect(error.message.hasPrefix("'--columns <n>' at its default does not fit: 3 columns leave a cell side"))
         }
     }
 
-    @Test func manifestMessagesAboutSeveralOptionsNameKeys() {
-        #expect(Manifest.spelledAsKeys("--landscape needs --device") == "key 'landscape' needs key 'device'")
+    @Test func usageErrorsPrintAsFlagsOnTheCommandLineAndAsKeysInAManifest() {
+        let options = SceneOptions.declared
+        let requires = UsageError.requires(options.landscape.spec, options.device.spec)
+        #expect(requires.message == "--landscape needs --device")
+        #expect(requires.text(.key) == "key 'landscape' needs key 'device'")
+        let exclusive = UsageError.exclusive([options.offset.spec, options.offsets.spec])
+        #expect(exclusive.message == "Use either --offset or --offsets, not both")
+        #expect(exclusive.text(.key) == "Use either key 'offset' or key 'offsets', not both")
+        let rule = UsageError.rule("\(options.cornerRadius) applies to \(options.shape) rounded, not circle")
+        #expect(rule.text(.key) == "key 'cornerRadius' applies to key 'shape' rounded, not circle")
+        let value = UsageError.invalidValue("0", for: options.itemSize.spec, "must be greater than 0")
+        #expect(value.message == "The value '0' is invalid for '--item-size <pt>': must be greater than 0")
         #expect(
-            Manifest.spelledAsKeys("Use either --offset or --offsets, not both")
-                == "Use either key 'offset' or key 'offsets', not both")
+            UsageError.inManifest(path: "m.json", place: "scene 'a'", value).message
+                == "m.json: scene 'a': key 'itemSize': the value '0' is invalid: must be greater than 0")
+        #expect(
+            UsageError.unknownOption("--offest", suggestion: "--offset").message
+                == "Unknown option '--offest': did you mean --offset?")
     }
 }

@@ -35,9 +35,9 @@ enum AcceptCommand: Subcommand {
 
     static func run(_ parsed: ParsedArguments, console: Console) throws -> ExitCode {
         guard let baseline = try parsed.read(CheckOptions.declared.baseline) else {
-            throw UsageError("Missing expected option '\(CheckOptions.declared.baseline.spec.displayName)'")
+            throw UsageError.missingOption(CheckOptions.declared.baseline.spec)
         }
-        guard let report = parsed.positionals.first else { throw UsageError("Missing expected argument '<report>'") }
+        guard let report = parsed.positionals.first else { throw UsageError.missingArgument("<report>") }
         var named: [String] = []
         for frame in parsed.positionals.dropFirst() where !named.contains(frame) { named.append(frame) }
         let results: ReportResults

@@ -26,35 +26,37 @@ enum AnimateCommand: Subcommand {
         let jobs = try RunOptions.jobs(parsed)
         let scenes = SceneOptions.declared, motionOptions = MotionOptions.declared
         if parsed.positionals.isEmpty, !parsed.has(scenes.count) {
-            throw UsageError("Missing expected argument '<photos> ...' (or give --count for placeholders)")
+            throw UsageError.missingArgument("<photos> ...", hint: "or give --count for placeholders")
         }
         let description = try SceneDescription(parsed, motion: true)
         guard let motion = try MotionDescription(parsed, scene: description) else {
-            throw UsageError(
-                "Missing the motion to animate: give --fling <pt-per-s>, --to-layout <layout>, --delete <index> or --rotate"
+            throw UsageError.rule(
+                "Missing the motion to animate: give \(motionOptions.fling) <pt-per-s>, \(motionOptions.toLayout) <layout>, \(motionOptions.delete) <index> or \(motionOptions.rotate)"
             )
         }
         let pattern = try parsed.read(motionOptions.frames)
         let output = try parsed.read(OutputOptions.declared.output)
-        if let pattern, !pattern.contains("{index}") { throw UsageError("--frames must contain {index}") }
+        let frames = motionOptions.frames, outputOption = OutputOptions.declared.output
+        if let pattern, !pattern.contains("{index}") { throw UsageError.rule("\(frames) must contain {index}") }
         if let pattern, !pattern.lowercased().hasSuffix(".png") {
-            throw UsageError("--frames writes one PNG per frame: the pattern must end in .png, not '\(pattern)'")
+            throw UsageError.rule("\(frames) writes one PNG per frame: the pattern must end in .png, not '\(pattern)'")
         }
         if pattern != nil, output != nil {
-            throw UsageError("Use either --output (an animation) or --frames (PNGs), not both")
+            throw UsageError.rule("Use either \(outputOption) (an animation) or \(frames) (PNGs), not both")
         }
         // render fills these in even for one frame; here they would end up in the file's name.
         if let output, output.contains("{index}") || output.contains("{offset}") {
-            throw UsageError(
-                "--output writes one animation, with {index} or {offset} in its name: for a PNG per frame use "
-                    + "--frames PATTERN (a path containing {index}, ending in .png)")
+            throw UsageError.rule(
+                "\(outputOption) writes one animation, with {index} or {offset} in its name: for a PNG per frame use \(frames) PATTERN (a path containing {index}, ending in .png)"
+            )
         }
         let path = output ?? OutputOptions.single
         let format = pattern == nil ? AnimationFormat(path: path) : .png
         let quality = try parsed.read(motionOptions.quality)
         if let quality, format != .webp {
-            throw UsageError(
-                "--quality \(quality) makes an animated WebP lossy: give -o NAME.webp (\(pattern == nil ? "'\(path)' is an APNG" : "--frames writes PNGs"))"
+            let why: UsageSentence = pattern == nil ? "'\(path)' is an APNG" : "\(frames) writes PNGs"
+            throw UsageError.rule(
+                "\(motionOptions.quality) \(quality) makes an animated WebP lossy: give -o NAME.webp (\(why.text(.flag)))"
             )
         }
 

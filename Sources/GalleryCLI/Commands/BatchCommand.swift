@@ -26,7 +26,7 @@ enum BatchCommand: Subcommand {
         let settings = try RunSettings(parsed)
         let folders = BatchFolderOptions.declared
         guard let out = try parsed.read(folders.out) else {
-            throw UsageError("Missing expected option '\(folders.out.spec.displayName)'")
+            throw UsageError.missingOption(folders.out.spec)
         }
         let plan = try ManifestPlan(
             manifest: try Manifest(path: settings.manifest), shard: settings.shard, outputFolder: out)
@@ -78,10 +78,9 @@ enum BatchCommand: Subcommand {
 
         init(_ parsed: ParsedArguments) throws(UsageError) {
             guard parsed.positionals.count == 1, let manifest = parsed.positionals.first else {
-                throw UsageError(
-                    parsed.positionals.isEmpty
-                        ? "Missing expected argument '<manifest>'"
-                        : "Expected one manifest, got \(parsed.positionals.count) arguments")
+                throw parsed.positionals.isEmpty
+                    ? UsageError.missingArgument("<manifest>")
+                    : UsageError("Expected one manifest, got \(parsed.positionals.count) arguments")
             }
             self.manifest = manifest
             let options = BatchOptions.declared

@@ -28,12 +28,13 @@ enum CheckCommand: Subcommand {
         let settings = try BatchCommand.RunSettings(parsed)
         let options = CheckOptions.declared
         guard let baseline = try parsed.read(options.baseline) else {
-            throw UsageError("Missing expected option '\(options.baseline.spec.displayName)'")
+            throw UsageError.missingOption(options.baseline.spec)
         }
         let mode = try options.recordMode(parsed)
         if parsed.isSet(options.prune), settings.shard.count > 1 {
-            throw UsageError(
-                "--prune needs the whole manifest: a shard reads only a share of the baselines (drop --shard)")
+            throw UsageError.rule(
+                "\(options.prune) needs the whole manifest: a shard reads only a share of the baselines (drop \(BatchOptions.declared.shard))"
+            )
         }
         // Without a record mode a missing folder is one error, not a missing baseline per frame.
         if mode == .never, !SystemPath.exists(baseline) {

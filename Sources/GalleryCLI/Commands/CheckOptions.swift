@@ -37,7 +37,8 @@ struct CheckOptions: OptionGroup {
     func recordMode(_ source: any OptionSource) throws(UsageError) -> RecordMode {
         let mode = try record.read(source)
         if source.isSet(prune), mode != .all {
-            throw UsageError("--prune deletes orphaned baselines while recording: use it with --record")
+            throw UsageError.rule(
+                "\(prune) deletes orphaned baselines while recording: use it with \(record.choices[0].flag)")
         }
         return mode
     }

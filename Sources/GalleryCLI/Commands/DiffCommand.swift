@@ -21,10 +21,9 @@ enum DiffCommand: Subcommand {
 
     static func run(_ parsed: ParsedArguments, console: Console) throws -> ExitCode {
         guard parsed.positionals.count == 2 else {
-            throw UsageError(
-                parsed.positionals.count < 2
-                    ? "Missing expected argument '<\(parsed.positionals.isEmpty ? "expected" : "actual")>'"
-                    : "Expected two images, got \(parsed.positionals.count) arguments")
+            throw parsed.positionals.count < 2
+                ? UsageError.missingArgument("<\(parsed.positionals.isEmpty ? "expected" : "actual")>")
+                : UsageError("Expected two images, got \(parsed.positionals.count) arguments")
         }
         let criteria = try DiffOptions.criteria(parsed)
         let output = DiffOutputOptions.declared

@@ -37,12 +37,14 @@ struct DiffOptions: OptionGroup {
     static func criteria(_ source: any OptionSource) throws(UsageError) -> DiffCriteria {
         let precision = try source.read(declared.precision)
         if precision != nil, source.has(declared.maxDiffRatio) {
-            throw UsageError("Use either --precision or --max-diff-ratio (the same limit, as 1 − P), not both")
+            throw UsageError.rule(
+                "Use either \(declared.precision) or \(declared.maxDiffRatio) (the same limit, as 1 − P), not both")
         }
         let perceptual = try source.read(declared.perceptualPrecision)
         if perceptual != nil, source.has(declared.threshold) || source.isSet(declared.includeAA) {
-            throw UsageError(
-                "--perceptual-precision replaces pixelmatch's measure: --threshold and --include-aa do not apply")
+            throw UsageError.rule(
+                "\(declared.perceptualPrecision) replaces pixelmatch's measure: \(declared.threshold) and \(declared.includeAA) do not apply"
+            )
         }
         return DiffCriteria(
             threshold: try source.read(declared.threshold), includeAA: source.isSet(declared.includeAA),

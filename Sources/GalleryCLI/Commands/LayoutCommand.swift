@@ -22,7 +22,7 @@ enum LayoutCommand: Subcommand {
         let description = try SceneDescription(parsed, motion: parsed.has(motionOptions.fling))
         let motion = try MotionDescription(parsed, scene: description)
         if parsed.positionals.isEmpty, description.count == nil {
-            throw UsageError("Missing expected argument '<photos> ...' (or give --count)")
+            throw UsageError.missingArgument("<photos> ...", hint: "or give --count")
         }
         let photos = try PhotoListing.photos(
             from: parsed.positionals, allowEmpty: description.count != nil, skipped: console.skippedPhoto)
@@ -34,7 +34,7 @@ enum LayoutCommand: Subcommand {
         for offset in description.offsets {
             let frame: LayoutFrame
             do { frame = try scene.layout(atOffset: offset) } catch {
-                throw UsageError("--offset: \(error.reason)")
+                throw UsageError.rule("\(SceneOptions.declared.offset): \(error.reason)")
             }
             let json = document(frame, scene: scene)
             console.out((description.isSequence ? json.compact : json.pretty) + "\n")
@@ -49,7 +49,7 @@ enum LayoutCommand: Subcommand {
         let (engine, frameScene) = try motion.motion(of: scene, offset: offset)
         let states: [MotionState]
         do { states = try engine.states(fps: motion.fps) } catch {
-            throw UsageError("--offset: \(error.reason)")
+            throw UsageError.rule("\(SceneOptions.declared.offset): \(error.reason)")
         }
         return states.map { state in
             var stateScene = frameScene

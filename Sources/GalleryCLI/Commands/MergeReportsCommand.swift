@@ -34,19 +34,21 @@ enum MergeReportsCommand: Subcommand {
     static func run(_ parsed: ParsedArguments, console: Console) throws -> ExitCode {
         let options = CheckOptions.declared
         guard let output = try parsed.read(options.report) else {
-            throw UsageError("Missing expected option '\(options.report.spec.displayName)'")
+            throw UsageError.missingOption(options.report.spec)
         }
         let inputs = parsed.positionals
-        guard !inputs.isEmpty else { throw UsageError("Missing expected argument '<reports> ...'") }
+        guard !inputs.isEmpty else { throw UsageError.missingArgument("<reports> ...") }
         let resolved = URL(fileURLWithPath: output).standardizedFileURL.path
         if let same = inputs.first(where: {
             URL(fileURLWithPath: $0).standardizedFileURL.path == resolved || SystemPath.sameFile($0, output)
         }) {
-            throw UsageError("--report \(output) is also an input (\(same)): write the merged report elsewhere")
+            throw UsageError.rule(
+                "\(options.report) \(output) is also an input (\(same)): write the merged report elsewhere")
         }
         // Nor inside one: the merged report's images would land among the input's.
         if let outer = inputs.first(where: { SystemPath.isInside(output, folder: $0) }) {
-            throw UsageError("--report \(output) is inside an input (\(outer)): write the merged report elsewhere")
+            throw UsageError.rule(
+                "\(options.report) \(output) is inside an input (\(outer)): write the merged report elsewhere")
         }
         var frames: [(frame: ReportResults.Frame, folder: String)] = []
         var owner: [String: String] = [:]

@@ -27,16 +27,17 @@ enum RenderCommand: Subcommand {
     static func run(_ parsed: ParsedArguments, console: Console) throws -> ExitCode {
         let jobs = try RunOptions.jobs(parsed)
         if parsed.positionals.isEmpty, !parsed.has(SceneOptions.declared.count) {
-            throw UsageError("Missing expected argument '<photos> ...' (or give --count for placeholders)")
+            throw UsageError.missingArgument("<photos> ...", hint: "or give --count for placeholders")
         }
         // Options are validated before anything touches the disk.
         let description = try SceneDescription(parsed)
         let sequence = description.isSequence
         let pattern =
             try parsed.read(OutputOptions.declared.output) ?? (sequence ? OutputOptions.sequence : OutputOptions.single)
-        if sequence, pattern == "-" { throw UsageError("-o - writes one frame; --offsets needs a file pattern") }
+        let offsets = SceneOptions.declared.offsets, output = OutputOptions.declared.output
+        if sequence, pattern == "-" { throw UsageError.rule("-o - writes one frame; \(offsets) needs a file pattern") }
         if sequence, !pattern.contains("{index}"), !pattern.contains("{offset}") {
-            throw UsageError("With --offsets, --output must contain {index} or {offset}")
+            throw UsageError.rule("With \(offsets), \(output) must contain {index} or {offset}")
         }
         try checkDistinct(description.offsets, pattern: pattern)
 
@@ -54,8 +55,8 @@ enum RenderCommand: Subcommand {
         for (index, offset) in offsets.enumerated() {
             let path = OutputOptions.path(pattern: pattern, index: index, offset: offset)
             if let earlier = seen[path] {
-                throw UsageError(
-                    "Offsets \(earlier) and \(offset) would both write '\(path)': put {index} in --output"
+                throw UsageError.rule(
+                    "Offsets \(earlier) and \(offset) would both write '\(path)': put {index} in \(OutputOptions.declared.output)"
                 )
             }
             seen[path] = offset

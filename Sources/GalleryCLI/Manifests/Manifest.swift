@@ -50,7 +50,7 @@ struct Manifest: Sendable {
         var criteria: [String: DiffCriteria] = [:]
         for scene in scenes where DiffOptions.specs.contains(where: { scene.has($0.name) }) {
             do { criteria[scene.name] = try DiffOptions.criteria(scene) } catch {
-                throw UsageError("\(path): scene '\(scene.name)': \(Self.spelledAsKeys(error.message))")
+                throw .inManifest(path: path, place: "scene '\(scene.name)'", error)
             }
         }
         return criteria
@@ -139,17 +139,6 @@ struct Manifest: Sendable {
                 ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0)
                     || "._-".unicodeScalars.contains($0)
             }
-    }
-
-    /// A message about several options as a manifest says it: `--landscape needs --device` becomes
-    /// `key 'landscape' needs key 'device'`.
-    static func spelledAsKeys(_ message: String) -> String {
-        var text = message
-        // Longest names first, so `--offsets` is not read as `--offset` and an `s`.
-        for option in sceneSpecs.map(\.name).sorted(by: { $0.count > $1.count }) {
-            text = text.replacingOccurrences(of: "--\(option)", with: "key '\(camelCase(option))'")
-        }
-        return text
     }
 
     /// `display-scale` → `displayScale`.

@@ -50,8 +50,7 @@ struct ManifestPlan: Sendable {
             _ = (try manifest.defaults.read(timing.fps), try manifest.defaults.read(timing.duration))
             _ = try manifest.defaults.read(timing.loop)
         } catch {
-            let key = error.option.map { "key '\(Manifest.camelCase($0))': \(error.reason)" } ?? error.message
-            throw UsageError("\(manifest.path): defaults: \(key)")
+            throw .inManifest(path: manifest.path, place: "defaults", error)
         }
         var descriptions: [SceneDescription] = []
         var motions: [MotionDescription?] = []
@@ -68,9 +67,11 @@ struct ManifestPlan: Sendable {
         for (scene, description) in zip(manifest.scenes, descriptions) where description.isSequence {
             var seen: Set<Double> = []
             for offset in description.offsets where !seen.insert(offset == 0 ? 0 : offset).inserted {
-                throw UsageError(
-                    "\(manifest.path): scene '\(scene.name)': key 'offsets': the offset \(JSONValue.shortest(offset)) is given twice (frames are named by offset)"
-                )
+                throw .inManifest(
+                    path: manifest.path, place: "scene '\(scene.name)'",
+                    .rule(
+                        "\(SceneOptions.declared.offsets): the offset \(JSONValue.shortest(offset)) is given twice (frames are named by offset)"
+                    ))
             }
         }
         let frameCounts = zip(descriptions, motions).map { description, motion in
@@ -135,10 +136,7 @@ struct ManifestPlan: Sendable {
 
     /// A scene's usage error as the manifest says it: naming the scene and the key.
     private static func sceneError(_ error: UsageError, scene: String, manifest: String) -> UsageError {
-        let key =
-            error.option.map { "key '\(Manifest.camelCase($0))': \(error.reason)" }
-            ?? Manifest.spelledAsKeys(error.message)
-        return UsageError("\(manifest): scene '\(scene)': \(key)")
+        .inManifest(path: manifest, place: "scene '\(scene)'", error)
     }
 
     /// Scenes whose outputs would collide are refused before anything renders: `a` writes `a.png`, and

@@ -23,8 +23,7 @@ struct ExclusiveFlags<Value: Sendable>: FlagChoice {
     func read(_ source: any OptionSource) throws(UsageError) -> Value {
         let given = choices.filter { source.isSet($0.flag) }
         if given.count > 1 {
-            throw UsageError(
-                "Use one of \(given.map { "--\($0.flag.spec.name)" }.joined(separator: ", ")), not several")
+            throw .exclusive(given.map(\.flag.spec))
         }
         return given.first?.value ?? absent
     }

@@ -27,21 +27,19 @@ enum ArgumentParser {
                 let name = body.split(separator: "=", maxSplits: 1).first.map(String.init) ?? ""
                 if let equals = body.firstIndex(of: "=") { inlineValue = String(body[body.index(after: equals)...]) }
                 guard let found = spec.option(named: name) else {
-                    let hint = Suggestion.hint(for: name, among: spec.options.map(\.name) + alsoSuggesting) {
-                        "--" + $0
-                    }
-                    throw UsageError("Unknown option '--\(name)'\(hint)")
+                    let near = Suggestion.nearest(to: name, among: spec.options.map(\.name) + alsoSuggesting)
+                    throw .unknownOption("--\(name)", suggestion: near.map { "--" + $0 })
                 }
                 option = found
             } else {
                 let letters = Array(argument.dropFirst())
                 guard letters.count == 1, let found = spec.option(short: letters[0]) else {
-                    throw UsageError("Unknown option '\(argument)'")
+                    throw .unknownOption(argument, suggestion: nil)
                 }
                 option = found
             }
             if option.isFlag {
-                if inlineValue != nil { throw UsageError("The flag '--\(option.name)' does not take a value") }
+                if inlineValue != nil { throw .flagWithValue(option) }
                 parsed.flags.insert(option.name)
                 continue
             }
@@ -50,7 +48,7 @@ enum ArgumentParser {
                 value = inlineValue
             } else {
                 guard index < arguments.count, arguments[index] == "-" || !isOptionLike(arguments[index]) else {
-                    throw UsageError("Missing value for '\(option.displayName)'")
+                    throw .missingValue(option)
                 }
                 value = arguments[index]
                 index += 1

@@ -1,5 +1,5 @@
 /// One command-line option: its spelling, value and help, as swift-argument-parser shows them.
-struct OptionSpec: Sendable {
+struct OptionSpec: Sendable, Equatable {
     /// Long name without dashes, e.g. `width`.
     let name: String
     /// Optional one-letter alias, e.g. `o`.

@@ -37,18 +37,21 @@ struct MotionDescription: Sendable {
         let given = options.motions.filter { source.has($0.name) }
         guard let first = given.first else { return nil }
         if given.count > 1 {
-            throw UsageError("Use one motion at a time: --\(first.name) and --\(given[1].name) were both given")
+            throw .rule("Use one motion at a time: \(first) and \(given[1]) were both given")
         }
         if description.isSequence {
-            throw UsageError("--offsets cannot be used with --\(first.name): the motion gives the frames")
+            throw .conflicts(scenes.offsets.spec, with: first, because: "the motion gives the frames")
         }
         if let velocity = try source.read(options.fling) {
             if source.isSet(scenes.overscroll) {
-                throw UsageError("--overscroll cannot be used with --fling: the fling bounces at the edges by itself")
+                throw .conflicts(
+                    scenes.overscroll.spec, with: options.fling.spec,
+                    because: "the fling bounces at the edges by itself")
             }
             if source.has(scenes.velocity) {
-                throw UsageError(
-                    "--velocity cannot be used with --fling: the fling's own velocity projects the snap target")
+                throw .conflicts(
+                    scenes.velocity.spec, with: options.fling.spec,
+                    because: "the fling's own velocity projects the snap target")
             }
             // --deceleration has a default, so it always reads to a rate.
             let given = try source.read(scenes.deceleration)
@@ -95,24 +98,32 @@ struct MotionDescription: Sendable {
 
     /// A library error as the option at fault says it.
     private func usageError(_ error: RenderError) -> UsageError {
-        switch error {
+        let options = MotionOptions.declared, scenes = SceneOptions.declared
+        return switch error {
         case .layout(.noSuchItem(let index, let count)):
             .invalidValue(
                 String(index), for: MotionOptions.declared.delete.spec,
                 LayoutError.noSuchItem(index, count: count).reason)
-        case .layout(let error): UsageError("--offset: \(error.reason)")
-        case .rotatedLayout(let error): UsageError("--rotate: \(error)")
+        case .layout(let error): .rule("\(scenes.offset): \(error.reason)")
+        case .rotatedLayout(let error): .rule("\(options.rotate): \(error)")
         case .endLayout(let layout, let error):
-            UsageError("--to-layout \(layout.rawValue): its defaults do not fit the viewport (\(error))")
+            .rule("\(options.toLayout) \(layout.rawValue): its defaults do not fit the viewport (\(error))")
+        case .animationTooLarge(let frames, let size, let limit) where isTransition:
+            .rule(
+                "The animation would be \(frames) frames of \(size) pixels: at most \(limit / 1_000_000) megapixels in all; lower \(options.fps), \(options.duration) or the frame size"
+            )
         case .animationTooLarge(let frames, let size, let limit):
-            UsageError(
-                "The animation would be \(frames) frames of \(size) pixels: at most \(limit / 1_000_000) megapixels in all; lower --fps\(isTransition ? ", --duration" : "") or the frame size"
+            .rule(
+                "The animation would be \(frames) frames of \(size) pixels: at most \(limit / 1_000_000) megapixels in all; lower \(options.fps) or the frame size"
             )
+        case .tooManyFrames where isTransition:
+            .rule(
+                "\(options.duration) \(duration.optionText): \(error); lower \(options.fps) or \(options.duration)")
         case .tooManyFrames:
-            UsageError(
-                "--\(isTransition ? "duration" : "fling") \(isTransition ? duration.optionText : velocityText): \(error); lower --fps\(isTransition ? " or --duration" : " or the velocity, or choose a faster --deceleration")"
+            .rule(
+                "\(options.fling) \(velocityText): \(error); lower \(options.fps) or the velocity, or choose a faster \(scenes.deceleration)"
             )
-        case .flingTooFar: UsageError("--fling \(velocityText): \(error)")
+        case .flingTooFar: .rule("\(options.fling) \(velocityText): \(error)")
         default: UsageError("\(error)")
         }
     }

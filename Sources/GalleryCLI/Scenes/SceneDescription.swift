@@ -35,7 +35,7 @@ struct SceneDescription: Sendable {
         budget = PixelBudget(megapixels: try source.read(options.maxMegapixels))
         colorSpace = try source.read(options.colorSpace)
         if source.has(options.offset), source.has(options.offsets) {
-            throw UsageError("Use either --offset or --offsets, not both")
+            throw .exclusive([options.offset.spec, options.offsets.spec])
         }
         let single = try source.read(options.offset)
         offsets = try source.read(options.offsets)?.offsets ?? [single]
@@ -75,7 +75,7 @@ struct SceneDescription: Sendable {
         let width = try source.read(options.width) ?? screen?.width ?? kind.defaultViewport.width
         let height =
             try source.read(options.height) ?? (kind.isVertical ? screen?.height : nil) ?? kind.defaultViewport.height
-        if landscape, device == nil { throw UsageError("--landscape needs --device") }
+        if landscape, device == nil { throw .requires(options.landscape.spec, options.device.spec) }
         // Every layout's options are read, so a bad value fails whichever layout is chosen.
         let (itemSize, spacing) = (try source.read(options.itemSize), try source.read(options.spacing))
         let columns = try source.read(options.columns)
@@ -112,7 +112,7 @@ struct SceneDescription: Sendable {
         let cornerRadius = try source.read(options.cornerRadius)
         let shape = try source.read(options.shape) ?? (cornerRadius != nil ? .rounded : ShapeKind(ItemStyle().shape))
         if shape == .circle, cornerRadius != nil {
-            throw UsageError("--corner-radius applies to --shape rounded, not circle")
+            throw .rule("\(options.cornerRadius) applies to \(options.shape) rounded, not circle")
         }
         return ItemStyle(
             shape: shape == .circle ? .circle : .rounded(cornerRadius: cornerRadius ?? Shape.defaultCornerRadius),
@@ -127,11 +127,11 @@ struct SceneDescription: Sendable {
         guard source.isSet(options.snap) else {
             let needSnap = motion ? [options.velocity.spec] : [options.velocity.spec, options.deceleration.spec]
             for option in needSnap where source.has(option.name) {
-                throw UsageError("--\(option.name) needs --snap")
+                throw .requires(option, options.snap.spec)
             }
             return nil
         }
-        if kind != .line { throw UsageError("--snap applies to the line layout only") }
+        if kind != .line { throw .rule("\(options.snap) applies to the line layout only") }
         return Scene.Snap(
             velocity: try source.read(options.velocity), deceleration: try source.read(options.deceleration))
     }
