@@ -4,19 +4,19 @@ import RenderPipeline
 
 /// A motion's frames, planned before any pixel: each photo is then decoded once for the whole
 /// animation, and the frame budget is checked before anything renders.
-public struct AnimationPlan: Sendable {
+package struct AnimationPlan: Sendable {
     /// The frames, in order.
-    public let plans: [FramePlan]
+    package let plans: [FramePlan]
     /// The scene they are drawn in.
-    public let frameScene: Scene
+    package let frameScene: Scene
     /// The scene the first frame decodes its photos for when the others decode for larger items (a
     /// transition to a layout with larger items): the start's, as `render` does.
-    public let firstFrameScene: Scene?
+    package let firstFrameScene: Scene?
 
     /// The most pixels an animation may render in all (frames × frame pixels): 10,000 full-HD frames.
-    public static let pixelBudget = 20_000_000_000
+    package static let pixelBudget = 20_000_000_000
 
-    public init(_ request: MotionRequest, of scene: Scene, offset: Double, fps: Int) throws(RenderError) {
+    package init(_ request: MotionRequest, of scene: Scene, offset: Double, fps: Int) throws(RenderError) {
         let (motion, frameScene) = try request.timedMotion(of: scene, offset: offset, fps: fps)
         let count = Int(MotionTimeline.frameCount(duration: motion.duration, fps: fps))
         let size = scene.pixelSize
@@ -45,7 +45,7 @@ public struct AnimationPlan: Sendable {
     }
 
     /// A renderer of these frames on up to `jobs` threads.
-    public func renderer(jobs: Int) -> MotionRenderer {
+    package func renderer(jobs: Int) -> MotionRenderer {
         MotionRenderer(scene: frameScene, jobs: jobs, firstFrameScene: firstFrameScene)
     }
 }

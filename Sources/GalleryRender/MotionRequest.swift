@@ -16,7 +16,7 @@ public enum MotionRequest: Sendable, Equatable {
     /// the end's size). A fling starts at the offset clamped, the scene's snap bending its end; a
     /// transition or rotation starts from the frame `render` shows there clamped (whether or not the
     /// scene allows overscroll), snapped with the scene's snap.
-    public func motion(of scene: Scene, offset: Double) throws(RenderError) -> (Motion, frameScene: Scene) {
+    package func motion(of scene: Scene, offset: Double) throws(RenderError) -> (Motion, frameScene: Scene) {
         var frameScene = scene
         frameScene.snap = nil
         if case .fling = self {} else { frameScene.gallery.allowsOverscroll = false }
@@ -71,7 +71,7 @@ public enum MotionRequest: Sendable, Equatable {
 
     /// The motion of `scene` from `offset` as `motion(of:offset:)` gives it, its frame count at `fps`
     /// checked against `MotionTimeline.frameLimit` before any frame is listed.
-    public func timedMotion(of scene: Scene, offset: Double, fps: Int) throws(RenderError) -> (
+    package func timedMotion(of scene: Scene, offset: Double, fps: Int) throws(RenderError) -> (
         Motion, frameScene: Scene
     ) {
         let (motion, frameScene) = try motion(of: scene, offset: offset)

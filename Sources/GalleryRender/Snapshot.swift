@@ -107,56 +107,27 @@ public struct Snapshot: Sendable {
             }, snap: snap, colorSpace: colorSpace)
     }
 
-    /// Renders `plans`: files through the command line's renderer (each photo decoded once, for the
-    /// largest item any frame draws); with pixels among the photos, every photo whole.
+    /// Renders `plans` through the command line's renderer: each file decoded once, for the largest
+    /// item any frame draws; photos given as pixels are one more source of its cache.
     private func render(_ plans: [FramePlan], in scene: Scene, firstFrameScene: Scene?, strict: Bool)
         throws(RenderError) -> [RGBAImage]
     {
+        let given = Dictionary(
+            uniqueKeysWithValues: photos.enumerated().compactMap { index, photo -> (String, DecodedImage)? in
+                guard case .image(let image) = photo else { return nil }
+                return ("memory:\(index)", DecodedImage(pixels: image, colorSpace: colorSpace))
+            })
+        let renderer = MotionRenderer(scene: scene, jobs: jobs, firstFrameScene: firstFrameScene, given: given)
         var images: [RGBAImage] = []
-        let inMemory = photos.enumerated().compactMap { index, photo -> (String, RGBAImage)? in
-            if case .image(let image) = photo { ("memory:\(index)", image) } else { nil }
-        }
-        if inMemory.isEmpty {
-            let renderer = MotionRenderer(scene: scene, jobs: jobs, firstFrameScene: firstFrameScene)
-            do {
-                _ = try renderer.run(plans: plans, strict: strict) { _, image in images.append(image) }
-            } catch let error as MotionRenderer.UnreadablePhotos {
-                throw .unreadablePhotos(error.problems)
-            } catch let error as OutOfMemory {
-                throw .memory(error)
-            } catch {
-                throw .memory(OutOfMemory(bytes: 0))
-            }
-            return images
-        }
-        let given = Dictionary(uniqueKeysWithValues: inMemory.map { ($0.0, PhotoPart(whole: $0.1)) })
-        let files = Locked<[String: PhotoPart?]>([:])
-        let problems = Locked<[PhotoProblem]>([])
-        let renderer = FrameRenderer(scene: scene)
-        for plan in plans {
-            do throws(OutOfMemory) {
-                images.append(
-                    try renderer.render(plan, jobs: jobs) { path in
-                        if let part = given[path] { return part }
-                        return files.withLock { cache -> PhotoPart? in
-                            if let cached = cache[path] { return cached }
-                            let part: PhotoPart?
-                            do throws(DecodeError) {
-                                part = PhotoPart(
-                                    try ImageDecoder.decodeFile(
-                                        atPath: path, options: DecodeOptions(colorSpace: colorSpace)))
-                            } catch {
-                                problems.withLock { $0.append(PhotoProblem(path: path, kind: .error(error))) }
-                                part = nil
-                            }
-                            cache[path] = part
-                            return part
-                        }
-                    })
-            } catch {
-                throw .memory(error)
-            }
-            if strict, !problems.withLock({ $0 }).isEmpty { throw .unreadablePhotos(problems.withLock { $0 }) }
+        do {
+            _ = try renderer.run(plans: plans, strict: strict) { _, image in images.append(image) }
+        } catch let error as MotionRenderer.UnreadablePhotos {
+            throw .unreadablePhotos(error.problems)
+        } catch let error as OutOfMemory {
+            throw .memory(error)
+        } catch {
+            // Not reached: the frame closure above throws nothing, and the renderer throws only these.
+            throw .memory(OutOfMemory(bytes: 0))
         }
         return images
     }

@@ -74,6 +74,36 @@ import Testing
         #expect(Array(frame.pixels[middle..<middle + 4]) == [255, 0, 0, 255])
     }
 
+    @Test func pixelsBesideFilesGoThroughTheRenderersCacheAndErrorsKeepTheirCause() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let broken = try folder.write(Array("not an image".utf8), to: "broken.jpg")
+        let blue = RGBAImage(width: 8, height: 8, fill: (0, 0, 255, 255))
+        let snapshot = Snapshot(
+            viewport: Size(width: 300, height: 100), photos: [.image(blue), .file(URL(fileURLWithPath: broken))])
+        // Not strict: the file is a placeholder, the pixels are drawn (item 0 is centred at rest).
+        let frame = try snapshot.image()
+        let middle = (50 * 300 + 150) * 4
+        #expect(Array(frame.pixels[middle..<middle + 4]) == [0, 0, 255, 255])
+        // Strict: the file is named with its reason (before, every error here was "out of memory").
+        do {
+            _ = try snapshot.image(strict: true)
+            Issue.record("a broken photo was accepted under strict")
+        } catch {
+            guard case .unreadablePhotos(let problems) = error else {
+                Issue.record("not the unreadable photo: \(error)")
+                return
+            }
+            #expect(problems.map(\.path) == [broken])
+        }
+        // The same pixels as a file render the same frame when the file decodes whole.
+        let file = try folder.write(try PNGEncoder.encode(blue), to: "blue.png")
+        let fromFile = Snapshot(
+            viewport: Size(width: 300, height: 100), photos: [.file(URL(fileURLWithPath: file)), .image(blue)])
+        let fromPixels = Snapshot(viewport: Size(width: 300, height: 100), photos: [.image(blue), .image(blue)])
+        #expect(try fromFile.image(atOffset: 40).pixels == (try fromPixels.image(atOffset: 40)).pixels)
+    }
+
     @Test func comparisonsAndErrorsAreValues() throws {
         let snapshot = Snapshot(viewport: Size(width: 375, height: 200), itemCount: 10)
         let (same, _) = SnapshotDiff.compare(try snapshot.image(atOffset: 0), try snapshot.image(atOffset: 0))

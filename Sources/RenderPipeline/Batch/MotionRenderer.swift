@@ -12,11 +12,14 @@ public struct MotionRenderer: Sendable {
     /// The scene the first frame's photos are decoded for, when not `scene`: a transition to larger
     /// items decodes for them, but its first frame is drawn exactly as `render` draws the start.
     public var firstFrameScene: Scene?
+    /// Photos given as pixels, by the paths the scene names them with (`PhotoCache`'s `given`).
+    public var given: [String: DecodedImage]
 
-    public init(scene: Scene, jobs: Int, firstFrameScene: Scene? = nil) {
+    public init(scene: Scene, jobs: Int, firstFrameScene: Scene? = nil, given: [String: DecodedImage] = [:]) {
         self.scene = scene
         self.jobs = max(1, jobs)
         self.firstFrameScene = firstFrameScene
+        self.given = given
     }
 
     /// The scene frame `index`'s photos are decoded for.
@@ -45,7 +48,7 @@ public struct MotionRenderer: Sendable {
         plans: [FramePlan], strict: Bool = false, onProblem: @escaping @Sendable (PhotoProblem) -> Void = { _ in },
         frame: (Int, RGBAImage) throws -> Void
     ) throws -> [PhotoProblem] {
-        let cache = PhotoCache(plans: plans.enumerated().map { ($1, decodeScene(ofFrame: $0)) })
+        let cache = PhotoCache(plans: plans.enumerated().map { ($1, decodeScene(ofFrame: $0)) }, given: given)
         let announcer = ProblemAnnouncer(onProblem)
         if strict {
             let keys = Set(

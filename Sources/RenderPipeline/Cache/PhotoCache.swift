@@ -33,15 +33,24 @@ public final class PhotoCache: @unchecked Sendable {
     private var nextUpcoming = 0
     /// Decodes run so far (a photo evicted before its last use counts again).
     public private(set) var decodeCount = 0
+    /// Photos given as pixels (the library's), by the path the scene names them with: one more
+    /// source, never read or decoded.
+    private let given: [String: DecodedImage]
 
-    /// A cache for `plans`, each with the scene that made it.
-    public init(plans: [(plan: FramePlan, scene: Scene)], capacityBytes: Int = BatchRenderer.defaultCacheBytes) {
+    /// A cache for `plans`, each with the scene that made it; `given` holds photos already decoded,
+    /// by the paths the scenes name them with.
+    public init(
+        plans: [(plan: FramePlan, scene: Scene)], capacityBytes: Int = BatchRenderer.defaultCacheBytes,
+        given: [String: DecodedImage] = [:]
+    ) {
         plan = DecodePlan(plans: plans)
         decoded = DecodedPhotos(capacityBytes: capacityBytes)
+        self.given = given
     }
 
     /// The decoded photo, decoding it if no other frame has yet. Pair with `release(_:)`.
     public func acquire(_ key: PhotoKey) -> Result<DecodedImage, DecodeError> {
+        if let image = given[key.path] { return .success(image) }
         condition.lock()
         defer { condition.unlock() }
         let (identity, bytes) = resolve(key)
