@@ -76,18 +76,18 @@ public enum PNGEncoder {
             let first = part * partRows, rows = min(partRows, height - first)
             work.sizes[part] = gr_png_encode_part(
                 source, UInt32(width), UInt32(first), UInt32(rows), hasAlpha, part == count - 1 ? 1 : 0,
-                work.output + part * bound, work.filteredSizes.baseAddress.map { $0 + part },
-                work.adlers.baseAddress.map { $0 + part })
+                work.part(part), work.filteredSizes.buffer.baseAddress.map { $0 + part },
+                work.adlers.buffer.baseAddress.map { $0 + part })
         }
         let workers = max(1, min(jobs, count))
         Parallel.forEach(workers) { worker in
             for part in stride(from: worker, to: count, by: workers) { encodePart(part) }
         }
-        let parts = (0..<count).map { Optional(UnsafePointer(work.output + $0 * bound)) }
+        let parts: [UnsafePointer<UInt8>?] = (0..<count).map { work.part($0).map { UnsafePointer($0) } }
         return parts.withUnsafeBufferPointer { parts in
             gr_png_assemble(
-                UInt32(width), UInt32(height), hasAlpha, parts.baseAddress, work.sizes.baseAddress,
-                work.filteredSizes.baseAddress, work.adlers.baseAddress, count, &result)
+                UInt32(width), UInt32(height), hasAlpha, parts.baseAddress, work.sizes.buffer.baseAddress,
+                work.filteredSizes.buffer.baseAddress, work.adlers.buffer.baseAddress, count, &result)
         }
     }
 }

@@ -1,17 +1,21 @@
+import GalleryCore
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
     import Darwin
 #endif
 
-/// Where the parts of one PNG encode go: disjoint per part, so workers never share a byte. Unchecked
-/// (it holds raw pointers); safe because each part's worker writes only its own stretch and slots,
-/// and the encoder reads them only after every worker has returned.
-struct PNGParts: @unchecked Sendable {
-    let output: UnsafeMutablePointer<UInt8>
-    let sizes: UnsafeMutableBufferPointer<Int>
-    let filteredSizes: UnsafeMutableBufferPointer<Int>
-    let adlers: UnsafeMutableBufferPointer<UInt32>
+/// Where the parts of one PNG encode go: disjoint per part, so workers never share a byte (each
+/// part's worker writes only its own stretch and slots, and the encoder reads them only after every
+/// worker has returned, as `BandBuffer` asks).
+struct PNGParts: Sendable {
+    /// `count` stretches of `bound` bytes, one a part.
+    let output: BandBuffer<UInt8>
+    let bound: Int
+    let sizes: BandBuffer<Int>
+    let filteredSizes: BandBuffer<Int>
+    let adlers: BandBuffer<UInt32>
 
     /// Room for `count` parts of at most `bound` bytes; nil when the memory cannot be had. Taken with
     /// `malloc`, which fails where Swift's own allocator would abort (a frame's parts are about its
@@ -27,16 +31,24 @@ struct PNGParts: @unchecked Sendable {
             for block in [output, sizes, filtered, adlers] { free(block) }
             return nil
         }
-        self.output = output.assumingMemoryBound(to: UInt8.self)
-        self.sizes = UnsafeMutableBufferPointer(start: sizes.assumingMemoryBound(to: Int.self), count: count)
-        self.filteredSizes = UnsafeMutableBufferPointer(start: filtered.assumingMemoryBound(to: Int.self), count: count)
-        self.adlers = UnsafeMutableBufferPointer(start: adlers.assumingMemoryBound(to: UInt32.self), count: count)
+        self.output = BandBuffer(
+            UnsafeMutableBufferPointer(start: output.assumingMemoryBound(to: UInt8.self), count: bytes))
+        self.bound = max(bound, 1)
+        self.sizes = BandBuffer(
+            UnsafeMutableBufferPointer(start: sizes.assumingMemoryBound(to: Int.self), count: count))
+        self.filteredSizes = BandBuffer(
+            UnsafeMutableBufferPointer(start: filtered.assumingMemoryBound(to: Int.self), count: count))
+        self.adlers = BandBuffer(
+            UnsafeMutableBufferPointer(start: adlers.assumingMemoryBound(to: UInt32.self), count: count))
     }
 
+    /// Where part `index` goes.
+    func part(_ index: Int) -> UnsafeMutablePointer<UInt8>? { output.buffer.baseAddress.map { $0 + index * bound } }
+
     func deallocate() {
-        free(output)
-        free(sizes.baseAddress)
-        free(filteredSizes.baseAddress)
-        free(adlers.baseAddress)
+        free(output.buffer.baseAddress)
+        free(sizes.buffer.baseAddress)
+        free(filteredSizes.buffer.baseAddress)
+        free(adlers.buffer.baseAddress)
     }
 }

@@ -29,7 +29,7 @@ public enum Compositor {
         paint: (_ rows: Range<Int>, _ pixels: UnsafeMutableBufferPointer<SIMD4<Float>>) -> Void
     ) {
         let fill = background.premultiplied
-        let target = SharedBuffer(frame)
+        let target = BandBuffer(frame)
         RowBands.forEach(rows: rows.count, jobs: jobs) { band in
             let band = rows.lowerBound + band.lowerBound..<rows.lowerBound + band.upperBound
             var chunk = [SIMD4<Float>](repeating: fill, count: chunkRows * width)

@@ -25,7 +25,7 @@ public struct StripCanvas {
     ) {
         let (rows, width) = (rows, width)
         pixels.withUnsafeMutableBufferPointer { buffer in
-            let canvas = SharedBuffer(buffer)
+            let canvas = BandBuffer(buffer)
             RowBands.forEach(rows: rows.count, jobs: jobs) { band in
                 paint(
                     rows.lowerBound + band.lowerBound..<rows.lowerBound + band.upperBound,
@@ -38,9 +38,9 @@ public struct StripCanvas {
     /// Quantises the rows into their place in `frame` (8-bit RGBA, `width` wide, from row 0).
     public func quantise(into frame: UnsafeMutableBufferPointer<UInt8>, jobs: Int) {
         let (rows, width) = (rows, width)
-        let target = SharedBuffer(frame)
+        let target = BandBuffer(frame)
         pixels.withUnsafeBufferPointer { pixels in
-            let source = UncheckedPixels(pixels)
+            let source = BandBuffer(reading: pixels)
             RowBands.forEach(rows: rows.count, jobs: jobs) { band in
                 Quantiser.quantise(
                     UnsafeBufferPointer(rebasing: source.buffer[band.lowerBound * width..<band.upperBound * width]),
@@ -51,10 +51,4 @@ public struct StripCanvas {
             }
         }
     }
-}
-
-/// The canvas's pixels read by band workers. Unchecked (a raw buffer); safe because they are only read.
-private struct UncheckedPixels: @unchecked Sendable {
-    let buffer: UnsafeBufferPointer<SIMD4<Float>>
-    init(_ buffer: UnsafeBufferPointer<SIMD4<Float>>) { self.buffer = buffer }
 }

@@ -156,11 +156,10 @@ public struct Pixelmatch: Sendable {
                 // Each band writes only its own output rows and its own result slot.
                 var results = [Result](repeating: Result(diffPixels: 0, antiAliasedPixels: 0), count: bands)
                 results.withUnsafeMutableBufferPointer { buffer in
-                    guard let base = buffer.baseAddress else { return }
-                    let slots = PixelmatchBandSlots(base: base)
+                    let slots = BandBuffer(buffer)
                     Parallel.forEach(bands) { band in
                         let rows = (band * height / bands)..<((band + 1) * height / bands)
-                        slots.base[band] = kernel.compareRows(rows)
+                        slots[band] = kernel.compareRows(rows)
                     }
                 }
                 var total = Result(diffPixels: 0, antiAliasedPixels: 0)

@@ -1,11 +1,5 @@
 import CPixelmatch
 
-/// One result slot per row band. Unchecked (a raw pointer); safe because each band's worker writes
-/// only its own slot and the slots are read after every band is done.
-struct PixelmatchBandSlots: @unchecked Sendable {
-    let base: UnsafeMutablePointer<Pixelmatch.Result>
-}
-
 /// The comparison over borrowed pixel pointers, run by gr_pixelmatch (C, AVX2 where the CPU has it).
 /// Only valid inside the `withUnsafeBufferPointer` scopes of `Pixelmatch.compare`, or while
 /// `StreamingDiff` keeps the rows it reads in its rings. Sendable because the inputs are only read and
