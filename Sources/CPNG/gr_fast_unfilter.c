@@ -13,70 +13,11 @@
  * as the tool's own frames are, takes 16.5 ms against 33 with SSE2 and 193 in portable C.
  *
  * Every level is compiled on x86-64 and chosen at run time (gr_png_unfilter_cap_level lets the tests
- * run each one); elsewhere only the portable loops are.
- *
- * Why one file of over 400 lines: the five filters at four instruction-set levels share the row_job
- * layout and the inline helpers, and the dispatcher must see every level's function to choose
- * among them. Split by level, each file would repeat those helpers or expose them in a header for
- * the inliner, for no reader's gain.
+ * run each one); elsewhere only the portable loops are. The row_job layout and the helpers every
+ * level shares are in gr_unfilter_row.h; the AVX2 Paeth, the longest loop, in
+ * gr_unfilter_paeth_avx2.c (called once a row, so nothing is lost to the call).
  */
-#include "gr_png_internal.h"
-
-#include <string.h>
-
-#if defined(__x86_64__)
-#include <immintrin.h>
-#define GR_X86 1
-#else
-#define GR_X86 0
-#endif
-
-enum { level_scalar = 0, level_sse2 = 1, level_ssse3 = 2, level_avx2 = 3 };
-
-/* Bytewise (mod 256) sum and floor average of four samples at once. */
-static inline uint32_t add_bytes(uint32_t x, uint32_t y) {
-    return ((x & 0x7f7f7f7fu) + (y & 0x7f7f7f7fu)) ^ ((x ^ y) & 0x80808080u);
-}
-
-static inline uint32_t average_bytes(uint32_t x, uint32_t y) { return (x & y) + (((x ^ y) & 0xfefefefeu) >> 1); }
-
-static inline uint32_t word_of(const uint8_t bytes[4]) {
-    uint32_t value;
-    memcpy(&value, bytes, 4);
-    return value;
-}
-
-static inline uint32_t load_word(const uint8_t *p) {
-    uint32_t value;
-    memcpy(&value, p, 4);
-    return value;
-}
-
-/*
- * One pixel's samples as a word, the fourth lane 0 for RGB. RGB reads one byte past the pixel: the
- * caller's rows are followed by at least GR_PNG_ROW_SLACK bytes.
- */
-static inline uint32_t load_pixel(const uint8_t *p, size_t channels, uint32_t lanes) {
-    return channels == 4 ? load_word(p) : load_word(p) & lanes;
-}
-
-static inline void store_word(uint8_t *p, uint32_t value) { memcpy(p, &value, 4); }
-
-/* What every loop shares: the row, its neighbours, and how a pixel is read and finished. */
-typedef struct {
-    const uint8_t *source; /* filtered samples */
-    uint8_t *out;          /* RGBA */
-    const uint8_t *above;  /* the RGBA row above; NULL for the first row */
-    uint32_t width;
-    size_t channels;
-    uint32_t lanes;  /* mask of the sample lanes of a pixel word */
-    uint32_t opaque; /* OR'd into every RGB pixel: alpha 255 */
-} row_job;
-
-#define PIXEL(job, x) load_pixel((job).source + (size_t)(x) * (job).channels, (job).channels, (job).lanes)
-#define STORE(job, x, value) store_word((job).out + 4 * (size_t)(x), (value) | (job).opaque)
-/* The row above as samples: an RGB row's alpha lane (255) is masked so that it stays 0 in the sums. */
-#define ABOVE(job, x) (load_word((job).above + 4 * (size_t)(x)) & ((job).channels == 3 ? (job).lanes : ~0u))
+#include "gr_unfilter_row.h"
 
 /* ---- portable ---------------------------------------------------------------------------------- */
 
@@ -124,11 +65,6 @@ static inline __attribute__((always_inline)) void paeth_scalar(row_job job) {
 /* ---- SSE2: one pixel at a time, with a shorter chain ------------------------------------------- */
 #if GR_X86
 
-static inline __m128i pixel_sse2(row_job job, uint32_t x) { return _mm_cvtsi32_si128((int)PIXEL(job, x)); }
-
-static inline void store_sse2(row_job job, uint32_t x, __m128i value) {
-    STORE(job, x, (uint32_t)_mm_cvtsi128_si32(value));
-}
 
 static inline __attribute__((always_inline)) void sub_sse2(row_job job) {
     __m128i left = _mm_setzero_si128();
@@ -175,116 +111,6 @@ static inline __attribute__((always_inline)) void paeth_sse2(row_job job) {
     }
 }
 
-/*
- * Paeth with a shorter chain (AVX2 machines). With b (up) and c (upper left) known before a (left)
- * is, Paeth's choice is a threshold test on a, with thresholds from the row above alone (an
- * exhaustive check over all 2^24 a, b, c agrees with PNG's rule, and so does PaethUnfilterTests):
- *   a   unless lo < a < hi, where lo, hi = min, max of b and 3c − 2b;
- *   b   else if b > c ? a ≥ ⌈m/2⌉ : a ≤ ⌊m/2⌋, with m = 3c − b;
- *   c   otherwise.
- * On the chain: inside = a > lo and hi > a; near_b = (a ^ flip) > limit. When b > c, flip is 0 and
- * limit ⌈m/2⌉ − 1; otherwise flip is all ones and limit ~t with t = ⌊m/2⌋ + 1, since ~a > ~t exactly
- * when a < t. Lanes are 16 bits wide holding 0…255, so the sample is added with paddb: it wraps the
- * low byte and leaves the high byte 0.
- *
- * Two pixels share a register: the first pixel's step runs in the low half and the second's in the
- * high half, after the first result is copied up. The thresholds of four pixels are worked out at
- * once, unless the row above is flat there (up = upper left for all four): then Paeth predicts the
- * left pixel, and the four are a prefix sum as for Sub. Rendered frames and screenshots are mostly
- * such backgrounds: two of the tool's 4K line frames diff in 33 ms instead of 38. (Working them out further ahead and reading them back from memory was slower: the narrower
- * loads wait for the wider stores.)
- */
-typedef struct {
-    __m128i lo, hi, limit, flip, up, corner;
-} paeth_pair;
-
-typedef struct {
-    __m256i lo, hi, limit, flip, up, corner;
-} paeth_quad;
-
-/* The thresholds of four pixels from their up and upper-left samples (16-bit lanes). */
-__attribute__((target("avx2"))) static inline paeth_quad paeth_thresholds(__m256i b, __m256i c) {
-    const __m256i one = _mm256_set1_epi16(1), ones = _mm256_set1_epi16(-1);
-    __m256i c3 = _mm256_add_epi16(_mm256_add_epi16(c, c), c);
-    __m256i other = _mm256_sub_epi16(_mm256_sub_epi16(c3, b), b); /* 3c − 2b */
-    __m256i m = _mm256_sub_epi16(c3, b);
-    __m256i rising = _mm256_cmpgt_epi16(b, c);
-    __m256i at_least = _mm256_sub_epi16(_mm256_srai_epi16(_mm256_add_epi16(m, one), 1), one); /* ⌈m/2⌉ − 1 */
-    __m256i at_most = _mm256_xor_si256(_mm256_add_epi16(_mm256_srai_epi16(m, 1), one), ones); /* ~(⌊m/2⌋ + 1) */
-    return (paeth_quad){_mm256_min_epi16(b, other), _mm256_max_epi16(b, other),
-                        _mm256_blendv_epi8(at_most, at_least, rising), _mm256_xor_si256(rising, ones), b, c};
-}
-
-/* Pixels 0 and 1, or 2 and 3, of four. */
-__attribute__((target("avx2"))) static inline paeth_pair paeth_low(paeth_quad q) {
-    return (paeth_pair){_mm256_castsi256_si128(q.lo),    _mm256_castsi256_si128(q.hi),
-                        _mm256_castsi256_si128(q.limit), _mm256_castsi256_si128(q.flip),
-                        _mm256_castsi256_si128(q.up),    _mm256_castsi256_si128(q.corner)};
-}
-
-__attribute__((target("avx2"))) static inline paeth_pair paeth_high(paeth_quad q) {
-    return (paeth_pair){_mm256_extracti128_si256(q.lo, 1),    _mm256_extracti128_si256(q.hi, 1),
-                        _mm256_extracti128_si256(q.limit, 1), _mm256_extracti128_si256(q.flip, 1),
-                        _mm256_extracti128_si256(q.up, 1),    _mm256_extracti128_si256(q.corner, 1)};
-}
-
-/* The sample plus up or upper left are added before a is known, so that the chain is four operations. */
-__attribute__((target("avx2"))) static inline __m128i paeth_step(__m128i a, __m128i sample, paeth_pair t) {
-    __m128i inside = _mm_and_si128(_mm_cmpgt_epi16(a, t.lo), _mm_cmpgt_epi16(t.hi, a));
-    __m128i near_b = _mm_cmpgt_epi16(_mm_xor_si128(a, t.flip), t.limit);
-    __m128i plus_b = _mm_add_epi8(sample, t.up), plus_c = _mm_add_epi8(sample, t.corner);
-    return _mm_blendv_epi8(_mm_add_epi8(sample, a), _mm_blendv_epi8(plus_c, plus_b, near_b), inside);
-}
-
-/* Four bytes at p, widened to 16-bit lanes in the low half. */
-__attribute__((target("avx2"))) static inline __m128i widen_word(const uint8_t *p) {
-    return _mm_cvtepu8_epi16(_mm_cvtsi32_si128((int)load_word(p)));
-}
-
-/* Two pixels from `a` (the left pixel, in both halves); returns both, and leaves the second in `a`. */
-__attribute__((target("avx2"))) static inline __m128i paeth_two(__m128i *a, const uint8_t *source, size_t channels,
-                                                               paeth_pair t) {
-    __m128i sample = _mm_unpacklo_epi64(widen_word(source), widen_word(source + channels));
-    __m128i first = paeth_step(*a, sample, t);
-    __m128i second = paeth_step(_mm_unpacklo_epi64(first, first), sample, t);
-    *a = _mm_unpackhi_epi64(second, second);
-    return _mm_blend_epi32(first, second, 0xc);
-}
-
-__attribute__((target("avx2"))) static void paeth_avx2(row_job job) {
-    const __m128i opaque = _mm_set1_epi32((int)job.opaque);
-    __m128i a = _mm_setzero_si128();
-    uint32_t x = 0;
-    for (; x + 4 <= job.width; x += 4) {
-        const uint8_t *above = job.above + 4 * (size_t)x, *source = job.source + (size_t)x * job.channels;
-        __m128i up = _mm_loadu_si128((const __m128i *)above);
-        __m128i corner = x == 0 ? _mm_slli_si128(up, 4) : _mm_loadu_si128((const __m128i *)(above - 4));
-        if (_mm_movemask_epi8(_mm_cmpeq_epi32(up, corner)) == 0xffff) {
-            /* Where the row above is flat (up = upper left), Paeth predicts the left pixel, as Sub
-             * does: the four pixels are a prefix sum of their samples, plus the pixel on their left. */
-            __m128i v = _mm_loadu_si128((const __m128i *)source);
-            if (job.channels == 3) v = _mm_shuffle_epi8(v, _mm_setr_epi8(0, 1, 2, -1, 3, 4, 5, -1, 6, 7, 8, -1, 9, 10, 11, -1));
-            v = _mm_add_epi8(v, _mm_slli_si128(v, 4));
-            v = _mm_add_epi8(v, _mm_slli_si128(v, 8));
-            v = _mm_add_epi8(v, _mm_shuffle_epi32(_mm_packus_epi16(a, a), 0));
-            _mm_storeu_si128((__m128i *)(job.out + 4 * (size_t)x), _mm_or_si128(v, opaque));
-            a = _mm_cvtepu8_epi16(_mm_shuffle_epi32(v, 0xff));
-            continue;
-        }
-        paeth_quad t = paeth_thresholds(_mm256_cvtepu8_epi16(up), _mm256_cvtepu8_epi16(corner));
-        __m128i low = paeth_two(&a, source, job.channels, paeth_low(t));
-        __m128i high = paeth_two(&a, source + 2 * job.channels, job.channels, paeth_high(t));
-        _mm_storeu_si128((__m128i *)(job.out + 4 * (size_t)x), _mm_or_si128(_mm_packus_epi16(low, high), opaque));
-    }
-    for (; x < job.width; x++) { /* the last one to three pixels */
-        __m128i up = widen_word(job.above + 4 * (size_t)x);
-        __m128i corner = x == 0 ? _mm_setzero_si128() : widen_word(job.above + 4 * (size_t)x - 4);
-        paeth_pair t = paeth_low(paeth_thresholds(_mm256_castsi128_si256(up), _mm256_castsi128_si256(corner)));
-        a = paeth_step(a, widen_word(job.source + (size_t)x * job.channels), t);
-        store_sse2(job, x, _mm_packus_epi16(a, a));
-        a = _mm_unpacklo_epi64(a, a);
-    }
-}
 
 /* ---- SSSE3 and AVX2: None, Sub and Up, several pixels at a time -------------------------------- */
 
@@ -395,7 +221,7 @@ static inline __attribute__((always_inline)) int unfilter_truecolor(const uint8_
         done = level == level_avx2 ? eight_avx2(filter, job, &left) : four_ssse3(filter, job, &left);
     }
     if (filter == 4 && level >= level_avx2) {
-        paeth_avx2(job);
+        gr_unfilter_paeth_avx2(job);
         return 1;
     }
     if (level >= level_sse2 && done == 0) {

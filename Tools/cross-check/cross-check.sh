@@ -19,7 +19,7 @@ S=Sources
 sources=(
     $S/CCPU/gr_cpu.c $S/CCPU/gr_math.c $S/CRaster/gr_quantise.c
     $S/CPixelmatch/gr_pixelmatch.c $S/CPixelmatch/gr_pixelmatch_yiq.c $S/CPixelmatch/gr_delta_e.c
-    $S/CColor/color_shaper.c $S/CPNG/gr_fast_unfilter.c $S/CPNG/gr_run_deflate.c $S/CHEIF/heif_pixels.c
+    $S/CColor/color_shaper.c $S/CPNG/gr_fast_unfilter.c $S/CPNG/gr_unfilter_paeth_avx2.c $S/CPNG/gr_run_deflate.c $S/CHEIF/heif_pixels.c
     Tools/cross-check/harness.c
 )
 includes=(-I$S/CCPU/include -I$S/CRaster/include -I$S/CPixelmatch/include -I$S/CPixelmatch -I$S/CPNG/include
