@@ -120,6 +120,62 @@ gr_jpeg_status gr_jpeg_read_header(const uint8_t *data, size_t size, gr_jpeg_hea
     return GR_JPEG_OK;
 }
 
+/*
+ * Whether the region x, y, region_width × region_height lies in the width × height image and fills a
+ * buffer of `capacity` bytes exactly (RGBA); if not, why, in `message` (256 bytes).
+ */
+static int region_fits(uint32_t width, uint32_t height, uint32_t x, uint32_t y, uint32_t region_width,
+                       uint32_t region_height, int has_buffer, size_t capacity, char *message) {
+    if (region_height == 0 || x > width || region_width > width - x || y > height || region_height > height - y) {
+        snprintf(message, 256, "region outside the %ux%u image", width, height);
+        return 0;
+    }
+    if (!has_buffer || (uint64_t)region_width * region_height * 4 != capacity) {
+        snprintf(message, 256, "output %ux%u does not fit the buffer", region_width, region_height);
+        return 0;
+    }
+    return 1;
+}
+
+/*
+ * Narrows the decode to the iMCU columns around x ..< x + region_width (libjpeg widens a crop to them),
+ * plus one more iMCU each side: with fancy upsampling a crop's outermost columns are upsampled as if
+ * they were the image's edge, so they differ from the whole decode; one iMCU in, they are identical.
+ * Leaves *crop_x, *crop_width as given when the region is the whole width.
+ */
+static void crop_columns(struct jpeg_decompress_struct *cinfo, uint32_t x, uint32_t region_width,
+                         JDIMENSION *crop_x, JDIMENSION *crop_width) {
+    uint32_t width = cinfo->output_width;
+    if (region_width >= width) return;
+    uint32_t imcu = (uint32_t)cinfo->max_h_samp_factor * (uint32_t)cinfo->min_DCT_scaled_size;
+    uint32_t left = x > imcu ? x - imcu : 0;
+    uint32_t right = width - (x + region_width) > imcu ? x + region_width + imcu : width;
+    *crop_x = left;
+    *crop_width = right - left;
+    if (*crop_width < width) jpeg_crop_scanline(cinfo, crop_x, crop_width);
+    else *crop_x = 0, *crop_width = width;
+}
+
+/*
+ * Reads rows y ..< y + region_height into `pixels` (region_width RGBA pixels a row): straight in when
+ * `buffer` is NULL, else through it, from `offset` pixels in, converted from CMYK when `convert`
+ * (otherwise copied: RGBA, or CMYK kept as it is). Stops early only when libjpeg would suspend.
+ */
+static void read_rows(struct jpeg_decompress_struct *cinfo, uint8_t *pixels, uint8_t *buffer, int convert,
+                      uint32_t offset, uint32_t y, uint32_t region_width, uint32_t region_height) {
+    while (cinfo->output_scanline < y + region_height) {
+        uint8_t *row = pixels + (size_t)(cinfo->output_scanline - y) * region_width * 4;
+        JSAMPROW target = buffer == NULL ? row : buffer;
+        if (jpeg_read_scanlines(cinfo, &target, 1) != 1) break; /* suspended: cannot happen in memory */
+        if (buffer == NULL) continue;
+        if (convert) {
+            cmyk_to_rgba(buffer + (size_t)offset * 4, row, region_width, cinfo->saw_Adobe_marker);
+        } else {
+            memcpy(row, buffer + (size_t)offset * 4, (size_t)region_width * 4);
+        }
+    }
+}
+
 gr_jpeg_status gr_jpeg_decode(const uint8_t *data, size_t size, const gr_jpeg_options *options,
                               uint8_t *pixels, size_t capacity, gr_jpeg_image *out) {
     memset(out, 0, sizeof(*out));
@@ -171,27 +227,11 @@ gr_jpeg_status gr_jpeg_decode(const uint8_t *data, size_t size, const gr_jpeg_op
         x = options->region_x, y = options->region_y;
         region_width = options->region_width, region_height = options->region_height;
     }
-    if (region_height == 0 || x > width || region_width > width - x || y > height || region_height > height - y) {
-        snprintf(out->message, 256, "region outside the %ux%u image", width, height);
+    if (!region_fits(width, height, x, y, region_width, region_height, pixels != NULL, capacity, out->message)) {
         longjmp(errors.jump, 1);
     }
-    if (pixels == NULL || (uint64_t)region_width * region_height * 4 != capacity) {
-        snprintf(out->message, 256, "output %ux%u does not fit the buffer", region_width, region_height);
-        longjmp(errors.jump, 1);
-    }
-    /* Transform only the iMCU columns around the region (libjpeg widens a crop to them), plus one
-     * more iMCU each side: with fancy upsampling a crop's outermost columns are upsampled as if they
-     * were the image's edge, so they differ from the whole decode; one iMCU in, they are identical. */
     JDIMENSION crop_x = x, crop_width = region_width;
-    if (region_width < width) {
-        uint32_t imcu = (uint32_t)cinfo.max_h_samp_factor * (uint32_t)cinfo.min_DCT_scaled_size;
-        uint32_t left = x > imcu ? x - imcu : 0;
-        uint32_t right = width - (x + region_width) > imcu ? x + region_width + imcu : width;
-        crop_x = left;
-        crop_width = right - left;
-        if (crop_width < width) jpeg_crop_scanline(&cinfo, &crop_x, &crop_width);
-        else crop_x = 0, crop_width = width;
-    }
+    crop_columns(&cinfo, x, region_width, &crop_x, &crop_width);
     int direct = !is_cmyk && crop_x == x && crop_width == region_width;
     errors.status = GR_JPEG_NO_MEMORY;
     if (!direct) row_buffer = malloc((size_t)crop_width * 4);
@@ -199,18 +239,8 @@ gr_jpeg_status gr_jpeg_decode(const uint8_t *data, size_t size, const gr_jpeg_op
     errors.status = GR_JPEG_ERROR;
 
     if (y > 0 && jpeg_skip_scanlines(&cinfo, y) != y) ERREXIT(&cinfo, JERR_INPUT_EOF);
-    while (cinfo.output_scanline < y + region_height) {
-        uint8_t *row = pixels + (size_t)(cinfo.output_scanline - y) * region_width * 4;
-        JSAMPROW target = direct ? row : row_buffer;
-        if (jpeg_read_scanlines(&cinfo, &target, 1) != 1) break; /* suspended: cannot happen in memory */
-        if (is_cmyk && options->keep_cmyk) {
-            memcpy(row, row_buffer + (size_t)(x - crop_x) * 4, (size_t)region_width * 4);
-        } else if (is_cmyk) {
-            cmyk_to_rgba(row_buffer + (size_t)(x - crop_x) * 4, row, region_width, cinfo.saw_Adobe_marker);
-        } else if (!direct) {
-            memcpy(row, row_buffer + (size_t)(x - crop_x) * 4, (size_t)region_width * 4);
-        }
-    }
+    read_rows(&cinfo, pixels, direct ? NULL : row_buffer, is_cmyk && !options->keep_cmyk, x - crop_x, y,
+              region_width, region_height);
     out->cmyk = is_cmyk && options->keep_cmyk;
     out->cmyk_source = is_cmyk;
     out->inverted = cinfo.saw_Adobe_marker;
