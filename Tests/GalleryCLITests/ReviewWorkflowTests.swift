@@ -95,6 +95,15 @@ import Testing
                 #"{"defaults": {"itemSzie": 90}, "scenes": [{"name": "z"}]}"#,
                 "m.json: defaults: key 'itemSzie': unknown key: did you mean itemSize?"
             ),
+            // A bad value the scene took from the defaults is the defaults' fault; its own, the scene's.
+            (
+                #"{"defaults": {"layout": "gird"}, "scenes": [{"name": "z"}]}"#,
+                "m.json: defaults (in scene 'z'): key 'layout': the value 'gird' is invalid"
+            ),
+            (
+                #"{"defaults": {"layout": "grid"}, "scenes": [{"name": "z", "layout": "gird"}]}"#,
+                "m.json: scene 'z': key 'layout': the value 'gird' is invalid"
+            ),
         ] {
             try folder.write(Array(text.utf8), to: "m.json")
             let run = try CommandRunner.run(["batch", "m.json", "--out", "o"], in: folder.path)

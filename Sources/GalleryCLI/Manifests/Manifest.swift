@@ -50,7 +50,7 @@ struct Manifest: Sendable {
         var criteria: [String: DiffCriteria] = [:]
         for scene in scenes where DiffOptions.specs.contains(where: { scene.has($0.name) }) {
             do { criteria[scene.name] = try DiffOptions.criteria(scene) } catch {
-                throw .inManifest(path: path, place: "scene '\(scene.name)'", error)
+                throw .inManifest(path: path, place: scene.place(of: error), error)
             }
         }
         return criteria
@@ -129,7 +129,10 @@ struct Manifest: Sendable {
                 values[option] = text
             }
         }
-        return ManifestScene(name: name ?? "defaults", photos: photos, values: values, flags: flags)
+        let inherited = Set(merged.keys.filter { entry[$0] == nil }.compactMap { keys[$0] })
+        return ManifestScene(
+            name: name ?? "defaults", photos: photos, values: values, flags: flags,
+            inherited: name == nil ? [] : inherited)
     }
 
     /// A scene name usable as a file and folder name on every system.

@@ -60,7 +60,7 @@ struct ManifestPlan: Sendable {
                 descriptions.append(description)
                 motions.append(try MotionDescription(scene, scene: description))
             } catch {
-                throw Self.sceneError(error, scene: scene.name, manifest: manifest.path)
+                throw UsageError.inManifest(path: manifest.path, place: scene.place(of: error), error)
             }
         }
         try Self.checkOutputsDistinct(manifest, descriptions)
@@ -122,7 +122,7 @@ struct ManifestPlan: Sendable {
                                 plans: plan.plans, fps: motion.fps, loops: motion.loops,
                                 firstFrameScene: plan.firstFrameScene), to: file)))
             } catch {
-                throw Self.sceneError(error, scene: entry.name, manifest: manifest.path)
+                throw UsageError.inManifest(path: manifest.path, place: entry.place(of: error), error)
             }
         }
     }
@@ -132,11 +132,6 @@ struct ManifestPlan: Sendable {
     /// `offset--20.png`), so adding an offset adds one frame and renames none.
     static func framePath(scene: String, offset: Double) -> String {
         "\(scene)/offset-\(JSONValue.shortest(offset)).png"
-    }
-
-    /// A scene's usage error as the manifest says it: naming the scene and the key.
-    private static func sceneError(_ error: UsageError, scene: String, manifest: String) -> UsageError {
-        .inManifest(path: manifest, place: "scene '\(scene)'", error)
     }
 
     /// Scenes whose outputs would collide are refused before anything renders: `a` writes `a.png`, and

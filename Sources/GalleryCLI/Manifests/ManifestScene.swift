@@ -5,12 +5,24 @@ struct ManifestScene: OptionSource {
     let photos: [String]
     private let values: [String: String]
     private let flags: Set<String>
+    /// The options whose values come from the defaults, not from the scene itself.
+    private let inherited: Set<String>
 
-    init(name: String, photos: [String], values: [String: String], flags: Set<String>) {
+    init(name: String, photos: [String], values: [String: String], flags: Set<String>, inherited: Set<String> = []) {
         self.name = name
         self.photos = photos
         self.values = values
         self.flags = flags
+        self.inherited = inherited
+    }
+
+    /// Where `error` lies, as a message names it: the scene, or the defaults when the value at fault
+    /// is one the scene took from them (`defaults (in scene 'a')`).
+    func place(of error: UsageError) -> String {
+        if case .invalidValue(_, let option, _) = error, inherited.contains(option.name) {
+            return "defaults (in scene '\(name)')"
+        }
+        return "scene '\(name)'"
     }
 
     func value(_ name: String) -> String? { values[name] }
