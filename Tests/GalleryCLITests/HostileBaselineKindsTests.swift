@@ -94,6 +94,16 @@ extension HostileBaselineKindsTests {
         #expect(HostileRepositoryTests.bytes(folder.file("r1/results.json")) == before)
         let beside = try CommandRunner.run(["merge-reports", "r1", "--report", "r1-merged"], in: folder.path)
         #expect(beside.status == 1, "\(beside.stderr)")
+        // `..` and links are followed where they lead, not cut as text (found by review).
+        _ = try CommandRunner.run(["check", "m2.json", "--baseline", "bf", "--report", "r2"], in: folder.path)
+        try FileManager.default.createDirectory(atPath: folder.file("d1"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: folder.file("d1/lnk"), withDestinationPath: "../r2")
+        for output in ["r1/../elsewhere", "d1/lnk/../zz"] {
+            let run = try CommandRunner.run(["merge-reports", "r1", "--report", output], in: folder.path)
+            #expect(run.status == 1 && !run.stderr.contains("inside an input"), "\(output): \(run.stderr)")
+        }
+        let inR2 = try CommandRunner.run(["merge-reports", "r1", "r2", "--report", "r1/../r2/x"], in: folder.path)
+        #expect(inR2.status == 64 && inR2.stderr.contains("is inside an input (r2)"), "\(inR2.stderr)")
     }
 
     @Test func aFullTMPDIRIsNamedNotStandardOutput() throws {

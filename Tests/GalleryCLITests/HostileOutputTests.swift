@@ -78,6 +78,9 @@ import Testing
             Console.escaped(String(repeating: "z", count: 5_000) + ": File name too long").hasSuffix(
                 "z: File name too long"))
         #expect(Console.escaped(String(repeating: "z", count: 1_000)) == String(repeating: "z", count: 1_000))
+        // Between characters: no skin-tone modifier is parted from its emoji.
+        let thumbs = Console.escaped(String(repeating: "é👍🏽", count: 1_500))
+        #expect(thumbs.hasSuffix("👍🏽") && thumbs.contains("👍🏽… (2000 more characters) …é👍🏽"), "\(thumbs.suffix(40))")
     }
 
     @Test func theSuggestedRecordCommandIsShellQuoted() throws {

@@ -188,7 +188,7 @@ import Testing
                     var frames = top["frames"] as? [[String: Any]] ?? []
                     frames[0]["width"] = -3
                     top["frames"] = frames
-                }, "key 'frames[0].width' is -3, a negative count"
+                }, "key 'frames[0].width' is -3, below 0"
             ),
             (
                 try changed { top in

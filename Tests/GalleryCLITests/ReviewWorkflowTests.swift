@@ -104,11 +104,21 @@ import Testing
                 #"{"defaults": {"layout": "grid"}, "scenes": [{"name": "z", "layout": "gird"}]}"#,
                 "m.json: scene 'z': key 'layout': the value 'gird' is invalid"
             ),
+            (
+                #"{"defaults": {"velocity": 100}, "scenes": [{"name": "z"}]}"#,
+                "m.json: defaults (in scene 'z'): key 'velocity' needs key 'snap'"
+            ),
+            (
+                #"{"defaults": {"offsets": [0, 0]}, "scenes": [{"name": "z"}]}"#,
+                "m.json: defaults (in scene 'z'): key 'offsets': the offset 0 is given twice"
+            ),
         ] {
             try folder.write(Array(text.utf8), to: "m.json")
             let run = try CommandRunner.run(["batch", "m.json", "--out", "o"], in: folder.path)
             #expect(run.status == 64 && run.stderr.contains(said), "\(text): \(run.stderr)")
         }
+        let shard = try CommandRunner.run(["batch", "m.json", "--out", "o", "--shard", "aut"], in: folder.path)
+        #expect(shard.status == 64 && shard.stderr.contains("did you mean auto?"), "\(shard.stderr)")
         let shell = try CommandRunner.run(["--generate-completion-script", "bahs"])
         #expect(shell.status == 64 && shell.stderr.contains("did you mean bash?"), "\(shell.stderr)")
     }

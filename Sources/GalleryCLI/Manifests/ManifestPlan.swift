@@ -67,11 +67,10 @@ struct ManifestPlan: Sendable {
         for (scene, description) in zip(manifest.scenes, descriptions) where description.isSequence {
             var seen: Set<Double> = []
             for offset in description.offsets where !seen.insert(offset == 0 ? 0 : offset).inserted {
-                throw .inManifest(
-                    path: manifest.path, place: "scene '\(scene.name)'",
-                    .rule(
-                        "\(SceneOptions.declared.offsets): the offset \(JSONValue.shortest(offset)) is given twice (frames are named by offset)"
-                    ))
+                let error = UsageError.rule(
+                    "\(SceneOptions.declared.offsets): the offset \(JSONValue.shortest(offset)) is given twice (frames are named by offset)"
+                )
+                throw .inManifest(path: manifest.path, place: scene.place(of: error), error)
             }
         }
         let frameCounts = zip(descriptions, motions).map { description, motion in

@@ -16,12 +16,11 @@ struct ManifestScene: OptionSource {
         self.inherited = inherited
     }
 
-    /// Where `error` lies, as a message names it: the scene, or the defaults when the value at fault
-    /// is one the scene took from them (`defaults (in scene 'a')`).
+    /// Where `error` lies, as a message names it: the scene, or the defaults when every option the
+    /// error names that the scene has comes from them (`defaults (in scene 'a')`).
     func place(of error: UsageError) -> String {
-        if case .invalidValue(_, let option, _) = error, inherited.contains(option.name) {
-            return "defaults (in scene '\(name)')"
-        }
+        let given = error.options.filter { has($0.name) }
+        if !given.isEmpty, given.allSatisfy({ inherited.contains($0.name) }) { return "defaults (in scene '\(name)')" }
         return "scene '\(name)'"
     }
 

@@ -55,4 +55,6 @@ extension Shard: OptionValue {
     static var expectation: String {
         "must be K/N with 1 ≤ K ≤ N ≤ 10000, or auto (with CI_NODE_INDEX/CI_NODE_TOTAL, BUILDKITE_PARALLEL_JOB/_COUNT, or JOB_COMPLETION_INDEX and auto/N)"
     }
+
+    static var namedTexts: [String] { ["auto"] }
 }

@@ -44,6 +44,23 @@ indirect enum UsageError: Error, Sendable, Equatable {
     /// Text that names no option (the manifest's own structure, a frame too large).
     init(_ text: String) { self = .rule(UsageSentence(stringLiteral: text)) }
 
+    /// The options the error names, in order (a rule's as its sentence names them).
+    var options: [OptionSpec] {
+        switch self {
+        case .invalidValue(_, let option, _), .defaultDoesNotFit(let option, _), .missingOption(let option),
+            .missingValue(let option), .flagWithValue(let option):
+            [option]
+        case .exclusive(let options): options
+        case .requires(let option, let needed): [option, needed]
+        case .conflicts(let option, let other, _): [option, other]
+        case .rule(let sentence):
+            sentence.parts.compactMap { part in
+                if case .option(let option) = part { option } else { nil }
+            }
+        case .unknownOption, .missingArgument, .inManifest: []
+        }
+    }
+
     /// The message as the command line prints it (a manifest's error names keys).
     var message: String { text(.flag) }
 

@@ -36,17 +36,18 @@ struct Console: Sendable {
     /// past `longestEcho` characters cut in the middle, saying how much was left out, so that the
     /// reason at the end of a message about a long name still shows.
     static func escaped(_ text: String) -> String {
-        let scalars = Array(text.unicodeScalars)
-        guard scalars.count > longestEcho else { return escape(scalars[...]) }
+        // Cut between characters as a reader sees them: an emoji keeps its skin tone.
+        let characters = Array(text)
+        guard characters.count > longestEcho else { return escape(text) }
         let tail = longestEcho / 4
         let head = longestEcho - tail
-        return escape(scalars[..<head]) + "… (\(scalars.count - longestEcho) more characters) …"
-            + escape(scalars[(scalars.count - tail)...])
+        return escape(String(characters[..<head])) + "… (\(characters.count - longestEcho) more characters) …"
+            + escape(String(characters[(characters.count - tail)...]))
     }
 
-    private static func escape(_ scalars: ArraySlice<Unicode.Scalar>) -> String {
+    private static func escape(_ text: String) -> String {
         var out = ""
-        for scalar in scalars {
+        for scalar in text.unicodeScalars {
             switch scalar {
             case "\n": out += "\\n"
             case "\r": out += "\\r"

@@ -88,16 +88,18 @@ public enum SystemPath {
         return first.st_dev == second.st_dev && first.st_ino == second.st_ino
     }
 
-    /// Whether `path` (which need not exist yet) is `folder` or lies inside it, through any links: each
-    /// existing ancestor is compared with the folder by device and inode.
+    /// Whether `path` (which need not exist yet) is `folder` or lies inside it, through any links and
+    /// `..`: the path is resolved component by component as far as it exists (each step's real path,
+    /// so `r1/../elsewhere` is not in r1), and the rest, not there yet, would be made inside that.
     public static func isInside(_ path: String, folder: String) -> Bool {
-        var current = path.hasPrefix("/") ? path : joined(currentFolder, path)
-        while true {
-            if sameFile(current, folder) { return true }
-            while current.count > 1, current.hasSuffix("/") { current.removeLast() }
-            guard let slash = current.lastIndex(of: "/"), current != "/" else { return false }
-            current = slash == current.startIndex ? "/" : String(current[..<slash])
+        guard let root = ContainedPath.realPath(folder),
+            var resolved = ContainedPath.realPath(path.hasPrefix("/") ? "/" : currentFolder)
+        else { return false }
+        for component in path.split(separator: "/") where component != "." {
+            guard let next = ContainedPath.realPath(joined(resolved, String(component))) else { break }
+            resolved = next
         }
+        return resolved == root || resolved.hasPrefix(root == "/" ? "/" : root + "/")
     }
 
     /// The process's working folder ("." when it cannot be had).

@@ -176,7 +176,7 @@ public struct ReportResults: Sendable, Codable {
                 ("antiAliasedPixels", frame.antiAliasedPixels),
             ] {
                 if let count, count < 0 {
-                    throw .invalid("key 'frames[\(number)].\(name)' is \(count), a negative count")
+                    throw .invalid("key 'frames[\(number)].\(name)' is \(count), below 0")
                 }
             }
             guard FrameCheck.Status(rawValue: frame.status) != nil else {
