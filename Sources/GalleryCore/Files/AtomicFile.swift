@@ -78,8 +78,11 @@ public enum AtomicFile {
 
     /// A new, empty temporary in `folder`, 0666 less the umask: its descriptor and path. Its name is
     /// short whatever the target's, so a 255-byte file name still gets one.
-    static func createTemporary(in folder: String, reportedAs path: String) throws(FileError)
-        -> (Int32, String)
+    ///
+    /// With `registering`, the name is registered for a signal's cleanup before the file exists, so a
+    /// signal arriving just after it is made still removes it: the slot is returned (else -1).
+    static func createTemporary(in folder: String, reportedAs path: String, registering: Bool = false)
+        throws(FileError) -> (descriptor: Int32, path: String, slot: Int32)
     {
         var generator = SystemRandomNumberGenerator()
         while true {
@@ -87,11 +90,14 @@ public enum AtomicFile {
             let name =
                 TemporarySweep.prefix + String(repeating: "0", count: 16 - hex.count) + hex + TemporarySweep.suffix
             let temporary = folder + "/" + name
+            let slot = registering ? SystemPath.withCString(temporary) { gr_cleanup_add($0) } : -1
             let descriptor = SystemPath.withCString(temporary) {
                 open($0, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
             }
-            if descriptor >= 0 { return (descriptor, temporary) }
-            if errno != EEXIST { throw .last(path, .write) }
+            if descriptor >= 0 { return (descriptor, temporary, slot) }
+            let code = errno
+            if registering { gr_cleanup_remove(slot) }
+            if code != EEXIST { throw FileError(path: path, operation: .write, cause: .system(errno: code)) }
         }
     }
 

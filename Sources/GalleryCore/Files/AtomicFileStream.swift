@@ -35,8 +35,7 @@ public final class AtomicFileStream {
         case .success(.atomic(let file, let mode)):
             let folder = URL(fileURLWithPath: file).deletingLastPathComponent().path
             gr_cleanup_install()
-            let (descriptor, temporary) = try temporary(in: folder)
-            let slot = SystemPath.withCString(temporary) { gr_cleanup_add($0) }
+            let (descriptor, temporary, slot) = try temporary(in: folder)
             destination = .temporary(descriptor: descriptor, path: temporary, file: file, mode: mode, slot: slot)
             // The lock is the writer's, until close: taken before anything else can see the file.
             guard flock(descriptor, LOCK_EX) == 0 else { throw discarding(.last(path, .write)) }
@@ -45,7 +44,7 @@ public final class AtomicFileStream {
             if target == .standardOutput, fcntl(STDOUT_FILENO, F_GETFD) == -1 { throw .last(self.path, .write) }
             // Unlinked at once: nothing to clean up, whatever ends the process.
             let folder = ScratchFolder.temporaryDirectory
-            let made: (Int32, String)
+            let made: (descriptor: Int32, path: String, slot: Int32)
             do throws(FileError) { made = try AtomicFile.createTemporary(in: folder, reportedAs: self.path) } catch {
                 throw FileError(path: self.path, operation: .createScratch(folder), cause: error.cause)
             }
@@ -59,7 +58,7 @@ public final class AtomicFileStream {
     /// A new temporary in `folder`, made with its missing parents. Another writer of this process
     /// whose own file failed may remove a folder it made between the mkdir here and the open: then
     /// the folders are made again, a few times.
-    private func temporary(in folder: String) throws(FileError) -> (Int32, String) {
+    private func temporary(in folder: String) throws(FileError) -> (descriptor: Int32, path: String, slot: Int32) {
         for attempt in 1...3 {
             var made: [String] = []
             let code = AtomicFile.createFolders(folder, made: &made)
@@ -67,7 +66,9 @@ public final class AtomicFileStream {
             if let code {
                 throw discarding(FileError(path: path, operation: .createFolder(folder), cause: .system(errno: code)))
             }
-            do throws(FileError) { return try AtomicFile.createTemporary(in: folder, reportedAs: path) } catch {
+            do throws(FileError) {
+                return try AtomicFile.createTemporary(in: folder, reportedAs: path, registering: true)
+            } catch {
                 guard error.cause == .system(errno: ENOENT), attempt < 3 else { throw discarding(error) }
             }
         }
