@@ -5,6 +5,13 @@ import Testing
 /// A baseline folder from a pull request may hold FIFOs and links that lead inside it: recording
 /// replaces a FIFO instead of blocking on it, and pruning keeps the files frames read through links.
 @Suite struct HostileBaselineKindsTests {
+    /// A copy of the workspace's baselines as `name` in which a.png holds b's frame, so `a` fails.
+    static func failingBaselines(_ name: String, in folder: TemporaryFolder) throws {
+        try HostileRepositoryTests.copyFolder("bl", name, in: folder)
+        try FileManager.default.removeItem(atPath: folder.file("\(name)/a.png"))
+        try FileManager.default.copyItem(atPath: folder.file("bl/b.png"), toPath: folder.file("\(name)/a.png"))
+    }
+
     @Test(.timeLimit(.minutes(1))) func recordingAndAcceptingReplaceAFIFOInsteadOfHanging() throws {
         let folder = try HostileRepositoryTests.workspace()
         defer { folder.remove() }
@@ -19,10 +26,7 @@ import Testing
                 HostileRepositoryTests.bytes(fifo) == HostileRepositoryTests.bytes(folder.file("bl/a.png")), "\(mode)")
         }
         // accept: a report of a failing check, accepted into a folder whose baseline is a FIFO.
-        try HostileRepositoryTests.copyFolder("bl", "bf", in: folder)
-        try FileManager.default.copyItem(atPath: folder.file("bl/b.png"), toPath: folder.file("bf/a.png.tmp"))
-        try FileManager.default.removeItem(atPath: folder.file("bf/a.png"))
-        try FileManager.default.moveItem(atPath: folder.file("bf/a.png.tmp"), toPath: folder.file("bf/a.png"))
+        try Self.failingBaselines("bf", in: folder)
         let check = try CommandRunner.run(["check", "m2.json", "--baseline", "bf", "--report", "ra"], in: folder.path)
         #expect(check.status == 1, "\(check.stderr)")
         try FileManager.default.removeItem(atPath: folder.file("bf/a.png"))
@@ -64,9 +68,7 @@ extension HostileBaselineKindsTests {
     @Test func acceptSaysWhenItRemovesALayoutTheReportCannotReplace() throws {
         let folder = try HostileRepositoryTests.workspace()
         defer { folder.remove() }
-        try HostileRepositoryTests.copyFolder("bl", "bf", in: folder)
-        try FileManager.default.removeItem(atPath: folder.file("bf/a.png"))
-        try FileManager.default.copyItem(atPath: folder.file("bl/b.png"), toPath: folder.file("bf/a.png"))
+        try Self.failingBaselines("bf", in: folder)
         let check = try CommandRunner.run(["check", "m2.json", "--baseline", "bf", "--report", "ra"], in: folder.path)
         #expect(check.status == 1, "\(check.stderr)")
         try folder.write(Array("not a layout".utf8), to: "ra/layouts/a.layout.json")
@@ -81,9 +83,7 @@ extension HostileBaselineKindsTests {
     @Test func aMergedReportInsideAnInputIsRefused() throws {
         let folder = try HostileRepositoryTests.workspace()
         defer { folder.remove() }
-        try HostileRepositoryTests.copyFolder("bl", "bf", in: folder)
-        try FileManager.default.removeItem(atPath: folder.file("bf/a.png"))
-        try FileManager.default.copyItem(atPath: folder.file("bl/b.png"), toPath: folder.file("bf/a.png"))
+        try Self.failingBaselines("bf", in: folder)
         _ = try CommandRunner.run(["check", "m2.json", "--baseline", "bf", "--report", "r1"], in: folder.path)
         let before = HostileRepositoryTests.bytes(folder.file("r1/results.json"))
         for output in ["r1/images", "r1/sub/deeper", "./r1/x"] {
