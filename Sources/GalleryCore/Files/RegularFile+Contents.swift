@@ -7,22 +7,28 @@ extension RegularFile {
         guard file.size <= limit else {
             throw FileError(path: path, operation: .read, cause: .tooLarge(bytes: file.size, limit: limit))
         }
+        return try file.bytes(count: file.size)
+    }
+
+    /// `count` bytes from `offset` (fewer at the end of the file), in memory that is checked before it
+    /// is used: running out is `.outOfMemory`, never an abort.
+    public func bytes(count: Int, at offset: Int = 0) throws(FileError) -> [UInt8] {
         // An empty array's storage is shared by every empty array: never initialise it, even to 0.
-        guard file.size > 0 else { return [] }
-        guard var bytes = LargeArray.uninitialized(UInt8.self, count: file.size) else {
-            throw FileError(path: path, operation: .read, cause: .outOfMemory(bytes: file.size))
+        guard count > 0 else { return [] }
+        guard var bytes = LargeArray.uninitialized(UInt8.self, count: count) else {
+            throw FileError(path: path, operation: .read, cause: .outOfMemory(bytes: count))
         }
         var failure: FileError?
         let got = bytes.withUnsafeMutableBytes { buffer -> Int in
             guard let base = buffer.baseAddress else { return 0 }
-            do throws(FileError) { return try file.read(into: base, count: file.size, at: 0) } catch {
+            do throws(FileError) { return try read(into: base, count: count, at: offset) } catch {
                 failure = error
                 return 0
             }
         }
         if let failure { throw failure }
         // A file that got shorter while being read: what it held.
-        if got < file.size { bytes.removeLast(file.size - got) }
+        if got < count { bytes.removeLast(count - got) }
         return bytes
     }
 }

@@ -101,23 +101,11 @@ public enum ImageDecoder {
     }
 
     /// `count` bytes of `file` from `offset` (fewer at its end), in memory checked before it is
-    /// allocated.
+    /// allocated (`RegularFile.bytes`).
     static func read(_ file: RegularFile, count: Int, at offset: Int = 0) throws(DecodeError) -> [UInt8] {
-        // An empty array's storage is shared by every empty array: never initialise it, even to 0.
-        guard count > 0 else { return [] }
-        guard var bytes = LargeArray.uninitialized(UInt8.self, count: count) else {
-            throw .outOfMemory(bytes: count)
+        do { return try file.bytes(count: count, at: offset) } catch {
+            if case .outOfMemory(let bytes) = error.cause { throw .outOfMemory(bytes: bytes) }
+            throw .unreadable(error)
         }
-        var failure: FileError?
-        let got = bytes.withUnsafeMutableBytes { buffer -> Int in
-            guard let base = buffer.baseAddress else { return 0 }
-            do throws(FileError) { return try file.read(into: base, count: count, at: offset) } catch {
-                failure = error
-                return 0
-            }
-        }
-        if let failure { throw .unreadable(failure) }
-        if got < count { bytes.removeLast(count - got) }
-        return bytes
     }
 }

@@ -37,10 +37,8 @@ public struct APNGSink: FrameSink {
     /// Encodes the frames waiting, at once, and hands their bytes on.
     private mutating func flush() throws(FrameSinkError) {
         guard !waiting.isEmpty else { return }
-        do { try writer.append(contentsOf: waiting, jobs: jobs) } catch {
-            file?.discard()
-            throw .encode(error)
-        }
+        // On any failure the file's temporary goes with the sink (AtomicFileStream discards it).
+        do { try writer.append(contentsOf: waiting, jobs: jobs) } catch { throw .encode(error) }
         waiting.removeAll()
         let pieces = writer.take()
         guard let file else {
