@@ -6,9 +6,10 @@
 #   make build            a debug build
 #   make release          a release build with the Swift standard library linked statically
 #   make install          the release binary, its man page and completions under $(PREFIX)
-#   make deb              dist/gallery-render_VERSION_amd64.deb (Tools/make-deb.sh); make deb-check tests it,
+#   make deb              dist/gallery-render_VERSION_ARCH.deb (Tools/make-deb.sh); make deb-check tests it,
 #                         make deb-chroot installs it with apt-get on a fresh debootstrap of Debian 12
-#   make image            a container image with the .deb on Debian 12 (Dockerfile, Tools/make-image.sh)
+#   make image            a container image built from this checkout: docker or podman (Dockerfile, Tools/make-image.sh)
+#   make image-check      builds it with podman and compares its frame with the host build's (Tools/check-image.sh)
 #   make library-example  build and test docs/examples/CarouselSnapshots against this checkout
 #   make bench            benchmarks against peers, figures in docs/performance.md (not part of make test)
 #   make soak             a SOAK_MINUTES (20) batch + check with resident memory sampled: fails if it grows
@@ -33,11 +34,14 @@ RELEASE_FLAGS := -c release --static-swift-stdlib --product gallery-render
 BIN := .build/release/gallery-render
 OUT := out
 DEPS := Tools/install-deps.sh
+# --build: only what building and packaging need (the Dockerfile's build stage).
+DEPS_ARGS ?=
+ARCH := $(shell dpkg --print-architecture 2>/dev/null || echo amd64)
 
-.PHONY: image cross-check version library-example deb deb-check deb-chroot readme deps build release run test bench soak install sanitize sanitize-address sanitize-undefined sanitize-thread fuzz format lint clean
+.PHONY: image image-check print-version cross-check version library-example deb deb-check deb-chroot readme deps build release run test bench soak install sanitize sanitize-address sanitize-undefined sanitize-thread fuzz format lint clean
 
 deps: version
-	@$(DEPS)
+	@$(DEPS) $(DEPS_ARGS)
 
 # CBuildInfo includes the header when it exists; rewritten (and its C file rebuilt) only on a change.
 version:
@@ -61,9 +65,16 @@ run: release
 test: deps
 	$(SWIFT) test -c release -Xswiftc -enable-testing
 
-# The Dockerfile's image, from the .deb: docker, or podman (IMAGE_BASE, IMAGE_ARGS: Tools/make-image.sh).
-image: deb
-	Tools/make-image.sh
+# The Dockerfile's image, built from this checkout inside a Swift image: docker, or podman (Tools/make-image.sh).
+image:
+	VERSION='$(VERSION)' Tools/make-image.sh
+
+# Builds the image with podman and compares its frame with the host build's (IMAGE_BASE: Tools/check-image.sh).
+image-check:
+	@Tools/check-image.sh
+
+print-version:
+	@echo '$(VERSION)'
 
 # The C kernels on arm64 (cross-built, run under qemu-user) and at every x86-64 SIMD level, byte for byte.
 cross-check:
@@ -155,11 +166,11 @@ deb: release
 # Builds the .deb, inspects it, unpacks it into a scratch root and runs the unpacked binary on the
 # fixtures; lintian when installed (Tools/check-deb.sh).
 deb-check: deb
-	@Tools/check-deb.sh dist/gallery-render_$(VERSION)_amd64.deb
+	@Tools/check-deb.sh dist/gallery-render_$(VERSION)_$(ARCH).deb
 
 # apt-get install of the .deb on a fresh minimal Debian 12 (debootstrap; root and a mirror needed).
 deb-chroot: deb
-	@Tools/check-deb-chroot.sh dist/gallery-render_$(VERSION)_amd64.deb
+	@Tools/check-deb-chroot.sh dist/gallery-render_$(VERSION)_$(ARCH).deb
 
 format:
 	$(SWIFT) format --in-place --recursive Package.swift Sources Tests

@@ -72,7 +72,7 @@ let package = Package(
             name: "GalleryCLI",
             dependencies: [
                 "GalleryCore", "RenderPipeline", "GalleryLayout", "ImageCodecs", "VisualDiff", "SnapshotCheck",
-                "GalleryRender", "CBuildInfo", "CCPU",
+                "GalleryRender", "CBuildInfo", "CCPU", "CProcess",
             ]),
         .executableTarget(name: "gallery-render", dependencies: ["GalleryCLI"]),
 

@@ -277,10 +277,45 @@ def verdict(value, limit):
     return "pass" if value <= limit else "**fail**"
 
 
-def benchmark(runs, tmp, baseline=None):
+def scenario_of(key):
+    """The scenario a contender key belongs to: "a-pil" → "A", "d2-im" → "D2"."""
+    return key.split("-")[0].upper()
+
+
+def grid_heic_photos():
+    """DATA/photosGrid/NN.heic: each bench photo upright as an iPhone writes it: a grid item over
+    512×512 HEVC tiles (4:2:0, quality 80) and a 320-px thumbnail item, by pillow-heif's libheif and
+    x265 (made once: seconds a photo)."""
+    from PIL import Image, ImageOps
+    import pillow_heif
+
+    folder = DATA / "photosGrid"
+    folder.mkdir(parents=True, exist_ok=True)
+    for jpeg in sorted((DATA / "photos12").glob("*.jpg")):
+        heic = folder / (jpeg.stem + ".heic")
+        if heic.exists():
+            continue
+        print(f"  making {heic.relative_to(ROOT)} with pillow-heif (tile_size=512)", flush=True)
+        upright = ImageOps.exif_transpose(Image.open(jpeg)).convert("RGB")
+        scratch = heic.with_suffix(".part")
+        pillow_heif.from_pillow(upright).save(scratch, format="HEIF", quality=80, tile_size=512, thumbnails=[320],
+                                              chroma=420)
+        scratch.rename(heic)
+    return folder
+
+
+def benchmark(runs, tmp, baseline=None, only=None):
+    """Times the scenarios (all, or those in `only`) and returns the table's rows, the decode count,
+    the frame count of C, the peers' versions and the measurements."""
+    want = lambda scenario: only is None or scenario in only  # noqa: E731
     twelve, many = str(DATA / "photos12"), str(DATA / "photos2000")
-    heic, p3 = str(heic_photos()), str(p3_photos(tmp))
-    layout(heic, SCENE_A, tmp / "h.json")
+    heic = str(heic_photos()) if want("H") else None
+    grid = str(grid_heic_photos()) if want("G") else None
+    p3 = str(p3_photos(tmp)) if want("P") else None
+    if want("H"):
+        layout(heic, SCENE_A, tmp / "h.json")
+    if want("G"):
+        layout(grid, SCENE_A, tmp / "g.json")
     frame_a = layout(twelve, SCENE_A, tmp / "a.json")[0]
     frames_c = layout(twelve, SCENE_C, tmp / "c.jsonl")
     frames_m = layout(twelve, SCENE_M, tmp / "m.jsonl")
@@ -288,14 +323,20 @@ def benchmark(runs, tmp, baseline=None):
     # gallery-render decodes for the scene's largest item: line item 100 pt × 1.6 at the centre × @3x.
     scale = dct_scale(visible[0], math.ceil(100 * 1.6 * 3))
     count = len(frames_c)
-    vips_reason = vips_unavailable()
-    if vips_reason:
+    vips_reason = vips_unavailable() if want("A") else "not timed (--only)"
+    if vips_reason and want("A"):
         print(f"libvips peer: unavailable ({vips_reason})")
+    # A's portable run: our kernels without SIMD (what arm64 runs: none has NEON code), libjpeg-turbo
+    # with its own (it has NEON on arm64), so the ratio to libvips estimates an arm64 frame.
+    portable = ["env", "GALLERY_RENDER_SIMD=none", "JSIMD_FORCENONE=0", BIN]
     contenders = [  # key, name, command; outputs checked below
         ("a", "A gallery-render", [BIN, *SCENE_A, twelve, "-o", tmp / "a-ours" / "a.png"]),
         ("a-pil", "A Pillow peer", [PY, BENCH / "pillow_peer.py", tmp / "a.json", tmp / "a-pil"]),
         ("a-floor", "A decode floor", [FLOOR, str(scale), *visible]),
+        ("a-none", "A gallery-render, portable kernels", [*portable, *SCENE_A, twelve, "-o", tmp / "a-none" / "a.png"]),
         ("b", "B gallery-render", [BIN, *SCENE_A, many, "-o", tmp / "b-ours" / "b.png"]),
+        ("g", "G gallery-render, HEIC grids", [BIN, *SCENE_A, grid, "-o", tmp / "g-ours" / "g.png"]),
+        ("g-pil", "G Pillow + pillow-heif peer", [PY, BENCH / "pillow_peer.py", tmp / "g.json", tmp / "g-pil", "--heif"]),
         ("h", "H gallery-render, HEIC", [BIN, *SCENE_A, heic, "-o", tmp / "h-ours" / "h.png"]),
         ("h-pil", "H Pillow + pillow-heif peer", [PY, BENCH / "pillow_peer.py", tmp / "h.json", tmp / "h-pil", "--heif"]),
         ("p", "P gallery-render, Display P3 JPEGs", [BIN, *SCENE_A, p3, "-o", tmp / "p-ours" / "p.png"]),
@@ -310,14 +351,18 @@ def benchmark(runs, tmp, baseline=None):
     # Made by make_photos.py in its own process: a driver holding 4K images would inflate every
     # child's ru_maxrss (a forked child starts from its parent's resident size).
     diff_a, diff_b = DATA / "diff" / "a.png", DATA / "diff" / "b.png"
-    if shutil.which("compare") is None:
-        print("installing ImageMagick for the diff peer: apt-get install -y imagemagick", flush=True)
-        subprocess.run(["apt-get", "install", "-y", "-qq", "imagemagick"], check=False)
-    have_im = shutil.which("compare") is not None
+    have_im = False
+    if any(want(d) for d in ("D", "D2", "D3")):
+        if shutil.which("compare") is None:
+            print("installing ImageMagick for the diff peer: apt-get install -y imagemagick", flush=True)
+            subprocess.run(["apt-get", "install", "-y", "-qq", "imagemagick"], check=False)
+        have_im = shutil.which("compare") is not None
     contenders.append(("d", "D gallery-render diff", [BIN, "diff", diff_a, diff_b]))
     if have_im:
         contenders.append(("d-im", "D ImageMagick compare", ["compare", "-metric", "AE", "-fuzz", "10%", diff_a, diff_b, "null:"]))
     for key, _, scene, offsets in FRAME_PAIRS:
+        if not want(key.upper()):
+            continue
         pair = [tmp / key / f"{offset}.png" for offset in offsets]
         for offset, path in zip(offsets, pair):
             subprocess.run([BIN, *scene, "--offset", offset, twelve, "-o", path], check=True)
@@ -330,25 +375,31 @@ def benchmark(runs, tmp, baseline=None):
                                ["compare", "-metric", "AE", "-fuzz", "10%", *pair, "null:"]))
     if not vips_reason:
         contenders.insert(2, ("a-vips", "A libvips peer", [PY, BENCH / "vips_peer.py", tmp / "a.json", tmp / "a-vips"]))
-    r_reports, r_frames = sharded_reports(tmp)
-    contenders.append(("r", "R gallery-render merge-reports", [BIN, "merge-reports", *r_reports, "--report",
-                                                                 tmp / "r-merged", "--junit", tmp / "r-merged.xml"]))
+    if want("R"):
+        r_reports, r_frames = sharded_reports(tmp)
+        contenders.append(("r", "R gallery-render merge-reports", [BIN, "merge-reports", *r_reports, "--report",
+                                                                     tmp / "r-merged", "--junit", tmp / "r-merged.xml"]))
+    # B and P are compared with A's frame, so A's own run comes with them.
+    contenders = [c for c in contenders if want(scenario_of(c[0])) or (c[0] == "a" and (want("B") or want("P")))]
     print(f"A: {' '.join(SCENE_A)}; B: the same over 2,000 photos; C: {' '.join(SCENE_C)}; D: diff of two 4K PNGs; D2, D3: of two 4K frames; M: animate {' '.join(SCENE_M)}")
     if baseline:
         contenders += baseline_twins(contenders, baseline)
     r = measure(contenders, runs)
     size_a, size_c = (round(375 * 3), round(200 * 3)), (round(375 * 2), round(200 * 2))
     sizes = {folder: check_outputs(tmp / folder, 1, size_a)
-             for folder in ("a-ours", "a-pil", "b-ours", "h-ours", "h-pil", "p-ours") + (() if vips_reason else ("a-vips",))}
-    sizes |= {folder: check_outputs(tmp / folder, count, size_c) for folder in ("c-ours", "c-1", "c-pil")}
-    m_frames, m_bytes = apng_facts(tmp / "m-ours" / "m.png"), (tmp / "m-ours" / "m.png").stat().st_size
-    m_pil_frames, m_pil_bytes = apng_facts(tmp / "m-pil" / "m.png"), (tmp / "m-pil" / "m.png").stat().st_size
-    if m_frames != len(frames_m):
-        sys.exit(f"bench: the M APNG has {m_frames} frames, layout {len(frames_m)}")
-    kib = lambda folder: f"{sizes[folder] / 1024:,.0f} KiB"
-    sizes_text = (f"PNG bytes written: A {kib('a-ours')} (gallery-render), {kib('a-pil')} (Pillow)"
-                  + ("" if vips_reason else f", {kib('a-vips')} (libvips)")
-                  + f"; C {kib('c-ours')} (gallery-render), {kib('c-pil')} (Pillow).")
+             for folder in ("a-ours", "a-pil", "a-none", "b-ours", "g-ours", "g-pil", "h-ours", "h-pil", "p-ours", "a-vips")
+             if (tmp / folder).exists()}
+    sizes |= {folder: check_outputs(tmp / folder, count, size_c) for folder in ("c-ours", "c-1", "c-pil")
+              if (tmp / folder).exists()}
+    if want("A") and (tmp / "a-none" / "a.png").read_bytes() != (tmp / "a-ours" / "a.png").read_bytes():
+        sys.exit("bench: A with GALLERY_RENDER_SIMD=none wrote other bytes than A")
+    kib = lambda folder: f"{sizes[folder] / 1024:,.0f} KiB"  # noqa: E731
+    sizes_text = ""
+    if want("A"):
+        sizes_text += (f"PNG bytes written: A {kib('a-ours')} (gallery-render), {kib('a-pil')} (Pillow)"
+                       + ("" if vips_reason else f", {kib('a-vips')} (libvips)") + "; ")
+    if want("C"):
+        sizes_text += f"C {kib('c-ours')} (gallery-render), {kib('c-pil')} (Pillow)."
 
     def ratio(key, other, label):
         return r[key]["ms"] / r[other]["ms"], f"{r[key]['ms'] / r[other]['ms']:.3f}× {label}"
@@ -356,47 +407,106 @@ def benchmark(runs, tmp, baseline=None):
     def row(scenario, name, key, ratio_text="—", target="—", result="—"):
         return (scenario, name, r[key]["ms"], r[key]["mib"], ratio_text, target, result)
 
-    a_pil, a_pil_text = ratio("a", "a-pil", "(ours ÷ Pillow)")
-    a_floor, a_floor_text = ratio("a", "a-floor", "(ours ÷ floor)")
-    inside = statistics.median(float(out) for out in r["a-floor"]["stdout"])
-    b_time, b_memory = r["b"]["ms"] / r["a"]["ms"], r["b"]["mib"] / r["a"]["mib"]
-    c_pil, c_pil_text = ratio("c", "c-pil", "of Pillow")
-    rows = [
-        row("A", "gallery-render", "a", "—", "peak ≤ 96 MiB", verdict(r["a"]["mib"], 96)),
-        row("A", "Pillow peer", "a-pil", a_pil_text, "ours ≤ 0.25×", verdict(a_pil, 0.25)),
-        ("A", f"libvips peer: unavailable ({vips_reason})", None, None, "—", "—", "—") if vips_reason
-        else row("A", "libvips peer", "a-vips", ratio("a", "a-vips", "(ours ÷ libvips)")[1]),
-        row("A", f"decode floor: {len(visible)} photos at {scale}/8, serial (in-process {inside:.0f} ms)", "a-floor",
-            a_floor_text, "ours ≤ 1.0×", verdict(a_floor, 1.0)),
-        row("B", "gallery-render, 2,000 photos", "b", f"{b_time:.2f}× time, {b_memory:.2f}× memory of A",
-            "≤ 1.15× both", verdict(max(b_time, b_memory), 1.15)),
-        row("C", f"gallery-render, {count} frames (default jobs: {os.cpu_count()})", "c", c_pil_text,
-            "ours ≤ 0.125× Pillow", verdict(c_pil, 0.125)),
-        row("C", f"gallery-render, {count} frames, --jobs 1", "c-1", ratio("c-1", "c-pil", "of Pillow")[1]),
-        row("C", f"Pillow peer, {count} frames (decoded photos kept in a dict)", "c-pil"),
-    ]
-    h_pil, h_pil_text = ratio("h", "h-pil", "of Pillow + pillow-heif")
-    p_a, p_a_text = ratio("p", "a", "of A")
-    rows += [
-        row("H", "gallery-render, twelve 4032×3024 HEICs (thumbnail 320×240)", "h", h_pil_text,
-            "ours ≤ 0.5×, peak ≤ peer's", verdict(max(h_pil, r["h"]["mib"] / r["h-pil"]["mib"] * 0.5), 0.5)),
-        row("H", "Pillow + pillow-heif peer: visible photos only, draft (thumbnail when big enough), mask, "
-            "composite", "h-pil"),
-        row("P", "gallery-render, A's JPEGs tagged Display P3 (converted to sRGB)", "p", p_a_text,
-            "≤ 1.05× A", verdict(p_a, 1.05)),
-    ]
-    merged = json.loads((tmp / "r-merged" / "results.json").read_text())["totals"]
-    rows.append(row("R", f"merge-reports of {R_SHARDS} shards, {merged['frames']:,} frames ({merged['failed']} "
-                    "failing)", "r", "—", "≤ 2 s and ≤ 100 MiB",
-                    verdict(max(r["r"]["ms"] / 2000, r["r"]["mib"] / 100), 1.0)))
-    chromium = report_in_chromium(tmp / "r-merged" / "index.html")
-    rows.append(("R", "the merged report in headless Chromium: load event; scroll to the bottom and paint "
-                 "(a plain page of its size: load event)" if chromium else
-                 "the merged report in Chromium: chromium not installed", None, None,
-                 f"{chromium[0]:.0f} ms; {chromium[1]:.0f} ms ({chromium[2]:.0f} ms)" if chromium else "—",
-                 "< 1 s each", verdict(max(chromium[:2]) / 1000, 1.0) if chromium else "—"))
+    rows = []
+    if want("A"):
+        a_pil, a_pil_text = ratio("a", "a-pil", "(ours ÷ Pillow)")
+        a_floor, a_floor_text = ratio("a", "a-floor", "(ours ÷ floor)")
+        inside = statistics.median(float(out) for out in r["a-floor"]["stdout"])
+        rows += [
+            row("A", "gallery-render", "a", "—", "peak ≤ 96 MiB", verdict(r["a"]["mib"], 96)),
+            row("A", "Pillow peer", "a-pil", a_pil_text, "ours ≤ 0.25×", verdict(a_pil, 0.25)),
+            ("A", f"libvips peer: unavailable ({vips_reason})", None, None, "—", "—", "—") if vips_reason
+            else row("A", "libvips peer", "a-vips", ratio("a", "a-vips", "(ours ÷ libvips)")[1]),
+            row("A", f"decode floor: {len(visible)} photos at {scale}/8, serial (in-process {inside:.0f} ms)",
+                "a-floor", a_floor_text, "ours ≤ 1.0×", verdict(a_floor, 1.0)),
+            row("A", "gallery-render, portable kernels (`GALLERY_RENDER_SIMD=none JSIMD_FORCENONE=0`: what "
+                "arm64 runs; same bytes, checked)", "a-none",
+                ratio("a-none", "a", "of A")[1] if vips_reason else ratio("a-none", "a-vips", "of libvips")[1],
+                "≤ 1.0× libvips", "—" if vips_reason else verdict(ratio("a-none", "a-vips", "")[0], 1.0)),
+        ]
+    if want("B"):
+        b_time, b_memory = r["b"]["ms"] / r["a"]["ms"], r["b"]["mib"] / r["a"]["mib"]
+        rows.append(row("B", "gallery-render, 2,000 photos", "b", f"{b_time:.2f}× time, {b_memory:.2f}× memory of A",
+                        "≤ 1.15× both", verdict(max(b_time, b_memory), 1.15)))
+    if want("C"):
+        c_pil, c_pil_text = ratio("c", "c-pil", "of Pillow")
+        rows += [
+            row("C", f"gallery-render, {count} frames (default jobs: {os.cpu_count()})", "c", c_pil_text,
+                "ours ≤ 0.125× Pillow", verdict(c_pil, 0.125)),
+            row("C", f"gallery-render, {count} frames, --jobs 1", "c-1", ratio("c-1", "c-pil", "of Pillow")[1]),
+            row("C", f"Pillow peer, {count} frames (decoded photos kept in a dict)", "c-pil"),
+        ]
+    if want("G"):
+        g_pil, g_pil_text = ratio("g", "g-pil", "of Pillow + pillow-heif")
+        rows += [
+            row("G", "gallery-render, twelve 4032×3024 HEICs as iPhones write them (a grid of 48 HEVC tiles of "
+                "512×512, thumbnail 320×240)", "g", g_pil_text, "ours ≤ 0.45×, peak ≤ peer's",
+                verdict(max(g_pil, r["g"]["mib"] / r["g-pil"]["mib"] * 0.45), 0.45)),
+            row("G", "Pillow + pillow-heif peer (its libheif decodes a grid's tiles on several threads)", "g-pil"),
+        ]
+    if want("H"):
+        h_pil, h_pil_text = ratio("h", "h-pil", "of Pillow + pillow-heif")
+        rows += [
+            row("H", "gallery-render, twelve 4032×3024 single-stream HEICs (thumbnail 320×240)", "h", h_pil_text,
+                "ours ≤ 0.4×, peak ≤ peer's", verdict(max(h_pil, r["h"]["mib"] / r["h-pil"]["mib"] * 0.4), 0.4)),
+            row("H", "Pillow + pillow-heif peer: visible photos only, draft (thumbnail when big enough), mask, "
+                "composite", "h-pil"),
+        ]
+    if want("P"):
+        p_a, p_a_text = ratio("p", "a", "of A")
+        rows.append(row("P", "gallery-render, A's JPEGs tagged Display P3 (converted to sRGB)", "p", p_a_text,
+                        "≤ 1.05× A", verdict(p_a, 1.05)))
+    if want("R"):
+        merged = json.loads((tmp / "r-merged" / "results.json").read_text())["totals"]
+        rows.append(row("R", f"merge-reports of {R_SHARDS} shards, {merged['frames']:,} frames ({merged['failed']} "
+                        "failing)", "r", "—", "≤ 2 s and ≤ 100 MiB",
+                        verdict(max(r["r"]["ms"] / 2000, r["r"]["mib"] / 100), 1.0)))
+        chromium = report_in_chromium(tmp / "r-merged" / "index.html")
+        rows.append(("R", "the merged report in headless Chromium: load event; scroll to the bottom and paint "
+                     "(a plain page of its size: load event)" if chromium else
+                     "the merged report in Chromium: chromium not installed", None, None,
+                     f"{chromium[0]:.0f} ms; {chromium[1]:.0f} ms ({chromium[2]:.0f} ms)" if chromium else "—",
+                     "< 1 s each", verdict(max(chromium[:2]) / 1000, 1.0) if chromium else "—"))
+    if want("M"):
+        rows += m_rows(r, tmp, len(frames_m), ratio, row)
+    if want("D"):
+        if have_im:
+            d_im, d_im_text = ratio("d", "d-im", "of ImageMagick")
+            rows += [
+                row("D", "gallery-render diff, two 3840×2160 PNGs", "d", d_im_text, "ours ≤ 0.1× ImageMagick",
+                    verdict(d_im, 0.1)),
+                row("D", "ImageMagick compare -metric AE -fuzz 10%", "d-im"),
+            ]
+        else:
+            rows.append(row("D", "gallery-render diff, two 3840×2160 PNGs (ImageMagick unavailable)", "d"))
+    for key, what, _, _ in FRAME_PAIRS:
+        if not want(key.upper()):
+            continue
+        if not have_im:
+            rows.append(row(key.upper(), f"gallery-render diff, {what} (ImageMagick unavailable)", key))
+            continue
+        ours, ours_text = ratio(key, f"{key}-im", "of ImageMagick")
+        rows += [
+            row(key.upper(), f"gallery-render diff, {what}", key, ours_text, "ours ≤ 0.1× ImageMagick",
+                verdict(ours, 0.1)),
+            row(key.upper(), "ImageMagick compare -metric AE -fuzz 10%", f"{key}-im"),
+        ]
+        if key == "d2":
+            rows.append(row("D2", "gallery-render diff --perceptual-precision 0.98 (CIE ΔE94)", "d2-de",
+                            ratio("d2-de", "d2", "of pixelmatch's")[1], "≤ 2× pixelmatch's",
+                            verdict(ratio("d2-de", "d2", "")[0], 2.0)))
+    decodes = decode_count(tmp) if want("C") else None
+    return rows, decodes, count, versions(not vips_reason) + ". " + sizes_text, r
+
+
+def m_rows(r, tmp, layout_frames, ratio, row):
+    """M's rows: the fling to one APNG against Pillow's, its bytes, and the time a frame costs."""
+    m_frames, m_bytes = apng_facts(tmp / "m-ours" / "m.png"), (tmp / "m-ours" / "m.png").stat().st_size
+    m_pil_frames, m_pil_bytes = apng_facts(tmp / "m-pil" / "m.png"), (tmp / "m-pil" / "m.png").stat().st_size
+    if m_frames != layout_frames:
+        sys.exit(f"bench: the M APNG has {m_frames} frames, layout {layout_frames}")
     m_pil, m_pil_text = ratio("m", "m-pil", "of Pillow")
-    rows += [
+    rows = [
         row("M", f"gallery-render animate, {m_frames} frames at 60 fps to one APNG", "m", m_pil_text,
             "ours ≤ 0.1× Pillow", verdict(m_pil, 0.1)),
         row("M", f"Pillow peer: decode once (draft), resample per frame, save_all APNG ({m_pil_frames} frames "
@@ -420,28 +530,7 @@ def benchmark(runs, tmp, baseline=None):
         fewer = apng_facts(tmp / f"m-{fps}" / "m.png")
         rows.append(row("M", f"gallery-render animate --fps {fps}: {fewer} frames", f"m-{fps}",
                         f"{(r['m']['ms'] - r[f'm-{fps}']['ms']) / (m_frames - fewer):.1f} ms a frame more at 60 fps"))
-    if have_im:
-        d_im, d_im_text = ratio("d", "d-im", "of ImageMagick")
-        rows += [
-            row("D", "gallery-render diff, two 3840×2160 PNGs", "d", d_im_text, "ours ≤ 0.1× ImageMagick", verdict(d_im, 0.1)),
-            row("D", "ImageMagick compare -metric AE -fuzz 10%", "d-im"),
-        ]
-        for key, what, _, _ in FRAME_PAIRS:
-            ours, ours_text = ratio(key, f"{key}-im", "of ImageMagick")
-            rows += [
-                row(key.upper(), f"gallery-render diff, {what}", key, ours_text, "ours ≤ 0.1× ImageMagick",
-                    verdict(ours, 0.1)),
-                row(key.upper(), "ImageMagick compare -metric AE -fuzz 10%", f"{key}-im"),
-            ]
-            if key == "d2":
-                rows.append(row("D2", "gallery-render diff --perceptual-precision 0.98 (CIE ΔE94)", "d2-de",
-                                ratio("d2-de", "d2", "of pixelmatch's")[1], "≤ 2× pixelmatch's",
-                                verdict(ratio("d2-de", "d2", "")[0], 2.0)))
-    else:
-        rows.append(row("D", "gallery-render diff, two 3840×2160 PNGs (ImageMagick unavailable)", "d"))
-        rows += [row(key.upper(), f"gallery-render diff, {what} (ImageMagick unavailable)", key)
-                 for key, what, _, _ in FRAME_PAIRS]
-    return rows, decode_count(tmp), count, versions(not vips_reason) + ". " + sizes_text, r
+    return rows
 
 
 def baseline_twins(contenders, baseline):
@@ -493,8 +582,10 @@ def report(rows, decodes, frames, runs, command, peers):
     for scenario, name, ms, mib, ratio, target, result in rows:
         cells = ["—" if ms is None else f"{ms:.0f}", "—" if mib is None else f"{mib:.1f}", ratio]
         lines.append(f"| {scenario} | {name} | {' | '.join(cells)} | {target} | {result} |")
-    lines += ["", f"gallery-render decoded {decodes} photos for the {frames}-frame scroll (`gallery-render batch "
-              "--summary`, `totals.decodes`).", "",
+    if decodes is not None:
+        lines += ["", f"gallery-render decoded {decodes} photos for the {frames}-frame scroll (`gallery-render "
+                  "batch --summary`, `totals.decodes`)."]
+    lines += ["",
               f"Median of {runs} interleaved rounds after one warm-up run each (photos in the page cache); wall "
               "time of the whole process, start-up included; peak RSS is the largest of GNU time's `%M` for the "
               f"process over the runs. Peers: {peers} "
@@ -528,6 +619,8 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--runs", type=int, default=7, help="timed runs per contender (default 7)")
     parser.add_argument("--update", action="store_true", help="put the table into docs/performance.md")
+    parser.add_argument("--only", metavar="SCENARIOS", type=lambda text: set(text.upper().split(",")),
+                        help="time only these scenarios, comma-separated (A,G,H); the table is not put in the docs")
     parser.add_argument("--baseline", metavar="BINARY",
                         help="also time another gallery-render build on every scenario, in the same rounds")
     args = parser.parse_args()
@@ -542,15 +635,18 @@ def main():
     command = "python3 Bench/run.py" + "".join(f" {a}" for a in sys.argv[1:])
     tmp = Path(tempfile.mkdtemp(prefix="gallery-bench-"))
     try:
-        rows, decodes, frames, peers, measured = benchmark(args.runs, tmp, args.baseline)
+        rows, decodes, frames, peers, measured = benchmark(args.runs, tmp, args.baseline, args.only)
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
     table = report(rows, decodes, frames, args.runs, command, peers)
     if args.baseline:
         table += baseline_table(measured)
     print("\n" + table)
-    (BENCH / "results.md").write_text("# Benchmark results\n\n" + table)
-    if args.update:
+    if not args.only:
+        (BENCH / "results.md").write_text("# Benchmark results\n\n" + table)
+    if args.update and args.only:
+        print("bench: --update ignored with --only (the docs hold the whole table)")
+    elif args.update:
         update_docs(table)
         print("docs/performance.md updated")
 

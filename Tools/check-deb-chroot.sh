@@ -2,7 +2,7 @@
 # Installs a built .deb with apt-get on a fresh Debian 12 (debootstrap --variant=minbase into a
 # scratch folder: no Swift toolchain, no -dev packages), renders with it and removes it again.
 #
-#   sudo Tools/check-deb-chroot.sh dist/gallery-render_VERSION_amd64.deb    (make deb-chroot)
+#   sudo Tools/check-deb-chroot.sh dist/gallery-render_VERSION_ARCH.deb    (make deb-chroot)
 #
 # Needs root, debootstrap and a Debian mirror; not part of .ci/run (it downloads a base system).
 set -euo pipefail

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Checks a built .deb as a user's machine would see it: make deb-check (after make deb).
 #
-#   Tools/check-deb.sh dist/gallery-render_VERSION_amd64.deb
+#   Tools/check-deb.sh dist/gallery-render_VERSION_ARCH.deb
 #
 # Inspects it (dpkg-deb -I / -c), unpacks it into a scratch root (dpkg -x), runs the unpacked
 # binary on the fixtures with the Swift toolchain out of reach, checks that every library it loads
@@ -14,7 +14,7 @@ fail() { echo "check-deb: $*" >&2; exit 1; }
 version=$(dpkg-deb -f "$deb" Version)
 depends=$(dpkg-deb -f "$deb" Depends)
 [ "$(dpkg-deb -f "$deb" Package)" = gallery-render ] || fail "the package is not gallery-render"
-[ "$(basename "$deb")" = "gallery-render_${version}_amd64.deb" ] || fail "$deb is not named by its version $version"
+[ "$(basename "$deb")" = "gallery-render_${version}_$(dpkg --print-architecture).deb" ] || fail "$deb is not named by its version $version"
 [ -n "$depends" ] || fail "no Depends"
 contents=$(dpkg-deb -c "$deb")
 for path in ./usr/bin/gallery-render ./usr/share/man/man1/gallery-render.1.gz \

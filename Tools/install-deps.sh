@@ -4,13 +4,14 @@
 # The one list of them: the Makefile (make run, make test, ...) and .ci/run both call this script.
 #
 #   Tools/install-deps.sh           install what is missing, upgrade what Debian has updated
+#   Tools/install-deps.sh --build   only what building and packaging need (the Dockerfile: make deb DEPS_ARGS=--build)
 #   Tools/install-deps.sh --list    print the package list, one a line
 #
 # Without root or apt-get it installs nothing and stops with one line naming the packages.
 set -euo pipefail
 
 # Build-time packages (headers and linker names); each pulls in its runtime library.
-packages=(
+build=(
     pkg-config           # SwiftPM finds the C libraries' headers and link flags through it (Package.swift)
     libpng-dev           # CPNG's libpng shim (decode); libpng16-16 at run time
     libjpeg62-turbo-dev  # CJPEG's libjpeg-turbo shim; libjpeg62-turbo at run time
@@ -20,6 +21,11 @@ packages=(
     libheif-dev          # CHEIF: HEIF/HEIC and AVIF photos; libheif1 (with libde265, dav1d, aom) at run time
     libavcodec-dev       # CHEIF: HEVC decoded by FFmpeg's libavcodec, ~1.4x libde265's speed; libavcodec59 at run time
     liblcms2-dev         # CColor: colour management with Little CMS 2; liblcms2-2 at run time
+    dpkg-dev             # make deb: dpkg-shlibdeps finds the package's Depends
+    binutils             # make deb: strip
+)
+# What the tests and checks add.
+tests=(
     libheif-examples     # tests only: heif-enc makes HEIC photos, heif-convert is the reference decoder
     libgs-common         # tests only: Ghostscript's CMYK ICC profile, for a colour-managed CMYK JPEG
     python3-pil          # tests only: Pillow reads the APNGs as an independent reader
@@ -37,10 +43,13 @@ packages=(
 # truncated iCCP chunk).
 runtime=(libpng16-16 libjpeg62-turbo libdeflate0 libisal2 libwebp7 libwebpmux3 libwebpdemux2 libheif1 libde265-0 libavcodec59 liblcms2-2)
 
-if [ "${1:-}" = "--list" ]; then
-    printf '%s\n' "${packages[@]}"
-    exit 0
-fi
+packages=("${build[@]}" "${tests[@]}")
+case "${1:-}" in
+    --build) packages=("${build[@]}") ;;
+    --list) printf '%s\n' "${packages[@]}"; exit 0 ;;
+    "") ;;
+    *) echo "install-deps: unknown option '$1' (--build, --list)" >&2; exit 64 ;;
+esac
 
 # macOS: the same libraries from Homebrew (Package.swift names each one's formula), found through
 # pkg-config. Prepared, not tested here: CI runs on Debian (README, "What is tested").

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Builds dist/gallery-render_VERSION_amd64.deb from the release binary: make deb (after make release).
+# Builds dist/gallery-render_VERSION_ARCH.deb from the release binary: make deb (after make release).
+# ARCH is the building machine's (dpkg --print-architecture): amd64 here, arm64 in the Dockerfile on Apple silicon.
 #
 #   Tools/make-deb.sh VERSION BINARY
 #
@@ -11,9 +12,10 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 version=$1 binary=$2
 package=gallery-render
+arch=$(dpkg --print-architecture)
 work=.build/deb
 root=$work/root
-deb=dist/${package}_${version}_amd64.deb
+deb=dist/${package}_${version}_${arch}.deb
 rm -rf "$work" && mkdir -p "$root/DEBIAN" dist
 
 install -D -m 755 "$binary" "$root/usr/bin/$package"
@@ -47,7 +49,7 @@ find "$root/usr" -type d -exec chmod 755 {} + && find "$root/usr" -type f ! -pat
 # Depends: what the binary links, as dpkg-shlibdeps finds it (it wants a debian/control to read), and
 # the one library it opens.
 mkdir -p "$work/debian"
-printf 'Source: %s\n\nPackage: %s\nArchitecture: amd64\n' "$package" "$package" > "$work/debian/control"
+printf 'Source: %s\n\nPackage: %s\nArchitecture: %s\n' "$package" "$package" "$arch" > "$work/debian/control"
 depends=$(cd "$work" && dpkg-shlibdeps -O -e "root/usr/bin/$package" 2>/dev/null | sed -n 's/^shlibs:Depends=//p')
 [ -n "$depends" ] || { echo "make-deb: dpkg-shlibdeps found no dependencies" >&2; exit 1; }
 # libavcodec, which decodes HEVC, is opened at run time (dlopen: its ~65 libraries would slow every
@@ -61,7 +63,7 @@ size=$(du -sk --apparent-size "$root/usr" | cut -f1)
 cat > "$root/DEBIAN/control" <<CONTROL
 Package: $package
 Version: $version
-Architecture: amd64
+Architecture: $arch
 Maintainer: gallery-render maintainers <maintainers@gallery-render.invalid>
 Installed-Size: $size
 Depends: $depends

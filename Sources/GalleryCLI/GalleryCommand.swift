@@ -1,4 +1,5 @@
 import CBuildInfo
+import CProcess
 import GalleryCore
 import ImageCodecs
 import RenderPipeline
@@ -22,12 +23,15 @@ public enum GalleryCommand {
 
     /// The process's arguments without the program name, every byte kept (`SystemPath`): Swift's
     /// `CommandLine.arguments` replaces bytes that are not UTF-8, so such a file name named on the
-    /// command line could not be opened.
+    /// command line could not be opened. Read as the C start-up code passed them (CProcess): Swift's
+    /// CommandLine on Linux reads /proc, and sees none in a chroot without it.
     public static func processArguments() -> [String] {
-        (1..<Int(CommandLine.argc)).compactMap { index in
-            CommandLine.unsafeArgv[index].map { argument in
-                SystemPath.string(UnsafeRawBufferPointer(start: argument, count: strlen(argument)))
-            }
+        let captured = Int(gr_arguments_count())
+        let count = captured > 0 ? captured : Int(CommandLine.argc)
+        return (1..<max(1, count)).compactMap { index in
+            let argument =
+                captured > 0 ? gr_argument(Int32(index)) : CommandLine.unsafeArgv[index].map { UnsafePointer($0) }
+            return argument.map { SystemPath.string(UnsafeRawBufferPointer(start: $0, count: strlen($0))) }
         }
     }
 

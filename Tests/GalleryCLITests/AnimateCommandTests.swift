@@ -11,9 +11,9 @@ import Testing
     /// Pillow, for reading APNGs independently of this project's code.
     static let pillow = (try? python(["-c", "import PIL"], in: nil))?.status == 0
 
-    /// `python3 arguments`, found on the PATH.
+    /// `python3 arguments` (TestSupport's Python: Debian's, with Pillow).
     static func python(_ arguments: [String], in folder: String?) throws -> CommandRunner.Outcome {
-        try CommandRunner.run(["python3"] + arguments, in: folder, executable: "/usr/bin/env")
+        try Python.run(arguments, in: folder)
     }
 
     /// x(t_k) for the worked example, written out here from the contract: 375 wide, offset 120,
@@ -50,12 +50,14 @@ import Testing
         #expect(read.status == 0, "\(read.stderr)")
         #expect(read.output.hasPrefix("143 0 16.66"), "\(read.output)")
         for k in frames {
+            // On the device pixel grid (@1x: whole points): x_k = ⌊x(t_k)·1 + ½⌋/1.
+            let pixel = (offsets[k] + 0.5).rounded(.down)
             let render = try CommandRunner.run(
-                ["--offset", "\(offsets[k])", "--overscroll", Self.photos, "-o", "render-\(k).png"], in: folder.path)
+                ["--offset", "\(pixel)", "--overscroll", Self.photos, "-o", "render-\(k).png"], in: folder.path)
             #expect(render.status == 0)
             let expected = try ImageDecoder.decodeFile(atPath: folder.file("render-\(k).png")).image
             let frame = try ImageDecoder.decodeFile(atPath: folder.file("pillow-\(k).png")).image
-            #expect(frame == expected, "frame \(k) at \(offsets[k])")
+            #expect(frame == expected, "frame \(k) at \(pixel)")
         }
     }
 

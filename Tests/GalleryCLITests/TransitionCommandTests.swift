@@ -125,7 +125,7 @@ import Testing
                 if a.convert("RGBA").tobytes() != w.convert("RGBA").tobytes(): bad.append(k)
             print(a.n_frames, w.n_frames, w.info.get("loop"), bad)
             """
-        let read = try CommandRunner.run(["python3", "-c", script], in: folder.path, executable: "/usr/bin/env")
+        let read = try Python.run(["-c", script], in: folder.path)
         #expect(read.status == 0, "\(read.stderr)")
         #expect(read.output.hasPrefix("7 ") && read.output.hasSuffix(" 0 []\n"), "\(read.output)")
         let size = try ImageDecoder.readBytes(atPath: folder.file("a.webp")).count

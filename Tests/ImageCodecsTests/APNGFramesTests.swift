@@ -47,7 +47,7 @@ import Testing
     }
 
     static let pillow =
-        (try? CommandRunner.run(["python3", "-c", "import PIL"], executable: "/usr/bin/env"))?.status == 0
+        Python.imports("PIL")
 
     @Test(.enabled(if: pillow, "needs python3 with Pillow to write and read a foreign APNG"))
     func foreignDisposeAndBlendOperationsShowAsPillowShowsThem() throws {
@@ -71,7 +71,7 @@ import Testing
                 im.seek(k); im.convert("RGBA").save("pillow-%d.png" % k)
             print(im.n_frames)
             """
-        let run = try CommandRunner.run(["python3", "-c", script], in: folder.path, executable: "/usr/bin/env")
+        let run = try Python.run(["-c", script], in: folder.path)
         #expect(run.status == 0, "\(run.stderr)")
         var reader = try APNGFrames(try ImageDecoder.readBytes(atPath: folder.file("foreign.png")))
         #expect(reader.count == Int(run.output.trimmingCharacters(in: .whitespacesAndNewlines)))

@@ -87,8 +87,7 @@ import Testing
     static let cmykProfile = "/usr/share/color/icc/ghostscript/default_cmyk.icc"
     static let pillowCMS =
         FileManager.default.fileExists(atPath: cmykProfile)
-        && (try? CommandRunner.run(["python3", "-c", "from PIL import ImageCms"], executable: "/usr/bin/env"))?.status
-            == 0
+        && Python.imports("PIL.ImageCms")
 
     @Test(.enabled(if: pillowCMS, "needs Pillow's ImageCms and Ghostscript's CMYK profile (libgs-common)"))
     func aCMYKJPEGIsConvertedThroughItsProfile() throws {
@@ -109,7 +108,7 @@ import Testing
                 ImageCms.buildTransform(profile, srgb, 'CMYK', 'RGB', renderingIntent=1))
             back.convert('RGBA').save('reference.png')
             """
-        let run = try CommandRunner.run(["python3", "-c", script], in: folder.path, executable: "/usr/bin/env")
+        let run = try Python.run(["-c", script], in: folder.path)
         try #require(run.status == 0, "\(run.stderr)")
         let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: folder.file("cmyk.jpg"))))
         let converted = try Self.decode(bytes)
@@ -145,7 +144,7 @@ import Testing
             from PIL import Image
             Image.open('source.png').convert('CMYK').save('cmyk.jpg', quality=95, icc_profile=open('p3.icc', 'rb').read())
             """
-        let run = try CommandRunner.run(["python3", "-c", script], in: folder.path, executable: "/usr/bin/env")
+        let run = try Python.run(["-c", script], in: folder.path)
         try #require(run.status == 0, "\(run.stderr)")
         let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: folder.file("cmyk.jpg"))))
         let decoded = try Self.decode(bytes)
