@@ -357,10 +357,12 @@ gr_heif_status gr_heif_decode(const uint8_t *data, size_t size, const gr_heif_op
     decoding->convert_hdr_to_8bit = 0;
     job.decoding = decoding;
     gr_hevc_libavcodec_set_budget(options->max_pixels, options->max_side);
+    gr_hevc_libavcodec_begin(options->threads > 64 ? 64 : (int)options->threads);
     int converted = job.divisor > 1 && !job.deep ? decode_reduced(&job, &image, &error) : 0;
     status = converted < 0   ? fail(out->message, error, &out->width, &out->height)
              : !converted    ? decode_rgba(&job, &image, out)
                              : GR_HEIF_OK;
+    gr_hevc_libavcodec_end();
     if (status != GR_HEIF_OK) goto done;
     out->width = (job.width + job.divisor - 1) / job.divisor;
     out->height = (job.height + job.divisor - 1) / job.divisor;

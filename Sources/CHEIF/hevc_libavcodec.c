@@ -7,6 +7,7 @@
 #include <libheif/heif.h>
 #include <libheif/heif_plugin.h>
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -93,6 +94,29 @@ int gr_hevc_libavcodec_planes(int on) {
 }
 
 static _Thread_local uint64_t side = UINT32_MAX;
+
+/* The threads this thread's decodes may use, and how many HEIF decodes run in the process now. */
+static _Thread_local int threads_allowed = 1;
+static atomic_int decodes_running;
+
+void gr_hevc_libavcodec_begin(int threads) {
+    threads_allowed = threads < 1 ? 1 : threads;
+    atomic_fetch_add(&decodes_running, 1);
+}
+
+void gr_hevc_libavcodec_end(void) {
+    atomic_fetch_sub(&decodes_running, 1);
+    threads_allowed = 1;
+}
+
+/* This picture's share: what the caller allows less the other decodes running now, at least one. A
+ * grid asks again for each tile, so a photo decoding alone at the end of a frame takes the cores the
+ * others left. */
+static int thread_share(void) {
+    int others = atomic_load(&decodes_running) - 1;
+    int share = threads_allowed - (others > 0 ? others : 0);
+    return share < 1 ? 1 : share;
+}
 
 void gr_hevc_libavcodec_set_budget(uint64_t max_pixels, uint32_t max_side) {
     budget = max_pixels;
@@ -273,8 +297,9 @@ static int zeroed_buffer(AVCodecContext *context, AVFrame *frame, int flags) {
     return 0;
 }
 
-/* One picture from the pushed stream, on the calling thread (--jobs counts decodes, not threads).
- * Errors are fatal (AV_EF_EXPLODE) rather than concealed: a damaged stream is refused here and the
+/* One picture from the pushed stream, on the calling thread and, where the stream has wavefront entry
+ * points or several slices, on helper threads of libavcodec's (thread_share: HEVC decoding is exact,
+ * so the samples do not depend on them). Errors are fatal (AV_EF_EXPLODE) rather than concealed: a damaged stream is refused here and the
  * caller gives it to libde265, which decodes what it can as before. */
 static struct heif_error decode_image(void *decoder, struct heif_image **out) {
     stream *s = decoder;
@@ -289,7 +314,8 @@ static struct heif_error decode_image(void *decoder, struct heif_image **out) {
         result = error(heif_suberror_Unspecified, "out of memory");
         goto done;
     }
-    context->thread_count = 1;
+    context->thread_count = thread_share();
+    context->thread_type = FF_THREAD_SLICE; /* one picture: frame threads would only add a delay */
     context->get_buffer2 = zeroed_buffer;
     context->err_recognition = AV_EF_EXPLODE;
     /* libavcodec checks its rows padded to their alignment: a picture within the budget only by its

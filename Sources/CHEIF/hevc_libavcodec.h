@@ -20,6 +20,11 @@ int gr_hevc_libavcodec_register(void);
  * declares more before allocating it, as the header's ispe may understate it. */
 void gr_hevc_libavcodec_set_budget(uint64_t max_pixels, uint32_t max_side);
 
+/* Around one gr_heif decode on this thread: the decode may use up to `threads` threads, shared with
+ * the other decodes running (each picture takes `threads` less the others, at least one). */
+void gr_hevc_libavcodec_begin(int threads);
+void gr_hevc_libavcodec_end(void);
+
 /* With `decline`, the plugin says it cannot decode HEVC for the decodes this thread runs next, so
  * libheif's libde265 plugin decodes every stream: grid tiles and alpha planes too, which libheif 1.15
  * gives the plugin of highest priority whatever decoder_id says. */

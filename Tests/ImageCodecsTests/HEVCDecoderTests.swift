@@ -21,10 +21,10 @@ import Testing
         let message: String
     }
 
-    static func decode(_ bytes: [UInt8], divisor: UInt32, reference: Bool) -> Decoded {
+    static func decode(_ bytes: [UInt8], divisor: UInt32, reference: Bool, threads: UInt32 = 1) -> Decoded {
         var options = gr_heif_options(
             max_pixels: 100_000_000, max_side: 32_768, use_thumbnail: 0, divisor: divisor,
-            reference_decoder: reference ? 1 : 0)
+            reference_decoder: reference ? 1 : 0, threads: threads)
         var header = gr_heif_header()
         _ = bytes.withUnsafeBufferPointer { gr_heif_read_header($0.baseAddress, $0.count, &options, &header) }
         let d = Int(divisor)
@@ -85,6 +85,24 @@ import Testing
         defer { folder.remove() }
         let bytes = try Self.photo(encoding, in: folder)
         try Self.expectAgreement(bytes, Self.encodings[encoding].name)
+    }
+
+    /// 640×448 is seven rows of x265's 64-pixel blocks, written with wavefront entry points, so
+    /// libavcodec splits the picture over the threads it is given: the samples must not change.
+    @Test(.enabled(if: tools, toolsReason)) func theSamplesDoNotDependOnTheThreads() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let png = try PNGEncoder.encode(ColorScience.colourfulImage(width: 640, height: 448))
+        let bytes = try HEIFDecoderTests.encode(png, ["-q", "60"], in: folder)
+        for divisor: UInt32 in [1, 2] {
+            let one = Self.decode(bytes, divisor: divisor, reference: false, threads: 1)
+            try #require(one.status == GR_HEIF_OK, "\(one.message)")
+            for threads: UInt32 in [2, 4] {
+                let many = Self.decode(bytes, divisor: divisor, reference: false, threads: threads)
+                #expect(
+                    many.status == GR_HEIF_OK && many.pixels == one.pixels, "divisor \(divisor), \(threads) threads")
+            }
+        }
     }
 
     @Test(.enabled(if: Corpus.isAvailable, Corpus.skipReason)) func libheifsSampleDecodesAsLibde265DecodesIt() throws {

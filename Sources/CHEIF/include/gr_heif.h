@@ -3,7 +3,7 @@
  * decoder plugin (hevc_libavcodec.c: libavcodec, libde265 taking over a stream libavcodec refuses).
  *
  * Each call is synchronous: it reads the file from memory, decodes on the calling thread (libheif's
- * own tile threads set to 0, libavcodec's to 1, so --jobs means what it says), copies the result into
+ * own tile threads set to 0; libavcodec's helper threads up to options->threads), copies the result into
  * the caller's buffer and frees everything it took on every path. libheif reports errors as values;
  * the shim maps them to one status plus libheif's own message.
  */
@@ -36,6 +36,10 @@ typedef struct {
     /* Decode HEVC with libheif's own libde265 plugin rather than libavcodec (which gives the same
      * samples, faster): for tests that hold the two to each other. */
     int reference_decoder;
+    /* Threads the decode may use (0 or 1: the calling thread only): libavcodec splits an HEVC picture
+     * with wavefront entry points or several slices over them, sharing them with the other decodes
+     * running. The samples are the same whatever the count. */
+    uint32_t threads;
 } gr_heif_options;
 
 /** What the file declares, before any pixel is decoded. */

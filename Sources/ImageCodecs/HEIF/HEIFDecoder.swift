@@ -33,20 +33,23 @@ public enum HEIFDecoder {
         let header = try header(bytes, budget: options.budget, format: format)
         let planned = plan(header, options: options)
         do throws(DecodeError) {
-            return try decode(bytes, format: format, header: header, plan: planned, budget: options.budget)
+            return try decode(
+                bytes, format: format, header: header, plan: planned, budget: options.budget, threads: options.threads)
         } catch {
             // A damaged thumbnail is no reason to lose a photo whose primary image decodes.
             guard planned.thumbnail, case .corrupt = error else { throw error }
             let primary = plan(Header(size: header.size, thumbnail: nil), options: options)
-            return try decode(bytes, format: format, header: header, plan: primary, budget: options.budget)
+            return try decode(
+                bytes, format: format, header: header, plan: primary, budget: options.budget, threads: options.threads)
         }
     }
 
-    private static func decode(_ bytes: [UInt8], format: ImageFormat, header: Header, plan: Plan, budget: PixelBudget)
-        throws(DecodeError) -> DecodedImage
-    {
+    private static func decode(
+        _ bytes: [UInt8], format: ImageFormat, header: Header, plan: Plan, budget: PixelBudget, threads: Int
+    ) throws(DecodeError) -> DecodedImage {
         let (thumbnail, size) = (plan.thumbnail, plan.size)
         var settings = shimOptions(budget)
+        settings.threads = UInt32(clamping: threads)
         settings.use_thumbnail = thumbnail ? 1 : 0
         settings.divisor = UInt32(plan.divisor)
         guard var pixels = LargeArray.uninitialized(UInt8.self, count: size.width * size.height * 4) else {
@@ -117,7 +120,7 @@ public enum HEIFDecoder {
     private static func shimOptions(_ budget: PixelBudget) -> gr_heif_options {
         gr_heif_options(
             max_pixels: UInt64(budget.maxPixels), max_side: UInt32(clamping: budget.maxSide), use_thumbnail: 0,
-            divisor: 1, reference_decoder: 0)
+            divisor: 1, reference_decoder: 0, threads: 1)
     }
 
     /// The one place a CHEIF status becomes a typed error.

@@ -53,7 +53,7 @@ public struct BatchRenderer: Sendable {
                             ?? entry.job.scene
                     )
                 }
-            }, capacityBytes: cacheBytes)
+            }, capacityBytes: cacheBytes, jobs: jobs)
         let announcer = ProblemAnnouncer(onProblem)
 
         for (job, plans) in planned {

@@ -48,7 +48,8 @@ public struct MotionRenderer: Sendable {
         plans: [FramePlan], strict: Bool = false, onProblem: @escaping @Sendable (PhotoProblem) -> Void = { _ in },
         frame: (Int, RGBAImage) throws -> Void
     ) throws -> [PhotoProblem] {
-        let cache = PhotoCache(plans: plans.enumerated().map { ($1, decodeScene(ofFrame: $0)) }, given: given)
+        let cache = PhotoCache(
+            plans: plans.enumerated().map { ($1, decodeScene(ofFrame: $0)) }, given: given, jobs: jobs)
         let announcer = ProblemAnnouncer(onProblem)
         if strict {
             let keys = Set(

@@ -36,16 +36,20 @@ public final class PhotoCache: @unchecked Sendable {
     /// Photos given as pixels (the library's), by the path the scene names them with: one more
     /// source, never read or decoded.
     private let given: [String: DecodedImage]
+    /// Threads one decode may use (the run's jobs): a decode running alone takes the cores the
+    /// others would (DecodeOptions.threads).
+    private let decodeThreads: Int
 
     /// A cache for `plans`, each with the scene that made it; `given` holds photos already decoded,
-    /// by the paths the scenes name them with.
+    /// by the paths the scenes name them with; `jobs`, the threads of the run.
     public init(
         plans: [(plan: FramePlan, scene: Scene)], capacityBytes: Int = BatchRenderer.defaultCacheBytes,
-        given: [String: DecodedImage] = [:]
+        given: [String: DecodedImage] = [:], jobs: Int = 1
     ) {
         plan = DecodePlan(plans: plans)
         decoded = DecodedPhotos(capacityBytes: capacityBytes)
         self.given = given
+        decodeThreads = max(1, jobs)
     }
 
     /// The decoded photo, decoding it if no other frame has yet. Pair with `release(_:)`.
@@ -133,6 +137,7 @@ public final class PhotoCache: @unchecked Sendable {
     ) -> Result<DecodedImage, DecodeError> {
         let header = headers[identity.source]
         var options = key.options
+        options.threads = decodeThreads
         options.region = identity.scaleEighths.flatMap { scale in
             header.flatMap { plan.region(of: identity.source, scale: scale, header: $0) }
         }
