@@ -3,6 +3,7 @@
 
 #include "heif_boxes.h"
 #include "heif_decode.h"
+#include "heif_grid.h"
 #include "heif_pixels.h"
 #include "hevc_libavcodec.h"
 
@@ -172,7 +173,7 @@ static gr_heif_status read_colour(const struct heif_image_handle *handle, const 
     struct heif_color_profile_nclx *nclx = NULL;
     if (heif_image_handle_get_nclx_color_profile(handle, &nclx).code != heif_error_Ok || !nclx) {
         nclx = NULL;
-        if (heif_image_get_color_profile_type(image) == heif_color_profile_type_nclx &&
+        if (image && heif_image_get_color_profile_type(image) == heif_color_profile_type_nclx &&
             heif_image_get_nclx_color_profile(image, &nclx).code != heif_error_Ok) {
             nclx = NULL;
         }
@@ -357,8 +358,19 @@ gr_heif_status gr_heif_decode(const uint8_t *data, size_t size, const gr_heif_op
     decoding->convert_hdr_to_8bit = 0;
     job.decoding = decoding;
     gr_hevc_libavcodec_set_budget(options->max_pixels, options->max_side);
-    gr_hevc_libavcodec_begin(options->threads > 64 ? 64 : (int)options->threads);
-    int converted = job.divisor > 1 && !job.deep ? decode_reduced(&job, &image, &error) : 0;
+    gr_hevc_libavcodec_begin();
+    int converted = 0;
+    if (job.divisor > 1 && !job.deep && !job.alpha && !thumb && !job.reference &&
+        gr_heif_meta_mentions(data, size, "grid")) {
+        gr_heif_grid_request grid = {.width = job.width, .height = job.height, .divisor = job.divisor,
+                                     .x0 = options->region_x0, .y0 = options->region_y0,
+                                     .x1 = options->region_x1, .y1 = options->region_y1,
+                                     .threads = options->threads > 64 ? 64 : (int)options->threads,
+                                     .max_pixels = options->max_pixels, .max_side = options->max_side};
+        converted = gr_heif_decode_grid(data, size, &grid, pixels);
+        out->region_decoded = converted && options->region_x1 > 0;
+    }
+    if (!converted && job.divisor > 1 && !job.deep) converted = decode_reduced(&job, &image, &error);
     status = converted < 0   ? fail(out->message, error, &out->width, &out->height)
              : !converted    ? decode_rgba(&job, &image, out)
                              : GR_HEIF_OK;

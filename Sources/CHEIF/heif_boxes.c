@@ -9,8 +9,7 @@ static uint32_t be(const uint8_t *p, int bytes) {
     return v;
 }
 
-/* The body of the first box of `type` among the boxes filling [data, data + size); 0 if none. */
-static int find_box(const uint8_t *data, size_t size, const char type[4], const uint8_t **body, size_t *body_size) {
+int gr_heif_find_box(const uint8_t *data, size_t size, const char type[4], const uint8_t **body, size_t *body_size) {
     size_t at = 0;
     while (size - at >= 8) {
         uint64_t length = be(data + at, 4);
@@ -37,7 +36,7 @@ static int find_box(const uint8_t *data, size_t size, const char type[4], const 
 static int meta_children(const uint8_t *data, size_t size, const uint8_t **children, size_t *children_size) {
     const uint8_t *meta;
     size_t meta_size;
-    if (!find_box(data, size, "meta", &meta, &meta_size) || meta_size < 4) return 0;
+    if (!gr_heif_find_box(data, size, "meta", &meta, &meta_size) || meta_size < 4) return 0;
     *children = meta + 4;
     *children_size = meta_size - 4;
     return 1;
@@ -46,7 +45,7 @@ static int meta_children(const uint8_t *data, size_t size, const uint8_t **child
 int gr_heif_meta_mentions(const uint8_t *data, size_t size, const char type[4]) {
     const uint8_t *meta;
     size_t meta_size;
-    if (!find_box(data, size, "meta", &meta, &meta_size)) return 0;
+    if (!gr_heif_find_box(data, size, "meta", &meta, &meta_size)) return 0;
     for (size_t i = 0; i + 4 <= meta_size; i++)
         if (memcmp(meta + i, type, 4) == 0) return 1;
     return 0;
@@ -77,7 +76,7 @@ const char *gr_heif_reference_problem(const uint8_t *data, size_t size) {
     const uint8_t *children, *iref;
     size_t children_size, iref_size;
     if (!meta_children(data, size, &children, &children_size)) return NULL;
-    if (!find_box(children, children_size, "iref", &iref, &iref_size) || iref_size < 4) return NULL;
+    if (!gr_heif_find_box(children, children_size, "iref", &iref, &iref_size) || iref_size < 4) return NULL;
     int id_bytes = iref[0] == 0 ? 2 : 4;
     const uint8_t *refs = iref + 4;
     size_t refs_size = iref_size - 4, count = 0, capacity = 64;

@@ -17,6 +17,9 @@
  * dimg (a derived image's inputs) and auxl (an image's alpha or depth, decoded with it). */
 const char *gr_heif_reference_problem(const uint8_t *data, size_t size);
 
+/* The body of the first box of `type` among the boxes filling [data, data + size); 0 if none. */
+int gr_heif_find_box(const uint8_t *data, size_t size, const char type[4], const uint8_t **body, size_t *body_size);
+
 /* Whether the meta box holds the four bytes `type` (an infe's item_type, say): a false alarm is
  * possible, a miss is not. */
 int gr_heif_meta_mentions(const uint8_t *data, size_t size, const char type[4]);

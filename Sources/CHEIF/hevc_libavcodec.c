@@ -95,27 +95,17 @@ int gr_hevc_libavcodec_planes(int on) {
 
 static _Thread_local uint64_t side = UINT32_MAX;
 
-/* The threads this thread's decodes may use, and how many HEIF decodes run in the process now. */
-static _Thread_local int threads_allowed = 1;
+/* How many HEIF decodes run in the process now: a grid's helper threads work only on cores the
+ * others leave (heif_grid.c). */
 static atomic_int decodes_running;
 
-void gr_hevc_libavcodec_begin(int threads) {
-    threads_allowed = threads < 1 ? 1 : threads;
-    atomic_fetch_add(&decodes_running, 1);
-}
+void gr_hevc_libavcodec_begin(void) { atomic_fetch_add(&decodes_running, 1); }
 
-void gr_hevc_libavcodec_end(void) {
-    atomic_fetch_sub(&decodes_running, 1);
-    threads_allowed = 1;
-}
+void gr_hevc_libavcodec_end(void) { atomic_fetch_sub(&decodes_running, 1); }
 
-/* This picture's share: what the caller allows less the other decodes running now, at least one. A
- * grid asks again for each tile, so a photo decoding alone at the end of a frame takes the cores the
- * others left. */
-static int thread_share(void) {
+int gr_hevc_libavcodec_others(void) {
     int others = atomic_load(&decodes_running) - 1;
-    int share = threads_allowed - (others > 0 ? others : 0);
-    return share < 1 ? 1 : share;
+    return others > 0 ? others : 0;
 }
 
 void gr_hevc_libavcodec_set_budget(uint64_t max_pixels, uint32_t max_side) {
@@ -163,32 +153,42 @@ static void free_decoder(void *decoder) {
     free(s);
 }
 
-static struct heif_error push_data(void *decoder, const void *data, size_t size) {
-    stream *s = decoder;
-    const uint8_t *bytes = data;
+/* Appends one NAL unit to the stream with a start code; 0 when it would be too long or memory runs out. */
+static int append_nal(stream *s, const uint8_t *nal, size_t length) {
+    size_t needed = s->size + 4 + length + AV_INPUT_BUFFER_PADDING_SIZE;
+    if (length > INT32_MAX || needed > INT32_MAX) return 0;
+    if (needed > s->capacity) {
+        size_t capacity = needed * 2 > INT32_MAX ? needed : needed * 2;
+        uint8_t *grown = realloc(s->data, capacity);
+        if (!grown) return 0;
+        s->data = grown;
+        s->capacity = capacity;
+    }
+    static const uint8_t start_code[4] = {0, 0, 0, 1};
+    memcpy(s->data + s->size, start_code, 4);
+    memcpy(s->data + s->size + 4, nal, length);
+    s->size += 4 + length;
+    return 1;
+}
+
+/* Appends NAL units each led by a big-endian length of `length_bytes` (1 to 4): NULL, or what is wrong. */
+static const char *append_nals(stream *s, const uint8_t *bytes, size_t size, int length_bytes) {
     size_t at = 0;
     while (at < size) {
-        if (size - at < 4) return error(heif_suberror_End_of_data, "truncated HEVC NAL unit length");
-        size_t length = (size_t)bytes[at] << 24 | (size_t)bytes[at + 1] << 16 | (size_t)bytes[at + 2] << 8 |
-                        (size_t)bytes[at + 3];
-        at += 4;
-        if (length > size - at) return error(heif_suberror_End_of_data, "HEVC NAL unit longer than its data");
-        size_t needed = s->size + 4 + length + AV_INPUT_BUFFER_PADDING_SIZE;
-        if (needed > INT32_MAX) return error(heif_suberror_Unspecified, "HEVC stream too long");
-        if (needed > s->capacity) {
-            size_t capacity = needed * 2 > INT32_MAX ? needed : needed * 2;
-            uint8_t *grown = realloc(s->data, capacity);
-            if (!grown) return error(heif_suberror_Unspecified, "out of memory");
-            s->data = grown;
-            s->capacity = capacity;
-        }
-        static const uint8_t start_code[4] = {0, 0, 0, 1};
-        memcpy(s->data + s->size, start_code, 4);
-        memcpy(s->data + s->size + 4, bytes + at, length);
-        s->size += 4 + length;
+        if (size - at < (size_t)length_bytes) return "truncated HEVC NAL unit length";
+        size_t length = 0;
+        for (int i = 0; i < length_bytes; i++) length = length << 8 | bytes[at + (size_t)i];
+        at += (size_t)length_bytes;
+        if (length > size - at) return "HEVC NAL unit longer than its data";
+        if (!append_nal(s, bytes + at, length)) return "HEVC stream too long, or out of memory";
         at += length;
     }
-    return ok;
+    return NULL;
+}
+
+static struct heif_error push_data(void *decoder, const void *data, size_t size) {
+    const char *problem = append_nals(decoder, data, size, 4);
+    return problem ? error(heif_suberror_End_of_data, problem) : ok;
 }
 
 /* An 8-bit colour frame as a 4:4:4 RGB image holding Y, Cb, Cr (gr_hevc_libavcodec_planes). */
@@ -297,30 +297,26 @@ static int zeroed_buffer(AVCodecContext *context, AVFrame *frame, int flags) {
     return 0;
 }
 
-/* One picture from the pushed stream, on the calling thread and, where the stream has wavefront entry
- * points or several slices, on helper threads of libavcodec's (thread_share: HEVC decoding is exact,
- * so the samples do not depend on them). Errors are fatal (AV_EF_EXPLODE) rather than concealed: a damaged stream is refused here and the
- * caller gives it to libde265, which decodes what it can as before. */
-static struct heif_error decode_image(void *decoder, struct heif_image **out) {
-    stream *s = decoder;
-    *out = NULL;
+/* The stream's one picture into `frame`, on the calling thread alone, refusing a picture over
+ * `max_pixels` or `max_side` before it is allocated. Errors are fatal (AV_EF_EXPLODE) rather than
+ * concealed. Not on libavcodec's slice threads: with them a damaged stream decodes differently from
+ * run to run (whether an error stops it depends on which row reaches it first). */
+static struct heif_error decode_frame(stream *s, uint64_t max_pixels, uint64_t max_side, AVFrame *frame) {
     if (!s->data) return error(heif_suberror_End_of_data, "no HEVC data");
     const AVCodec *codec = av.find_decoder(AV_CODEC_ID_HEVC);
     AVCodecContext *context = codec ? av.alloc_context(codec) : NULL;
     AVPacket *packet = av.packet_alloc();
-    AVFrame *frame = av.frame_alloc();
-    struct heif_error result;
-    if (!context || !packet || !frame) {
+    struct heif_error result = ok;
+    if (!context || !packet) {
         result = error(heif_suberror_Unspecified, "out of memory");
         goto done;
     }
-    context->thread_count = thread_share();
-    context->thread_type = FF_THREAD_SLICE; /* one picture: frame threads would only add a delay */
+    context->thread_count = 1;
     context->get_buffer2 = zeroed_buffer;
     context->err_recognition = AV_EF_EXPLODE;
     /* libavcodec checks its rows padded to their alignment: a picture within the budget only by its
      * exact width is refused here, and libde265 decodes it. */
-    context->max_pixels = budget > INT64_MAX ? INT64_MAX : (int64_t)budget;
+    context->max_pixels = max_pixels > INT64_MAX ? INT64_MAX : (int64_t)max_pixels;
     if (av.open(context, codec, NULL) < 0) {
         result = error(heif_suberror_Unspecified, "libavcodec could not open its HEVC decoder");
         goto done;
@@ -333,8 +329,8 @@ static struct heif_error decode_image(void *decoder, struct heif_image **out) {
     if (status >= 0) status = av.receive_frame(context, frame);
     if (status < 0 || frame->decode_error_flags || (frame->flags & AV_FRAME_FLAG_CORRUPT)) {
         if (context->width > 0 && context->height > 0 &&
-            ((uint64_t)context->width * (uint64_t)context->height > budget || (uint64_t)context->width > side ||
-             (uint64_t)context->height > side)) {
+            ((uint64_t)context->width * (uint64_t)context->height > max_pixels ||
+             (uint64_t)context->width > max_side || (uint64_t)context->height > max_side)) {
             /* libheif's own wording, which gr_heif reads the size from. */
             snprintf(message, sizeof message, "Image size %dx%d exceeds the pixel budget", context->width,
                      context->height);
@@ -342,16 +338,73 @@ static struct heif_error decode_image(void *decoder, struct heif_image **out) {
         } else {
             result = error(heif_suberror_Unspecified, "libavcodec could not decode the HEVC stream");
         }
-        goto done;
     }
-    result = to_heif_image(frame, out);
-    if (result.code == heif_error_Ok) result = describe_colour(frame, *out);
-    if (result.code != heif_error_Ok) *out = NULL; /* describe_colour released it */
 done:
-    av.frame_free(&frame);
     av.packet_free(&packet);
     av.free_context(&context);
     return result;
+}
+
+/* One picture from the pushed stream. A damaged stream is refused here and the caller gives it to
+ * libde265, which decodes what it can as before. */
+static struct heif_error decode_image(void *decoder, struct heif_image **out) {
+    *out = NULL;
+    AVFrame *frame = av.frame_alloc();
+    if (!frame) return error(heif_suberror_Unspecified, "out of memory");
+    struct heif_error result = decode_frame(decoder, budget, side, frame);
+    if (result.code == heif_error_Ok) result = to_heif_image(frame, out);
+    if (result.code == heif_error_Ok) result = describe_colour(frame, *out);
+    if (result.code != heif_error_Ok) *out = NULL; /* describe_colour released it */
+    av.frame_free(&frame);
+    return result;
+}
+
+int gr_hevc_decode_picture(const uint8_t *config, size_t config_size, const uint8_t *data, size_t size,
+                           uint64_t max_pixels, uint32_t max_side, gr_hevc_picture *out) {
+    memset(out, 0, sizeof *out);
+    if (!gr_hevc_libavcodec_register() || config_size < 23) return 0;
+    stream s = {0};
+    int length_bytes = (config[21] & 3) + 1, arrays = config[22], fine = 1;
+    size_t at = 23;
+    for (int a = 0; a < arrays && fine; a++) {
+        if (config_size - at < 3) fine = 0;
+        size_t count = fine ? (size_t)config[at + 1] << 8 | config[at + 2] : 0;
+        at += 3;
+        for (size_t n = 0; n < count && fine; n++) {
+            size_t length = config_size - at >= 2 ? (size_t)config[at] << 8 | config[at + 1] : SIZE_MAX;
+            fine = length <= config_size - at - 2 && append_nal(&s, config + at + 2, length);
+            at += 2 + (fine ? length : 0);
+        }
+    }
+    AVFrame *frame = fine && !append_nals(&s, data, size, length_bytes) ? av.frame_alloc() : NULL;
+    fine = frame && decode_frame(&s, max_pixels, max_side, frame).code == heif_error_Ok;
+    failed = 0; /* the caller falls back to libheif, which reports what is wrong */
+    free(s.data);
+    const AVPixFmtDescriptor *format = fine ? av.format_descriptor(frame->format) : NULL;
+    if (!format || format->comp[0].depth != 8 || format->nb_components != 3 ||
+        !(format->flags & AV_PIX_FMT_FLAG_PLANAR) || (format->flags & ~(uint64_t)AV_PIX_FMT_FLAG_PLANAR) ||
+        format->log2_chroma_w > 1 || format->log2_chroma_h > 1) {
+        av.frame_free(&frame);
+        return 0;
+    }
+    for (int c = 0; c < 3; c++) {
+        out->plane[c] = frame->data[c];
+        out->stride[c] = frame->linesize[c];
+    }
+    out->width = frame->width;
+    out->height = frame->height;
+    out->shift_x = format->log2_chroma_w;
+    out->shift_y = format->log2_chroma_h;
+    out->matrix = (int)frame->colorspace;
+    out->full_range = frame->color_range == AVCOL_RANGE_JPEG;
+    out->frame = frame;
+    return 1;
+}
+
+void gr_hevc_picture_free(gr_hevc_picture *picture) {
+    AVFrame *frame = picture->frame;
+    if (frame) av.frame_free(&frame);
+    picture->frame = NULL;
 }
 
 static void set_strict_decoding(void *decoder, int flag) {

@@ -20,10 +20,12 @@ int gr_hevc_libavcodec_register(void);
  * declares more before allocating it, as the header's ispe may understate it. */
 void gr_hevc_libavcodec_set_budget(uint64_t max_pixels, uint32_t max_side);
 
-/* Around one gr_heif decode on this thread: the decode may use up to `threads` threads, shared with
- * the other decodes running (each picture takes `threads` less the others, at least one). */
-void gr_hevc_libavcodec_begin(int threads);
+/* Around one gr_heif decode: counts the decodes running. */
+void gr_hevc_libavcodec_begin(void);
 void gr_hevc_libavcodec_end(void);
+
+/* How many HEIF decodes other than one of the caller's run now. */
+int gr_hevc_libavcodec_others(void);
 
 /* With `decline`, the plugin says it cannot decode HEVC for the decodes this thread runs next, so
  * libheif's libde265 plugin decodes every stream: grid tiles and alpha planes too, which libheif 1.15
@@ -40,6 +42,24 @@ int gr_hevc_libavcodec_take_failure(void);
  * A grey picture (an alpha plane, say) is given as it is, and a deeper one refused. Returns how many pictures were so given since the last call, -1 if one was
  * refused. */
 int gr_hevc_libavcodec_planes(int on);
+
+/* One 8-bit 4:2:0, 4:2:2 or 4:4:4 picture decoded by libavcodec, held until gr_hevc_picture_free. */
+typedef struct {
+    const uint8_t *plane[3]; /* Y, Cb, Cr */
+    int stride[3];
+    int width, height;
+    int shift_x, shift_y;    /* chroma subsampling, log2 */
+    int matrix, full_range;  /* the stream's VUI: H.273 matrix (2: unspecified), full range */
+    void *frame;
+} gr_hevc_picture;
+
+/* Decodes one picture given as an hvcC body (its parameter sets) and length-prefixed NAL units, on
+ * the calling thread, refusing one over the budget before it is allocated: 1 with `out` filled, 0
+ * when libavcodec is missing, the stream fails or its picture is of another kind. */
+int gr_hevc_decode_picture(const uint8_t *config, size_t config_size, const uint8_t *data, size_t size,
+                           uint64_t max_pixels, uint32_t max_side, gr_hevc_picture *out);
+
+void gr_hevc_picture_free(gr_hevc_picture *picture);
 
 /** "libavcodec M.m.p (opened on first use)": the version of the headers the shim was built with. */
 void gr_hevc_libavcodec_version(char *out, size_t size);

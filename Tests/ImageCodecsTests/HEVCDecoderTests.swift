@@ -19,12 +19,19 @@ import Testing
         let pixels: [UInt8]
         let color: [Int]
         let message: String
+        var regionDecoded = false
     }
 
-    static func decode(_ bytes: [UInt8], divisor: UInt32, reference: Bool, threads: UInt32 = 1) -> Decoded {
+    /// `region`: x0, y0, x1, y1 of the reduced image (nil: all of it).
+    static func decode(
+        _ bytes: [UInt8], divisor: UInt32, reference: Bool, threads: UInt32 = 1,
+        region: (UInt32, UInt32, UInt32, UInt32)? = nil
+    ) -> Decoded {
+        let (x0, y0, x1, y1) = region ?? (0, 0, 0, 0)
         var options = gr_heif_options(
             max_pixels: 100_000_000, max_side: 32_768, use_thumbnail: 0, divisor: divisor,
-            reference_decoder: reference ? 1 : 0, threads: threads)
+            reference_decoder: reference ? 1 : 0, threads: threads, region_x0: x0, region_y0: y0, region_x1: x1,
+            region_y1: y1)
         var header = gr_heif_header()
         _ = bytes.withUnsafeBufferPointer { gr_heif_read_header($0.baseAddress, $0.count, &options, &header) }
         let d = Int(divisor)
@@ -42,7 +49,8 @@ import Testing
             image.icc_size,
         ]
         let message = withUnsafeBytes(of: image.message) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-        return Decoded(status: status, pixels: pixels, color: color, message: message)
+        return Decoded(
+            status: status, pixels: pixels, color: color, message: message, regionDecoded: image.region_decoded != 0)
     }
 
     /// A photo as heif-enc will be given it: 8-bit RGBA, 16-bit RGB, or 8-bit grey.
@@ -85,24 +93,6 @@ import Testing
         defer { folder.remove() }
         let bytes = try Self.photo(encoding, in: folder)
         try Self.expectAgreement(bytes, Self.encodings[encoding].name)
-    }
-
-    /// 640×448 is seven rows of x265's 64-pixel blocks, written with wavefront entry points, so
-    /// libavcodec splits the picture over the threads it is given: the samples must not change.
-    @Test(.enabled(if: tools, toolsReason)) func theSamplesDoNotDependOnTheThreads() throws {
-        let folder = try TemporaryFolder()
-        defer { folder.remove() }
-        let png = try PNGEncoder.encode(ColorScience.colourfulImage(width: 640, height: 448))
-        let bytes = try HEIFDecoderTests.encode(png, ["-q", "60"], in: folder)
-        for divisor: UInt32 in [1, 2] {
-            let one = Self.decode(bytes, divisor: divisor, reference: false, threads: 1)
-            try #require(one.status == GR_HEIF_OK, "\(one.message)")
-            for threads: UInt32 in [2, 4] {
-                let many = Self.decode(bytes, divisor: divisor, reference: false, threads: threads)
-                #expect(
-                    many.status == GR_HEIF_OK && many.pixels == one.pixels, "divisor \(divisor), \(threads) threads")
-            }
-        }
     }
 
     @Test(.enabled(if: Corpus.isAvailable, Corpus.skipReason)) func libheifsSampleDecodesAsLibde265DecodesIt() throws {

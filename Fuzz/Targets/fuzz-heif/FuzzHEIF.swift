@@ -1,9 +1,11 @@
 import GalleryCore
 import ImageCodecs
 
-/// libFuzzer entry: any bytes through the HEIF/AVIF header and decoder (libheif) under a small
-/// budget, at a target box the first byte picks (so the thumbnail path runs too). A decode must give
-/// the size its header declared.
+/// libFuzzer entry: any bytes through the HEIF/AVIF header and decoder (libheif, and the tile-by-tile
+/// grid decoder) under a small budget, at a target box the last byte picks (so the thumbnail path runs
+/// too), on two threads. A decode must give the size its header declared; differential: a decode of
+/// a region (from the second-to-last byte) must be the whole decode there, within 1 (a whole decode
+/// that meets a damaged tile is libheif's, whose conversion may round apart from the grid decoder's).
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzHEIF(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     let bytes = [UInt8](UnsafeBufferPointer(start: data, count: size))
@@ -11,7 +13,8 @@ public func fuzzHEIF(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     let format = ImageFormat(sniffing: bytes) == .avif ? ImageFormat.avif : .heif
     guard let header = try? HEIFDecoder.header(bytes, budget: budget, format: format) else { return 0 }
     let side = Int(bytes.last ?? 0) + 1
-    let options = DecodeOptions(budget: budget, targetSize: PixelSize(width: side, height: side), colorSpace: .srgb)
+    var options = DecodeOptions(budget: budget, targetSize: PixelSize(width: side, height: side), colorSpace: .srgb)
+    options.threads = 2
     guard let decoded = try? HEIFDecoder.decode(bytes, format: format, options: options) else { return 0 }
     let divisor = decoded.scaleEighths == 0 ? 1 : 8 / decoded.scaleEighths
     let reduced = PixelSize(
@@ -20,5 +23,21 @@ public func fuzzHEIF(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     if decoded.image.width != expected?.width || decoded.image.height != expected?.height {
         fatalError("decoded \(decoded.image.width)x\(decoded.image.height), header declared \(String(describing: expected))")
     }
+    // A band of rows and columns a quarter of the image wide, where the second-to-last byte says.
+    let at = Int(bytes.count > 1 ? bytes[bytes.count - 2] : 0)
+    let (w, h) = (decoded.image.width, decoded.image.height)
+    guard decoded.region == ImageRegion(whole: decoded.decodedSize), w >= 4, h >= 4 else { return 0 }
+    let x = at % (w - w / 4), y = at % (h - h / 4)
+    let region = ImageRegion(x: x..<x + w / 4, y: y..<y + h / 4)
+    options.region = region
+    guard let part = try? HEIFDecoder.decode(bytes, format: format, options: options) else {
+        fatalError("the whole image decoded, a region of it did not")
+    }
+    guard let inside = decoded.image.cropped(to: region), let partInside = part.image.cropped(to:
+        ImageRegion(x: (x - part.region.x.lowerBound)..<(x - part.region.x.lowerBound + w / 4),
+                    y: (y - part.region.y.lowerBound)..<(y - part.region.y.lowerBound + h / 4)))
+    else { return 0 }
+    let apart = zip(inside.pixels, partInside.pixels).contains { abs(Int($0) - Int($1)) > 1 }
+    if !part.region.contains(region) || apart { fatalError("a region decode differs from the whole") }
     return 0
 }

@@ -3,8 +3,9 @@
  * decoder plugin (hevc_libavcodec.c: libavcodec, libde265 taking over a stream libavcodec refuses).
  *
  * Each call is synchronous: it reads the file from memory, decodes on the calling thread (libheif's
- * own tile threads set to 0; libavcodec's helper threads up to options->threads), copies the result into
- * the caller's buffer and frees everything it took on every path. libheif reports errors as values;
+ * own tile threads set to 0, libavcodec's to 1; a grid's tiles decoded here on up to
+ * options->threads), copies the result into the caller's buffer and frees everything it took on
+ * every path. libheif reports errors as values;
  * the shim maps them to one status plus libheif's own message.
  */
 #ifndef GR_HEIF_H
@@ -36,10 +37,13 @@ typedef struct {
     /* Decode HEVC with libheif's own libde265 plugin rather than libavcodec (which gives the same
      * samples, faster): for tests that hold the two to each other. */
     int reference_decoder;
-    /* Threads the decode may use (0 or 1: the calling thread only): libavcodec splits an HEVC picture
-     * with wavefront entry points or several slices over them, sharing them with the other decodes
-     * running. The samples are the same whatever the count. */
+    /* Threads the decode may use (0 or 1: the calling thread only): a grid decoded here (see the
+     * region fields) decodes its tiles on them, each tile on one thread, sharing them with the other
+     * decodes running. The samples are the same whatever the count. */
     uint32_t threads;
+    /* The part of the reduced image the caller reads (x1 == 0: all). A grid whose tiles are decoded
+     * here (how iPhones write HEICs) decodes only the tiles that meet it; see region_decoded. */
+    uint32_t region_x0, region_y0, region_x1, region_y1;
 } gr_heif_options;
 
 /** What the file declares, before any pixel is decoded. */
@@ -55,6 +59,7 @@ typedef struct {
 typedef struct {
     uint32_t width, height;
     int used_thumbnail;
+    int region_decoded;    /* only the pixels of options' region are decoded; the rest are not written */
     uint8_t *icc;          /* the colr 'prof'/'rICC' profile, malloc'd (gr_heif_free); NULL without */
     size_t icc_size;
     int has_nclx;          /* a colr 'nclx' box: CICP code points (ITU-T H.273) */

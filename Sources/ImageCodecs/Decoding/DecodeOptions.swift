@@ -16,8 +16,8 @@ public struct DecodeOptions: Sendable, Hashable {
     /// The colour space to convert the photo into from its embedded profile, or nil to keep the stored
     /// values (as a diff compares them).
     public var colorSpace: ColorSpace?
-    /// Threads the decode may use besides the calling one's: an HEVC picture (HEIC) with wavefront
-    /// entry points or several slices is split over them, shared with the other decodes running. The
+    /// Threads the decode may use, the calling one included: a HEIC grid (how iPhones write them)
+    /// decodes its tiles on them, each tile on one, sharing them with the other decodes running. The
     /// pixels do not depend on it.
     public var threads: Int = 1
 

@@ -28,9 +28,14 @@ public struct ImageHeader: Sendable, Hashable {
             ? try? HEIFDecoder.header(bytes, budget: .unlimited, format: format ?? .heif) : nil
     }
 
-    /// The size of the whole upright decode at DCT scale `scaleEighths`; nil for a PNG (read whole
-    /// anyway) or an unreadable header.
+    /// The size of the whole upright decode at scale `scaleEighths`: a JPEG's DCT scale, or a HEIF's
+    /// primary image reduced by 8 / scale; nil for a PNG or WebP (read whole anyway), a HEIF's
+    /// thumbnail (0) or an unreadable header.
     public func decodedSize(scaleEighths m: Int) -> PixelSize? {
+        if format == .heif || format == .avif, let size = heif?.size, [1, 2, 4, 8].contains(m) {
+            let divisor = 8 / m  // the primary image reduced (HEIFDecoder.Plan); 0 is the thumbnail
+            return PixelSize(width: (size.width + divisor - 1) / divisor, height: (size.height + divisor - 1) / divisor)
+        }
         guard format == .jpeg, let stored = storedSize, (1...8).contains(m) else { return nil }
         let scaled = PixelSize(width: (stored.width * m + 7) / 8, height: (stored.height * m + 7) / 8)
         return orientation.swapsAxes ? scaled.transposed : scaled

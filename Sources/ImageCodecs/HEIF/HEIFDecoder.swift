@@ -33,25 +33,33 @@ public enum HEIFDecoder {
         let header = try header(bytes, budget: options.budget, format: format)
         let planned = plan(header, options: options)
         do throws(DecodeError) {
-            return try decode(
-                bytes, format: format, header: header, plan: planned, budget: options.budget, threads: options.threads)
+            return try decode(bytes, format: format, header: header, plan: planned, options: options)
         } catch {
             // A damaged thumbnail is no reason to lose a photo whose primary image decodes.
             guard planned.thumbnail, case .corrupt = error else { throw error }
             let primary = plan(Header(size: header.size, thumbnail: nil), options: options)
-            return try decode(
-                bytes, format: format, header: header, plan: primary, budget: options.budget, threads: options.threads)
+            return try decode(bytes, format: format, header: header, plan: primary, options: options)
         }
     }
 
+    /// Decodes as `plan` says. A grid decoded tile by tile (CHEIF) decodes only the tiles that meet
+    /// `options.region` (in the reduced image's pixels), and its result is that region.
     private static func decode(
-        _ bytes: [UInt8], format: ImageFormat, header: Header, plan: Plan, budget: PixelBudget, threads: Int
+        _ bytes: [UInt8], format: ImageFormat, header: Header, plan: Plan, options: DecodeOptions
     ) throws(DecodeError) -> DecodedImage {
-        let (thumbnail, size) = (plan.thumbnail, plan.size)
+        let (thumbnail, size, budget) = (plan.thumbnail, plan.size, options.budget)
         var settings = shimOptions(budget)
-        settings.threads = UInt32(clamping: threads)
+        settings.threads = UInt32(clamping: options.threads)
         settings.use_thumbnail = thumbnail ? 1 : 0
         settings.divisor = UInt32(plan.divisor)
+        let whole = ImageRegion(whole: size)
+        let region = thumbnail ? nil : options.region.map { $0.clamped(to: whole) }.flatMap { $0.isEmpty ? nil : $0 }
+        if let region, region != whole {
+            settings.region_x0 = UInt32(region.x.lowerBound)
+            settings.region_y0 = UInt32(region.y.lowerBound)
+            settings.region_x1 = UInt32(region.x.upperBound)
+            settings.region_y1 = UInt32(region.y.upperBound)
+        }
         guard var pixels = LargeArray.uninitialized(UInt8.self, count: size.width * size.height * 4) else {
             throw .outOfMemory(bytes: size.width * size.height * 4)
         }
@@ -73,9 +81,17 @@ public enum HEIFDecoder {
         } else if result.has_nclx != 0 {
             color = .cicp(primaries: result.primaries, transfer: result.transfer)
         }
+        var image = RGBAImage(width: size.width, height: size.height, pixels: pixels)
+        var decoded = whole
+        if result.region_decoded != 0, let region {
+            // Only the region's pixels were written: it alone is the result.
+            guard let part = image.cropped(to: region) else {
+                throw .outOfMemory(bytes: region.x.count * region.y.count * 4)
+            }
+            (image, decoded) = (part, region)
+        }
         return DecodedImage(
-            image: RGBAImage(width: size.width, height: size.height, pixels: pixels),
-            region: ImageRegion(whole: size), decodedSize: size, format: format, orientation: .up,
+            image: image, region: decoded, decodedSize: size, format: format, orientation: .up,
             fullSize: header.size, scaleEighths: plan.scaleEighths, warnings: [], color: color)
     }
 
@@ -120,7 +136,7 @@ public enum HEIFDecoder {
     private static func shimOptions(_ budget: PixelBudget) -> gr_heif_options {
         gr_heif_options(
             max_pixels: UInt64(budget.maxPixels), max_side: UInt32(clamping: budget.maxSide), use_thumbnail: 0,
-            divisor: 1, reference_decoder: 0, threads: 1)
+            divisor: 1, reference_decoder: 0, threads: 1, region_x0: 0, region_y0: 0, region_x1: 0, region_y1: 0)
     }
 
     /// The one place a CHEIF status becomes a typed error.

@@ -36,7 +36,7 @@ public final class PhotoCache: @unchecked Sendable {
     /// Photos given as pixels (the library's), by the path the scene names them with: one more
     /// source, never read or decoded.
     private let given: [String: DecodedImage]
-    /// Threads one decode may use (the run's jobs): a decode running alone takes the cores the
+    /// Threads one decode may use (the run's jobs): a HEIC grid decoding alone takes the cores the
     /// others would (DecodeOptions.threads).
     private let decodeThreads: Int
 

@@ -1,0 +1,148 @@
+#include "heif_grid.h"
+#include "heif_grid_layout.h"
+#include "heif_pixels.h"
+#include "hevc_libavcodec.h"
+
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+typedef struct {
+    const gr_heif_grid_layout *layout;
+    const gr_heif_grid_request *request;
+    uint8_t *pixels;
+    uint32_t out_width, out_height;
+    const uint32_t *todo; /* the tiles that meet the region */
+    uint32_t todo_count;
+    atomic_uint next;
+    atomic_int failed;
+    atomic_int colour; /* the first tile's matrix · 2 + full range, -1 before it */
+} grid_job;
+
+/* Tile `index` decoded, converted and reduced into its place; 0 when it fails or its colour differs
+ * from the other tiles'. `scratch` holds three full-size planes and the reduced tile. */
+static int decode_tile(grid_job *job, uint32_t index, uint8_t *scratch) {
+    const gr_heif_grid_layout *layout = job->layout;
+    const gr_heif_grid_request *request = job->request;
+    uint32_t tw = layout->tile_width, th = layout->tile_height, d = request->divisor;
+    gr_hevc_picture picture;
+    if (!gr_hevc_decode_picture(layout->config, layout->config_size, layout->tile_data[index],
+                                layout->tile_size[index], request->max_pixels, request->max_side, &picture))
+        return 0;
+    int fine = picture.width == (int)tw && picture.height == (int)th;
+    /* Each tile in its own colour description, as libheif converts it: its colr box, else its stream's. */
+    int matrix = layout->has_nclx ? layout->matrix : picture.matrix;
+    int full_range = layout->has_nclx ? layout->full_range : picture.full_range;
+    int colour = matrix * 2 + full_range, expected = -1;
+    if (fine && !atomic_compare_exchange_strong(&job->colour, &expected, colour)) fine = expected == colour;
+    /* The planes at full size, chroma repeated (as the plugin gives a single picture). */
+    gr_heif_plane planes[4] = {{0}};
+    for (int c = 0; c < 3 && fine; c++) {
+        uint8_t *to = scratch + (size_t)c * tw * th;
+        int sx = c ? picture.shift_x : 0, sy = c ? picture.shift_y : 0;
+        for (uint32_t y = 0; y < th; y++) {
+            const uint8_t *from = picture.plane[c] + (size_t)(y >> sy) * (size_t)picture.stride[c];
+            uint8_t *row = to + (size_t)y * tw;
+            if (sx == 0) {
+                memcpy(row, from, tw);
+            } else {
+                for (uint32_t x = 0; x < tw; x++) row[x] = from[x >> 1];
+            }
+        }
+        planes[c] = (gr_heif_plane){to, (int)tw, tw, th};
+    }
+    gr_hevc_picture_free(&picture);
+    if (!fine) return 0;
+    /* The part of the tile inside the output (edge tiles overhang it), converted and reduced. */
+    uint32_t column = index % layout->columns, row = index / layout->columns;
+    uint32_t x = column * tw, y = row * th;
+    uint32_t w = layout->width - x < tw ? layout->width - x : tw, h = layout->height - y < th ? layout->height - y : th;
+    for (int c = 0; c < 3; c++) planes[c].width = w, planes[c].height = h;
+    uint8_t *reduced = scratch + (size_t)3 * tw * th;
+    if (!gr_heif_convert_reduced(planes, w, h, d, 1, matrix, full_range, reduced)) return 0;
+    uint32_t rw = (w + d - 1) / d, rh = (h + d - 1) / d, ox = x / d, oy = y / d;
+    for (uint32_t r = 0; r < rh; r++)
+        memcpy(job->pixels + ((size_t)(oy + r) * job->out_width + ox) * 4, reduced + (size_t)r * rw * 4,
+               (size_t)rw * 4);
+    return 1;
+}
+
+/* Takes tiles until none are left or one failed. Helper `rank` (0 is the calling thread) works only
+ * while the other decodes running leave it a core, asking again every 2 ms. */
+static void work(grid_job *job, int rank) {
+    const gr_heif_grid_layout *layout = job->layout;
+    uint8_t *scratch = malloc((size_t)layout->tile_width * layout->tile_height * 4);
+    if (!scratch) {
+        atomic_store(&job->failed, 1);
+        return;
+    }
+    while (!atomic_load(&job->failed)) {
+        if (rank > 0 && rank >= job->request->threads - gr_hevc_libavcodec_others()) {
+            if (atomic_load(&job->next) >= job->todo_count) break;
+            struct timespec pause = {0, 2000000};
+            nanosleep(&pause, NULL);
+            continue;
+        }
+        uint32_t at = atomic_fetch_add(&job->next, 1);
+        if (at >= job->todo_count) break;
+        if (!decode_tile(job, job->todo[at], scratch)) atomic_store(&job->failed, 1);
+    }
+    free(scratch);
+}
+
+typedef struct {
+    grid_job *job;
+    int rank;
+} helper_start;
+
+static void *helper(void *argument) {
+    helper_start *start = argument;
+    work(start->job, start->rank);
+    return NULL;
+}
+
+#define MAX_THREADS 64
+
+int gr_heif_decode_grid(const uint8_t *data, size_t size, const gr_heif_grid_request *request, uint8_t *pixels) {
+    gr_heif_grid_layout layout;
+    if (!gr_heif_read_grid_layout(data, size, &layout)) return 0;
+    uint32_t d = request->divisor, tw = layout.tile_width, th = layout.tile_height;
+    int usable = layout.width == request->width && layout.height == request->height &&
+                 (d == 2 || d == 4 || d == 8) && tw % d == 0 && th % d == 0 && tw <= request->max_side &&
+                 th <= request->max_side && (uint64_t)tw * th <= request->max_pixels;
+    uint32_t tiles = layout.rows * layout.columns, count = 0;
+    uint32_t *todo = usable ? malloc(tiles * sizeof *todo) : NULL;
+    if (!todo) {
+        gr_heif_grid_layout_free(&layout);
+        return 0;
+    }
+    uint32_t out_width = (layout.width + d - 1) / d, out_height = (layout.height + d - 1) / d;
+    uint32_t x0 = request->x0, y0 = request->y0;
+    uint32_t x1 = request->x1 ? request->x1 : out_width, y1 = request->x1 ? request->y1 : out_height;
+    for (uint32_t i = 0; i < tiles; i++) {
+        uint32_t left = i % layout.columns * (tw / d), top = i / layout.columns * (th / d);
+        if (left < x1 && left + tw / d > x0 && top < y1 && top + th / d > y0) todo[count++] = i;
+    }
+    grid_job job = {.layout = &layout, .request = request, .pixels = pixels, .out_width = out_width,
+                    .out_height = out_height, .todo = todo, .todo_count = count};
+    atomic_init(&job.next, 0);
+    atomic_init(&job.failed, 0);
+    atomic_init(&job.colour, -1);
+    int threads = request->threads < 1 ? 1 : request->threads > MAX_THREADS ? MAX_THREADS : request->threads;
+    if ((uint32_t)threads > count) threads = count > 0 ? (int)count : 1;
+    pthread_t helpers[MAX_THREADS];
+    helper_start starts[MAX_THREADS];
+    int started = 0;
+    for (int rank = 1; rank < threads; rank++) {
+        starts[started] = (helper_start){&job, rank};
+        if (pthread_create(&helpers[started], NULL, helper, &starts[started]) != 0) break;
+        started++;
+    }
+    work(&job, 0);
+    for (int i = 0; i < started; i++) pthread_join(helpers[i], NULL);
+    free(todo);
+    gr_heif_grid_layout_free(&layout);
+    return !atomic_load(&job.failed);
+}
