@@ -360,8 +360,7 @@ gr_heif_status gr_heif_decode(const uint8_t *data, size_t size, const gr_heif_op
     gr_hevc_libavcodec_set_budget(options->max_pixels, options->max_side);
     gr_hevc_libavcodec_begin();
     int converted = 0;
-    if (job.divisor > 1 && !job.deep && !job.alpha && !thumb && !job.reference &&
-        gr_heif_meta_mentions(data, size, "grid")) {
+    if (job.divisor > 1 && !job.deep && !job.alpha && !thumb && !job.reference) {
         gr_heif_grid_request grid = {.width = job.width, .height = job.height, .divisor = job.divisor,
                                      .x0 = options->region_x0, .y0 = options->region_y0,
                                      .x1 = options->region_x1, .y1 = options->region_y1,

@@ -22,7 +22,8 @@ typedef struct {
 } grid_job;
 
 /* Tile `index` decoded, converted and reduced into its place; 0 when it fails or its colour differs
- * from the other tiles'. `scratch` holds three full-size planes and the reduced tile. */
+ * from the other tiles'. `scratch` holds the reduced tile (unused when the tile spans the output's
+ * width: it is converted in place). */
 static int decode_tile(grid_job *job, uint32_t index, uint8_t *scratch) {
     const gr_heif_grid_layout *layout = job->layout;
     const gr_heif_grid_request *request = job->request;
@@ -31,39 +32,30 @@ static int decode_tile(grid_job *job, uint32_t index, uint8_t *scratch) {
     if (!gr_hevc_decode_picture(layout->config, layout->config_size, layout->tile_data[index],
                                 layout->tile_size[index], request->max_pixels, request->max_side, &picture))
         return 0;
-    int fine = picture.width == (int)tw && picture.height == (int)th;
     /* Each tile in its own colour description, as libheif converts it: its colr box, else its stream's. */
     int matrix = layout->has_nclx ? layout->matrix : picture.matrix;
     int full_range = layout->has_nclx ? layout->full_range : picture.full_range;
     int colour = matrix * 2 + full_range, expected = -1;
+    int fine = picture.width == (int)tw && picture.height == (int)th;
     if (fine && !atomic_compare_exchange_strong(&job->colour, &expected, colour)) fine = expected == colour;
-    /* The planes at full size, chroma repeated (as the plugin gives a single picture). */
-    gr_heif_plane planes[4] = {{0}};
-    for (int c = 0; c < 3 && fine; c++) {
-        uint8_t *to = scratch + (size_t)c * tw * th;
-        int sx = c ? picture.shift_x : 0, sy = c ? picture.shift_y : 0;
-        for (uint32_t y = 0; y < th; y++) {
-            const uint8_t *from = picture.plane[c] + (size_t)(y >> sy) * (size_t)picture.stride[c];
-            uint8_t *row = to + (size_t)y * tw;
-            if (sx == 0) {
-                memcpy(row, from, tw);
-            } else {
-                for (uint32_t x = 0; x < tw; x++) row[x] = from[x >> 1];
-            }
-        }
-        planes[c] = (gr_heif_plane){to, (int)tw, tw, th};
-    }
-    gr_hevc_picture_free(&picture);
-    if (!fine) return 0;
-    /* The part of the tile inside the output (edge tiles overhang it), converted and reduced. */
+    /* The part of the tile inside the output (edge tiles overhang it), converted and reduced: each
+     * chroma sample standing for the pixels it covers, as libheif's conversion repeats it. */
     uint32_t column = index % layout->columns, row = index / layout->columns;
     uint32_t x = column * tw, y = row * th;
     uint32_t w = layout->width - x < tw ? layout->width - x : tw, h = layout->height - y < th ? layout->height - y : th;
-    for (int c = 0; c < 3; c++) planes[c].width = w, planes[c].height = h;
-    uint8_t *reduced = scratch + (size_t)3 * tw * th;
-    if (!gr_heif_convert_reduced(planes, w, h, d, 1, matrix, full_range, reduced)) return 0;
+    gr_heif_plane planes[4] = {{0}};
+    for (int c = 0; c < 3; c++) {
+        uint8_t half_w = c && picture.shift_x, half_h = c && picture.shift_y;
+        planes[c] = (gr_heif_plane){picture.plane[c], picture.stride[c], (w + half_w) >> half_w, (h + half_h) >> half_h,
+                                    half_w, half_h};
+    }
     uint32_t rw = (w + d - 1) / d, rh = (h + d - 1) / d, ox = x / d, oy = y / d;
-    for (uint32_t r = 0; r < rh; r++)
+    int whole_rows = rw == job->out_width;
+    uint8_t *reduced = whole_rows ? job->pixels + (size_t)oy * job->out_width * 4 : scratch;
+    fine = fine && gr_heif_convert_reduced(planes, w, h, d, 1, matrix, full_range, reduced);
+    gr_hevc_picture_free(&picture);
+    if (!fine) return 0;
+    for (uint32_t r = 0; r < rh && !whole_rows; r++)
         memcpy(job->pixels + ((size_t)(oy + r) * job->out_width + ox) * 4, reduced + (size_t)r * rw * 4,
                (size_t)rw * 4);
     return 1;
@@ -73,7 +65,8 @@ static int decode_tile(grid_job *job, uint32_t index, uint8_t *scratch) {
  * while the other decodes running leave it a core, asking again every 2 ms. */
 static void work(grid_job *job, int rank) {
     const gr_heif_grid_layout *layout = job->layout;
-    uint8_t *scratch = malloc((size_t)layout->tile_width * layout->tile_height * 4);
+    uint32_t d = job->request->divisor;
+    uint8_t *scratch = malloc((size_t)((layout->tile_width + d - 1) / d) * ((layout->tile_height + d - 1) / d) * 4);
     if (!scratch) {
         atomic_store(&job->failed, 1);
         return;
@@ -110,7 +103,8 @@ int gr_heif_decode_grid(const uint8_t *data, size_t size, const gr_heif_grid_req
     if (!gr_heif_read_grid_layout(data, size, &layout)) return 0;
     uint32_t d = request->divisor, tw = layout.tile_width, th = layout.tile_height;
     int usable = layout.width == request->width && layout.height == request->height &&
-                 (d == 2 || d == 4 || d == 8) && tw % d == 0 && th % d == 0 && tw <= request->max_side &&
+                 (d == 2 || d == 4 || d == 8) && (layout.columns == 1 || tw % d == 0) &&
+                 (layout.rows == 1 || th % d == 0) && tw <= request->max_side &&
                  th <= request->max_side && (uint64_t)tw * th <= request->max_pixels;
     uint32_t tiles = layout.rows * layout.columns, count = 0;
     uint32_t *todo = usable ? malloc(tiles * sizeof *todo) : NULL;
@@ -122,8 +116,10 @@ int gr_heif_decode_grid(const uint8_t *data, size_t size, const gr_heif_grid_req
     uint32_t x0 = request->x0, y0 = request->y0;
     uint32_t x1 = request->x1 ? request->x1 : out_width, y1 = request->x1 ? request->y1 : out_height;
     for (uint32_t i = 0; i < tiles; i++) {
+        /* Interior tiles divide by d; a tile of a one-column or one-row grid may end in a partial block. */
         uint32_t left = i % layout.columns * (tw / d), top = i / layout.columns * (th / d);
-        if (left < x1 && left + tw / d > x0 && top < y1 && top + th / d > y0) todo[count++] = i;
+        uint32_t right = left + (tw + d - 1) / d, bottom = top + (th + d - 1) / d;
+        if (left < x1 && right > x0 && top < y1 && bottom > y0) todo[count++] = i;
     }
     grid_job job = {.layout = &layout, .request = request, .pixels = pixels, .out_width = out_width,
                     .out_height = out_height, .todo = todo, .todo_count = count};

@@ -1,8 +1,8 @@
 /*
- * A plain grid primary image (heif_grid_layout.h) decoded here rather than by libheif 1.15, which
- * decodes every tile on one thread and converts each to full-size RGB: each tile that meets the
- * region is decoded by libavcodec and converted from its YCbCr straight into the reduced RGBA, as
- * gr_heif's fast path converts a single picture, on up to `threads` threads.
+ * A plain grid primary image, or one plain HEVC picture (heif_grid_layout.h), decoded here rather than
+ * by libheif 1.15, which decodes every tile on one thread and converts each to full-size RGB: each
+ * tile that meets the region is decoded by libavcodec and converted from its YCbCr (chroma as
+ * stored) straight into the reduced RGBA, on up to `threads` threads.
  */
 #ifndef GR_HEIF_GRID_H
 #define GR_HEIF_GRID_H
@@ -12,7 +12,7 @@
 
 typedef struct {
     uint32_t width, height;   /* the primary image, as libheif read it: the grid's output size */
-    uint32_t divisor;         /* 2, 4 or 8, dividing the tile size */
+    uint32_t divisor;         /* 2, 4 or 8, dividing the tile size where tiles meet */
     /* The part of the reduced image the caller reads: tiles outside it are not decoded (their pixels
      * are left as they are). x1 == 0 for all of it. */
     uint32_t x0, y0, x1, y1;

@@ -232,24 +232,35 @@ int gr_heif_read_grid_layout(const uint8_t *data, size_t size, gr_heif_grid_layo
     gr_heif_find_box(meta, meta_size, "idat", &idat, &idat_size);
     reader r = over(pitm, pitm_size);
     uint32_t primary = (uint32_t)take(&r, 4) >> 24 == 0 ? (uint32_t)take(&r, 2) : (uint32_t)take(&r, 4);
-    if (r.bad || item_type(iinf, iinf_size, primary) != FOURCC('g', 'r', 'i', 'd')) return 0;
+    uint32_t kind = r.bad ? 0 : item_type(iinf, iinf_size, primary);
+    if (kind != FOURCC('g', 'r', 'i', 'd') && kind != FOURCC('h', 'v', 'c', '1')) return 0;
     uint32_t indices[MAX_PROPERTIES];
     described whole, tile, first = {0};
     int count = properties_of(ipma, ipma_size, primary, indices);
     if (count < 0 || !describe(ipco, ipco_size, indices, count, &whole)) return 0;
-    if (!item_bytes(data, size, iloc, iloc_size, idat, idat_size, primary, &grid, &grid_size)) return 0;
-    reader g = over(grid, grid_size);
-    int version = (int)take(&g, 1), wide = (int)take(&g, 1) & 1;
-    out->rows = (uint32_t)take(&g, 1) + 1;
-    out->columns = (uint32_t)take(&g, 1) + 1;
-    out->width = (uint32_t)take(&g, wide ? 4 : 2);
-    out->height = (uint32_t)take(&g, wide ? 4 : 2);
+    if (kind == FOURCC('h', 'v', 'c', '1')) {
+        /* One picture: a grid of one tile, the image itself. */
+        out->rows = out->columns = 1;
+        out->width = whole.width;
+        out->height = whole.height;
+    } else {
+        if (!item_bytes(data, size, iloc, iloc_size, idat, idat_size, primary, &grid, &grid_size)) return 0;
+        reader g = over(grid, grid_size);
+        int version = (int)take(&g, 1), wide = (int)take(&g, 1) & 1;
+        out->rows = (uint32_t)take(&g, 1) + 1;
+        out->columns = (uint32_t)take(&g, 1) + 1;
+        out->width = (uint32_t)take(&g, wide ? 4 : 2);
+        out->height = (uint32_t)take(&g, wide ? 4 : 2);
+        if (g.bad || version != 0) return 0;
+    }
     uint32_t tiles = out->rows * out->columns;
-    if (g.bad || version != 0 || out->width == 0 || out->height == 0 || tiles > GR_HEIF_MAX_GRID_TILES) return 0;
+    if (out->width == 0 || out->height == 0 || tiles > GR_HEIF_MAX_GRID_TILES) return 0;
     uint32_t *ids = malloc(tiles * sizeof *ids);
     out->tile_data = malloc(tiles * sizeof *out->tile_data);
     out->tile_size = malloc(tiles * sizeof *out->tile_size);
-    int plain = ids && out->tile_data && out->tile_size && derived_inputs(iref, iref_size, primary, ids, tiles) == tiles;
+    int plain = ids && out->tile_data && out->tile_size;
+    if (plain && kind == FOURCC('h', 'v', 'c', '1')) ids[0] = primary;
+    else plain = plain && derived_inputs(iref, iref_size, primary, ids, tiles) == tiles;
     for (uint32_t i = 0; plain && i < tiles; i++) {
         count = properties_of(ipma, ipma_size, ids[i], indices);
         plain = item_type(iinf, iinf_size, ids[i]) == FOURCC('h', 'v', 'c', '1') && count >= 0 &&

@@ -3,8 +3,8 @@
  * libheif 1.15 gives no access to a grid's tiles: how iPhones write HEICs, a grid of 512×512 HEVC
  * tiles. Only the plain case is read: every tile an 'hvc1' item of one size, with the same decoder
  * configuration and colour, its data in one extent of the file; the primary item with no property
- * that changes its pixels (rotation, mirror, crop). Anything else is "not a plain grid", and libheif
- * decodes it as before.
+ * that changes its pixels (rotation, mirror, crop). A primary 'hvc1' item is read as a grid of one
+ * tile. Anything else is "not a plain grid", and libheif decodes it as before.
  */
 #ifndef GR_HEIF_GRID_LAYOUT_H
 #define GR_HEIF_GRID_LAYOUT_H
@@ -28,8 +28,8 @@ typedef struct {
     size_t *tile_size;
 } gr_heif_grid_layout;
 
-/* 1 with `out` filled (free it with gr_heif_grid_layout_free) when the primary image is a plain grid,
- * else 0. Every offset and count is checked against the file's bytes. */
+/* 1 with `out` filled (free it with gr_heif_grid_layout_free) when the primary image is a plain grid
+ * or one plain HEVC picture, else 0. Every offset and count is checked against the file's bytes. */
 int gr_heif_read_grid_layout(const uint8_t *data, size_t size, gr_heif_grid_layout *out);
 
 void gr_heif_grid_layout_free(gr_heif_grid_layout *layout);

@@ -83,9 +83,14 @@ int gr_heif_convert_reduced(const gr_heif_plane planes[4], uint32_t width, uint3
     if (ycbcr) make_conversion(&table, kr, kb, weighted == 0, full_range);
     uint32_t shift = divisor == 8 ? 3 : divisor == 4 ? 2 : divisor == 2 ? 1 : 0;
     int has_alpha = planes[3].data != NULL;
+    uint32_t sx[4] = {0}, sy[4] = {0};
     for (int c = 0; c < 4; c++) {
         if (c == 3 && !has_alpha) continue;
-        if (!planes[c].data || planes[c].width != width || planes[c].height != height) return 0;
+        sx[c] = planes[c].half_width ? 1 : 0, sy[c] = planes[c].half_height ? 1 : 0;
+        if ((sx[c] || sy[c]) && (!ycbcr || c == 0 || c == 3)) return 0; /* only chroma is subsampled */
+        if (!planes[c].data || planes[c].width != (width + sx[c]) >> sx[c] ||
+            planes[c].height != (height + sy[c]) >> sy[c])
+            return 0;
     }
     uint32_t out_w = (width + divisor - 1) / divisor, out_h = (height + divisor - 1) / divisor;
     uint32_t *sums = calloc((size_t)out_w * 4, sizeof *sums);
@@ -96,7 +101,8 @@ int gr_heif_convert_reduced(const gr_heif_plane planes[4], uint32_t width, uint3
         for (uint32_t y = oy * divisor; y < y_end; y++) {
             const uint8_t *rows[4];
             for (int c = 0; c < 4; c++)
-                rows[c] = planes[c].data ? planes[c].data + (size_t)y * (size_t)planes[c].stride : NULL;
+                rows[c] = planes[c].data ? planes[c].data + (size_t)(y >> sy[c]) * (size_t)planes[c].stride : NULL;
+            uint32_t su = sx[1], sv = sx[2];
             for (uint32_t ox = 0; ox < out_w; ox++) {
                 uint32_t x0 = ox << shift, x1 = x0 + divisor < width ? x0 + divisor : width;
                 uint32_t r = 0, g = 0, b = 0, a = 0;
@@ -105,10 +111,11 @@ int gr_heif_convert_reduced(const gr_heif_plane planes[4], uint32_t width, uint3
                     for (uint32_t x = x0; x < x1; x++) r += p0[x], g += p1[x], b += p2[x];
                 } else if (table.gbr) {
                     for (uint32_t x = x0; x < x1; x++)
-                        r += fixed_byte(table.rv[p2[x]]), g += fixed_byte(table.y[p0[x]]), b += fixed_byte(table.bu[p1[x]]);
+                        r += fixed_byte(table.rv[p2[x >> sv]]), g += fixed_byte(table.y[p0[x]]),
+                            b += fixed_byte(table.bu[p1[x >> su]]);
                 } else {
                     for (uint32_t x = x0; x < x1; x++) {
-                        int32_t y = table.y[p0[x]], u = p1[x], v = p2[x];
+                        int32_t y = table.y[p0[x]], u = p1[x >> su], v = p2[x >> sv];
                         r += fixed_byte(y + table.rv[v]);
                         g += fixed_byte(y + table.gu[u] + table.gv[v]);
                         b += fixed_byte(y + table.bu[u]);

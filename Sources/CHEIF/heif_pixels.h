@@ -9,11 +9,14 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/** One 8-bit plane: `height` rows of `width` samples, row y at data + y · stride. */
+/** One 8-bit plane: `height` rows of `width` samples, row y at data + y · stride; a chroma plane
+ * subsampled by 2 across (`half_width`) or also down (`half_height`) holds the sample of pixel (x, y)
+ * at (x / 2, y) or (x / 2, y / 2): width and height are then the image's halved, rounded up. */
 typedef struct {
     const uint8_t *data;
     int stride;
     uint32_t width, height;
+    uint8_t half_width, half_height;
 } gr_heif_plane;
 
 /** Copies a 10- to 16-bit interleaved plane (little-endian samples, RGB or RGBA) into packed RGBA8,
@@ -24,7 +27,8 @@ void gr_heif_copy_deep(const uint8_t *plane, int stride, uint32_t width, uint32_
 /**
  * Four 8-bit planes (R, G, B and alpha, or no alpha when planes[3].data is NULL), width × height,
  * reduced by `divisor` (1, 2, 4 or 8) into RGBA8: each output pixel the rounded mean of its block
- * (partial at the right and bottom edges). When `ycbcr`, the R, G and B planes hold Y, Cb and Cr, each
+ * (partial at the right and bottom edges). When `ycbcr`, the R, G and B planes hold Y, Cb and Cr (Cb and
+ * Cr possibly subsampled, each sample then standing for the pixels it covers, as if repeated), each
  * pixel converted through CICP `matrix` at full or limited range before it is summed, so the result is
  * the full-size conversion reduced. 0 when a plane's size differs, the matrix is not one handled here
  * or memory runs out; 1 with the image converted.

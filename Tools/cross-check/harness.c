@@ -244,11 +244,15 @@ static void check_heif_pixels(void) {
         int alpha = k % 5 == 0, ycbcr = k % 7 != 0;
         uint8_t *storage[4] = {NULL, NULL, NULL, NULL};
         gr_heif_plane planes[4] = {{0}};
+        /* Chroma as stored: 4:4:4, 4:2:2 (halved across) or 4:2:0 (halved both ways). */
+        uint8_t half_w = ycbcr && k % 3 > 0, half_h = ycbcr && k % 3 == 2;
         for (int c = 0; c < (alpha ? 4 : 3); c++) {
-            int stride = (int)width + (int)below(9);
-            storage[c] = checked((size_t)stride * height);
-            fill(storage[c], (size_t)stride * height);
-            planes[c] = (gr_heif_plane){storage[c], stride, width, height};
+            uint8_t hw = (c == 1 || c == 2) && half_w, hh = (c == 1 || c == 2) && half_h;
+            uint32_t w = (width + hw) >> hw, h = (height + hh) >> hh;
+            int stride = (int)w + (int)below(9);
+            storage[c] = checked((size_t)stride * h);
+            fill(storage[c], (size_t)stride * h);
+            planes[c] = (gr_heif_plane){storage[c], stride, w, h, hw, hh};
         }
         uint32_t out_w = (width + divisor - 1) / divisor, out_h = (height + divisor - 1) / divisor;
         uint8_t *pixels = checked((size_t)out_w * out_h * 4 + 1);
