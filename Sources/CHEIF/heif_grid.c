@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 typedef struct {
     const gr_heif_grid_layout *layout;
@@ -19,6 +20,7 @@ typedef struct {
     atomic_uint next;
     atomic_int failed;
     atomic_int colour; /* the first tile's matrix · 2 + full range, -1 before it */
+    int threads;       /* the calling thread and its helpers, at most the cores */
 } grid_job;
 
 /* Tile `index` decoded, converted and reduced into its place; 0 when it fails or its colour differs
@@ -72,7 +74,7 @@ static void work(grid_job *job, int rank) {
         return;
     }
     while (!atomic_load(&job->failed)) {
-        if (rank > 0 && rank >= job->request->threads - gr_hevc_libavcodec_others()) {
+        if (rank > 0 && rank >= job->threads - gr_hevc_libavcodec_others()) {
             if (atomic_load(&job->next) >= job->todo_count) break;
             struct timespec pause = {0, 2000000};
             nanosleep(&pause, NULL);
@@ -126,8 +128,12 @@ int gr_heif_decode_grid(const uint8_t *data, size_t size, const gr_heif_grid_req
     atomic_init(&job.next, 0);
     atomic_init(&job.failed, 0);
     atomic_init(&job.colour, -1);
-    int threads = request->threads < 1 ? 1 : request->threads > MAX_THREADS ? MAX_THREADS : request->threads;
+    /* Never more threads than cores (--jobs may ask for more): a helper beyond them only waits. */
+    long cores = sysconf(_SC_NPROCESSORS_ONLN);
+    int limit = cores < 1 ? 1 : cores > MAX_THREADS ? MAX_THREADS : (int)cores;
+    int threads = request->threads < 1 ? 1 : request->threads > limit ? limit : request->threads;
     if ((uint32_t)threads > count) threads = count > 0 ? (int)count : 1;
+    job.threads = threads;
     pthread_t helpers[MAX_THREADS];
     helper_start starts[MAX_THREADS];
     int started = 0;

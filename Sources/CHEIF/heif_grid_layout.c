@@ -183,8 +183,10 @@ static int describe(const uint8_t *ipco, size_t ipco_size, const uint32_t *indic
             out->height = (uint32_t)take(&r, 4);
             break;
         case FOURCC('h', 'v', 'c', 'C'):
-            out->config = body;
-            out->config_size = body_size;
+            if (!out->config) { /* the first, as libheif takes it */
+                out->config = body;
+                out->config_size = body_size;
+            }
             break;
         case FOURCC('c', 'o', 'l', 'r'):
             if (take(&r, 4) == FOURCC('n', 'c', 'l', 'x')) {
@@ -224,12 +226,12 @@ int gr_heif_read_grid_layout(const uint8_t *data, size_t size, gr_heif_grid_layo
     if (!gr_heif_find_box(meta, meta_size, "pitm", &pitm, &pitm_size) ||
         !gr_heif_find_box(meta, meta_size, "iinf", &iinf, &iinf_size) ||
         !gr_heif_find_box(meta, meta_size, "iloc", &iloc, &iloc_size) ||
-        !gr_heif_find_box(meta, meta_size, "iref", &iref, &iref_size) ||
         !gr_heif_find_box(meta, meta_size, "iprp", &iprp, &iprp_size) ||
         !gr_heif_find_box(iprp, iprp_size, "ipco", &ipco, &ipco_size) ||
         !gr_heif_find_box(iprp, iprp_size, "ipma", &ipma, &ipma_size))
         return 0;
     gr_heif_find_box(meta, meta_size, "idat", &idat, &idat_size);
+    if (!gr_heif_find_box(meta, meta_size, "iref", &iref, &iref_size)) iref = NULL, iref_size = 0; /* one picture needs none */
     reader r = over(pitm, pitm_size);
     uint32_t primary = (uint32_t)take(&r, 4) >> 24 == 0 ? (uint32_t)take(&r, 2) : (uint32_t)take(&r, 4);
     uint32_t kind = r.bad ? 0 : item_type(iinf, iinf_size, primary);
@@ -260,7 +262,7 @@ int gr_heif_read_grid_layout(const uint8_t *data, size_t size, gr_heif_grid_layo
     out->tile_size = malloc(tiles * sizeof *out->tile_size);
     int plain = ids && out->tile_data && out->tile_size;
     if (plain && kind == FOURCC('h', 'v', 'c', '1')) ids[0] = primary;
-    else plain = plain && derived_inputs(iref, iref_size, primary, ids, tiles) == tiles;
+    else plain = plain && iref && derived_inputs(iref, iref_size, primary, ids, tiles) == tiles;
     for (uint32_t i = 0; plain && i < tiles; i++) {
         count = properties_of(ipma, ipma_size, ids[i], indices);
         plain = item_type(iinf, iinf_size, ids[i]) == FOURCC('h', 'v', 'c', '1') && count >= 0 &&

@@ -25,6 +25,17 @@ import Testing
         #expect(ours.color == reference.color)
     }
 
+    /// A tile with two hvcC boxes, the first empty (found by review): libheif takes the first and
+    /// fails, and so must the grid decoder, not take the second and show the photo.
+    @Test func aTileWithTwoConfigurationsIsReadAsLibheifReadsIt() throws {
+        let path = Corpus.repositoryRoot.appendingPathComponent("Fixtures/heic/grid-two-hvcC.heic").path
+        let bytes = try #require(FileManager.default.contents(atPath: path).map { [UInt8]($0) })
+        let ours = HEVCDecoderTests.decode(bytes, divisor: 2, reference: false)
+        let reference = HEVCDecoderTests.decode(bytes, divisor: 2, reference: true)
+        #expect(reference.status != GR_HEIF_OK)
+        #expect(ours.status == reference.status, "\(ours.message)")
+    }
+
     /// Tiles are decoded on several threads, each writing its own part: the bytes do not change.
     @Test func theThreadsDoNotChangeTheBytes() throws {
         let one = HEVCDecoderTests.decode(Self.grid, divisor: 2, reference: false, threads: 1)
