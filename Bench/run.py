@@ -185,23 +185,45 @@ def ensure_pillow_heif():
         subprocess.run([PY, "-m", "pip", "install", "--quiet", "--root-user-action=ignore", "pillow-heif"], check=True)
 
 
-def heic_photos():
-    """DATA/photosHEIC/NN.heic: each bench photo upright, through heif-enc at quality 50 with a 320-px
-    thumbnail, as an iPhone writes them (made once: x265 takes seconds a photo)."""
+def from_bench_photos(name, how, write):
+    """DATA/name/NN.heic, one for each bench photo, upright: `write(image, path)` makes each one that
+    is missing (made once: x265 takes seconds a photo). Returns the folder."""
     from PIL import Image, ImageOps
 
-    folder = DATA / "photosHEIC"
+    folder = DATA / name
     folder.mkdir(parents=True, exist_ok=True)
     for jpeg in sorted((DATA / "photos12").glob("*.jpg")):
         heic = folder / (jpeg.stem + ".heic")
         if heic.exists():
             continue
-        print(f"  making {heic.relative_to(ROOT)} with heif-enc", flush=True)
+        print(f"  making {heic.relative_to(ROOT)} with {how}", flush=True)
+        scratch = heic.with_suffix(".part.heic")  # heif-enc picks the format by the name's ending
+        write(ImageOps.exif_transpose(Image.open(jpeg)).convert("RGB"), scratch)
+        scratch.rename(heic)
+    return folder
+
+
+def heic_photos():
+    """DATA/photosHEIC: single-stream HEICs, heif-enc at quality 50 with a 320-px thumbnail."""
+    def write(image, path):
         with tempfile.TemporaryDirectory() as scratch:
             png = Path(scratch) / "upright.png"
-            ImageOps.exif_transpose(Image.open(jpeg)).convert("RGB").save(png, compress_level=1)
-            subprocess.run(["heif-enc", "-q", "50", "-t", "320", png, "-o", heic], check=True, capture_output=True)
-    return folder
+            image.save(png, compress_level=1)
+            subprocess.run(["heif-enc", "-q", "50", "-t", "320", png, "-o", path], check=True, capture_output=True)
+
+    return from_bench_photos("photosHEIC", "heif-enc", write)
+
+
+def grid_heic_photos():
+    """DATA/photosGrid: HEICs as an iPhone writes them, a grid item over 512×512 HEVC tiles (4:2:0,
+    quality 80) and a 320-px thumbnail item, by pillow-heif's libheif and x265."""
+    import pillow_heif
+
+    def write(image, path):
+        pillow_heif.from_pillow(image).save(path, format="HEIF", quality=80, tile_size=512, thumbnails=[320],
+                                            chroma=420)
+
+    return from_bench_photos("photosGrid", "pillow-heif (tile_size=512)", write)
 
 
 def p3_photos(tmp):
@@ -280,28 +302,6 @@ def verdict(value, limit):
 def scenario_of(key):
     """The scenario a contender key belongs to: "a-pil" → "A", "d2-im" → "D2"."""
     return key.split("-")[0].upper()
-
-
-def grid_heic_photos():
-    """DATA/photosGrid/NN.heic: each bench photo upright as an iPhone writes it: a grid item over
-    512×512 HEVC tiles (4:2:0, quality 80) and a 320-px thumbnail item, by pillow-heif's libheif and
-    x265 (made once: seconds a photo)."""
-    from PIL import Image, ImageOps
-    import pillow_heif
-
-    folder = DATA / "photosGrid"
-    folder.mkdir(parents=True, exist_ok=True)
-    for jpeg in sorted((DATA / "photos12").glob("*.jpg")):
-        heic = folder / (jpeg.stem + ".heic")
-        if heic.exists():
-            continue
-        print(f"  making {heic.relative_to(ROOT)} with pillow-heif (tile_size=512)", flush=True)
-        upright = ImageOps.exif_transpose(Image.open(jpeg)).convert("RGB")
-        scratch = heic.with_suffix(".part")
-        pillow_heif.from_pillow(upright).save(scratch, format="HEIF", quality=80, tile_size=512, thumbnails=[320],
-                                              chroma=420)
-        scratch.rename(heic)
-    return folder
 
 
 def benchmark(runs, tmp, baseline=None, only=None):

@@ -364,7 +364,7 @@ gr_heif_status gr_heif_decode(const uint8_t *data, size_t size, const gr_heif_op
         gr_heif_grid_request grid = {.width = job.width, .height = job.height, .divisor = job.divisor,
                                      .x0 = options->region_x0, .y0 = options->region_y0,
                                      .x1 = options->region_x1, .y1 = options->region_y1,
-                                     .threads = options->threads > 64 ? 64 : (int)options->threads,
+                                     .threads = options->threads,
                                      .max_pixels = options->max_pixels, .max_side = options->max_side};
         converted = gr_heif_decode_grid(data, size, &grid, pixels);
         out->region_decoded = converted && options->region_x1 > 0;

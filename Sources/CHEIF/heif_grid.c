@@ -14,7 +14,7 @@ typedef struct {
     const gr_heif_grid_layout *layout;
     const gr_heif_grid_request *request;
     uint8_t *pixels;
-    uint32_t out_width, out_height;
+    uint32_t out_width;
     const uint32_t *todo; /* the tiles that meet the region */
     uint32_t todo_count;
     atomic_uint next;
@@ -124,14 +124,14 @@ int gr_heif_decode_grid(const uint8_t *data, size_t size, const gr_heif_grid_req
         if (left < x1 && right > x0 && top < y1 && bottom > y0) todo[count++] = i;
     }
     grid_job job = {.layout = &layout, .request = request, .pixels = pixels, .out_width = out_width,
-                    .out_height = out_height, .todo = todo, .todo_count = count};
+                    .todo = todo, .todo_count = count};
     atomic_init(&job.next, 0);
     atomic_init(&job.failed, 0);
     atomic_init(&job.colour, -1);
     /* Never more threads than cores (--jobs may ask for more): a helper beyond them only waits. */
     long cores = sysconf(_SC_NPROCESSORS_ONLN);
     int limit = cores < 1 ? 1 : cores > MAX_THREADS ? MAX_THREADS : (int)cores;
-    int threads = request->threads < 1 ? 1 : request->threads > limit ? limit : request->threads;
+    int threads = request->threads < 1 ? 1 : request->threads > (uint32_t)limit ? limit : (int)request->threads;
     if ((uint32_t)threads > count) threads = count > 0 ? (int)count : 1;
     job.threads = threads;
     pthread_t helpers[MAX_THREADS];

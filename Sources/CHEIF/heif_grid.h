@@ -16,7 +16,7 @@ typedef struct {
     /* The part of the reduced image the caller reads: tiles outside it are not decoded (their pixels
      * are left as they are). x1 == 0 for all of it. */
     uint32_t x0, y0, x1, y1;
-    int threads;
+    uint32_t threads;         /* at most this many, and never more than the cores */
     uint64_t max_pixels;
     uint32_t max_side;
 } gr_heif_grid_request;

@@ -17,8 +17,7 @@ public func fuzzHEIF(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     options.threads = 2
     guard let decoded = try? HEIFDecoder.decode(bytes, format: format, options: options) else { return 0 }
     let divisor = decoded.scaleEighths == 0 ? 1 : 8 / decoded.scaleEighths
-    let reduced = PixelSize(
-        width: (header.size.width + divisor - 1) / divisor, height: (header.size.height + divisor - 1) / divisor)
+    let reduced = header.size.reduced(by: divisor)
     let expected = decoded.scaleEighths == 0 ? header.thumbnail : reduced
     if decoded.image.width != expected?.width || decoded.image.height != expected?.height {
         fatalError("decoded \(decoded.image.width)x\(decoded.image.height), header declared \(String(describing: expected))")

@@ -46,8 +46,7 @@ public struct DecodeOptions: Sendable, Hashable {
     public func reductionDivisor(for size: PixelSize) -> Int {
         guard let minimum = minimumDecodedSize else { return 1 }
         for divisor in [8, 4, 2] {
-            let reduced = PixelSize(
-                width: (size.width + divisor - 1) / divisor, height: (size.height + divisor - 1) / divisor)
+            let reduced = size.reduced(by: divisor)
             let enough =
                 switch fit {
                 case .cover: reduced.width >= minimum.width && reduced.height >= minimum.height

@@ -33,8 +33,7 @@ public struct ImageHeader: Sendable, Hashable {
     /// thumbnail (0) or an unreadable header.
     public func decodedSize(scaleEighths m: Int) -> PixelSize? {
         if format == .heif || format == .avif, let size = heif?.size, [1, 2, 4, 8].contains(m) {
-            let divisor = 8 / m  // the primary image reduced (HEIFDecoder.Plan); 0 is the thumbnail
-            return PixelSize(width: (size.width + divisor - 1) / divisor, height: (size.height + divisor - 1) / divisor)
+            return size.reduced(by: 8 / m)  // the primary image reduced (HEIFDecoder.Plan); 0 is the thumbnail
         }
         guard format == .jpeg, let stored = storedSize, (1...8).contains(m) else { return nil }
         let scaled = PixelSize(width: (stored.width * m + 7) / 8, height: (stored.height * m + 7) / 8)

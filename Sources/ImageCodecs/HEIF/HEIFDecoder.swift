@@ -125,10 +125,7 @@ public enum HEIFDecoder {
         }
         let divisor = options.reductionDivisor(for: header.size)
         if divisor > 1 {
-            let size = PixelSize(
-                width: (header.size.width + divisor - 1) / divisor, height: (header.size.height + divisor - 1) / divisor
-            )
-            return Plan(thumbnail: false, divisor: divisor, size: size)
+            return Plan(thumbnail: false, divisor: divisor, size: header.size.reduced(by: divisor))
         }
         return whole
     }
