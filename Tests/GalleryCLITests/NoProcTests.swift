@@ -4,11 +4,16 @@ import TestSupport
 
 /// Without /proc (a chroot of the container image, a build sandbox) Swift's CommandLine on Linux
 /// sees no arguments; the binary reads them as the C start-up code passed them (CProcess). Checked in
-/// a mount namespace whose /proc is an empty tmpfs.
+/// a mount namespace whose /proc is an empty tmpfs. Not under AddressSanitizer or ThreadSanitizer:
+/// their runtimes need /proc (they read their options from /proc/self/environ, and LeakSanitizer
+/// stops the threads through /proc/PID/task).
 @Suite(
     .enabled(
         if: getuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/bin/unshare"),
-        "needs root and unshare to hide /proc")
+        "needs root and unshare to hide /proc"),
+    .enabled(
+        if: [String](["__asan_init", "__tsan_init"]).allSatisfy { dlsym(nil, $0) == nil },
+        "a sanitizer's runtime needs /proc")
 )
 struct NoProcTests {
     /// Runs the binary with `arguments` where /proc is empty.
