@@ -19,10 +19,17 @@ public struct DirectoryEntry: Sendable, Hashable {
         defer { closedir(directory) }
         var entries: [DirectoryEntry] = []
         while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { SystemPath.string($0.prefix { $0 != 0 }) }
+            // A record is as long as its name (d_reclen), not sizeof(dirent): the name is read up to
+            // its NUL where it lies, never copied whole (the last record of a buffer ends sooner).
+            let record = UnsafeRawPointer(entry)
+            guard let at = MemoryLayout<dirent>.offset(of: \dirent.d_name),
+                let kindAt = MemoryLayout<dirent>.offset(of: \dirent.d_type)
+            else { continue }
+            let length = strlen((record + at).assumingMemoryBound(to: CChar.self))
+            let name = SystemPath.string(UnsafeRawBufferPointer(start: record + at, count: length))
             if name == "." || name == ".." { continue }
             let kind: Kind =
-                switch Int32(entry.pointee.d_type) {
+                switch Int32(record.load(fromByteOffset: kindAt, as: UInt8.self)) {
                 case Int32(DT_REG): .regular
                 case Int32(DT_LNK), Int32(DT_UNKNOWN): .unknown
                 default: .other

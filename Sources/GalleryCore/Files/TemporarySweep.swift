@@ -29,20 +29,9 @@ final class TemporarySweep: Sendable {
         let first = swept.withLock { $0.insert(folder).inserted }
         guard first else { return }
         let now = Date().timeIntervalSince1970
-        for entry in Self.names(in: folder) where Self.isTemporary(entry) {
-            Self.removeIfAbandoned("\(folder)/\(entry)", now: now)
+        for entry in DirectoryEntry.list(folder) where Self.isTemporary(entry.name) {
+            Self.removeIfAbandoned("\(folder)/\(entry.name)", now: now)
         }
-    }
-
-    /// The names in `folder`, every byte kept (`SystemPath`); none when it cannot be read.
-    static func names(in folder: String) -> [String] {
-        guard let directory = SystemPath.withCString(folder, { opendir($0) }) else { return [] }
-        defer { closedir(directory) }
-        var names: [String] = []
-        while let entry = readdir(directory) {
-            names.append(withUnsafeBytes(of: entry.pointee.d_name) { SystemPath.string($0.prefix { $0 != 0 }) })
-        }
-        return names
     }
 
     static func isTemporary(_ name: String) -> Bool {
