@@ -119,10 +119,13 @@ FUZZ_DIR := .build/fuzz
 CORPUS ?= ../shared/corpus
 # ASan fills every allocation (max_malloc_fill_size), as M_PERTURB does under glibc's malloc: libde265
 # reads memory it never wrote in a damaged stream, and the HEIF target compares two decodes.
+# SwiftPM passes `--sanitize` to swiftc as one -sanitize= flag each, and swiftc keeps only the last:
+# without the combined flag the Swift code had ASan but no coverage counters (only the C was guided).
+FUZZ_SWIFTC := -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library
 fuzz: deps
 	@for target in $(FUZZ_TARGETS); do \
 		GALLERY_FUZZ=1 $(SWIFT) build -c release --product $$target --sanitize fuzzer --sanitize address \
-			-Xswiftc -parse-as-library --scratch-path $(FUZZ_DIR) || exit 1; \
+			$(FUZZ_SWIFTC) --scratch-path $(FUZZ_DIR) || exit 1; \
 	done
 	@for target in $(FUZZ_TARGETS); do \
 		mkdir -p $(FUZZ_DIR)/corpus/$$target $(FUZZ_DIR)/artifacts Fuzz/regressions/$$target; \
