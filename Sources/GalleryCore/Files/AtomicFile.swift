@@ -39,13 +39,14 @@ public enum AtomicFile {
         }
     }
 
-    /// Writes `bytes` to `path` (`-` means standard output), creating missing parent folders.
-    public static func write(_ bytes: [UInt8], to path: String) throws(FileError) {
+    /// Writes `bytes` to `path` (`-` means standard output), creating missing parent folders; with
+    /// `sync`, synced by its flush (with the batch's other files) rather than now.
+    public static func write(_ bytes: [UInt8], to path: String, sync: DeferredSync? = nil) throws(FileError) {
         // Bytes already whole go straight into a stream; a file gets the temporary and the rename.
         if case .success(let target) = OutputTarget.of(path), !target.isAtomic {
             return try writeOut(bytes, to: target, reportedAs: path)
         }
-        let stream = try AtomicFileStream(path: path)
+        let stream = try AtomicFileStream(path: path, sync: sync)
         try stream.append(bytes)
         try stream.commit()
     }

@@ -26,10 +26,14 @@ public final class AtomicFileStream {
     private var destination: Destination?
     /// The folders made for the temporary, outermost first, and their slots for a signal's cleanup.
     private var madeFolders: [(path: String, slot: Int32)] = []
+    /// When set, `commit()` leaves the syncing to it.
+    private let sync: DeferredSync?
 
     /// Opens the temporary for `path` (`-` means standard output), creating missing parent folders.
-    public init(path: String) throws(FileError) {
+    /// With `sync`, the file is synced with the others of the batch, by its flush, not at `commit()`.
+    public init(path: String, sync: DeferredSync? = nil) throws(FileError) {
         self.path = path == "-" ? "standard output" : path
+        self.sync = sync
         switch OutputTarget.of(path) {
         case .failure(let error): throw error
         case .success(.atomic(let file, let mode)):
@@ -102,7 +106,7 @@ public final class AtomicFileStream {
         switch destination {
         case .temporary(let descriptor, let temporary, let file, let mode, let slot)?:
             if let mode, fchmod(descriptor, mode) != 0 { throw discarding(.last(path, .write)) }
-            guard fsync(descriptor) == 0 else { throw discarding(.last(path, .write)) }
+            guard sync != nil || fsync(descriptor) == 0 else { throw discarding(.last(path, .write)) }
             guard SystemPath.withCString(temporary, { from in SystemPath.withCString(file) { rename(from, $0) } }) == 0
             else { throw discarding(.last(path, .write)) }
             close(descriptor)
@@ -111,7 +115,7 @@ public final class AtomicFileStream {
             for made in madeFolders { gr_cleanup_remove(made.slot) }
             madeFolders = []
             let folder = URL(fileURLWithPath: file).deletingLastPathComponent().path
-            AtomicFile.syncFolder(folder)
+            if let sync { sync.add(file) } else { AtomicFile.syncFolder(folder) }
             TemporarySweep.shared.sweep(folder)
         case .scratch(let scratch, let target, _)?:
             defer { discard() }

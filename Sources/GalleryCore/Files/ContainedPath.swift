@@ -74,10 +74,10 @@ public struct ContainedPath: Sendable, Hashable {
     }
 
     /// Writes `bytes` as a regular file at the path, atomically: a symlink, FIFO or device there is
-    /// replaced by the file, never written through.
-    public func write(_ bytes: [UInt8]) throws(FileError) {
+    /// replaced by the file, never written through. With `sync`, synced by its flush.
+    public func write(_ bytes: [UInt8], sync: DeferredSync? = nil) throws(FileError) {
         try clearForWrite()
-        try AtomicFile.write(bytes, to: path)
+        try AtomicFile.write(bytes, to: path, sync: sync)
     }
 
     /// Copies the regular file at `source` to the path, atomically, as `write` does, a piece at a
@@ -106,13 +106,15 @@ public struct ContainedPath: Sendable, Hashable {
 
     /// Writes `bytes` at `relative` inside `root`, atomically, as a regular file: a symlink there is
     /// replaced, a folder on the way that leads out of `root` refused (a report folder that came with
-    /// the checkout may hold links anywhere).
-    public static func write(_ bytes: [UInt8], to relative: String, in root: String) throws(FileError) {
+    /// the checkout may hold links anywhere). With `sync`, synced by its flush.
+    public static func write(_ bytes: [UInt8], to relative: String, in root: String, sync: DeferredSync? = nil)
+        throws(FileError)
+    {
         let target: ContainedPath
         do { target = try ContainedPath(relative, in: root, lastLink: .replace) } catch {
             throw FileError(path: SystemPath.joined(root, relative), operation: .write, cause: .leavesFolder(error))
         }
-        try target.write(bytes)
+        try target.write(bytes, sync: sync)
     }
 
     /// The canonical absolute path of an existing `path`, every link resolved; nil when it cannot be had.

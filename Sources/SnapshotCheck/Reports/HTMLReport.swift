@@ -9,7 +9,8 @@ import ImageCodecs
 /// from disk or as a CI artifact, with no network.
 public enum HTMLReport {
     /// Writes `folder/index.html` and `folder/images/…png` (overwriting only those names), each
-    /// atomically, as regular files inside `folder`: a symlink in the folder is replaced, not written
+    /// atomically, as regular files inside `folder` (the images synced to disk together, before
+    /// index.html): a symlink in the folder is replaced, not written
     /// through. `images(check)` gives the files to show for a frame (`ReportImages` of source paths):
     /// a failing frame's expected, actual and diff images and an animation's stills, a passed frame's
     /// thumbnail source. Only the bytes of regular files that decode as images are copied (a still
@@ -24,6 +25,8 @@ public enum HTMLReport {
         jobs: Int = 1, images: (FrameCheck) -> ReportImages
     ) throws(FileError) -> [String: ReportImages] {
         let failing = checks.filter(\.failed)
+        // Thousands of images: synced to disk together, before the page that shows them is written.
+        let imageSync = DeferredSync()
         var written: [String] = []
         var shown: [String: ReportImages] = [:]
         var sections = ""
@@ -39,7 +42,7 @@ public enum HTMLReport {
                 switch publishable(source, still: false) {
                 case .success(let bytes):
                     let name = "images/\(stem)-\(label).png"
-                    try ContainedPath.write(bytes, to: name, in: folder)
+                    try ContainedPath.write(bytes, to: name, in: folder, sync: imageSync)
                     written.append(name)
                     copied[label] = name
                 case .failure(let reason): missing[label] = reason.description
@@ -53,7 +56,7 @@ public enum HTMLReport {
                         guard let source = still[label], case .success(let bytes) = publishable(source, still: true)
                         else { continue }
                         let name = "images/\(stem)-f" + String(format: "%04d", frame) + "-\(label).png"
-                        try ContainedPath.write(bytes, to: name, in: folder)
+                        try ContainedPath.write(bytes, to: name, in: folder, sync: imageSync)
                         written.append(name)
                         kept[label] = name
                     }
@@ -72,7 +75,7 @@ public enum HTMLReport {
         {
             guard let png else { continue }
             let name = "images/thumb-" + String(format: "%04d", number) + "-" + flattened(check.path) + ".png"
-            try ContainedPath.write(png, to: name, in: folder)
+            try ContainedPath.write(png, to: name, in: folder, sync: imageSync)
             written.append(name)
             thumbnails[check.path] = name
             shown[check.path] = ReportImages(thumbnail: name)
@@ -80,6 +83,7 @@ public enum HTMLReport {
         let html = HTMLReportPage.html(
             title: title, checks: checks, sections: sections, accept: acceptable ? accept : nil, orphans: orphans,
             thumbnails: thumbnails)
+        try imageSync.flush()
         try ContainedPath.write(Array(html.utf8), to: "index.html", in: folder)
         try replaceImageList(in: folder, with: written)
         return shown
