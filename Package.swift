@@ -41,7 +41,6 @@ let package = Package(
         system("SystemJPEG", pkgConfig: "libjpeg", apt: "libjpeg62-turbo-dev", brew: "jpeg-turbo"),
         system("SystemWebP", pkgConfig: "libwebpdemux", apt: "libwebp-dev", brew: "webp"),
         system("SystemWebPMux", pkgConfig: "libwebpmux", apt: "libwebp-dev", brew: "webp"),
-        system("SystemHEIF", pkgConfig: "libheif", apt: "libheif-dev", brew: "libheif"),
         system("SystemLCMS", pkgConfig: "lcms2", apt: "liblcms2-dev", brew: "little-cms2"),
         // The SIMD level every C kernel takes, their floating-point rule and portable elementary
         // functions (gr_cpu.h, gr_math.h).
@@ -49,9 +48,10 @@ let package = Package(
         .target(name: "CPNG", dependencies: ["CCPU", "SystemPNG", "SystemDeflate", "SystemISAL"]),
         .target(name: "CJPEG", dependencies: ["SystemJPEG"]),
         .target(name: "CWebP", dependencies: ["CCPU", "SystemWebP", "SystemWebPMux"]),
-        // libavcodec, CHEIF's HEVC decoder, is opened on first use (hevc_libavcodec.c), not linked: only
-        // its headers are needed (libavcodec-dev; Homebrew's ffmpeg).
-        .target(name: "CHEIF", dependencies: ["CCPU", "SystemHEIF"]),
+        // libheif and libavcodec, CHEIF's HEIF reader and HEVC decoder, are opened on first use
+        // (heif_library.c, hevc_libavcodec.c), not linked: only their headers are needed (libheif-dev,
+        // libavcodec-dev; Homebrew's libheif and ffmpeg).
+        .target(name: "CHEIF", dependencies: ["CCPU"]),
         .target(name: "CColor", dependencies: ["CCPU", "SystemLCMS"]),
         .target(name: "CProcess"),
         .target(name: "CBuildInfo", cSettings: [.define("GR_DECLARED_VERSION", to: "\"\(declaredVersion)\"")]),

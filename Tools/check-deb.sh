@@ -49,7 +49,8 @@ for soname in $(objdump -p "$bin" | awk '/NEEDED/ {print $2}'); do
     sed 's/ *([^)]*)//g; s/, */\n/g' <<< "$depends" | grep -qxF "$owner" \
         || fail "$library ($owner) is not in Depends: $depends"
 done
-# libavcodec is opened at run time for HEVC, so no NEEDED entry names it.
+# libheif and libavcodec are opened at run time, so no NEEDED entry names them.
+grep -qE '(^|, )libheif[0-9]+' <<< "$depends" || fail "Depends does not name libheif: $depends"
 grep -qE '(^|, )libavcodec[0-9]+' <<< "$depends" || fail "Depends does not name libavcodec: $depends"
 if command -v lintian > /dev/null; then
     findings=$(lintian --tag-display-limit 0 "$deb" 2>&1 | grep -E '^[EW]: ' || true)

@@ -18,7 +18,7 @@ build=(
     libdeflate-dev       # CPNG's deflate encoder; libdeflate0 at run time
     libisal-dev          # CPNG's fast inflate (ISA-L); libisal2 at run time
     libwebp-dev          # CWebP: WebP photos and the animated WebP encoder; libwebp7, libwebpdemux2, libwebpmux3 at run time
-    libheif-dev          # CHEIF: HEIF/HEIC and AVIF photos; libheif1 (with libde265, dav1d, aom) at run time
+    libheif-dev          # CHEIF: HEIF/HEIC and AVIF photos; libheif1 (with libde265, dav1d, aom) opened at run time
     libavcodec-dev       # CHEIF: HEVC decoded by FFmpeg's libavcodec, ~1.4x libde265's speed; libavcodec59 at run time
     liblcms2-dev         # CColor: colour management with Little CMS 2; liblcms2-2 at run time
     dpkg-dev             # make deb: dpkg-shlibdeps finds the package's Depends

@@ -47,18 +47,25 @@ printf '%s (%s) unstable; urgency=medium\n\n  * Built from %s.\n\n -- gallery-re
 find "$root/usr" -type d -exec chmod 755 {} + && find "$root/usr" -type f ! -path "*/usr/bin/*" -exec chmod 644 {} +
 
 # Depends: what the binary links, as dpkg-shlibdeps finds it (it wants a debian/control to read), and
-# the one library it opens.
+# the libraries it opens.
 mkdir -p "$work/debian"
 printf 'Source: %s\n\nPackage: %s\nArchitecture: %s\n' "$package" "$package" "$arch" > "$work/debian/control"
 depends=$(cd "$work" && dpkg-shlibdeps -O -e "root/usr/bin/$package" 2>/dev/null | sed -n 's/^shlibs:Depends=//p')
 [ -n "$depends" ] || { echo "make-deb: dpkg-shlibdeps found no dependencies" >&2; exit 1; }
-# libavcodec, which decodes HEVC, is opened at run time (dlopen: its ~65 libraries would slow every
-# start), so dpkg-shlibdeps cannot see it: the package of the soname the headers name.
+# Libraries opened at run time (dlopen), which dpkg-shlibdeps cannot see: libheif (with the codecs it
+# links, ~5 ms of every start) and libavcodec, which decodes HEVC (~65 libraries, ~16 ms): the
+# packages of the sonames the headers name.
+opened_package() {
+    local path owner
+    path=$(ldconfig -p | awk -v name="$1" '$1 == name {print $NF; exit}')
+    owner=$(dpkg -S "$(readlink -f "${path:-/nonexistent}")" 2>/dev/null | head -n1 | cut -d: -f1) \
+        || { echo "make-deb: $1 belongs to no package (apt-get install $2)" >&2; exit 1; }
+    echo "$owner"
+}
+heif_major=$(pkg-config --modversion libheif | cut -d. -f1)
 major=$(awk '/#define LIBAVCODEC_VERSION_MAJOR/ {print $3}' /usr/include/*/libavcodec/version_major.h | head -n1)
-avcodec=$(ldconfig -p | awk -v name="libavcodec.so.$major" '$1 == name {print $NF; exit}')
-owner=$(dpkg -S "$(readlink -f "${avcodec:-/nonexistent}")" 2>/dev/null | head -n1 | cut -d: -f1) \
-    || { echo "make-deb: libavcodec.so.$major belongs to no package (apt-get install libavcodec-dev)" >&2; exit 1; }
-depends="$depends, $owner"
+depends="$depends, $(opened_package "libheif.so.$heif_major" libheif-dev)"
+depends="$depends, $(opened_package "libavcodec.so.$major" libavcodec-dev)"
 size=$(du -sk --apparent-size "$root/usr" | cut -f1)
 cat > "$root/DEBIAN/control" <<CONTROL
 Package: $package

@@ -7,7 +7,7 @@
 #include "heif_pixels.h"
 #include "hevc_libavcodec.h"
 
-#include <libheif/heif.h>
+#include "heif_library.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -43,6 +43,10 @@ static gr_heif_status fail(char out[256], struct heif_error error, uint32_t *wid
 static struct heif_context *open_context(const uint8_t *data, size_t size, const gr_heif_options *options,
                                          char message[256], gr_heif_status *status, uint32_t *width,
                                          uint32_t *height) {
+    if (!gr_heif_library_open(message, 256)) {
+        *status = GR_HEIF_ERROR;
+        return NULL;
+    }
     gr_hevc_libavcodec_register();
     const char *problem = gr_heif_reference_problem(data, size);
     if (problem) {
@@ -50,7 +54,7 @@ static struct heif_context *open_context(const uint8_t *data, size_t size, const
         *status = GR_HEIF_ERROR;
         return NULL;
     }
-    struct heif_context *context = heif_context_alloc();
+    struct heif_context *context = HEIF(heif_context_alloc)();
     if (!context) {
         set_message(message, "out of memory");
         *status = GR_HEIF_NO_MEMORY;
@@ -59,12 +63,12 @@ static struct heif_context *open_context(const uint8_t *data, size_t size, const
     /* libheif checks every item's ispe against this side as it reads the boxes (thumbnails, alpha
      * planes and grid tiles too, which the budget check below does not see). */
     uint32_t side = options->max_side > INT32_MAX ? INT32_MAX : options->max_side;
-    heif_context_set_maximum_image_size_limit(context, (int)(side > 0 ? side : 1));
-    heif_context_set_max_decoding_threads(context, 0);
-    struct heif_error error = heif_context_read_from_memory_without_copy(context, data, size, NULL);
+    HEIF(heif_context_set_maximum_image_size_limit)(context, (int)(side > 0 ? side : 1));
+    HEIF(heif_context_set_max_decoding_threads)(context, 0);
+    struct heif_error error = HEIF(heif_context_read_from_memory_without_copy)(context, data, size, NULL);
     if (error.code != heif_error_Ok) {
         *status = fail(message, error, width, height);
-        heif_context_free(context);
+        HEIF(heif_context_free)(context);
         return NULL;
     }
     *status = GR_HEIF_OK;
@@ -79,8 +83,8 @@ static int within_budget(uint64_t width, uint64_t height, const gr_heif_options 
 /* The primary image's checked size: its transformed size and its ispe, both within the budget. */
 static gr_heif_status primary_size(const struct heif_image_handle *handle, const gr_heif_options *options,
                                    uint32_t *width, uint32_t *height, char message[256]) {
-    int w = heif_image_handle_get_width(handle), h = heif_image_handle_get_height(handle);
-    int ispe_w = heif_image_handle_get_ispe_width(handle), ispe_h = heif_image_handle_get_ispe_height(handle);
+    int w = HEIF(heif_image_handle_get_width)(handle), h = HEIF(heif_image_handle_get_height)(handle);
+    int ispe_w = HEIF(heif_image_handle_get_ispe_width)(handle), ispe_h = HEIF(heif_image_handle_get_ispe_height)(handle);
     if (w <= 0 || h <= 0) {
         set_message(message, "image has no size");
         return GR_HEIF_ERROR;
@@ -99,27 +103,27 @@ static gr_heif_status primary_size(const struct heif_image_handle *handle, const
 /* The largest thumbnail of the primary image's shape, or NULL. */
 static struct heif_image_handle *pick_thumbnail(const struct heif_image_handle *primary, uint32_t width,
                                                 uint32_t height) {
-    int count = heif_image_handle_get_number_of_thumbnails(primary);
+    int count = HEIF(heif_image_handle_get_number_of_thumbnails)(primary);
     if (count <= 0) return NULL;
     if (count > 16) count = 16;
     heif_item_id ids[16];
-    count = heif_image_handle_get_list_of_thumbnail_IDs(primary, ids, count);
+    count = HEIF(heif_image_handle_get_list_of_thumbnail_IDs)(primary, ids, count);
     struct heif_image_handle *best = NULL;
     uint64_t best_area = 0;
     for (int i = 0; i < count; i++) {
         struct heif_image_handle *thumb = NULL;
-        if (heif_image_handle_get_thumbnail(primary, ids[i], &thumb).code != heif_error_Ok || !thumb) continue;
-        int w = heif_image_handle_get_width(thumb), h = heif_image_handle_get_height(thumb);
+        if (HEIF(heif_image_handle_get_thumbnail)(primary, ids[i], &thumb).code != heif_error_Ok || !thumb) continue;
+        int w = HEIF(heif_image_handle_get_width)(thumb), h = HEIF(heif_image_handle_get_height)(thumb);
         uint64_t tw = w > 0 ? (uint64_t)w : 0, th = h > 0 ? (uint64_t)h : 0;
         /* Same shape within 2 %: a thumbnail of another crop or turn would misplace the photo. */
         uint64_t cross = tw * height > th * width ? tw * height - th * width : th * width - tw * height;
         int shaped = tw > 0 && th > 0 && tw <= width && th <= height && cross * 50 <= th * width;
         if (shaped && tw * th > best_area) {
-            if (best) heif_image_handle_release(best);
+            if (best) HEIF(heif_image_handle_release)(best);
             best = thumb;
             best_area = tw * th;
         } else {
-            heif_image_handle_release(thumb);
+            HEIF(heif_image_handle_release)(thumb);
         }
     }
     return best;
@@ -132,37 +136,37 @@ gr_heif_status gr_heif_read_header(const uint8_t *data, size_t size, const gr_he
     struct heif_context *context = open_context(data, size, options, out->message, &status, &out->width, &out->height);
     if (!context) return status;
     struct heif_image_handle *primary = NULL;
-    struct heif_error error = heif_context_get_primary_image_handle(context, &primary);
+    struct heif_error error = HEIF(heif_context_get_primary_image_handle)(context, &primary);
     if (error.code != heif_error_Ok) {
         status = fail(out->message, error, &out->width, &out->height);
     } else {
         status = primary_size(primary, options, &out->width, &out->height, out->message);
         if (status == GR_HEIF_OK) {
-            out->bit_depth = (uint32_t)heif_image_handle_get_luma_bits_per_pixel(primary);
-            out->has_alpha = heif_image_handle_has_alpha_channel(primary);
+            out->bit_depth = (uint32_t)HEIF(heif_image_handle_get_luma_bits_per_pixel)(primary);
+            out->has_alpha = HEIF(heif_image_handle_has_alpha_channel)(primary);
             struct heif_image_handle *thumb = pick_thumbnail(primary, out->width, out->height);
             if (thumb) {
-                out->thumbnail_width = (uint32_t)heif_image_handle_get_width(thumb);
-                out->thumbnail_height = (uint32_t)heif_image_handle_get_height(thumb);
-                heif_image_handle_release(thumb);
+                out->thumbnail_width = (uint32_t)HEIF(heif_image_handle_get_width)(thumb);
+                out->thumbnail_height = (uint32_t)HEIF(heif_image_handle_get_height)(thumb);
+                HEIF(heif_image_handle_release)(thumb);
             }
         }
-        heif_image_handle_release(primary);
+        HEIF(heif_image_handle_release)(primary);
     }
-    heif_context_free(context);
+    HEIF(heif_context_free)(context);
     return status;
 }
 
 /* The handle's colour description: its ICC profile (copied) and its nclx code points. */
 static gr_heif_status read_colour(const struct heif_image_handle *handle, const struct heif_image *image,
                                   gr_heif_image *out) {
-    enum heif_color_profile_type type = heif_image_handle_get_color_profile_type(handle);
+    enum heif_color_profile_type type = HEIF(heif_image_handle_get_color_profile_type)(handle);
     if (type == heif_color_profile_type_prof || type == heif_color_profile_type_rICC) {
-        size_t size = heif_image_handle_get_raw_color_profile_size(handle);
+        size_t size = HEIF(heif_image_handle_get_raw_color_profile_size)(handle);
         if (size > 0) {
             out->icc = malloc(size);
             if (!out->icc) return GR_HEIF_NO_MEMORY;
-            if (heif_image_handle_get_raw_color_profile(handle, out->icc).code == heif_error_Ok) {
+            if (HEIF(heif_image_handle_get_raw_color_profile)(handle, out->icc).code == heif_error_Ok) {
                 out->icc_size = size;
             } else {
                 free(out->icc);
@@ -171,10 +175,10 @@ static gr_heif_status read_colour(const struct heif_image_handle *handle, const 
         }
     }
     struct heif_color_profile_nclx *nclx = NULL;
-    if (heif_image_handle_get_nclx_color_profile(handle, &nclx).code != heif_error_Ok || !nclx) {
+    if (HEIF(heif_image_handle_get_nclx_color_profile)(handle, &nclx).code != heif_error_Ok || !nclx) {
         nclx = NULL;
-        if (image && heif_image_get_color_profile_type(image) == heif_color_profile_type_nclx &&
-            heif_image_get_nclx_color_profile(image, &nclx).code != heif_error_Ok) {
+        if (image && HEIF(heif_image_get_color_profile_type)(image) == heif_color_profile_type_nclx &&
+            HEIF(heif_image_get_nclx_color_profile)(image, &nclx).code != heif_error_Ok) {
             nclx = NULL;
         }
     }
@@ -184,7 +188,7 @@ static gr_heif_status read_colour(const struct heif_image_handle *handle, const 
         out->transfer = (uint16_t)nclx->transfer_characteristics;
         out->matrix = (uint16_t)nclx->matrix_coefficients;
         out->full_range = nclx->full_range_flag;
-        heif_nclx_color_profile_free(nclx);
+        HEIF(heif_nclx_color_profile_free)(nclx);
     }
     return GR_HEIF_OK;
 }
@@ -193,18 +197,18 @@ static gr_heif_status read_colour(const struct heif_image_handle *handle, const 
  * `pixels` (gr_heif_convert_reduced); 0 when the image is not one that handles. */
 static int convert_planes(const struct heif_image *image, uint32_t width, uint32_t height, uint32_t divisor,
                           int ycbcr, int matrix, int full_range, uint8_t *pixels) {
-    if (heif_image_get_colorspace(image) != heif_colorspace_RGB ||
-        heif_image_get_chroma_format(image) != heif_chroma_444)
+    if (HEIF(heif_image_get_colorspace)(image) != heif_colorspace_RGB ||
+        HEIF(heif_image_get_chroma_format)(image) != heif_chroma_444)
         return 0;
     static const enum heif_channel channels[4] = {heif_channel_R, heif_channel_G, heif_channel_B,
                                                   heif_channel_Alpha};
     gr_heif_plane planes[4] = {{0}};
     for (int c = 0; c < 4; c++) {
-        if (c == 3 && !heif_image_has_channel(image, heif_channel_Alpha)) continue;
-        if (heif_image_get_bits_per_pixel_range(image, channels[c]) != 8) return 0;
-        planes[c].data = heif_image_get_plane_readonly(image, channels[c], &planes[c].stride);
-        planes[c].width = (uint32_t)heif_image_get_width(image, channels[c]);
-        planes[c].height = (uint32_t)heif_image_get_height(image, channels[c]);
+        if (c == 3 && !HEIF(heif_image_has_channel)(image, heif_channel_Alpha)) continue;
+        if (HEIF(heif_image_get_bits_per_pixel_range)(image, channels[c]) != 8) return 0;
+        planes[c].data = HEIF(heif_image_get_plane_readonly)(image, channels[c], &planes[c].stride);
+        planes[c].width = (uint32_t)HEIF(heif_image_get_width)(image, channels[c]);
+        planes[c].height = (uint32_t)HEIF(heif_image_get_height)(image, channels[c]);
         if (!planes[c].data) return 0;
     }
     return gr_heif_convert_reduced(planes, width, height, divisor, ycbcr, matrix, full_range, pixels);
@@ -239,17 +243,17 @@ static int decode_reduced(const decode_job *job, struct heif_image **image, stru
     if (error->code == heif_error_Ok && *image) {
         int matrix = 6, full_range = 1; /* libheif's own assumption without an nclx box */
         struct heif_color_profile_nclx *nclx = NULL;
-        if ((heif_image_get_nclx_color_profile(*image, &nclx).code == heif_error_Ok && nclx) ||
-            (heif_image_handle_get_nclx_color_profile(job->handle, &nclx).code == heif_error_Ok && nclx)) {
+        if ((HEIF(heif_image_get_nclx_color_profile)(*image, &nclx).code == heif_error_Ok && nclx) ||
+            (HEIF(heif_image_handle_get_nclx_color_profile)(job->handle, &nclx).code == heif_error_Ok && nclx)) {
             matrix = (int)nclx->matrix_coefficients;
             full_range = nclx->full_range_flag;
-            heif_nclx_color_profile_free(nclx);
+            HEIF(heif_nclx_color_profile_free)(nclx);
         }
         converted = convert_planes(*image, job->width, job->height, job->divisor, ycbcr > 0, matrix, full_range,
                                    job->pixels);
     }
     if (!converted && *image) {
-        heif_image_release(*image);
+        HEIF(heif_image_release)(*image);
         *image = NULL;
     }
     return converted;
@@ -264,16 +268,16 @@ static gr_heif_status decode_rgba(const decode_job *job, struct heif_image **ima
     struct heif_error error =
         gr_heif_decode_handle(job->handle, image, heif_colorspace_RGB, chroma, job->decoding, job->reference, 0, NULL);
     if (error.code != heif_error_Ok || !*image) return fail(out->message, error, &out->width, &out->height);
-    int decoded_w = heif_image_get_width(*image, heif_channel_interleaved);
-    int decoded_h = heif_image_get_height(*image, heif_channel_interleaved);
+    int decoded_w = HEIF(heif_image_get_width)(*image, heif_channel_interleaved);
+    int decoded_h = HEIF(heif_image_get_height)(*image, heif_channel_interleaved);
     if (decoded_w != (int)job->width || decoded_h != (int)job->height) {
         snprintf(out->message, sizeof out->message, "decoded %dx%d where the header declares %ux%u", decoded_w,
                  decoded_h, job->width, job->height);
         return GR_HEIF_SIZE_MISMATCH;
     }
     int stride = 0;
-    const uint8_t *plane = heif_image_get_plane_readonly(*image, heif_channel_interleaved, &stride);
-    int bits = job->deep ? heif_image_get_bits_per_pixel_range(*image, heif_channel_interleaved) : 8;
+    const uint8_t *plane = HEIF(heif_image_get_plane_readonly)(*image, heif_channel_interleaved, &stride);
+    int bits = job->deep ? HEIF(heif_image_get_bits_per_pixel_range)(*image, heif_channel_interleaved) : 8;
     if (!plane || stride <= 0 || bits < 8 || bits > 16) {
         set_message(out->message, "libheif returned no pixels");
         return GR_HEIF_ERROR;
@@ -311,8 +315,8 @@ static gr_heif_status choose_handle(const struct heif_image_handle *primary, con
     }
     job->handle = *thumb ? *thumb : primary;
     if (*thumb) {
-        job->width = (uint32_t)heif_image_handle_get_width(*thumb);
-        job->height = (uint32_t)heif_image_handle_get_height(*thumb);
+        job->width = (uint32_t)HEIF(heif_image_handle_get_width)(*thumb);
+        job->height = (uint32_t)HEIF(heif_image_handle_get_height)(*thumb);
     }
     job->divisor = *thumb || options->divisor == 0 ? 1 : options->divisor;
     if (job->divisor != 1 && job->divisor != 2 && job->divisor != 4 && job->divisor != 8) {
@@ -325,8 +329,8 @@ static gr_heif_status choose_handle(const struct heif_image_handle *primary, con
         set_message(message, "buffer does not match the image size");
         return GR_HEIF_ERROR;
     }
-    job->alpha = heif_image_handle_has_alpha_channel(job->handle);
-    job->deep = heif_image_handle_get_luma_bits_per_pixel(job->handle) > 8;
+    job->alpha = HEIF(heif_image_handle_has_alpha_channel)(job->handle);
+    job->deep = HEIF(heif_image_handle_get_luma_bits_per_pixel)(job->handle) > 8;
     return GR_HEIF_OK;
 }
 
@@ -341,14 +345,14 @@ gr_heif_status gr_heif_decode(const uint8_t *data, size_t size, const gr_heif_op
     struct heif_decoding_options *decoding = NULL;
     decode_job job = {.data = data, .size = size, .reference = options->reference_decoder != 0,
                       .pixels = pixels, .capacity = capacity};
-    struct heif_error error = heif_context_get_primary_image_handle(context, &primary);
+    struct heif_error error = HEIF(heif_context_get_primary_image_handle)(context, &primary);
     if (error.code != heif_error_Ok) {
         status = fail(out->message, error, &out->width, &out->height);
         goto done;
     }
     status = choose_handle(primary, options, capacity, &job, &thumb, out->message);
     if (status != GR_HEIF_OK) goto done;
-    decoding = heif_decoding_options_alloc();
+    decoding = HEIF(heif_decoding_options_alloc)();
     if (!decoding) {
         status = GR_HEIF_NO_MEMORY;
         set_message(out->message, "out of memory");
@@ -377,7 +381,7 @@ gr_heif_status gr_heif_decode(const uint8_t *data, size_t size, const gr_heif_op
     if (status != GR_HEIF_OK) goto done;
     out->width = (job.width + job.divisor - 1) / job.divisor;
     out->height = (job.height + job.divisor - 1) / job.divisor;
-    if (job.alpha && heif_image_handle_is_premultiplied_alpha(job.handle))
+    if (job.alpha && HEIF(heif_image_handle_is_premultiplied_alpha)(job.handle))
         gr_heif_unpremultiply(pixels, (size_t)out->width * out->height);
     out->used_thumbnail = thumb != NULL;
     status = read_colour(job.handle, image, out);
@@ -389,11 +393,11 @@ done:
         out->icc = NULL;
         out->icc_size = 0;
     }
-    if (image) heif_image_release(image);
-    if (decoding) heif_decoding_options_free(decoding);
-    if (thumb) heif_image_handle_release(thumb);
-    if (primary) heif_image_handle_release(primary);
-    heif_context_free(context);
+    if (image) HEIF(heif_image_release)(image);
+    if (decoding) HEIF(heif_decoding_options_free)(decoding);
+    if (thumb) HEIF(heif_image_handle_release)(thumb);
+    if (primary) HEIF(heif_image_handle_release)(primary);
+    HEIF(heif_context_free)(context);
     return status;
 }
 
@@ -404,5 +408,9 @@ const char *gr_heif_hevc_decoder(void) { return gr_hevc_libavcodec_register() ? 
 void gr_heif_library_versions(char *out, size_t size) {
     char codec[64];
     gr_hevc_libavcodec_version(codec, sizeof codec);
-    snprintf(out, size, "libheif %s\n%s", heif_get_version(), codec);
+    char why[256];
+    if (gr_heif_library_open(why, sizeof why))
+        snprintf(out, size, "libheif %s (opened on first use)\n%s", HEIF(heif_get_version)(), codec);
+    else
+        snprintf(out, size, "libheif: %s\n%s", why, codec);
 }

@@ -29,7 +29,7 @@ static struct heif_error decode_with_libde265(const struct heif_image_handle *ha
     if (perturbing++ == 0) perturb(0xA5);
     pthread_mutex_unlock(&perturb_lock);
     gr_hevc_libavcodec_decline(1);
-    struct heif_error error = heif_decode_image(handle, image, space, chroma, decoding);
+    struct heif_error error = HEIF(heif_decode_image)(handle, image, space, chroma, decoding);
     gr_hevc_libavcodec_decline(0);
     pthread_mutex_lock(&perturb_lock);
     if (--perturbing == 0) perturb(0);
@@ -45,10 +45,10 @@ struct heif_error gr_heif_decode_handle(const struct heif_image_handle *handle, 
     if (!ours) planes = 0;
     gr_hevc_libavcodec_take_failure();
     gr_hevc_libavcodec_planes(planes);
-    struct heif_error error = ours ? heif_decode_image(handle, image, space, chroma, decoding)
+    struct heif_error error = ours ? HEIF(heif_decode_image)(handle, image, space, chroma, decoding)
                                    : decode_with_libde265(handle, image, space, chroma, decoding);
     if (ours && gr_hevc_libavcodec_take_failure()) {
-        if (*image) heif_image_release(*image);
+        if (*image) HEIF(heif_image_release)(*image);
         *image = NULL;
         planes = 0;
         gr_hevc_libavcodec_planes(0);

@@ -5,7 +5,7 @@
 #ifndef GR_HEIF_DECODE_H
 #define GR_HEIF_DECODE_H
 
-#include <libheif/heif.h>
+#include "heif_library.h"
 
 /** heif_decode_image with libavcodec for HEVC, or libde265 when `reference`; a stream libavcodec
  * refuses is given to libde265, which may still decode it (it conceals what it can where libavcodec

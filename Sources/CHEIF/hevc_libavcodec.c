@@ -4,8 +4,7 @@
 #include <libavcodec/avcodec.h>
 #include <libavutil/log.h>
 #include <libavutil/pixdesc.h>
-#include <libheif/heif.h>
-#include <libheif/heif_plugin.h>
+#include "heif_library.h"
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdio.h>
@@ -200,15 +199,15 @@ static struct heif_error to_planes(const AVFrame *frame, const AVPixFmtDescripto
         return refused;
     }
     struct heif_image *image = NULL;
-    struct heif_error e = heif_image_create(frame->width, frame->height, heif_colorspace_RGB, heif_chroma_444, &image);
+    struct heif_error e = HEIF(heif_image_create)(frame->width, frame->height, heif_colorspace_RGB, heif_chroma_444, &image);
     if (e.code != heif_error_Ok) return e;
     static const enum heif_channel channels[3] = {heif_channel_R, heif_channel_G, heif_channel_B};
     for (int c = 0; c < 3; c++) {
-        e = heif_image_add_plane(image, channels[c], frame->width, frame->height, 8);
+        e = HEIF(heif_image_add_plane)(image, channels[c], frame->width, frame->height, 8);
         int stride = 0;
-        uint8_t *to = e.code == heif_error_Ok ? heif_image_get_plane(image, channels[c], &stride) : NULL;
+        uint8_t *to = e.code == heif_error_Ok ? HEIF(heif_image_get_plane)(image, channels[c], &stride) : NULL;
         if (!to || !frame->data[c]) {
-            heif_image_release(image);
+            HEIF(heif_image_release)(image);
             return e.code != heif_error_Ok ? e : error(heif_suberror_Unspecified, "libavcodec returned no plane");
         }
         int sx = c ? format->log2_chroma_w : 0, sy = c ? format->log2_chroma_h : 0;
@@ -247,18 +246,18 @@ static struct heif_error to_heif_image(const AVFrame *frame, struct heif_image *
     if (planes_mode && format->nb_components == 3) return to_planes(frame, format, out);
     struct heif_image *image = NULL;
     enum heif_colorspace space = chroma == heif_chroma_monochrome ? heif_colorspace_monochrome : heif_colorspace_YCbCr;
-    struct heif_error e = heif_image_create(frame->width, frame->height, space, chroma, &image);
+    struct heif_error e = HEIF(heif_image_create)(frame->width, frame->height, space, chroma, &image);
     if (e.code != heif_error_Ok) return e;
     static const enum heif_channel channels[3] = {heif_channel_Y, heif_channel_Cb, heif_channel_Cr};
     size_t sample = depth > 8 ? 2 : 1;
     for (int c = 0; c < format->nb_components; c++) {
         int w = c ? AV_CEIL_RSHIFT(frame->width, format->log2_chroma_w) : frame->width;
         int h = c ? AV_CEIL_RSHIFT(frame->height, format->log2_chroma_h) : frame->height;
-        e = heif_image_add_plane(image, channels[c], w, h, depth);
+        e = HEIF(heif_image_add_plane)(image, channels[c], w, h, depth);
         int stride = 0;
-        uint8_t *to = e.code == heif_error_Ok ? heif_image_get_plane(image, channels[c], &stride) : NULL;
+        uint8_t *to = e.code == heif_error_Ok ? HEIF(heif_image_get_plane)(image, channels[c], &stride) : NULL;
         if (!to || !frame->data[c] || frame->linesize[c] < (int)((size_t)w * sample)) {
-            heif_image_release(image);
+            HEIF(heif_image_release)(image);
             return e.code != heif_error_Ok ? e : error(heif_suberror_Unspecified, "libavcodec returned no plane");
         }
         for (int y = 0; y < h; y++)
@@ -273,18 +272,18 @@ static struct heif_error to_heif_image(const AVFrame *frame, struct heif_image *
  * the stream says nothing, limited range unless flagged full), which libheif replaces with the
  * file's colr nclx box when there is one. */
 static struct heif_error describe_colour(const AVFrame *frame, struct heif_image *image) {
-    struct heif_color_profile_nclx *nclx = heif_nclx_color_profile_alloc();
+    struct heif_color_profile_nclx *nclx = HEIF(heif_nclx_color_profile_alloc)();
     if (!nclx) {
-        heif_image_release(image);
+        HEIF(heif_image_release)(image);
         return error(heif_suberror_Unspecified, "out of memory");
     }
     nclx->color_primaries = (enum heif_color_primaries)frame->color_primaries;
     nclx->transfer_characteristics = (enum heif_transfer_characteristics)frame->color_trc;
     nclx->matrix_coefficients = (enum heif_matrix_coefficients)frame->colorspace;
     nclx->full_range_flag = frame->color_range == AVCOL_RANGE_JPEG;
-    struct heif_error e = heif_image_set_nclx_color_profile(image, nclx);
-    heif_nclx_color_profile_free(nclx);
-    if (e.code != heif_error_Ok) heif_image_release(image);
+    struct heif_error e = HEIF(heif_image_set_nclx_color_profile)(image, nclx);
+    HEIF(heif_nclx_color_profile_free)(nclx);
+    if (e.code != heif_error_Ok) HEIF(heif_image_release)(image);
     return e;
 }
 
@@ -430,9 +429,10 @@ static pthread_once_t once = PTHREAD_ONCE_INIT;
 static int registered;
 
 static void register_once(void) {
-    if (!load_libavcodec()) return; /* libheif's libde265 plugin decodes HEVC then */
+    /* Without libavcodec, libheif's libde265 plugin decodes HEVC; without libheif, nothing does. */
+    if (!gr_heif_library_open(NULL, 0) || !load_libavcodec()) return;
     av.set_log_level(AV_LOG_QUIET);
-    registered = heif_register_decoder_plugin(&plugin).code == heif_error_Ok;
+    registered = HEIF(heif_register_decoder_plugin)(&plugin).code == heif_error_Ok;
 }
 
 int gr_hevc_libavcodec_register(void) {

@@ -1,2 +1,0 @@
-/* The headers of the system library this target stands for (Package.swift: pkg-config and providers). */
-#include <libheif/heif.h>
