@@ -50,7 +50,7 @@ for soname in $(objdump -p "$bin" | awk '/NEEDED/ {print $2}'); do
         || fail "$library ($owner) is not in Depends: $depends"
 done
 # libheif and libavcodec are opened at run time, so no NEEDED entry names them.
-grep -qE '(^|, )libheif[0-9]+' <<< "$depends" || fail "Depends does not name libheif: $depends"
+grep -qE '(^|, )libheif[0-9]+ \(>= [0-9.]+\)' <<< "$depends" || fail "Depends does not name libheif (>= its version): $depends"
 grep -qE '(^|, )libavcodec[0-9]+' <<< "$depends" || fail "Depends does not name libavcodec: $depends"
 if command -v lintian > /dev/null; then
     findings=$(lintian --tag-display-limit 0 "$deb" 2>&1 | grep -E '^[EW]: ' || true)

@@ -62,9 +62,10 @@ opened_package() {
         || { echo "make-deb: $1 belongs to no package (apt-get install $2)" >&2; exit 1; }
     echo "$owner"
 }
-heif_major=$(pkg-config --modversion libheif | cut -d. -f1)
+# libheif at least the version built against (the functions CHEIF looks up are that version's).
+heif_version=$(pkg-config --modversion libheif)
 major=$(awk '/#define LIBAVCODEC_VERSION_MAJOR/ {print $3}' /usr/include/*/libavcodec/version_major.h | head -n1)
-depends="$depends, $(opened_package "libheif.so.$heif_major" libheif-dev)"
+depends="$depends, $(opened_package "libheif.so.${heif_version%%.*}" libheif-dev) (>= $heif_version)"
 depends="$depends, $(opened_package "libavcodec.so.$major" libavcodec-dev)"
 size=$(du -sk --apparent-size "$root/usr" | cut -f1)
 cat > "$root/DEBIAN/control" <<CONTROL

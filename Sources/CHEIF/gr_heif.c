@@ -44,7 +44,7 @@ static struct heif_context *open_context(const uint8_t *data, size_t size, const
                                          char message[256], gr_heif_status *status, uint32_t *width,
                                          uint32_t *height) {
     if (!gr_heif_library_open(message, 256)) {
-        *status = GR_HEIF_ERROR;
+        *status = GR_HEIF_NO_LIBRARY;
         return NULL;
     }
     gr_hevc_libavcodec_register();
@@ -410,7 +410,7 @@ void gr_heif_library_versions(char *out, size_t size) {
     gr_hevc_libavcodec_version(codec, sizeof codec);
     char why[256];
     if (gr_heif_library_open(why, sizeof why))
-        snprintf(out, size, "libheif %s (opened on first use)\n%s", HEIF(heif_get_version)(), codec);
+        snprintf(out, size, "libheif %s\n%s", HEIF(heif_get_version)(), codec);
     else
-        snprintf(out, size, "libheif: %s\n%s", why, codec);
+        snprintf(out, size, "%s\n%s", why, codec);
 }

@@ -11,11 +11,9 @@ static pthread_once_t once = PTHREAD_ONCE_INIT;
 static int opened;
 static char problem[256];
 
-/* The soname is the headers' major version, so the structs passed are the ones the library has. */
-#define STRINGIFY_(x) #x
-#define STRINGIFY(x) STRINGIFY_(x)
+/* libheif's soname has been 1 since its 1.0 (its headers name no major version). */
 #if defined(__APPLE__)
-#define SONAME "libheif." STRINGIFY(LIBHEIF_NUMERIC_VERSION >> 24) ".dylib"
+#define SONAME "libheif.1.dylib"
 #else
 #define SONAME "libheif.so.1"
 #endif
@@ -34,7 +32,8 @@ static void open_once(void) {
     {                                                                                                          \
         void *symbol = dlsym(library, #name);                                                                  \
         if (!symbol) {                                                                                         \
-            snprintf(problem, sizeof problem, "%s has no %s: libheif 1.15 or later is needed", SONAME, #name); \
+            snprintf(problem, sizeof problem, "libheif cannot be used: %s has no %s", SONAME, #name);          \
+            dlclose(library);                                                                                  \
             return;                                                                                            \
         }                                                                                                      \
         memcpy(&found.name, &symbol, sizeof symbol);                                                           \

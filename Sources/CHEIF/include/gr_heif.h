@@ -24,6 +24,7 @@ typedef enum {
     GR_HEIF_TOO_LARGE = 2,  /* the header (ispe) is over the pixel budget; nothing decoded */
     GR_HEIF_NO_MEMORY = 3,
     GR_HEIF_SIZE_MISMATCH = 4, /* the decoded image is not the size its header declared */
+    GR_HEIF_NO_LIBRARY = 5, /* libheif cannot be opened (not installed, or lacks a function); see message */
 } gr_heif_status;
 
 typedef struct {

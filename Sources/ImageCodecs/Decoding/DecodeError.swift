@@ -18,6 +18,9 @@ public enum DecodeError: Error, Sendable, Hashable, CustomStringConvertible {
     case unsupported12BitJPEG
     /// The codec refused the data; `message` is the library's own (libpng, libjpeg, libheif, libwebp).
     case corrupt(format: ImageFormat, message: String)
+    /// The library that decodes `format` cannot be opened (libheif, opened on the first HEIF photo);
+    /// `message` says why.
+    case codecUnavailable(format: ImageFormat, message: String)
     /// Memory ran out: `bytes` is what could not be had, when known.
     case outOfMemory(bytes: Int?)
     /// The fast PNG reader, asked alone (`PNGReader.fast`, a test seam), does not take this file; the
@@ -36,6 +39,7 @@ public enum DecodeError: Error, Sendable, Hashable, CustomStringConvertible {
         case .tooManyScans(let limit): "progressive JPEG has more than \(limit) scans"
         case .unsupported12BitJPEG: "12-bit JPEG is not supported"
         case .corrupt(let format, let message): "corrupt \(format.displayName): \(message)"
+        case .codecUnavailable(let format, let message): "cannot decode \(format.displayName): \(message)"
         case .outOfMemory(let bytes):
             bytes.map { OutOfMemory(bytes: $0).description } ?? "out of memory"
         case .declined: "left to libpng by the fast PNG reader"

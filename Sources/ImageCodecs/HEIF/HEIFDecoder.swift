@@ -146,6 +146,7 @@ public enum HEIFDecoder {
             throw .overBudget(width: size.width, height: size.height, budget: budget)
         case GR_HEIF_TOO_LARGE: throw .corrupt(format: format, message: message)
         case GR_HEIF_NO_MEMORY: throw .outOfMemory(bytes: nil)
+        case GR_HEIF_NO_LIBRARY: throw .codecUnavailable(format: format, message: message)
         default: throw .corrupt(format: format, message: message)
         }
     }
