@@ -20,8 +20,8 @@ import Testing
         try sync.flush()
     }
 
-    /// A folder that is gone by the flush is an error naming it, not a silent success.
-    @Test func aFlushThatCannotSyncNamesTheFolder() throws {
+    /// A file that is gone by the flush is an error naming it, not a silent success.
+    @Test func aFlushThatCannotSyncNamesTheFile() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
         let sync = DeferredSync()
@@ -31,7 +31,7 @@ import Testing
             try sync.flush()
             Issue.record("the flush succeeded")
         } catch {
-            #expect(error.path.hasSuffix("/images"), "\(error)")
+            #expect(error.path.hasSuffix("/images/x.png"), "\(error)")
         }
     }
 }

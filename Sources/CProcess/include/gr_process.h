@@ -39,9 +39,4 @@ int gr_cleanup_is_folder(const char *path);
 /** Removes the folder `path` and what it holds (four levels deep at most), as the handler does. */
 void gr_remove_tree(const char *path);
 
-/** Syncs the file system that holds the open descriptor `fd` (gr_sync.c), for many files written
- * together that reach the disk together: syncfs on Linux; elsewhere, where there is no such call,
- * only `fd` itself (fsync). 0, or -1 with errno set. */
-int gr_sync_file_system(int fd);
-
 #endif

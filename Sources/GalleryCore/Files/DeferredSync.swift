@@ -1,4 +1,3 @@
-import CProcess
 import Foundation
 
 #if canImport(Glibc)
@@ -8,9 +7,12 @@ import Foundation
 #endif
 
 /// Files written together (a report's images) that reach the disk together: each is still put in
-/// place atomically (a temporary, then a rename), but instead of two fsyncs a file (the file, its
-/// folder) they are synced once, by `flush()`: on Linux one syncfs per folder, elsewhere each file and
-/// folder. What depends on them (the report's index.html) is written after the flush, as usual.
+/// place atomically (a temporary, then a rename), but synced by `flush()` rather than at once, each
+/// file then each folder. By then the file system has committed most of them in one journal
+/// transaction, so the syncs mostly return at once, where two a file (the file, its folder) each
+/// waited for a commit. Not syncfs: that waits for every other program's writes to the disk too.
+/// What depends on them (a report's index.html) is written after the flush. A power loss before it
+/// may leave one of them empty.
 public final class DeferredSync: Sendable {
     private let written = Locked<[String]>([])
 
@@ -31,16 +33,11 @@ public final class DeferredSync: Sendable {
             let folder = URL(fileURLWithPath: file).deletingLastPathComponent().path
             if seen.insert(folder).inserted { folders.append(folder) }
         }
-        #if os(Linux)
-            let synced = folders
-        #else
-            let synced = files + folders
-        #endif
-        for path in synced {
+        for path in files + folders {
             let descriptor = SystemPath.withCString(path) { open($0, O_RDONLY | O_CLOEXEC) }
             guard descriptor >= 0 else { throw .last(path, .write) }
             defer { close(descriptor) }
-            guard gr_sync_file_system(descriptor) == 0 else { throw .last(path, .write) }
+            guard fsync(descriptor) == 0 else { throw .last(path, .write) }
         }
     }
 }
