@@ -15,16 +15,17 @@ public struct DirectoryEntry: Sendable, Hashable {
     /// The entries of `folder` but `.` and `..`, in the directory's order; none when it cannot be
     /// listed.
     public static func list(_ folder: String) -> [DirectoryEntry] {
-        guard let directory = SystemPath.withCString(folder, { opendir($0) }) else { return [] }
+        // A record is as long as its name (d_reclen), not sizeof(dirent): the name is read up to its
+        // NUL where it lies, never copied whole (the last record of a buffer ends sooner). The
+        // offsets of a C struct's fields are always known.
+        guard let at = MemoryLayout<dirent>.offset(of: \dirent.d_name),
+            let kindAt = MemoryLayout<dirent>.offset(of: \dirent.d_type),
+            let directory = SystemPath.withCString(folder, { opendir($0) })
+        else { return [] }
         defer { closedir(directory) }
         var entries: [DirectoryEntry] = []
         while let entry = readdir(directory) {
-            // A record is as long as its name (d_reclen), not sizeof(dirent): the name is read up to
-            // its NUL where it lies, never copied whole (the last record of a buffer ends sooner).
             let record = UnsafeRawPointer(entry)
-            guard let at = MemoryLayout<dirent>.offset(of: \dirent.d_name),
-                let kindAt = MemoryLayout<dirent>.offset(of: \dirent.d_type)
-            else { continue }
             let length = strlen((record + at).assumingMemoryBound(to: CChar.self))
             let name = SystemPath.string(UnsafeRawBufferPointer(start: record + at, count: length))
             if name == "." || name == ".." { continue }
