@@ -53,7 +53,7 @@ printf 'Source: %s\n\nPackage: %s\nArchitecture: %s\n' "$package" "$package" "$a
 depends=$(cd "$work" && dpkg-shlibdeps -O -e "root/usr/bin/$package" 2>/dev/null | sed -n 's/^shlibs:Depends=//p')
 [ -n "$depends" ] || { echo "make-deb: dpkg-shlibdeps found no dependencies" >&2; exit 1; }
 # Libraries opened at run time (dlopen), which dpkg-shlibdeps cannot see: libheif (with the codecs it
-# links, ~5 ms of every start) and libavcodec, which decodes HEVC (~65 libraries, ~16 ms): the
+# links, ~8 ms of every start) and libavcodec, which decodes HEVC (~65 libraries, ~16 ms): the
 # packages of the sonames the headers name.
 opened_package() {
     local path owner

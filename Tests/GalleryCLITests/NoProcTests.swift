@@ -12,7 +12,7 @@ import TestSupport
         if: getuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/bin/unshare"),
         "needs root and unshare to hide /proc"),
     .enabled(
-        if: [String](["__asan_init", "__tsan_init"]).allSatisfy { dlsym(nil, $0) == nil },
+        if: !Sanitizer.address.isActive && !Sanitizer.thread.isActive,
         "a sanitizer's runtime needs /proc")
 )
 struct NoProcTests {

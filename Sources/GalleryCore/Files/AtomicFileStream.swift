@@ -115,7 +115,7 @@ public final class AtomicFileStream {
             for made in madeFolders { gr_cleanup_remove(made.slot) }
             madeFolders = []
             let folder = URL(fileURLWithPath: file).deletingLastPathComponent().path
-            if let sync { sync.add(file) } else { AtomicFile.syncFolder(folder) }
+            if let sync { sync.add(file, in: folder) } else { AtomicFile.syncFolder(folder) }
             TemporarySweep.shared.sweep(folder)
         case .scratch(let scratch, let target, _)?:
             defer { discard() }

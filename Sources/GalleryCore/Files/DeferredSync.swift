@@ -1,5 +1,3 @@
-import Foundation
-
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -14,26 +12,26 @@ import Foundation
 /// What depends on them (a report's index.html) is written after the flush. A power loss before it
 /// may leave one of them empty.
 public final class DeferredSync: Sendable {
-    private let written = Locked<[String]>([])
+    private let written = Locked<(files: [String], folders: [String])>(([], []))
 
     public init() {}
 
-    /// Notes `file`, just renamed into place, for the next flush.
-    func add(_ file: String) { written.withLock { $0.append(file) } }
+    /// Notes `file`, just renamed into place in `folder`, for the next flush.
+    func add(_ file: String, in folder: String) {
+        written.withLock { list in
+            list.files.append(file)
+            if list.folders.last != folder, !list.folders.contains(folder) { list.folders.append(folder) }
+        }
+    }
 
-    /// Syncs what was written since the last flush; the first failure names the path.
+    /// Syncs what was written since the last flush, each file then each folder; the first failure
+    /// names the path.
     public func flush() throws(FileError) {
-        let files = written.withLock { list in
-            defer { list = [] }
+        let list = written.withLock { list in
+            defer { list = ([], []) }
             return list
         }
-        var folders: [String] = []
-        var seen: Set<String> = []
-        for file in files {
-            let folder = URL(fileURLWithPath: file).deletingLastPathComponent().path
-            if seen.insert(folder).inserted { folders.append(folder) }
-        }
-        for path in files + folders {
+        for path in list.files + list.folders {
             let descriptor = SystemPath.withCString(path) { open($0, O_RDONLY | O_CLOEXEC) }
             guard descriptor >= 0 else { throw .last(path, .write) }
             defer { close(descriptor) }

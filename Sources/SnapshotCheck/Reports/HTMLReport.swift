@@ -9,9 +9,8 @@ import ImageCodecs
 /// from disk or as a CI artifact, with no network.
 public enum HTMLReport {
     /// Writes `folder/index.html` and `folder/images/…png` (overwriting only those names), each
-    /// atomically, as regular files inside `folder` (the images synced to disk together, before
-    /// index.html): a symlink in the folder is replaced, not written
-    /// through. `images(check)` gives the files to show for a frame (`ReportImages` of source paths):
+    /// atomically, as regular files inside `folder` (the images synced together, before index.html):
+    /// a symlink in the folder is replaced, not written through. `images(check)` gives the files to show for a frame (`ReportImages` of source paths):
     /// a failing frame's expected, actual and diff images and an animation's stills, a passed frame's
     /// thumbnail source. Only the bytes of regular files that decode as images are copied (a still
     /// must be a PNG): a FIFO is refused without waiting, a symlink's target is copied rather than the
@@ -25,7 +24,7 @@ public enum HTMLReport {
         jobs: Int = 1, images: (FrameCheck) -> ReportImages
     ) throws(FileError) -> [String: ReportImages] {
         let failing = checks.filter(\.failed)
-        // Thousands of images: synced to disk together, before the page that shows them is written.
+        // Thousands of images: synced once all are written, before the page that shows them.
         let imageSync = DeferredSync()
         var written: [String] = []
         var shown: [String: ReportImages] = [:]
