@@ -13,7 +13,7 @@
 #   make library-example  build and test docs/examples/CarouselSnapshots against this checkout
 #   make bench            benchmarks against peers, figures in docs/performance.md (not part of make test)
 #   make soak             a SOAK_MINUTES (20) batch + check with resident memory sampled: fails if it grows
-#   make sanitize         sanitize-address (whole suite, leaks included), -undefined (the C targets) and -thread
+#   make sanitize         sanitize-address (ASan, leaks included, with UBSan over the C targets), -undefined, -thread
 #   make cross-check      the C kernels built for arm64, run under qemu, compared with x86-64 (Tools/cross-check)
 #   make fuzz             the libFuzzer targets, FUZZ_SECONDS each (Fuzz/README.md)
 #   make format           swift format, in place
@@ -92,21 +92,24 @@ SOAK_MINUTES ?= 20
 soak: release
 	SOAK_MINUTES=$(SOAK_MINUTES) python3 Tools/soak.py
 
-# AddressSanitizer (leaks included) and ThreadSanitizer, each over the whole suite.
+# The sanitizers, each over the whole suite: sanitize-address is AddressSanitizer (leaks included)
+# and UndefinedBehaviorSanitizer in one build and one run (what CI runs); sanitize-undefined is UBSan
+# alone, which also runs the tests ASan's runtime cannot (NoProcTests); sanitize-thread, TSan.
 SANITIZE_FLAGS := -c release -Xswiftc -enable-testing
 sanitize: sanitize-address sanitize-undefined sanitize-thread
-
-sanitize-address: deps
-	ASAN_OPTIONS=detect_leaks=1 LSAN_OPTIONS=suppressions=$(CURDIR)/Tools/lsan.supp \
-		$(SWIFT) test $(SANITIZE_FLAGS) --sanitize address --scratch-path .build/asan
 
 # UndefinedBehaviorSanitizer over the C targets (swiftc has no -sanitize=undefined; Swift traps on
 # its own): clang instruments them, and clang links its runtime. Any report stops the run.
 UBSAN_FLAGS := -Xcc -fsanitize=undefined -Xcc -fno-sanitize-recover=undefined \
 	-Xswiftc -Xclang-linker -Xswiftc -fsanitize=undefined
+UBSAN_ENV := UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
+
+sanitize-address: deps
+	ASAN_OPTIONS=detect_leaks=1 LSAN_OPTIONS=suppressions=$(CURDIR)/Tools/lsan.supp $(UBSAN_ENV) \
+		$(SWIFT) test $(SANITIZE_FLAGS) --sanitize address $(UBSAN_FLAGS) --scratch-path .build/asan
+
 sanitize-undefined: deps
-	UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
-		$(SWIFT) test $(SANITIZE_FLAGS) $(UBSAN_FLAGS) --scratch-path .build/ubsan
+	$(UBSAN_ENV) $(SWIFT) test $(SANITIZE_FLAGS) $(UBSAN_FLAGS) --scratch-path .build/ubsan
 
 sanitize-thread: deps
 	$(SWIFT) test $(SANITIZE_FLAGS) --sanitize thread --scratch-path .build/tsan
