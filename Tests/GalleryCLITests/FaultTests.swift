@@ -55,7 +55,10 @@ import Testing
         #expect(text.contains(#""failedScenes": 1"#) && text.contains(#""frames": 2"#), "\(text)")
     }
 
-    @Test func aFileSizeLimitFailsOneSceneAndLosesNothing() throws {
+    /// Not under ThreadSanitizer: its runtime maps a file of its own at start (tsan.rodata.PID), which
+    /// the 40 KiB limit cuts short (SIGBUS before main, even for `--version`).
+    @Test(.enabled(if: !Sanitizer.thread.isActive, "ThreadSanitizer's runtime writes a file over the limit"))
+    func aFileSizeLimitFailsOneSceneAndLosesNothing() throws {
         let folder = try BatchCommandTests.project(Self.manifest)
         defer { folder.remove() }
         let out = folder.file("out")
