@@ -210,6 +210,48 @@ import Testing
         }
     }
 
+    /// A frame path in another spelling ("./a.png") would be a second frame; one image named by
+    /// every frame of a large results.json would be copied that many times.
+    @Test func mergeRefusesAFramePathNoManifestWritesAndAnImageNamedTwice() throws {
+        let folder = try Self.workspace()
+        defer { folder.remove() }
+        try Self.reports(in: folder)
+        let original = Self.bytes(folder.file("r1/results.json"))
+        try Self.poison(folder) { frame in frame["path"] = "./" + (frame["path"] as? String ?? "") }
+        var run = try CommandRunner.run(["merge-reports", "r1", "r2", "--report", "m"], in: folder.path)
+        #expect(run.status == 2, "\(run.stderr)")
+        #expect(run.stderr.contains("not a frame path this tool writes"), "\(run.stderr)")
+        try Data(original).write(to: URL(fileURLWithPath: folder.file("r1/results.json")))
+        let path = folder.file("r1/results.json")
+        var results = try JSONSerialization.jsonObject(with: Data(Self.bytes(path))) as? [String: Any] ?? [:]
+        var frames = results["frames"] as? [[String: Any]] ?? []
+        let images = frames.first?["images"] ?? [:]
+        frames = (0..<50).map { number in
+            var frame = frames.first ?? [:]
+            frame["path"] = "s\(number).png"
+            frame["images"] = images
+            return frame
+        }
+        results["frames"] = frames
+        try JSONSerialization.data(withJSONObject: results).write(to: URL(fileURLWithPath: path))
+        run = try CommandRunner.run(["merge-reports", "r1", "r2", "--report", "m"], in: folder.path)
+        #expect(run.status == 2, "\(run.stderr)")
+        #expect(run.stderr.contains("named again by frames[1] after frames[0]"), "\(run.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder.file("m/index.html")))
+    }
+
+    @Test func mergeRefusesAJUnitFileInsideAnInput() throws {
+        let folder = try Self.workspace()
+        defer { folder.remove() }
+        try Self.reports(in: folder)
+        let before = Self.bytes(folder.file("r1/results.json"))
+        let run = try CommandRunner.run(
+            ["merge-reports", "r1", "r2", "--report", "m", "--junit", "r1/results.json"], in: folder.path)
+        #expect(run.status == 64)
+        #expect(run.stderr.contains("--junit r1/results.json is inside an input (r1)"), "\(run.stderr)")
+        #expect(Self.bytes(folder.file("r1/results.json")) == before)
+    }
+
     @Test func mergeRefusesAReportFolderThatIsAnInputThroughALink() throws {
         let folder = try Self.workspace()
         defer { folder.remove() }

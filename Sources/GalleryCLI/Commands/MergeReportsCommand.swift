@@ -50,6 +50,11 @@ enum MergeReportsCommand: Subcommand {
             throw UsageError.rule(
                 "\(options.report) \(output) is inside an input (\(outer)): write the merged report elsewhere")
         }
+        // Nor the JUnit file: it would replace a file of an input (its results.json, say).
+        let junit = try parsed.read(options.junit)
+        if let junit, let outer = inputs.first(where: { SystemPath.isInside(junit, folder: $0) }) {
+            throw UsageError.rule("\(options.junit) \(junit) is inside an input (\(outer)): write it elsewhere")
+        }
         var frames: [(frame: ReportResults.Frame, folder: String)] = []
         var owner: [String: String] = [:]
         var seconds = 0.0
@@ -86,7 +91,7 @@ enum MergeReportsCommand: Subcommand {
         let checks = merged.checks
         let sources = Dictionary(uniqueKeysWithValues: frames.map { ($0.frame.path, ($0.frame.images, $0.folder)) })
         let unwritten = CheckReporting.write(
-            checks, report: output, junit: try parsed.read(options.junit), title: title, suite: "merged",
+            checks, report: output, junit: junit, title: title, suite: "merged",
             seconds: seconds, baseline: nil, orphans: Array(Set(orphans)).sorted(),
             order: Dictionary(frames.compactMap { entry in entry.frame.order.map { (entry.frame.path, $0) } }) { a, _ in
                 a

@@ -1,5 +1,6 @@
 import Foundation
 import GalleryCore
+import SnapshotCheck
 import VisualDiff
 import ImageCodecs
 
@@ -70,7 +71,7 @@ struct Manifest: Sendable {
             guard case .string(let name)? = entry["name"] else {
                 throw UsageError("\(path): scene \(position + 1): missing \"name\"")
             }
-            guard Self.isSafe(name) else {
+            guard FramePath.isSceneName(name) else {
                 throw UsageError(
                     "\(path): scene '\(name)': key 'name': not a safe file name (1 to 128 letters, digits, '.', '-', '_'; not starting with '.')"
                 )
@@ -133,15 +134,6 @@ struct Manifest: Sendable {
         return ManifestScene(
             name: name ?? "defaults", photos: photos, values: values, flags: flags,
             inherited: name == nil ? [] : inherited)
-    }
-
-    /// A scene name usable as a file and folder name on every system.
-    static func isSafe(_ name: String) -> Bool {
-        !name.isEmpty && name.count <= 128 && !name.hasPrefix(".")
-            && name.unicodeScalars.allSatisfy {
-                ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0)
-                    || "._-".unicodeScalars.contains($0)
-            }
     }
 
     /// `display-scale` → `displayScale`.

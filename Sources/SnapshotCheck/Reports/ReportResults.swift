@@ -127,7 +127,7 @@ public struct ReportResults: Sendable, Codable {
             case .unknownVersion(let version):
                 "\(ReportResults.fileName) has version \(version); this gallery-render reads version \(ReportResults.currentVersion)"
             case .unsafeImage(let path, let reason):
-                "\(ReportResults.fileName) names an image that is not used (\(reason)): '\(path)'"
+                "\(ReportResults.fileName) names an image that is not used (\(reason)): \(String(reflecting: path))"
             }
         }
     }
@@ -155,10 +155,8 @@ public struct ReportResults: Sendable, Codable {
             throw .invalid(ResultsNumberCheck.firstFault(in: bytes) ?? Self.describe(error))
         }
         var paths: Set<String> = []
+        var images: [String: Int] = [:]
         for (number, frame) in results.frames.enumerated() {
-            guard paths.insert(frame.path).inserted else {
-                throw .invalid("key 'frames[\(number)].path' is \"\(frame.path)\", a frame given twice")
-            }
             // Scene names have at most 128 characters, offsets' names a few dozen: a longer path is
             // none this tool wrote, and its report images' names would be too long to write.
             guard frame.path.utf8.count <= maximumPathBytes else {
@@ -166,10 +164,15 @@ public struct ReportResults: Sendable, Codable {
                     "key 'frames[\(number)].path' has \(frame.path.utf8.count) bytes, longer than any frame path this tool writes (\(maximumPathBytes))"
                 )
             }
-            let parts = frame.path.split(separator: "/", omittingEmptySubsequences: false)
-            guard !frame.path.hasPrefix("/"), !parts.contains(".."), !parts.contains(""), !frame.path.contains("\0")
-            else {
-                throw .invalid("key 'frames[\(number)].path' is \"\(frame.path)\", not a path inside a baseline folder")
+            // Only the names a manifest's frames get: no `./`, hidden file, other extension or
+            // control character reaches a baseline folder, and one frame has one spelling.
+            guard FramePath.isFramePath(frame.path) else {
+                throw .invalid(
+                    "key 'frames[\(number)].path' is \(String(reflecting: frame.path)), not a frame path this tool writes (NAME.png or NAME/offset-X.png)"
+                )
+            }
+            guard paths.insert(frame.path).inserted else {
+                throw .invalid("key 'frames[\(number)].path' is \"\(frame.path)\", a frame given twice")
             }
             for (name, count) in [
                 ("width", frame.width), ("height", frame.height), ("diffPixels", frame.diffPixels),
@@ -183,15 +186,23 @@ public struct ReportResults: Sendable, Codable {
                 let known = FrameCheck.Status.allCases.map(\.rawValue).joined(separator: ", ")
                 throw .invalid("key 'frames[\(number)].status' is \"\(frame.status)\", not one of \(known)")
             }
-            for image in frame.images.all { try checkImage(image, in: folder) }
+            for image in frame.images.all {
+                try checkImage(image, in: folder)
+                // Each image a report writes is shown in one place: copying one named many times
+                // would fill a disk from a small report.
+                if let first = images.updateValue(number, forKey: image) {
+                    throw .unsafeImage(path: image, reason: "named again by frames[\(number)] after frames[\(first)]")
+                }
+            }
         }
         return results
     }
 
-    /// `image` is a regular file (no symlink) under `folder/images/`.
+    /// `image` is a regular file (no symlink) in `folder/images/`, named as this tool names them.
     private static func checkImage(_ image: String, in folder: String) throws(ReadError) {
-        guard image.hasPrefix("images/") else {
-            throw .unsafeImage(path: image, reason: "not under \(SystemPath.joined(folder, "images/"))")
+        let name = image.dropFirst("images/".count)
+        guard image.hasPrefix("images/"), !name.contains("/"), !name.hasPrefix("."), name.hasSuffix(".png") else {
+            throw .unsafeImage(path: image, reason: "not a .png file in \(SystemPath.joined(folder, "images/"))")
         }
         let file: ContainedPath
         do { file = try ContainedPath(image, in: folder, lastLink: .replace) } catch {

@@ -1,0 +1,46 @@
+/// The paths, relative to a baseline or output folder, that a manifest's frames are written to:
+/// `NAME.png` for a scene with one offset or a motion, `NAME/offset-X.png` for each of several
+/// offsets (X the offset's shortest decimal). A report from another job may name no other.
+public enum FramePath {
+    /// A scene name usable as a file and folder name on every system: 1 to 128 letters, digits,
+    /// `.`, `-` and `_`, not starting with `.`.
+    public static func isSceneName(_ name: some StringProtocol) -> Bool {
+        !name.isEmpty && name.count <= 128 && !name.hasPrefix(".")
+            && name.unicodeScalars.allSatisfy {
+                ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0)
+                    || "._-".unicodeScalars.contains($0)
+            }
+    }
+
+    /// Whether `path` is one a manifest's frame is written to.
+    public static func isFramePath(_ path: String) -> Bool {
+        let parts = path.split(separator: "/", omittingEmptySubsequences: false)
+        guard let last = parts.last, last.hasSuffix(".png") else { return false }
+        switch parts.count {
+        case 1: return isSceneName(last.dropLast(4))
+        case 2:
+            guard isSceneName(parts[0]), last.hasPrefix("offset-") else { return false }
+            return isOffset(last.dropFirst("offset-".count).dropLast(4))
+        default: return false
+        }
+    }
+
+    /// A finite number as the shortest decimal writes it: `-` the only sign, no leading or trailing
+    /// zeros (but Swift's `.0` on integers from 10¹⁵ to 2⁵³), an exponent only as `e` or `e-`.
+    private static func isOffset(_ text: Substring) -> Bool {
+        guard let value = Double(text), value.isFinite else { return false }
+        let unsigned = text.first == "-" ? text.dropFirst() : text
+        let e = unsigned.firstIndex(of: "e")
+        let parts = (e.map { unsigned[..<$0] } ?? unsigned).split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count <= 2, isDigits(parts[0]), parts[0] == "0" || parts[0].first != "0" else { return false }
+        if parts.count == 2, !isDigits(parts[1]) || (parts[1].last == "0" && parts[1] != "0") { return false }
+        guard let e else { return true }
+        let exponent = unsigned[unsigned.index(after: e)...]
+        let magnitude = exponent.first == "-" ? exponent.dropFirst() : exponent
+        return isDigits(magnitude) && magnitude.first != "0"
+    }
+
+    private static func isDigits(_ text: Substring) -> Bool {
+        !text.isEmpty && text.allSatisfy { ("0"..."9").contains($0) }
+    }
+}
