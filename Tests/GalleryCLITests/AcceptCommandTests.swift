@@ -59,7 +59,7 @@ import Testing
     /// results.json poisoned with `path` for frame `a.png` (or a frame named that the report lacks).
     @Test(arguments: [
         "/etc/passwd.png", "../outside.png", "sub/../../x.png", "link/x.png", "not-in-report", "b.png/x.png", "dir",
-        "b.png",
+        "b.png", "./b.png", ".hidden/config", "b.txt", "a.layout.json", "b\u{7}.png", "c/offset-050.png",
     ])
     func aHostileReportIsRefusedBeforeAnythingIsWritten(path: String) throws {
         let folder = try Self.reviewed()
@@ -88,9 +88,21 @@ import Testing
         let run = try CommandRunner.run(arguments, in: folder.path)
         #expect(run.status == 2, "\(path): \(run.stderr)")
         #expect(
-            run.stderr.contains("nothing was accepted") || run.stderr.contains("not a path inside")
+            run.stderr.contains("nothing was accepted") || run.stderr.contains("not a frame path this tool writes")
                 || run.stderr.contains("a frame given twice"), "\(run.stderr)")
         #expect(Self.snapshot(folder.path) == before, "\(path)")
+    }
+
+    /// A file given as the baseline folder is refused before anything is written, as a file where
+    /// one of a baseline's folders goes is.
+    @Test func aFileAsTheBaselineFolderIsRefused() throws {
+        let folder = try Self.reviewed()
+        defer { folder.remove() }
+        try folder.write(Array("a file".utf8), to: "afile")
+        let run = try CommandRunner.run(["accept", "report", "--baseline", "afile"], in: folder.path)
+        #expect(run.status == 2, "\(run.stderr)")
+        #expect(run.stderr.contains("afile is not a folder: nothing was accepted"), "\(run.stderr)")
+        #expect(try String(contentsOfFile: folder.file("afile"), encoding: .utf8) == "a file")
     }
 
     @Test func anotherToolsReportIsRefused() throws {

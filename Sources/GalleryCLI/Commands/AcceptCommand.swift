@@ -114,16 +114,17 @@ enum AcceptCommand: Subcommand {
         do { target = try ContainedPath(frame.path, in: baseline, lastLink: .replace) } catch {
             throw refuse(error.description)
         }
-        // A folder in its place, or a file where a folder of its path goes, would fail mid-way.
+        // A folder in its place, or a file where the baseline folder or a folder of its path goes,
+        // would fail mid-way.
         if let unwritable = AtomicFile.checkWritable(target.path) { throw refuse(unwritable.description) }
-        var prefix = ""
+        var folders = [baseline]
         for component in frame.path.split(separator: "/").dropLast() {
-            prefix += (prefix.isEmpty ? "" : "/") + component
+            folders.append(SystemPath.joined(folders[folders.count - 1], String(component)))
+        }
+        for folder in folders {
             var status = stat()
-            let there = SystemPath.withCString(SystemPath.joined(baseline, prefix)) { stat($0, &status) } == 0
-            if there, status.st_mode & S_IFMT != S_IFDIR {
-                throw refuse("\(SystemPath.joined(baseline, prefix)) is not a folder")
-            }
+            let there = SystemPath.withCString(folder) { stat($0, &status) } == 0
+            if there, status.st_mode & S_IFMT != S_IFDIR { throw refuse("\(folder) is not a folder") }
         }
         guard let actual = frame.images.actual else { throw refuse("the report holds no actual image of it") }
         let bytes: [UInt8]
