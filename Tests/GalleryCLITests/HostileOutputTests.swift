@@ -102,6 +102,32 @@ import Testing
         #expect(run.status == 2)
         #expect(run.stderr.hasPrefix("Error: cannot write \(folder.file("plain/d.png")): cannot create folder"))
     }
+
+    /// The contract: paths in messages are written as given (found by review: the folder was absolute).
+    @Test func aFolderThatCannotBeMadeIsNamedAsGiven() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        try folder.write([0], to: "afile")
+        let run = try CommandRunner.run(
+            ["--width", "100", RenderCommandTests.fixtures, "-o", "afile/sub/x.png"], in: folder.path)
+        #expect(run.status == 1)
+        #expect(run.stderr == "Error: cannot write afile/sub/x.png: cannot create folder afile/sub: Not a directory\n")
+    }
+
+    /// A file given as the report folder is named, not the lock file the run would have made in it.
+    @Test func aReportFolderThatIsAFileIsNamed() throws {
+        let folder = try BatchCommandTests.project(BatchCommandTests.manifest)
+        defer { folder.remove() }
+        try folder.write([0], to: "afile")
+        try FileManager.default.createDirectory(atPath: folder.file("b"), withIntermediateDirectories: true)
+        let run = try CommandRunner.run(
+            ["check", "manifest.json", "--baseline", "b", "--report", "afile"], in: folder.path)
+        #expect(run.status == 1)
+        #expect(
+            run.stderr.contains("Error: cannot write afile: cannot create folder afile: Not a directory"),
+            "\(run.stderr)")
+        #expect(!run.stderr.contains(".gallery-render.lock"), "\(run.stderr)")
+    }
 }
 
 /// Inputs that cannot be read are named, never dropped (issue 21, items 15 and 20), checked as an

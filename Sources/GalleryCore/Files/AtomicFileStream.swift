@@ -39,7 +39,9 @@ public final class AtomicFileStream {
         case .success(.atomic(let file, let mode)):
             let folder = URL(fileURLWithPath: file).deletingLastPathComponent().path
             gr_cleanup_install()
-            let (descriptor, temporary, slot) = try temporary(in: folder)
+            // Messages name the folder as the path gave it, unless a link led elsewhere.
+            let given = path.lastIndex(of: "/").map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
+            let (descriptor, temporary, slot) = try temporary(in: folder, shown: file == path ? given : folder)
             destination = .temporary(descriptor: descriptor, path: temporary, file: file, mode: mode, slot: slot)
             // The lock is the writer's, until close: taken before anything else can see the file.
             guard flock(descriptor, LOCK_EX) == 0 else { throw discarding(.last(path, .write)) }
@@ -59,16 +61,18 @@ public final class AtomicFileStream {
 
     deinit { discard() }
 
-    /// A new temporary in `folder`, made with its missing parents. Another writer of this process
+    /// A new temporary in `folder` (`shown` in messages), made with its missing parents. Another writer of this process
     /// whose own file failed may remove a folder it made between the mkdir here and the open: then
     /// the folders are made again, a few times.
-    private func temporary(in folder: String) throws(FileError) -> (descriptor: Int32, path: String, slot: Int32) {
+    private func temporary(in folder: String, shown: String) throws(FileError) -> (
+        descriptor: Int32, path: String, slot: Int32
+    ) {
         for attempt in 1...3 {
             var made: [String] = []
             let code = AtomicFile.createFolders(folder, made: &made)
             madeFolders += made.map { made in (made, SystemPath.withCString(made) { gr_cleanup_add($0) }) }
             if let code {
-                throw discarding(FileError(path: path, operation: .createFolder(folder), cause: .system(errno: code)))
+                throw discarding(FileError(path: path, operation: .createFolder(shown), cause: .system(errno: code)))
             }
             do throws(FileError) {
                 return try AtomicFile.createTemporary(in: folder, reportedAs: path, registering: true)

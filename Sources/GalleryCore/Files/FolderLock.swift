@@ -17,7 +17,7 @@ public final class FolderLock {
         let path = SystemPath.joined(folder, Self.fileName)
         var made: [String] = []
         if let code = AtomicFile.createFolders(folder, made: &made) {
-            throw FileError(path: path, operation: .createFolder(folder), cause: .system(errno: code))
+            throw FileError(path: folder, operation: .createFolder(folder), cause: .system(errno: code))
         }
         descriptor = SystemPath.withCString(path) { open($0, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o666) }
         guard descriptor >= 0 else { throw .last(path, .write) }
