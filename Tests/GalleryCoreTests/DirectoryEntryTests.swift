@@ -14,7 +14,7 @@ import Testing
         var expected: Set<String> = []
         for index in 0..<1500 {
             let name = "\(index)-" + String(repeating: "n", count: index % 250)
-            FileManager.default.createFile(atPath: folder.file(name), contents: nil)
+            _ = FileManager.default.createFile(atPath: folder.file(name), contents: nil)
             expected.insert(name)
         }
         try FileManager.default.createDirectory(atPath: folder.file("sub"), withIntermediateDirectories: false)
