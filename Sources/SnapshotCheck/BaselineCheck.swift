@@ -120,9 +120,13 @@ public struct BaselineCheck: Sendable {
             if case .failure(let refusal) = baselineFile(of: frame.path) {
                 return verdict(.missingBaseline, "no baseline read: \(refusal)")
             }
-            guard SystemPath.exists(expected) else {
-                return verdict(.missingBaseline, "no baseline at \(expected); \(missingHint)")
+            var status = stat()
+            let code = SystemPath.withCString(expected) { stat($0, &status) == 0 ? 0 : errno }
+            // A link loop is there but cannot be read; anything else not there is missing.
+            if code == ELOOP {
+                return verdict(.unreadable, "cannot read \(expected): \(String(cString: strerror(code)))")
             }
+            guard code == 0 else { return verdict(.missingBaseline, "no baseline at \(expected); \(missingHint)") }
             if let animated = compareAnimations(expected: expected, actual: actual, frame: frame, began: began) {
                 return animated
             }

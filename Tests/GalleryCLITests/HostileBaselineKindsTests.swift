@@ -38,6 +38,20 @@ import Testing
                 == HostileRepositoryTests.bytes(folder.file("bl/a.png")))
     }
 
+    /// Two baselines linked to each other are there but unreadable, not missing (found by review).
+    @Test func aLinkLoopIsAnUnreadableBaselineNotAMissingOne() throws {
+        let folder = try HostileRepositoryTests.workspace()
+        defer { folder.remove() }
+        try HostileRepositoryTests.copyFolder("bl", "bloop", in: folder)
+        try FileManager.default.removeItem(atPath: folder.file("bloop/a.png"))
+        try FileManager.default.createSymbolicLink(atPath: folder.file("bloop/a.png"), withDestinationPath: "c.png")
+        try FileManager.default.createSymbolicLink(atPath: folder.file("bloop/c.png"), withDestinationPath: "a.png")
+        let run = try CommandRunner.run(["check", "m2.json", "--baseline", "bloop"], in: folder.path)
+        #expect(run.status == 2, "\(run.stderr)")
+        #expect(run.stderr.contains("bloop/a.png: Too many levels of symbolic links"), "\(run.stderr)")
+        #expect(!run.stderr.contains("no baseline at bloop/a.png"), "\(run.stderr)")
+    }
+
     @Test func pruningKeepsFilesFramesReadThroughALinkInside() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
