@@ -18,7 +18,7 @@ import Testing
         let run = try CommandRunner.run(
             ["--count", "2", "--offsets", "0,1e-11", "-o", "{offset}.png"], in: folder.path)
         #expect(run.status == 64)
-        #expect(run.stderr.hasPrefix("Error: Offsets 0.0 and 1e-11 would both write '0.png'"))
+        #expect(run.stderr.hasPrefix("Error: Offsets 0 and 1e-11 would both write '0.png'"))
         #expect(folder.contents().isEmpty)
     }
 

@@ -56,7 +56,7 @@ enum RenderCommand: Subcommand {
             let path = OutputOptions.path(pattern: pattern, index: index, offset: offset)
             if let earlier = seen[path] {
                 throw UsageError.rule(
-                    "Offsets \(earlier) and \(offset) would both write '\(path)': put {index} in \(OutputOptions.declared.output)"
+                    "Offsets \(JSONValue.shortest(earlier)) and \(JSONValue.shortest(offset)) would both write '\(path)': put {index} in \(OutputOptions.declared.output)"
                 )
             }
             seen[path] = offset
