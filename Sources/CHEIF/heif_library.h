@@ -1,8 +1,8 @@
 /*
  * libheif, opened on the first HEIF or AVIF photo (dlopen) rather than linked: with the codecs it
  * brings (x265, aom, dav1d, libde265, whose initialisers run at load) it cost every run ~8 ms of its
- * start (`--version`: 23 ms linked, 15 ms opened), JPEG-only runs included. The functions CHEIF calls are found by name and called as
- * HEIF(name)(...), once gr_heif_library_open() has said yes.
+ * start (`--version`: 23 ms linked, 15 ms opened), JPEG-only runs included. The functions CHEIF
+ * calls are found by name and called as HEIF(name)(...), once gr_heif_library_open() has said yes.
  */
 #ifndef GR_HEIF_LIBRARY_H
 #define GR_HEIF_LIBRARY_H

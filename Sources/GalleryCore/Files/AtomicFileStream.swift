@@ -61,9 +61,9 @@ public final class AtomicFileStream {
 
     deinit { discard() }
 
-    /// A new temporary in `folder` (`shown` in messages), made with its missing parents. Another writer of this process
-    /// whose own file failed may remove a folder it made between the mkdir here and the open: then
-    /// the folders are made again, a few times.
+    /// A new temporary in `folder` (`shown` in messages), made with its missing parents. Another
+    /// writer of this process whose own file failed may remove a folder it made between the mkdir
+    /// here and the open: then the folders are made again, a few times.
     private func temporary(in folder: String, shown: String) throws(FileError) -> (
         descriptor: Int32, path: String, slot: Int32
     ) {

@@ -10,7 +10,8 @@ import ImageCodecs
 public enum HTMLReport {
     /// Writes `folder/index.html` and `folder/images/…png` (overwriting only those names), each
     /// atomically, as regular files inside `folder` (the images synced together, before index.html):
-    /// a symlink in the folder is replaced, not written through. `images(check)` gives the files to show for a frame (`ReportImages` of source paths):
+    /// a symlink in the folder is replaced, not written through. `images(check)` gives the files to
+    /// show for a frame (`ReportImages` of source paths):
     /// a failing frame's expected, actual and diff images and an animation's stills, a passed frame's
     /// thumbnail source. Only the bytes of regular files that decode as images are copied (a still
     /// must be a PNG): a FIFO is refused without waiting, a symlink's target is copied rather than the
