@@ -46,7 +46,7 @@ let package = Package(
         // functions (gr_cpu.h, gr_math.h).
         .target(name: "CCPU"),
         .target(name: "CPNG", dependencies: ["CCPU", "SystemPNG", "SystemDeflate", "SystemISAL"]),
-        .target(name: "CJPEG", dependencies: ["SystemJPEG"]),
+        .target(name: "CJPEG", dependencies: ["CCPU", "SystemJPEG"]),
         .target(name: "CWebP", dependencies: ["CCPU", "SystemWebP", "SystemWebPMux"]),
         // libheif and libavcodec, CHEIF's HEIF reader and HEVC decoder, are opened on first use
         // (heif_library.c, hevc_libavcodec.c), not linked: only their headers are needed (libheif-dev,
@@ -79,8 +79,13 @@ let package = Package(
         .target(
             name: "TestSupport", dependencies: ["GalleryCore", "ImageCodecs", "VisualDiff", "CJPEG"],
             path: "Tests/TestSupport"),
+        // Tests only: JPEGs written straight from DCT coefficients (JPEGInverseDCTTests).
+        .target(name: "CJPEGCoefficients", dependencies: ["SystemJPEG"], path: "Tests/CJPEGCoefficients"),
         .testTarget(
-            name: "ImageCodecsTests", dependencies: ["GalleryCore", "ImageCodecs", "CPNG", "CHEIF", "TestSupport"],
+            name: "ImageCodecsTests",
+            dependencies: [
+                "GalleryCore", "ImageCodecs", "CPNG", "CHEIF", "CJPEG", "CJPEGCoefficients", "CCPU", "TestSupport",
+            ],
             exclude: ["Golden"]),
         .testTarget(name: "GalleryCoreTests", dependencies: ["GalleryCore", "ImageCodecs", "TestSupport"]),
         .testTarget(name: "RasterTests", dependencies: ["GalleryCore", "Raster", "CCPU", "TestSupport"]),
@@ -107,7 +112,7 @@ if ProcessInfo.processInfo.environment["GALLERY_FUZZ"] == "1" {
         .executableTarget(
             name: "fuzz-apng", dependencies: ["GalleryCore", "ImageCodecs"], path: "Fuzz/Targets/fuzz-apng"),
         .executableTarget(
-            name: "fuzz-jpeg", dependencies: ["GalleryCore", "ImageCodecs"], path: "Fuzz/Targets/fuzz-jpeg"),
+            name: "fuzz-jpeg", dependencies: ["GalleryCore", "ImageCodecs", "CJPEG"], path: "Fuzz/Targets/fuzz-jpeg"),
         .executableTarget(
             name: "fuzz-render", dependencies: ["GalleryCore", "ImageCodecs", "Raster"],
             path: "Fuzz/Targets/fuzz-render"),

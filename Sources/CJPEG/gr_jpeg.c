@@ -1,4 +1,5 @@
 #include "gr_jpeg.h"
+#include "gr_jpeg_idct.h"
 
 #include <setjmp.h>
 #include <stdio.h>
@@ -232,6 +233,7 @@ gr_jpeg_status gr_jpeg_decode(const uint8_t *data, size_t size, const gr_jpeg_op
     }
     JDIMENSION crop_x = x, crop_width = region_width;
     crop_columns(&cinfo, x, region_width, &crop_x, &crop_width);
+    if (!options->plain_idct) gr_jpeg_idct_install(&cinfo, &out->idct);
     int direct = !is_cmyk && crop_x == x && crop_width == region_width;
     errors.status = GR_JPEG_NO_MEMORY;
     if (!direct) row_buffer = malloc((size_t)crop_width * 4);

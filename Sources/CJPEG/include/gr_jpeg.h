@@ -35,7 +35,15 @@ typedef struct {
     /* A CMYK or YCCK JPEG's ink values as stored (4 bytes a pixel, inverted when out->inverted)
      * instead of RGBA, for a colour-managed conversion; 0: converted here without a profile. */
     int keep_cmyk;
+    /* 1: libjpeg's own inverse DCTs throughout, for tests that compare the AVX2 ones with them. */
+    int plain_idct;
 } gr_jpeg_options;
+
+/** Blocks the AVX2 inverse DCTs transformed, and those they left to libjpeg's (out of their bounds). */
+typedef struct {
+    uint64_t simd_blocks;
+    uint64_t fallback_blocks;
+} gr_jpeg_idct_counts;
 
 /** What the header says. */
 typedef struct {
@@ -52,6 +60,7 @@ typedef struct {
     int cmyk;               /* the pixels are CMYK ink values (keep_cmyk on a CMYK or YCCK JPEG) */
     int cmyk_source;        /* the JPEG is CMYK or YCCK, whatever the pixels were converted to */
     int inverted;           /* ... stored inverted, as Adobe's JPEGs store them (APP14) */
+    gr_jpeg_idct_counts idct; /* what the AVX2 inverse DCTs did (all 0 when not in use) */
     char message[256];      /* error, or the first warning */
 } gr_jpeg_image;
 

@@ -1,0 +1,27 @@
+/* The AVX2 inverse DCTs gr_jpeg_decode puts in place of libjpeg-turbo's plain-C 6×6 and 3×3 ones. */
+#ifndef GR_JPEG_IDCT_H
+#define GR_JPEG_IDCT_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include <jpeglib.h>
+
+#include "gr_jpeg.h"
+
+/* Only where libjpeg's internal header is installed (Debian's libjpeg62-turbo-dev) on x86-64 Linux,
+ * whose libjpeg exports the functions replaced; elsewhere libjpeg's own run. */
+#if defined(__x86_64__) && defined(__linux__) && __has_include(<jpegint.h>)
+#define GR_JPEG_IDCT_AVAILABLE 1
+#else
+#define GR_JPEG_IDCT_AVAILABLE 0
+#endif
+
+/**
+ * Puts the AVX2 kernels in place of libjpeg's jpeg_idct_6x6 and jpeg_idct_3x3 for the components
+ * that use them, when the SIMD level allows AVX2; call after jpeg_start_decompress. `counts`, which
+ * must outlive the decode, receives how many blocks went each way (cinfo->client_data points at it).
+ */
+void gr_jpeg_idct_install(j_decompress_ptr cinfo, gr_jpeg_idct_counts *counts);
+
+#endif

@@ -1,0 +1,187 @@
+import CCPU
+import CJPEG
+import CJPEGCoefficients
+import Foundation
+import GalleryCore
+import ImageCodecs
+import TestSupport
+import Testing
+
+/// The AVX2 6×6 and 3×3 inverse DCTs (gr_jpeg_idct.c) give libjpeg-turbo's own bytes: every decode
+/// below runs twice through the shim, once with libjpeg's functions throughout (`plain_idct`), and
+/// must match to the byte, with the same status and warnings. Where the CPU has AVX2 the tests also
+/// check that the kernels ran (and, at their limits, that libjpeg's functions took the blocks out of
+/// their bounds), so a kernel that was never installed cannot pass unnoticed.
+@Suite struct JPEGInverseDCTTests {
+    /// Whether this machine runs the kernels: x86-64 Linux with AVX2 (not capped by GALLERY_RENDER_SIMD).
+    static var kernelsRun: Bool {
+        #if arch(x86_64) && os(Linux)
+            gr_simd_level() == GR_SIMD_AVX2
+        #else
+            false
+        #endif
+    }
+
+    struct Outcome {
+        var status: gr_jpeg_status
+        var warnings: UInt32
+        var pixels: [UInt8]
+    }
+
+    /// One decode of `bytes` at `eighths`/8 through the shim, of `region` (x, y, width, height) or all.
+    static func decode(_ bytes: [UInt8], eighths: Int, region: (Int, Int, Int, Int)? = nil, plain: Bool)
+        -> (Outcome, gr_jpeg_idct_counts)
+    {
+        var header = gr_jpeg_header()
+        guard gr_jpeg_read_header(bytes, bytes.count, &header) == GR_JPEG_OK else {
+            return (Outcome(status: GR_JPEG_ERROR, warnings: 0, pixels: []), gr_jpeg_idct_counts())
+        }
+        let width = (Int(header.width) * eighths + 7) / 8, height = (Int(header.height) * eighths + 7) / 8
+        let (x, y, w, h) = region ?? (0, 0, width, height)
+        var options = gr_jpeg_options()
+        options.max_pixels = 1 << 32
+        options.max_side = 1 << 16
+        options.max_scans = 1000
+        options.scale_eighths = UInt32(eighths)
+        if region != nil {
+            (options.region_x, options.region_y) = (UInt32(x), UInt32(y))
+            (options.region_width, options.region_height) = (UInt32(w), UInt32(h))
+        }
+        options.plain_idct = plain ? 1 : 0
+        var pixels = [UInt8](repeating: 0, count: w * h * 4)
+        var image = gr_jpeg_image()
+        let status = pixels.withUnsafeMutableBufferPointer { buffer in
+            gr_jpeg_decode(bytes, bytes.count, &options, buffer.baseAddress, buffer.count, &image)
+        }
+        return (Outcome(status: status, warnings: image.warnings, pixels: pixels), image.idct)
+    }
+
+    /// Decodes `bytes` both ways at `eighths`/8 and expects the same outcome; the kernels' counts.
+    @discardableResult
+    static func expectSame(
+        _ bytes: [UInt8], eighths: Int, region: (Int, Int, Int, Int)? = nil, _ name: String
+    ) -> gr_jpeg_idct_counts {
+        let (plain, unused) = decode(bytes, eighths: eighths, region: region, plain: true)
+        let (fast, counts) = decode(bytes, eighths: eighths, region: region, plain: false)
+        let what = "\(name) at \(eighths)/8\(region.map { " region \($0)" } ?? "")"
+        #expect(unused.simd_blocks == 0 && unused.fallback_blocks == 0)
+        #expect(fast.status == plain.status && fast.warnings == plain.warnings, "\(what): status or warnings")
+        #expect(fast.pixels.count == plain.pixels.count, "\(what): sizes")
+        let differing = fast.pixels.indices.filter { $0 < plain.pixels.count && fast.pixels[$0] != plain.pixels[$0] }
+        if let first = differing.first {
+            let (ours, theirs) = (fast.pixels[first], plain.pixels[first])
+            Issue.record(
+                "\(what): \(differing.count) bytes differ, the first at \(first): \(ours), libjpeg's \(theirs)")
+        }
+        return counts
+    }
+
+    static func noise(width: Int, height: Int, seed: UInt64) -> RGBAImage {
+        var random = SplitMix(seed: seed)
+        var pixels: [UInt8] = []
+        for y in 0..<height {
+            for x in 0..<width {
+                let grain = UInt8(truncatingIfNeeded: random.next() & 63)
+                pixels += [
+                    UInt8(truncatingIfNeeded: x * 3) &+ grain, UInt8(truncatingIfNeeded: y * 5), grain &* 4, 255,
+                ]
+            }
+        }
+        return RGBAImage(width: width, height: height, pixels: pixels)
+    }
+
+    @Test func photosAtEveryScaleWholeAndInRegions() throws {
+        var counts = gr_jpeg_idct_counts()
+        for (width, height, progressive) in [(77, 61, false), (64, 48, true), (203, 157, false), (16, 9, false)] {
+            let image = Self.noise(width: width, height: height, seed: UInt64(width))
+            let bytes = try #require(JPEGEncoder.encode(image, quality: 92, progressive: progressive))
+            for eighths in 1...8 {
+                let result = Self.expectSame(bytes, eighths: eighths, "\(width)×\(height)")
+                if eighths == 3 || eighths == 6 { counts.simd_blocks += result.simd_blocks }
+                let (w, h) = ((width * eighths + 7) / 8, (height * eighths + 7) / 8)
+                for region in [(w / 3, h / 4, max(1, w / 2), max(1, h / 2)), (0, h - 1, w, 1), (w - 1, 0, 1, h)] {
+                    Self.expectSame(bytes, eighths: eighths, region: region, "\(width)×\(height)")
+                }
+            }
+        }
+        if Self.kernelsRun { #expect(counts.simd_blocks > 0, "the AVX2 kernels never ran") }
+    }
+
+    /// Cut and damaged files: libjpeg's warnings and its filling of missing data are kept.
+    @Test func damagedPhotos() throws {
+        let image = Self.noise(width: 120, height: 90, seed: 5)
+        let bytes = try #require(JPEGEncoder.encode(image, quality: 95))
+        var damaged: [[UInt8]] = [Array(bytes.prefix(bytes.count / 2)), Array(bytes.prefix(bytes.count - 3))]
+        var random = SplitMix(seed: 9)
+        for _ in 0..<6 {
+            var copy = bytes
+            for _ in 0..<4 {
+                let at = 700 + Int(random.next() % UInt64(bytes.count - 710))
+                copy[at] = UInt8(truncatingIfNeeded: random.next())
+            }
+            damaged.append(copy)
+        }
+        for (index, file) in damaged.enumerated() {
+            for eighths in [3, 6] { Self.expectSame(file, eighths: eighths, "damaged file \(index)") }
+        }
+    }
+
+    /// Blocks at and past the kernels' bounds, written straight as coefficients: large and sparse
+    /// coefficients over fine tables (outputs far outside 0…255, which libjpeg's table wraps), coarse
+    /// 16-bit tables (entries over 32767 read as negative, as libjpeg reads them), gray and 4:2:0.
+    @Test(arguments: 0..<5)
+    func blocksAtTheKernelsLimits(_ kind: Int) throws {
+        var random = SplitMix(seed: UInt64(40 + kind))
+        let (width, height) = (64, 48)
+        var counts = gr_jpeg_idct_counts()
+        for components in [1, 3] {
+            let blocks = (width / 8) * (height / 8) + (components == 3 ? 2 * (width / 16) * (height / 16) : 0)
+            let limit = kind == 0 ? 30 : 1023
+            let coefficients = (0..<blocks * 64).map { _ -> Int16 in
+                let value = Int16(Int(random.next() % UInt64(2 * limit + 1)) - limit)
+                return kind > 0 && random.next() % 8 != 0 ? 0 : value
+            }
+            let largest: UInt64 = [16, 8, 32, 255, 65535][kind]
+            let luma = (0..<64).map { _ in UInt16(1 + random.next() % largest) }
+            let chroma = (0..<64).map { _ in UInt16(1 + random.next() % largest) }
+            var size = 0
+            var message = [CChar](repeating: 0, count: 256)
+            let written = gr_jpeg_from_coefficients(
+                UInt32(width), UInt32(height), Int32(components), coefficients, luma, chroma, &size, &message)
+            let pointer = try #require(
+                written, "\(String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))")
+            defer { free(pointer) }
+            let bytes = [UInt8](UnsafeBufferPointer(start: pointer, count: size))
+            for eighths in 1...8 {
+                let result = Self.expectSame(bytes, eighths: eighths, "kind \(kind), \(components) components")
+                counts.simd_blocks += result.simd_blocks
+                counts.fallback_blocks += result.fallback_blocks
+            }
+        }
+        if Self.kernelsRun {
+            #expect(counts.simd_blocks > 0, "no block within the kernels' bounds")
+            if kind > 0 { #expect(counts.fallback_blocks > 0, "no block past the kernels' bounds") }
+        }
+    }
+
+    /// The conformance JPEGs (libjpeg-turbo's test images, the EXIF set) and the Kodak photos saved as
+    /// JPEGs, at the two scales the kernels serve.
+    @Test(.enabled(if: Corpus.isAvailable, Corpus.skipReason))
+    func corpusPhotos() throws {
+        var files: [(String, [UInt8])] = []
+        for folder in ["jpeg", "exif-orientation"] {
+            for name in Corpus.files(in: folder) where name.lowercased().hasSuffix(".jpg") {
+                files.append(("\(folder)/\(name)", try Corpus.bytes("\(folder)/\(name)")))
+            }
+        }
+        for name in Corpus.files(in: "photos") where name.hasPrefix("kodim") {
+            let photo = try PNGDecoder.decode(try Corpus.bytes("photos/\(name)")).image
+            files.append(("photos/\(name) as a JPEG", try #require(JPEGEncoder.encode(photo, quality: 92))))
+        }
+        var counts = gr_jpeg_idct_counts()
+        for (name, bytes) in files {
+            for eighths in [3, 6] { counts.simd_blocks += Self.expectSame(bytes, eighths: eighths, name).simd_blocks }
+        }
+        if Self.kernelsRun { #expect(counts.simd_blocks > 0) }
+    }
+}
