@@ -16,13 +16,18 @@
  */
 #include <gr_cpu.h>
 
+/* jpeglib.h then brings jmorecfg.h's MULTIPLIER and jpegint.h's decompressor internals. */
+#if __has_include(<jpegint.h>)
+#define JPEG_INTERNALS
+#endif
 #include "gr_jpeg_idct.h"
 
 #include <string.h>
 
 #if GR_JPEG_IDCT_AVAILABLE
 #include <immintrin.h>
-#include <jpegint.h>
+
+_Static_assert(sizeof(MULTIPLIER) == sizeof(int16_t), "the kernels read 16-bit quantisation tables");
 
 /* jidctint.c's, exported by libjpeg-turbo (jdct.h is not installed). */
 extern void jpeg_idct_6x6(j_decompress_ptr, jpeg_component_info *, JCOEFPTR, JSAMPARRAY, JDIMENSION);

@@ -9,9 +9,11 @@
 
 #include "gr_jpeg.h"
 
-/* Only where libjpeg's internal header is installed (Debian's libjpeg62-turbo-dev) on x86-64 Linux,
- * whose libjpeg exports the functions replaced; elsewhere libjpeg's own run. */
-#if defined(__x86_64__) && defined(__linux__) && __has_include(<jpegint.h>)
+/* Only libjpeg-turbo built with its SIMD (whose quantisation tables for these functions are 16-bit:
+ * MULTIPLIER is short), where its internal header is installed (Debian's libjpeg62-turbo-dev), on
+ * x86-64 Linux, whose libjpeg exports the functions replaced; elsewhere libjpeg's own run. */
+#if defined(__x86_64__) && defined(__linux__) && defined(LIBJPEG_TURBO_VERSION) && defined(WITH_SIMD) && \
+    __has_include(<jpegint.h>)
 #define GR_JPEG_IDCT_AVAILABLE 1
 #else
 #define GR_JPEG_IDCT_AVAILABLE 0

@@ -25,6 +25,7 @@ import Testing
     struct Outcome {
         var status: gr_jpeg_status
         var warnings: UInt32
+        var message: String
         var pixels: [UInt8]
     }
 
@@ -34,7 +35,7 @@ import Testing
     {
         var header = gr_jpeg_header()
         guard gr_jpeg_read_header(bytes, bytes.count, &header) == GR_JPEG_OK else {
-            return (Outcome(status: GR_JPEG_ERROR, warnings: 0, pixels: []), gr_jpeg_idct_counts())
+            return (Outcome(status: GR_JPEG_ERROR, warnings: 0, message: "", pixels: []), gr_jpeg_idct_counts())
         }
         let width = (Int(header.width) * eighths + 7) / 8, height = (Int(header.height) * eighths + 7) / 8
         let (x, y, w, h) = region ?? (0, 0, width, height)
@@ -53,7 +54,8 @@ import Testing
         let status = pixels.withUnsafeMutableBufferPointer { buffer in
             gr_jpeg_decode(bytes, bytes.count, &options, buffer.baseAddress, buffer.count, &image)
         }
-        return (Outcome(status: status, warnings: image.warnings, pixels: pixels), image.idct)
+        let message = withUnsafeBytes(of: image.message) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+        return (Outcome(status: status, warnings: image.warnings, message: message, pixels: pixels), image.idct)
     }
 
     /// Decodes `bytes` both ways at `eighths`/8 and expects the same outcome; the kernels' counts.
@@ -66,6 +68,7 @@ import Testing
         let what = "\(name) at \(eighths)/8\(region.map { " region \($0)" } ?? "")"
         #expect(unused.simd_blocks == 0 && unused.fallback_blocks == 0)
         #expect(fast.status == plain.status && fast.warnings == plain.warnings, "\(what): status or warnings")
+        #expect(fast.message == plain.message, "\(what): message")
         #expect(fast.pixels.count == plain.pixels.count, "\(what): sizes")
         let differing = fast.pixels.indices.filter { $0 < plain.pixels.count && fast.pixels[$0] != plain.pixels[$0] }
         if let first = differing.first {

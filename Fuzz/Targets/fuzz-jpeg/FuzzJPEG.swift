@@ -32,7 +32,8 @@ public func fuzzJPEG(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
 }
 
 /// Decodes `bytes` at 3/8 and 6/8 with the AVX2 inverse DCTs and with libjpeg's throughout: the
-/// outcomes must be identical, damaged data and coefficients past the kernels' bounds included.
+/// outcomes (status, warnings and their message, pixels) must be identical, damaged data and
+/// coefficients past the kernels' bounds included.
 func sameAsLibjpegIDCT(_ bytes: [UInt8]) {
     var header = gr_jpeg_header()
     guard gr_jpeg_read_header(bytes, bytes.count, &header) == GR_JPEG_OK,
@@ -40,7 +41,7 @@ func sameAsLibjpegIDCT(_ bytes: [UInt8]) {
     else { return }
     for eighths in [3, 6] {
         let count = Int((header.width * UInt32(eighths) + 7) / 8) * Int((header.height * UInt32(eighths) + 7) / 8) * 4
-        var outcomes: [(gr_jpeg_status, UInt32, [UInt8])] = []
+        var outcomes: [(gr_jpeg_status, UInt32, [UInt8], String)] = []
         for plain in [0, 1] as [Int32] {
             var options = gr_jpeg_options()
             (options.max_pixels, options.max_side, options.max_scans) = (4_000_000, 8192, 100)
@@ -51,9 +52,11 @@ func sameAsLibjpegIDCT(_ bytes: [UInt8]) {
             let status = pixels.withUnsafeMutableBufferPointer {
                 gr_jpeg_decode(bytes, bytes.count, &options, $0.baseAddress, $0.count, &image)
             }
-            outcomes.append((status, image.warnings, pixels))
+            let message = withUnsafeBytes(of: image.message) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            outcomes.append((status, image.warnings, pixels, message))
         }
-        if outcomes[0].0 != outcomes[1].0 || outcomes[0].1 != outcomes[1].1 || outcomes[0].2 != outcomes[1].2 {
+        let (fast, plain) = (outcomes[0], outcomes[1])
+        if fast.0 != plain.0 || fast.1 != plain.1 || fast.2 != plain.2 || fast.3 != plain.3 {
             fatalError("the AVX2 inverse DCTs and libjpeg's differ at \(eighths)/8")
         }
     }
