@@ -25,7 +25,8 @@ public struct BatchRenderer: Sendable {
         self.cacheBytes = cacheBytes
     }
 
-    /// Runs `batch`. `onProblem` hears each photo problem once, as found; `onFrame` after each frame.
+    /// Runs `batch`. `onProblem` hears each photo problem once, frame by frame in the frames' order
+    /// (ProblemAnnouncer: the same order whatever the timing or `jobs`); `onFrame` after each frame.
     public func run(
         _ batch: [BatchJob], onProblem: @escaping @Sendable (PhotoProblem) -> Void = { _ in },
         onFrame: @escaping @Sendable () -> Void = {}
@@ -57,6 +58,7 @@ public struct BatchRenderer: Sendable {
         let announcer = ProblemAnnouncer(onProblem)
 
         for (job, plans) in planned {
+            announcer.startScene()
             let uses = plans.enumerated().map { index, plan in
                 let scene = job.animation?.renderer(in: job.scene, jobs: 1).decodeScene(ofFrame: index) ?? job.scene
                 return plan.items.compactMap { $0.photo.map(scene.photoKey) }
@@ -105,7 +107,7 @@ public struct BatchRenderer: Sendable {
                 } catch {
                     failure = .memory(output: frame.output, error)
                 }
-                announcer.flush(cache.problems)
+                announcer.announce(used.problems, frame: index)
                 for key in used.keys { cache.release(key) }
                 let record = BatchReport.FrameRecord(
                     scene: job.name, output: frame.output, offset: frame.offset, renderedOffset: plan.layout.offset,
@@ -149,11 +151,11 @@ public struct BatchRenderer: Sendable {
         } catch {
             return (nil, Self.failure(error, output: output.output))
         }
-        let problems = Locked<[PhotoProblem]>([])
+        let problems = Locked<[Int: [PhotoProblem]]>([:])
         for start in stride(from: 0, to: plans.count, by: inFlight) {
             let chunk = Array(start..<min(start + inFlight, plans.count))
             let images = motion.render(chunk, of: plans, cache: cache, problems: problems)
-            announcer.flush(cache.problems)
+            for index in chunk { announcer.announce(problems.withLock { $0[index] ?? [] }, frame: index) }
             for (index, image) in zip(chunk, images) {
                 switch image {
                 case .failure(let error): return (nil, .memory(output: output.output, error))
@@ -167,7 +169,7 @@ public struct BatchRenderer: Sendable {
         do throws(FrameSinkError) { try sink.finish() } catch {
             return (nil, Self.failure(error, output: output.output))
         }
-        let warnings = problems.withLock { Set($0) }.sorted { $0.description < $1.description }
+        let warnings = PhotoProblem.sorted(Array(problems.withLock { Set($0.values.joined()) }))
         return (
             BatchReport.FrameRecord(
                 scene: job.name, output: output.output, offset: output.offset,
@@ -206,9 +208,9 @@ public struct BatchRenderer: Sendable {
             cache.release(key, consumingUse: false)
         }
         let problems = cache.problems
-        announcer.flush(problems)
+        announcer.announce(problems)
         let paths = Set(keys.map(\.path))
-        let bad = problems.filter { paths.contains($0.path) }
+        let bad = PhotoProblem.sorted(problems.filter { paths.contains($0.path) })
         return bad.isEmpty ? nil : bad
     }
 }

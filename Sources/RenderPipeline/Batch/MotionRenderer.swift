@@ -42,8 +42,9 @@ public struct MotionRenderer: Sendable {
     }
 
     /// Renders the frames `plans` and calls `frame` with each, in order. `onProblem` hears each
-    /// photo problem once; under `strict` every photo is read first and any problem throws
-    /// `UnreadablePhotos` before a frame renders. Throws what `frame` throws, and `OutOfMemory`.
+    /// photo problem once, frame by frame (ProblemAnnouncer: the same order whatever the timing);
+    /// under `strict` every photo is read first and any problem throws `UnreadablePhotos` (sorted)
+    /// before a frame renders. Throws what `frame` throws, and `OutOfMemory`; returns the problems, sorted.
     public func run(
         plans: [FramePlan], strict: Bool = false, onProblem: @escaping @Sendable (PhotoProblem) -> Void = { _ in },
         frame: (Int, RGBAImage) throws -> Void
@@ -60,21 +61,22 @@ public struct MotionRenderer: Sendable {
                 _ = cache.acquire(key)
                 cache.release(key, consumingUse: false)
             }
-            if !cache.problems.isEmpty { throw UnreadablePhotos(problems: cache.problems) }
+            if !cache.problems.isEmpty { throw UnreadablePhotos(problems: PhotoProblem.sorted(cache.problems)) }
         }
+        let problems = Locked<[Int: [PhotoProblem]]>([:])
         for start in stride(from: 0, to: plans.count, by: jobs) {
             let chunk = Array(start..<min(start + jobs, plans.count))
-            let images = render(chunk, of: plans, cache: cache)
-            announcer.flush(cache.problems)
+            let images = render(chunk, of: plans, cache: cache, problems: problems)
+            for index in chunk { announcer.announce(problems.withLock { $0[index] ?? [] }, frame: index) }
             for (index, image) in zip(chunk, images) { try frame(index, try image.get()) }
         }
-        return cache.problems
+        return PhotoProblem.sorted(cache.problems)
     }
 
     /// Frames `chunk` of `plans`, rendered side by side (`jobs` at once) with photos from `cache`,
-    /// each released after its frame; `problems` hears the problems of the photos each frame shows.
+    /// each released after its frame; `problems` hears, by frame, the problems of the photos each frame shows.
     func render(
-        _ chunk: [Int], of plans: [FramePlan], cache: PhotoCache, problems: Locked<[PhotoProblem]>? = nil
+        _ chunk: [Int], of plans: [FramePlan], cache: PhotoCache, problems: Locked<[Int: [PhotoProblem]]>? = nil
     ) -> [Result<RGBAImage, OutOfMemory>] {
         let renderer = FrameRenderer(scene: scene)
         let motion = self
@@ -82,7 +84,7 @@ public struct MotionRenderer: Sendable {
             let used = UsedPhotos()
             defer {
                 for key in used.keys { cache.release(key) }
-                problems?.withLock { $0 += used.problems }
+                problems?.withLock { $0[index] = used.problems }
             }
             return Result { () throws(OutOfMemory) in
                 try renderer.render(plans[index], jobs: 1) { path in

@@ -18,5 +18,5 @@ final class UsedPhotos: Sendable {
 
     var keys: [PhotoKey] { state.withLock { $0.fetched } }
     /// In a stable order, whatever order the items were fetched in.
-    var problems: [PhotoProblem] { state.withLock { $0.found.sorted { $0.description < $1.description } } }
+    var problems: [PhotoProblem] { state.withLock { PhotoProblem.sorted(Array($0.found)) } }
 }

@@ -31,4 +31,10 @@ public struct PhotoProblem: Sendable, Hashable, CustomStringConvertible {
     }
 
     public var description: String { "\(path): \(message)" }
+
+    /// `problems` in the order messages and reports list them: by path in the order folders list
+    /// photos (`2.jpg` before `10.jpg`), then by message.
+    public static func sorted(_ problems: [PhotoProblem]) -> [PhotoProblem] {
+        NaturalOrder.sorted(problems, by: \.description)
+    }
 }
