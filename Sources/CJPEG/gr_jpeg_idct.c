@@ -10,7 +10,7 @@
  *
  * libjpeg computes in 64 bits (JLONG), so a lane could overflow where it does not. Each kernel
  * therefore checks the dequantised coefficients before its first pass and the intermediate values
- * before its second against bounds under which no sum can leave 32 bits (worked out at each bound
+ * before its second against bounds under which no sum can leave 32 bits (worked out at the bounds
  * below); a block outside them — never a photo's, only damaged or hostile data — is handed to
  * libjpeg's own function. Same bytes everywhere (gr_cpu.h): the portable path is libjpeg's.
  */
@@ -53,7 +53,7 @@ static inline gr_jpeg_idct_counts *counts_of(j_decompress_ptr cinfo) {
     return (gr_jpeg_idct_counts *)cinfo->client_data;
 }
 
-/* Whether any of the first `lanes` lanes of |v| exceeds `bound`. */
+/* Whether any of the first `lanes` lanes of `magnitudes` (each below 2^31 here) exceeds `bound`. */
 __attribute__((target("avx2"))) static inline int over(__m256i magnitudes, int bound, int lanes) {
     __m256i lane = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
     __m256i used = _mm256_cmpgt_epi32(_mm256_set1_epi32(lanes), lane);
