@@ -54,7 +54,7 @@ import Testing
         let status = pixels.withUnsafeMutableBufferPointer { buffer in
             gr_jpeg_decode(bytes, bytes.count, &options, buffer.baseAddress, buffer.count, &image)
         }
-        let message = withUnsafeBytes(of: image.message) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+        let message = FixedCString.string(image.message)
         return (Outcome(status: status, warnings: image.warnings, message: message, pixels: pixels), image.idct)
     }
 

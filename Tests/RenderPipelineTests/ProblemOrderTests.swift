@@ -26,6 +26,13 @@ import Testing
         return job
     }
 
+    /// The paths of the problems `job` announces, in the order heard, run on `jobs` threads.
+    static func heard(_ job: BatchJob, jobs: Int) -> [String] {
+        let heard = Locked<[String]>([])
+        _ = BatchRenderer(jobs: jobs).run([job], onProblem: { problem in heard.withLock { $0.append(problem.path) } })
+        return heard.withLock { $0 }
+    }
+
     @Test func warningsComeFrameByFrameWhateverTheJobs() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
@@ -41,10 +48,7 @@ import Testing
         }
         #expect(expected.count == 5, "the scroll shows photos 0, 1, 2, 5 and 6 but not 9")
         for jobs in [1, 2, 5, 2, 5] {
-            let heard = Locked<[String]>([])
-            _ = BatchRenderer(jobs: jobs).run(
-                [job], onProblem: { problem in heard.withLock { $0.append(problem.path) } })
-            #expect(heard.withLock { $0 } == expected, "jobs \(jobs)")
+            #expect(Self.heard(job, jobs: jobs) == expected, "jobs \(jobs)")
         }
     }
 
@@ -60,10 +64,7 @@ import Testing
         }
         #expect(expected.count == 2, "the first frame shows photos 0 and 1")
         for jobs in [2, 5, 2, 5, 2, 5] {
-            let heard = Locked<[String]>([])
-            _ = BatchRenderer(jobs: jobs).run(
-                [job], onProblem: { problem in heard.withLock { $0.append(problem.path) } })
-            #expect(heard.withLock { $0 } == expected, "jobs \(jobs)")
+            #expect(Self.heard(job, jobs: jobs) == expected, "jobs \(jobs)")
         }
     }
 

@@ -52,8 +52,7 @@ func sameAsLibjpegIDCT(_ bytes: [UInt8]) {
             let status = pixels.withUnsafeMutableBufferPointer {
                 gr_jpeg_decode(bytes, bytes.count, &options, $0.baseAddress, $0.count, &image)
             }
-            let message = withUnsafeBytes(of: image.message) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            outcomes.append((status, image.warnings, pixels, message))
+            outcomes.append((status, image.warnings, pixels, FixedCString.string(image.message)))
         }
         let (fast, plain) = (outcomes[0], outcomes[1])
         if fast.0 != plain.0 || fast.1 != plain.1 || fast.2 != plain.2 || fast.3 != plain.3 {
