@@ -1,5 +1,6 @@
 #include "gr_jpeg.h"
 #include "gr_jpeg_idct.h"
+#include "gr_jpeg_resume.h"
 
 #include <setjmp.h>
 #include <stdio.h>
@@ -177,6 +178,83 @@ static void read_rows(struct jpeg_decompress_struct *cinfo, uint8_t *pixels, uin
     }
 }
 
+/* What gr_jpeg_decode reads: rows y ..< y + height of columns x ..< x + width, at the output scale. */
+typedef struct {
+    uint32_t x, y, width, height;
+    int convert; /* CMYK to RGBA */
+    int plain_idct;
+} region;
+
+/*
+ * The region's rows through a resumption (gr_jpeg_resume.c) where that spares libjpeg decoding the
+ * rows above them: when read, with what the plain path would have given, 1 + the bit of its byte at
+ * which the first row began (0…7); 0 (pixels and counts as they were, to be overwritten) to read them
+ * as before. Never where checking the rows it reads would cost more than skipping saves.
+ */
+static int read_resumed(j_decompress_ptr original, const uint8_t *data, size_t size, const region *wanted,
+                        uint8_t *pixels, gr_jpeg_image *out) {
+    uint32_t row_height = (uint32_t)original->max_v_samp_factor * (uint32_t)original->min_DCT_scaled_size;
+    uint32_t rows = original->MCU_rows_in_scan;
+    if (row_height == 0 || wanted->y / row_height < 2) return 0;
+    /* One iMCU row either side of the wanted ones, for upsampling's neighbours. */
+    uint32_t first = wanted->y / row_height - 1;
+    uint32_t last = wanted->y + wanted->height >= original->output_height
+                        ? rows
+                        : (wanted->y + wanted->height - 1) / row_height + 2;
+    if (last > rows) last = rows;
+    if (last <= first || last - first > first) return 0;
+    gr_jpeg_resumption resumption;
+    if (!gr_jpeg_resumption_make(original, data, size, first, last, &resumption)) return 0;
+
+    struct jpeg_decompress_struct cinfo;
+    error_state errors;
+    char message[256];
+    memset(&cinfo, 0, sizeof(cinfo));
+    init_errors(&cinfo.err, &errors, message);
+    gr_jpeg_idct_counts counts = out->idct;
+    uint8_t *volatile row_buffer = NULL;
+    volatile int created = 0;
+    if (setjmp(errors.jump)) {
+        free(row_buffer);
+        if (created) jpeg_destroy_decompress(&cinfo);
+        gr_jpeg_resumption_free(&resumption);
+        out->idct = counts;
+        return 0;
+    }
+    jpeg_create_decompress(&cinfo);
+    created = 1;
+    gr_jpeg_resumption_source(&cinfo, &resumption, data, size);
+    jpeg_read_header(&cinfo, TRUE);
+    cinfo.scale_num = original->scale_num;
+    cinfo.scale_denom = original->scale_denom;
+    cinfo.dct_method = original->dct_method;
+    cinfo.do_fancy_upsampling = original->do_fancy_upsampling;
+    cinfo.out_color_space = original->out_color_space;
+    jpeg_start_decompress(&cinfo);
+    JDIMENSION crop_x = wanted->x, crop_width = wanted->width;
+    crop_columns(&cinfo, wanted->x, wanted->width, &crop_x, &crop_width);
+    if (cinfo.output_width != original->output_width || cinfo.jpeg_color_space != original->jpeg_color_space ||
+        cinfo.saw_Adobe_marker != original->saw_Adobe_marker || errors.warnings != 0) {
+        longjmp(errors.jump, 1); /* cannot happen: the same header */
+    }
+    if (!wanted->plain_idct) gr_jpeg_idct_install(&cinfo, &out->idct);
+    int direct = cinfo.out_color_space != JCS_CMYK && crop_x == wanted->x && crop_width == wanted->width;
+    if (!direct) row_buffer = malloc((size_t)crop_width * 4);
+    if (!direct && row_buffer == NULL) ERREXIT(&cinfo, JERR_OUT_OF_MEMORY);
+    /* The stand-in row, then the original's rows from `first`. */
+    uint32_t y = row_height + (wanted->y - first * row_height);
+    if (jpeg_skip_scanlines(&cinfo, y) != y) ERREXIT(&cinfo, JERR_INPUT_EOF);
+    read_rows(&cinfo, pixels, direct ? NULL : row_buffer, wanted->convert, wanted->x - crop_x, y, wanted->width,
+              wanted->height);
+    if (cinfo.output_scanline < y + wanted->height || errors.warnings != 0) ERREXIT(&cinfo, JERR_INPUT_EOF);
+    jpeg_abort_decompress(&cinfo);
+    jpeg_destroy_decompress(&cinfo);
+    free(row_buffer);
+    int bit = resumption.bit;
+    gr_jpeg_resumption_free(&resumption);
+    return 1 + bit;
+}
+
 gr_jpeg_status gr_jpeg_decode(const uint8_t *data, size_t size, const gr_jpeg_options *options,
                               uint8_t *pixels, size_t capacity, gr_jpeg_image *out) {
     memset(out, 0, sizeof(*out));
@@ -223,31 +301,39 @@ gr_jpeg_status gr_jpeg_decode(const uint8_t *data, size_t size, const gr_jpeg_op
 
     jpeg_start_decompress(&cinfo);
     uint32_t width = cinfo.output_width, height = cinfo.output_height;
-    uint32_t x = 0, y = 0, region_width = width, region_height = height;
+    region wanted = {0, 0, width, height, is_cmyk && !options->keep_cmyk, options->plain_idct};
     if (options->region_width > 0) {
-        x = options->region_x, y = options->region_y;
-        region_width = options->region_width, region_height = options->region_height;
+        wanted.x = options->region_x, wanted.y = options->region_y;
+        wanted.width = options->region_width, wanted.height = options->region_height;
     }
-    if (!region_fits(width, height, x, y, region_width, region_height, pixels != NULL, capacity, out->message)) {
+    if (!region_fits(width, height, wanted.x, wanted.y, wanted.width, wanted.height, pixels != NULL, capacity,
+                     out->message)) {
         longjmp(errors.jump, 1);
     }
-    JDIMENSION crop_x = x, crop_width = region_width;
-    crop_columns(&cinfo, x, region_width, &crop_x, &crop_width);
-    if (!options->plain_idct) gr_jpeg_idct_install(&cinfo, &out->idct);
-    int direct = !is_cmyk && crop_x == x && crop_width == region_width;
-    errors.status = GR_JPEG_NO_MEMORY;
-    if (!direct) row_buffer = malloc((size_t)crop_width * 4);
-    if (!direct && row_buffer == NULL) ERREXIT(&cinfo, JERR_OUT_OF_MEMORY);
-    errors.status = GR_JPEG_ERROR;
 
-    if (y > 0 && jpeg_skip_scanlines(&cinfo, y) != y) ERREXIT(&cinfo, JERR_INPUT_EOF);
-    read_rows(&cinfo, pixels, direct ? NULL : row_buffer, is_cmyk && !options->keep_cmyk, x - crop_x, y,
-              region_width, region_height);
+    /* No warning yet: the rows above the region may be skipped without libjpeg decoding them. */
+    if (wanted.y > 0 && !options->plain_skip && errors.warnings == 0) {
+        out->resumed = read_resumed(&cinfo, data, size, &wanted, pixels, out);
+    }
+    if (!out->resumed) {
+        JDIMENSION crop_x = wanted.x, crop_width = wanted.width;
+        crop_columns(&cinfo, wanted.x, wanted.width, &crop_x, &crop_width);
+        if (!options->plain_idct) gr_jpeg_idct_install(&cinfo, &out->idct);
+        int direct = !is_cmyk && crop_x == wanted.x && crop_width == wanted.width;
+        errors.status = GR_JPEG_NO_MEMORY;
+        if (!direct) row_buffer = malloc((size_t)crop_width * 4);
+        if (!direct && row_buffer == NULL) ERREXIT(&cinfo, JERR_OUT_OF_MEMORY);
+        errors.status = GR_JPEG_ERROR;
+
+        if (wanted.y > 0 && jpeg_skip_scanlines(&cinfo, wanted.y) != wanted.y) ERREXIT(&cinfo, JERR_INPUT_EOF);
+        read_rows(&cinfo, pixels, direct ? NULL : row_buffer, wanted.convert, wanted.x - crop_x, wanted.y,
+                  wanted.width, wanted.height);
+        if (cinfo.output_scanline < wanted.y + wanted.height) ERREXIT(&cinfo, JERR_INPUT_EOF);
+    }
     out->cmyk = is_cmyk && options->keep_cmyk;
     out->cmyk_source = is_cmyk;
     out->inverted = cinfo.saw_Adobe_marker;
-    if (cinfo.output_scanline < y + region_height) ERREXIT(&cinfo, JERR_INPUT_EOF);
-    /* Rows below the region are never decoded. */
+    /* Rows below the region are never decoded; a resumed decode read nothing through this one. */
     if (cinfo.output_scanline < height) {
         jpeg_abort_decompress(&cinfo);
     } else {

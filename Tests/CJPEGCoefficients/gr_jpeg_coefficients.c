@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include <jpeglib.h>
+#include <jerror.h>
 
 typedef struct {
     struct jpeg_error_mgr base;
@@ -81,6 +82,70 @@ uint8_t *gr_jpeg_from_coefficients(uint32_t width, uint32_t height, int componen
     jpeg_write_coefficients(&cinfo, arrays);
     jpeg_finish_compress(&cinfo);
     jpeg_destroy_compress(&cinfo);
+    *size = length;
+    return bytes;
+}
+
+uint8_t *gr_jpeg_test_encode(const uint8_t *rgba, uint32_t width, uint32_t height,
+                             const gr_jpeg_test_settings *settings, size_t *size, char *message) {
+    struct jpeg_compress_struct cinfo;
+    failure errors;
+    memset(&cinfo, 0, sizeof(cinfo));
+    cinfo.err = jpeg_std_error(&errors.base);
+    errors.base.error_exit = on_error;
+    errors.base.emit_message = on_message;
+    errors.message = message;
+    unsigned char *volatile bytes = NULL;
+    uint8_t *volatile row = NULL;
+    unsigned long length = 0;
+    *size = 0;
+    if (setjmp(errors.jump)) {
+        jpeg_destroy_compress(&cinfo);
+        free(bytes);
+        free(row);
+        return NULL;
+    }
+    int components = settings->components == 0 ? 3 : settings->components;
+    jpeg_create_compress(&cinfo);
+    jpeg_mem_dest(&cinfo, (unsigned char **)&bytes, &length);
+    cinfo.image_width = width;
+    cinfo.image_height = height;
+    cinfo.input_components = components == 3 ? 4 : components;
+    cinfo.in_color_space = components == 1 ? JCS_GRAYSCALE : components == 4 ? JCS_CMYK : JCS_EXT_RGBX;
+    jpeg_set_defaults(&cinfo);
+    jpeg_set_quality(&cinfo, settings->quality == 0 ? 90 : settings->quality, TRUE);
+    if (settings->h_samp[0] != 0) {
+        for (int c = 0; c < components; c++) {
+            cinfo.comp_info[c].h_samp_factor = settings->h_samp[c];
+            cinfo.comp_info[c].v_samp_factor = settings->v_samp[c];
+        }
+    }
+    cinfo.restart_in_rows = settings->restart_rows;
+    cinfo.restart_interval = settings->restart_rows == 0 ? (unsigned int)settings->restart_blocks : 0;
+    cinfo.optimize_coding = settings->optimize ? TRUE : FALSE;
+    if (settings->progressive) jpeg_simple_progression(&cinfo);
+    jpeg_start_compress(&cinfo, TRUE);
+    row = malloc((size_t)width * 4);
+    if (row == NULL) ERREXIT(&cinfo, JERR_OUT_OF_MEMORY);
+    while (cinfo.next_scanline < height) {
+        const uint8_t *pixel = rgba + (size_t)cinfo.next_scanline * width * 4;
+        for (uint32_t x = 0; x < width; x++, pixel += 4) {
+            uint8_t *out = row + (size_t)x * (size_t)cinfo.input_components;
+            if (components == 1) {
+                out[0] = pixel[1];
+            } else if (components == 4) {
+                out[0] = (uint8_t)(255 - pixel[0]), out[1] = pixel[1], out[2] = pixel[2];
+                out[3] = (uint8_t)((pixel[0] + pixel[1] + pixel[2]) / 3);
+            } else {
+                memcpy(out, pixel, 4);
+            }
+        }
+        JSAMPROW rows[1] = {row};
+        jpeg_write_scanlines(&cinfo, rows, 1);
+    }
+    jpeg_finish_compress(&cinfo);
+    jpeg_destroy_compress(&cinfo);
+    free(row);
     *size = length;
     return bytes;
 }

@@ -22,61 +22,17 @@ import Testing
         #endif
     }
 
-    struct Outcome {
-        var status: gr_jpeg_status
-        var warnings: UInt32
-        var message: String
-        var pixels: [UInt8]
-    }
-
-    /// One decode of `bytes` at `eighths`/8 through the shim, of `region` (x, y, width, height) or all.
-    static func decode(_ bytes: [UInt8], eighths: Int, region: (Int, Int, Int, Int)? = nil, plain: Bool)
-        -> (Outcome, gr_jpeg_idct_counts)
-    {
-        var header = gr_jpeg_header()
-        guard gr_jpeg_read_header(bytes, bytes.count, &header) == GR_JPEG_OK else {
-            return (Outcome(status: GR_JPEG_ERROR, warnings: 0, message: "", pixels: []), gr_jpeg_idct_counts())
-        }
-        let width = (Int(header.width) * eighths + 7) / 8, height = (Int(header.height) * eighths + 7) / 8
-        let (x, y, w, h) = region ?? (0, 0, width, height)
-        var options = gr_jpeg_options()
-        options.max_pixels = 1 << 32
-        options.max_side = 1 << 16
-        options.max_scans = 1000
-        options.scale_eighths = UInt32(eighths)
-        if region != nil {
-            (options.region_x, options.region_y) = (UInt32(x), UInt32(y))
-            (options.region_width, options.region_height) = (UInt32(w), UInt32(h))
-        }
-        options.plain_idct = plain ? 1 : 0
-        var pixels = [UInt8](repeating: 0, count: w * h * 4)
-        var image = gr_jpeg_image()
-        let status = pixels.withUnsafeMutableBufferPointer { buffer in
-            gr_jpeg_decode(bytes, bytes.count, &options, buffer.baseAddress, buffer.count, &image)
-        }
-        let message = FixedCString.string(image.message)
-        return (Outcome(status: status, warnings: image.warnings, message: message, pixels: pixels), image.idct)
-    }
-
     /// Decodes `bytes` both ways at `eighths`/8 and expects the same outcome; the kernels' counts.
     @discardableResult
     static func expectSame(
         _ bytes: [UInt8], eighths: Int, region: (Int, Int, Int, Int)? = nil, _ name: String
     ) -> gr_jpeg_idct_counts {
-        let (plain, unused) = decode(bytes, eighths: eighths, region: region, plain: true)
-        let (fast, counts) = decode(bytes, eighths: eighths, region: region, plain: false)
+        let plain = ShimDecode.run(bytes, eighths: eighths, region: region) { $0.plain_idct = 1 }
+        let fast = ShimDecode.run(bytes, eighths: eighths, region: region)
         let what = "\(name) at \(eighths)/8\(region.map { " region \($0)" } ?? "")"
-        #expect(unused.simd_blocks == 0 && unused.fallback_blocks == 0)
-        #expect(fast.status == plain.status && fast.warnings == plain.warnings, "\(what): status or warnings")
-        #expect(fast.message == plain.message, "\(what): message")
-        #expect(fast.pixels.count == plain.pixels.count, "\(what): sizes")
-        let differing = fast.pixels.indices.filter { $0 < plain.pixels.count && fast.pixels[$0] != plain.pixels[$0] }
-        if let first = differing.first {
-            let (ours, theirs) = (fast.pixels[first], plain.pixels[first])
-            Issue.record(
-                "\(what): \(differing.count) bytes differ, the first at \(first): \(ours), libjpeg's \(theirs)")
-        }
-        return counts
+        #expect(plain.idct.simd_blocks == 0 && plain.idct.fallback_blocks == 0)
+        if let difference = fast.difference(from: plain) { Issue.record("\(what): \(difference) (libjpeg's second)") }
+        return fast.idct
     }
 
     static func noise(width: Int, height: Int, seed: UInt64) -> RGBAImage {

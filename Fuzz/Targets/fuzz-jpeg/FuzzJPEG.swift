@@ -4,12 +4,12 @@ import ImageCodecs
 
 /// libFuzzer entry: any bytes through EXIF parsing and the JPEG decoder, at a DCT scale (the first
 /// byte picks the target box), under a small budget. Differential too: a region decode (the second
-/// and third bytes pick it) must give exactly the whole decode's pixels there, and at 3/8 and 6/8
-/// the AVX2 inverse DCTs must give libjpeg's own bytes, status and warnings (`sameAsLibjpegIDCT`).
+/// and third bytes pick it) must give exactly the whole decode's pixels there, and the AVX2 inverse
+/// DCTs and resumptions must give libjpeg's own outcome (`sameBothWays`).
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzJPEG(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     let bytes = [UInt8](UnsafeBufferPointer(start: data, count: size))
-    sameAsLibjpegIDCT(bytes)
+    sameBothWays(bytes)
     _ = EXIFReader.orientation(ofJPEG: bytes)
     let budget = PixelBudget(maxPixels: 4_000_000, maxSide: 8192, maxScans: 100)
     let side = Int(bytes.first ?? 0) + 1
@@ -31,32 +31,54 @@ public func fuzzJPEG(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     return 0
 }
 
-/// Decodes `bytes` at 3/8 and 6/8 with the AVX2 inverse DCTs and with libjpeg's throughout: the
-/// outcomes (status, warnings and their message, pixels) must be identical, damaged data and
-/// coefficients past the kernels' bounds included.
-func sameAsLibjpegIDCT(_ bytes: [UInt8]) {
+/// Decodes `bytes` two ways and requires identical outcomes (status, warnings and their message,
+/// pixels), damaged data and coefficients past the kernels' bounds included: at 3/8 and 6/8 with the
+/// AVX2 inverse DCTs and with libjpeg's throughout; and the rows below a point the third byte picks,
+/// at 1/8, 3/8 and 8/8, through a resumption and with libjpeg decoding the rows above them.
+func sameBothWays(_ bytes: [UInt8]) {
     var header = gr_jpeg_header()
     guard gr_jpeg_read_header(bytes, bytes.count, &header) == GR_JPEG_OK,
         UInt64(header.width) * UInt64(header.height) <= 4_000_000
     else { return }
     for eighths in [3, 6] {
-        let count = Int((header.width * UInt32(eighths) + 7) / 8) * Int((header.height * UInt32(eighths) + 7) / 8) * 4
-        var outcomes: [(gr_jpeg_status, UInt32, [UInt8], String)] = []
-        for plain in [0, 1] as [Int32] {
-            var options = gr_jpeg_options()
-            (options.max_pixels, options.max_side, options.max_scans) = (4_000_000, 8192, 100)
-            options.scale_eighths = UInt32(eighths)
-            options.plain_idct = plain
-            var pixels = [UInt8](repeating: 0, count: count)
-            var image = gr_jpeg_image()
-            let status = pixels.withUnsafeMutableBufferPointer {
-                gr_jpeg_decode(bytes, bytes.count, &options, $0.baseAddress, $0.count, &image)
-            }
-            outcomes.append((status, image.warnings, pixels, FixedCString.string(image.message)))
+        expectSame(bytes, eighths: eighths, below: nil, "the AVX2 inverse DCTs and libjpeg's") { $0.plain_idct = 1 }
+    }
+    let fraction = UInt32(bytes.count > 2 ? bytes[2] : 0)
+    for eighths in [1, 3, 8] as [UInt32] {
+        let height = (header.height * eighths + 7) / 8
+        expectSame(
+            bytes, eighths: Int(eighths), below: height - 1 - (height - 1) * fraction / 256,
+            "a resumption and libjpeg's skipping"
+        ) { $0.plain_skip = 1 }
+    }
+}
+
+/// One decode as is and one with `plain` set on its options, of all rows or those from `below` on.
+func expectSame(
+    _ bytes: [UInt8], eighths: Int, below: UInt32?, _ what: String, plain: (inout gr_jpeg_options) -> Void
+) {
+    var header = gr_jpeg_header()
+    guard gr_jpeg_read_header(bytes, bytes.count, &header) == GR_JPEG_OK else { return }
+    let width = (header.width * UInt32(eighths) + 7) / 8, height = (header.height * UInt32(eighths) + 7) / 8
+    let top = below ?? 0
+    var outcomes: [(gr_jpeg_status, UInt32, [UInt8], String)] = []
+    for variant in 0..<2 {
+        var options = gr_jpeg_options()
+        (options.max_pixels, options.max_side, options.max_scans) = (4_000_000, 8192, 100)
+        options.scale_eighths = UInt32(eighths)
+        (options.region_x, options.region_y, options.region_width, options.region_height) = (
+            0, top, width, height - top
+        )
+        if variant == 1 { plain(&options) }
+        var pixels = [UInt8](repeating: 0, count: Int(width) * Int(height - top) * 4)
+        var image = gr_jpeg_image()
+        let status = pixels.withUnsafeMutableBufferPointer {
+            gr_jpeg_decode(bytes, bytes.count, &options, $0.baseAddress, $0.count, &image)
         }
-        let (fast, plain) = (outcomes[0], outcomes[1])
-        if fast.0 != plain.0 || fast.1 != plain.1 || fast.2 != plain.2 || fast.3 != plain.3 {
-            fatalError("the AVX2 inverse DCTs and libjpeg's differ at \(eighths)/8")
-        }
+        outcomes.append((status, image.warnings, pixels, FixedCString.string(image.message)))
+    }
+    let (first, second) = (outcomes[0], outcomes[1])
+    if first.0 != second.0 || first.1 != second.1 || first.2 != second.2 || first.3 != second.3 {
+        fatalError("\(what) differ at \(eighths)/8")
     }
 }

@@ -37,6 +37,8 @@ typedef struct {
     int keep_cmyk;
     /* 1: libjpeg's own inverse DCTs throughout, for tests that compare the AVX2 ones with them. */
     int plain_idct;
+    /* 1: libjpeg decodes the rows above a region to skip them, never a resumption (tests compare). */
+    int plain_skip;
 } gr_jpeg_options;
 
 /** Blocks the AVX2 inverse DCTs transformed, and those they left to libjpeg's (out of their bounds). */
@@ -61,6 +63,9 @@ typedef struct {
     int cmyk_source;        /* the JPEG is CMYK or YCCK, whatever the pixels were converted to */
     int inverted;           /* ... stored inverted, as Adobe's JPEGs store them (APP14) */
     gr_jpeg_idct_counts idct; /* what the AVX2 inverse DCTs did (all 0 when not in use) */
+    /* 0, or the rows above the region were skipped without libjpeg (gr_jpeg_resume.c): 1 + the bit of
+     * its byte at which the first row read began, 0…7 */
+    int resumed;
     char message[256];      /* error, or the first warning */
 } gr_jpeg_image;
 

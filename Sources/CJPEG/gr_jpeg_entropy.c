@@ -1,0 +1,280 @@
+/*
+ * Reading a baseline Huffman scan's MCU rows only to learn where the next one starts.
+ *
+ * jpeg_skip_scanlines has libjpeg decode every coefficient of the rows it skips (it drops them
+ * afterwards); this reads each code once through a 10-bit lookup that gives the code's length and
+ * its extra bits' together, so a symbol costs a lookup and a shift, and keeps the DC predictions.
+ * Stuffing is checked a word at a time (a window without 0xFF is taken whole). It gives up — and
+ * libjpeg reads the scan as before — wherever libjpeg would have warned or guessed: an invalid code,
+ * a marker or the end of the data among the bits needed, stuffing other than FF 00.
+ */
+#include "gr_jpeg_entropy.h"
+
+#include <string.h>
+
+enum { FAST = GR_HUFFMAN_FAST_BITS, RUN = GR_HUFFMAN_RUN_BITS, AC_END_OF_BLOCK = 64 };
+
+/* The symbol whose code starts the `available` bits of `window` (MSB first); -1 if it is longer. */
+static int symbol_at(const gr_huffman *table, uint32_t window, int available, int *length) {
+    for (int l = 1; l <= 16 && l <= available; l++) {
+        int32_t code = (int32_t)(window >> (available - l));
+        if (code <= table->maxcode[l]) {
+            *length = l;
+            return table->huffval[(code + table->valoffset[l]) & 0xFF];
+        }
+    }
+    return -1;
+}
+
+/* Fills table->run: for each window, the AC codes wholly inside it, as far as an end of block. */
+static void build_runs(gr_huffman *table) {
+    for (uint32_t window = 0; window < (1u << RUN); window++) {
+        int used = 0, advance = 0, ends = 0, length, count = 0;
+        while (used < RUN) {
+            int symbol = symbol_at(table, window & ((1u << (RUN - used)) - 1), RUN - used, &length);
+            if (symbol < 0) break;
+            int run = symbol >> 4, extra = symbol & 15;
+            used += length + extra;
+            count++;
+            if (extra == 0 && run != 15) {
+                ends = 1;
+                break;
+            }
+            advance += extra ? run + 1 : 16;
+        }
+        if (count == 0) continue;
+        if (advance > 127) advance = 127;
+        table->run[window] = (uint16_t)(used | (advance << 5) | (ends ? GR_HUFFMAN_RUN_ENDS : 0) |
+                                        GR_HUFFMAN_FAST_VALID);
+    }
+}
+
+int gr_huffman_build(gr_huffman *table, const uint8_t bits[17], const uint8_t huffval[256], int is_dc) {
+    memset(table, 0, sizeof(*table));
+    uint8_t size[257];
+    int count = 0;
+    for (int l = 1; l <= 16; l++) {
+        if (count + bits[l] > 256) return 0;
+        for (int i = 0; i < bits[l]; i++) size[count++] = (uint8_t)l;
+    }
+    size[count] = 0;
+    memcpy(table->huffval, huffval, 256);
+
+    /* Canonical codes, validated as jpeg_make_d_derived_tbl validates them (no code all ones). */
+    uint32_t codes[256];
+    uint32_t code = 0;
+    int si = count > 0 ? size[0] : 0;
+    for (int p = 0; p < count;) {
+        while (p < count && size[p] == si) codes[p++] = code++;
+        if (code >= (1u << si)) return 0;
+        code <<= 1;
+        si++;
+    }
+    for (int p = 0, l = 1; l <= 16; l++) {
+        if (bits[l]) {
+            table->valoffset[l] = p - (int32_t)codes[p];
+            p += bits[l];
+            table->maxcode[l] = (int32_t)codes[p - 1];
+        } else {
+            table->maxcode[l] = -1;
+        }
+    }
+    for (int p = 0; p < count; p++) {
+        uint8_t symbol = huffval[p];
+        if (is_dc && symbol > 15) return 0;
+        if (table->length_of[symbol] == 0) {
+            table->length_of[symbol] = size[p];
+            table->code_of[symbol] = (uint16_t)codes[p];
+        }
+        if (size[p] > FAST) continue;
+        uint16_t entry;
+        if (is_dc) {
+            entry = (uint16_t)(size[p] | (symbol << 5));
+        } else {
+            int run = symbol >> 4, extra = symbol & 15;
+            /* libjpeg's loop: a coefficient advances past its run; ZRL (F0) 16; other s = 0 ends. */
+            int advance = extra ? run + 1 : run == 15 ? 16 : AC_END_OF_BLOCK;
+            entry = (uint16_t)((size[p] + extra) | (advance << 5));
+        }
+        uint32_t first = codes[p] << (FAST - size[p]);
+        for (uint32_t i = 0; i < (1u << (FAST - size[p])); i++) {
+            table->fast[first + i] = entry | GR_HUFFMAN_FAST_VALID;
+        }
+    }
+    if (!is_dc) build_runs(table);
+    return 1;
+}
+
+/* MSB-first bits of a scan: the valid ones at the top of `buffer`, zeros (or the same data) below. */
+typedef struct {
+    const uint8_t *start, *p, *end;
+    uint64_t buffer;
+    int bits;     /* valid bits in buffer, phantom ones included */
+    int phantom;  /* zero bits supplied after the data ended: read one, and the rows were not clean */
+    int ended;    /* a marker, odd stuffing or the end of the data is next at p */
+} bit_reader;
+
+static inline int has_ff(uint64_t word) {
+    uint64_t inverted = ~word;
+    return ((inverted - 0x0101010101010101ull) & word & 0x8080808080808080ull) != 0;
+}
+
+static void refill_slowly(bit_reader *r) {
+    while (r->bits <= 56) {
+        if (!r->ended) {
+            if (r->p == r->end) {
+                r->ended = 1;
+                continue;
+            }
+            uint8_t c = *r->p;
+            if (c == 0xFF) {
+                if (r->end - r->p < 2 || r->p[1] != 0x00) {
+                    r->ended = 1;
+                    continue;
+                }
+                r->p += 2;
+            } else {
+                r->p += 1;
+            }
+            r->buffer |= (uint64_t)c << (56 - r->bits);
+            r->bits += 8;
+        } else {
+            /* Below the valid bits the buffer holds zeros once no more data came. */
+            r->phantom += 8;
+            r->bits += 8;
+        }
+    }
+}
+
+/* At least 32 valid bits: the longest code and its extra bits are 31. */
+static inline void refill(bit_reader *r) {
+    if (r->bits >= 32) return;
+    if (r->end - r->p >= 8) {
+        uint64_t word;
+        memcpy(&word, r->p, 8);
+        if (!has_ff(word)) {
+            /* Every byte of the word is data, so the part beyond the whole bytes taken is too. */
+            r->buffer |= __builtin_bswap64(word) >> r->bits;
+            int taken = (63 - r->bits) >> 3;
+            r->p += taken;
+            r->bits += taken << 3;
+            return;
+        }
+    }
+    refill_slowly(r);
+}
+
+static inline void drop(bit_reader *r, int n) {
+    r->buffer <<= n;
+    r->bits -= n;
+}
+
+/* A code longer than the lookup, found as libjpeg's jpeg_huff_decode finds it; -1 if none. */
+static int long_symbol(const gr_huffman *table, uint64_t buffer, int *length) {
+    for (int l = FAST + 1; l <= 16; l++) {
+        int32_t code = (int32_t)(buffer >> (64 - l));
+        if (code <= table->maxcode[l]) {
+            *length = l;
+            return table->huffval[(code + table->valoffset[l]) & 0xFF];
+        }
+    }
+    return -1;
+}
+
+/* libjpeg's HUFF_EXTEND: the signed value of `extra` bits x. */
+static inline int32_t extend(uint32_t x, int extra) {
+    return extra == 0 ? 0 : x < (1u << (extra - 1)) ? (int32_t)x - (int32_t)(1u << extra) + 1 : (int32_t)x;
+}
+
+/* One block: adds its DC difference to *dc; 0 on an invalid code. */
+static inline int skip_block(bit_reader *r, const gr_huffman *dc_table, const gr_huffman *ac_table,
+                             int32_t *dc) {
+    refill(r);
+    uint16_t entry = dc_table->fast[r->buffer >> (64 - FAST)];
+    int length, category;
+    if (entry) {
+        length = entry & 31;
+        category = (entry >> 5) & 15;
+    } else {
+        category = long_symbol(dc_table, r->buffer, &length);
+        if (category < 0 || category > 15) return 0;
+    }
+    drop(r, length);
+    if (category) {
+        uint32_t extra = (uint32_t)(r->buffer >> (64 - category));
+        drop(r, category);
+        *dc = (int32_t)((uint32_t)*dc + (uint32_t)extend(extra, category));
+    }
+    for (int k = 1; k < 64;) {
+        refill(r);
+        entry = ac_table->run[r->buffer >> (64 - RUN)];
+        int advance = (entry >> 5) & 127;
+        if (entry && k + advance < 64) {
+            drop(r, entry & 31);
+            k += advance;
+            if (entry & GR_HUFFMAN_RUN_ENDS) break;
+            continue;
+        }
+        entry = ac_table->fast[r->buffer >> (64 - FAST)];
+        if (entry) {
+            drop(r, entry & 31);
+            k += (entry >> 5) & 127;
+            continue;
+        }
+        int symbol = long_symbol(ac_table, r->buffer, &length);
+        if (symbol < 0) return 0;
+        int run = symbol >> 4, extra = symbol & 15;
+        drop(r, length + extra);
+        if (extra) k += run + 1;
+        else if (run == 15) k += 16;
+        else break;
+    }
+    return 1;
+}
+
+/* Where the next unread bit is: walks back over the bytes whose bits are still in the buffer. */
+static void position_of(const bit_reader *r, gr_scan_position *out) {
+    int unread = r->bits - r->phantom;
+    const uint8_t *p = r->p;
+    for (int i = 0; i < (unread + 7) / 8; i++) {
+        p -= 1;
+        if (*p == 0x00 && p > r->start && p[-1] == 0xFF) p -= 1;
+    }
+    out->byte = (size_t)(p - r->start);
+    out->bit = (8 - unread % 8) % 8;
+}
+
+int gr_scan_skip_rows(const gr_scan_layout *layout, const uint8_t *data, size_t size,
+                      const gr_scan_position *from, uint32_t rows, gr_scan_position *out) {
+    memset(out, 0, sizeof(*out));
+    if (layout->blocks < 1 || layout->blocks > 10 || layout->components < 1 || layout->components > 4) return 0;
+    bit_reader r = {.start = data, .p = data, .end = data + size};
+    int32_t prediction[4] = {0, 0, 0, 0};
+    if (from != NULL) {
+        if (from->byte >= size || from->bit < 0 || from->bit > 7) return 0;
+        r.p = data + from->byte;
+        memcpy(prediction, from->dc, sizeof(prediction));
+        if (from->bit > 0) {
+            refill_slowly(&r);
+            if (r.ended && r.bits - r.phantom < from->bit) return 0;
+            drop(&r, from->bit);
+        }
+    }
+    for (uint32_t row = 0; row < rows; row++) {
+        for (uint32_t mcu = 0; mcu < layout->mcus_per_row; mcu++) {
+            for (int b = 0; b < layout->blocks; b++) {
+                int c = layout->component_of[b];
+                if (!skip_block(&r, layout->dc[b], layout->ac[b], &prediction[c])) return 0;
+            }
+        }
+        if (r.bits < r.phantom) return 0;
+    }
+    position_of(&r, out);
+    memcpy(out->dc, prediction, sizeof(prediction));
+    return 1;
+}
+
+int gr_scan_ends_cleanly(const uint8_t *data, size_t size, const gr_scan_position *end) {
+    size_t next = end->byte + (end->bit > 0 ? (data[end->byte] == 0xFF ? 2 : 1) : 0);
+    return next + 2 <= size && data[next] == 0xFF && data[next + 1] == 0xD9;
+}
