@@ -9,6 +9,7 @@
 #include "gr_math.h"
 
 #include <math.h>
+#include <pthread.h>
 #include <string.h>
 
 #if defined(__x86_64__)
@@ -57,8 +58,11 @@ static double luminance(const uint8_t p[4]) {
     return 0.2126729 * linear_table[p[0]] + 0.7151522 * linear_table[p[1]] + 0.0721750 * linear_table[p[2]];
 }
 
-/* The tables, in order: the lightness table takes cube roots. */
-__attribute__((constructor)) static void fill_tables(void) {
+/* The tables, in order: the lightness table takes cube roots. Filled on the first comparison, not at
+ * start-up: every run of the program would otherwise pay for them (about half a millisecond). */
+static pthread_once_t tables_filled = PTHREAD_ONCE_INIT;
+
+static void fill_tables(void) {
     for (int k = 0; k < ROOT_STEPS + 2; k++) root_table[k] = gr_cbrt((double)k / ROOT_STEPS);
     for (int c = 0; c < 256; c++) linear_table[c] = linear(c);
     for (int k = 0; k < LIGHTNESS_STEPS + 2; k++) lightness_table[k] = 116 * lab_f((double)k / LIGHTNESS_STEPS) - 16;
@@ -108,6 +112,7 @@ static double delta_e94_squared(const double e[3], const double q[3]) {
 }
 
 double gr_delta_e94(const uint8_t expected[4], const uint8_t actual[4]) {
+    pthread_once(&tables_filled, fill_tables);
     double e[3], q[3];
     lab(expected, e);
     lab(actual, q);
@@ -249,6 +254,7 @@ static void judge_span(const uint8_t *e, const uint8_t *a, size_t n, double max_
 
 uint64_t gr_delta_e94_rows(const uint8_t *expected, const uint8_t *actual, size_t width, size_t begin, size_t end,
                            size_t row_mask, double max_delta_e, uint8_t *diff) {
+    pthread_once(&tables_filled, fill_tables);
     uint64_t count = 0;
     int level = gr_pm_level();
     uint8_t verdict[SPAN];
