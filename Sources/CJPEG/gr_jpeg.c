@@ -231,12 +231,12 @@ static int read_resumed(j_decompress_ptr original, const uint8_t *data, size_t s
     cinfo.do_fancy_upsampling = original->do_fancy_upsampling;
     cinfo.out_color_space = original->out_color_space;
     jpeg_start_decompress(&cinfo);
-    JDIMENSION crop_x = wanted->x, crop_width = wanted->width;
-    crop_columns(&cinfo, wanted->x, wanted->width, &crop_x, &crop_width);
     if (cinfo.output_width != original->output_width || cinfo.jpeg_color_space != original->jpeg_color_space ||
         cinfo.saw_Adobe_marker != original->saw_Adobe_marker || errors.warnings != 0) {
         longjmp(errors.jump, 1); /* cannot happen: the same header */
     }
+    JDIMENSION crop_x = wanted->x, crop_width = wanted->width;
+    crop_columns(&cinfo, wanted->x, wanted->width, &crop_x, &crop_width);
     if (!wanted->plain_idct) gr_jpeg_idct_install(&cinfo, &out->idct);
     int direct = cinfo.out_color_space != JCS_CMYK && crop_x == wanted->x && crop_width == wanted->width;
     if (!direct) row_buffer = malloc((size_t)crop_width * 4);
@@ -312,7 +312,8 @@ gr_jpeg_status gr_jpeg_decode(const uint8_t *data, size_t size, const gr_jpeg_op
     }
 
     /* No warning yet: the rows above the region may be skipped without libjpeg decoding them. */
-    if (wanted.y > 0 && !options->plain_skip && errors.warnings == 0) {
+    /* A baseline scan is one: under max_scans 0 libjpeg's path fails in the progress monitor. */
+    if (wanted.y > 0 && !options->plain_skip && errors.warnings == 0 && options->max_scans >= 1) {
         out->resumed = read_resumed(&cinfo, data, size, &wanted, pixels, out);
     }
     if (!out->resumed) {

@@ -278,3 +278,11 @@ int gr_scan_ends_cleanly(const uint8_t *data, size_t size, const gr_scan_positio
     size_t next = end->byte + (end->bit > 0 ? (data[end->byte] == 0xFF ? 2 : 1) : 0);
     return next + 2 <= size && data[next] == 0xFF && data[next + 1] == 0xD9;
 }
+
+int gr_scan_has_room(const uint8_t *data, size_t size, const gr_scan_position *end) {
+    for (size_t at = end->byte; at < size; at++) {
+        if (at - end->byte >= 24) return 1;
+        if (data[at] == 0xFF && at + 1 < size && data[at + 1] != 0x00 && data[at + 1] != 0xFF) return 1;
+    }
+    return 0;
+}

@@ -68,4 +68,11 @@ int gr_scan_skip_rows(const gr_scan_layout *layout, const uint8_t *data, size_t 
 /** Whether after the bits up to `end` the scan ends at once with EOI: FF D9 in the next byte. */
 int gr_scan_ends_cleanly(const uint8_t *data, size_t size, const gr_scan_position *end);
 
+/**
+ * Whether a read-ahead from `end` stops before the end of the data: a marker comes first, or 24 bytes
+ * do (libjpeg fills its bit buffer to at most 64 bits past the bits it has used: 8 data bytes, two
+ * bytes each when stuffed, after the one partly used; with room to spare).
+ */
+int gr_scan_has_room(const uint8_t *data, size_t size, const gr_scan_position *end);
+
 #endif

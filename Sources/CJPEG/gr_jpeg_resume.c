@@ -20,8 +20,10 @@
  *
  * Only where it cannot differ: one baseline Huffman scan, no restart markers, no warning from libjpeg
  * up to there, and every row the new JPEG makes libjpeg read checked clean (gr_scan_skip_rows) — so
- * no warning, guess or marker can fall differently — and, to the end of the image, FF D9 straight
- * after the last row, so finishing would have found nothing either.
+ * no warning, guess or marker can fall differently; after them a marker or more bytes than libjpeg
+ * reads ahead before the file ends (its memory source warns when a read-ahead reaches the end, used
+ * or not); and, to the end of the image, FF D9 straight after the last row, so finishing would have
+ * found nothing either.
  */
 #include "gr_jpeg_resume.h"
 
@@ -110,6 +112,7 @@ typedef struct {
     uint64_t pending;
     int count;
     uint64_t written; /* bits */
+    int overflowed;   /* a byte found no room (the capacity is worked out beforehand: never) */
 } bit_writer;
 
 static void put_bits(bit_writer *w, uint32_t value, int length) {
@@ -120,7 +123,10 @@ static void put_bits(bit_writer *w, uint32_t value, int length) {
     while (w->count >= 8) {
         uint8_t byte = (uint8_t)(w->pending >> (w->count - 8));
         w->count -= 8;
-        if (w->size + 2 > w->capacity) continue; /* sized beforehand; never reached */
+        if (w->size + 2 > w->capacity) {
+            w->overflowed = 1;
+            continue;
+        }
         w->bytes[w->size++] = byte;
         if (byte == 0xFF) w->bytes[w->size++] = 0x00;
     }
@@ -133,9 +139,10 @@ static void put_symbol(bit_writer *w, const gr_huffman *table, int symbol) {
 /* A DC difference: its category's code, then its extra bits; 0 if the table has no such code. */
 static int put_difference(bit_writer *w, const gr_huffman *table, int32_t difference) {
     uint32_t magnitude = difference < 0 ? (uint32_t)0 - (uint32_t)difference : (uint32_t)difference;
+    if (magnitude > 0x7FFF) return 0; /* past category 15 (libjpeg lets predictions wrap; a file can) */
     int category = 0;
     while (magnitude >> category) category++;
-    if (category > 15 || table->length_of[category] == 0) return 0;
+    if (table->length_of[category] == 0) return 0;
     put_symbol(w, table, category);
     uint32_t extra = difference < 0 ? (uint32_t)difference - 1u : (uint32_t)difference;
     put_bits(w, extra, category);
@@ -234,12 +241,15 @@ int gr_jpeg_resumption_make(j_decompress_ptr cinfo, const uint8_t *data, size_t 
 
     gr_huffman *tables = malloc(sizeof(gr_huffman) * 2 * MAX_TABLES);
     if (tables == NULL) return 0;
-    gr_scan_layout layout;
+    gr_scan_layout layout = {0};
     gr_scan_position start, end;
+    /* Past the last row read, libjpeg reads ahead up to 8 data bytes, and a read that reaches the end
+     * of the file warns whether or not its bits are used: both ways must stop short of it alike. */
     int ok = layout_of(cinfo, tables, &layout) &&
              gr_scan_skip_rows(&layout, data + scan, size - scan, NULL, first_row, &start) &&
              gr_scan_skip_rows(&layout, data + scan, size - scan, &start, last_row - first_row, &end) &&
-             (last_row < rows || gr_scan_ends_cleanly(data + scan, size - scan, &end));
+             (last_row < rows ? gr_scan_has_room(data + scan, size - scan, &end)
+                              : gr_scan_ends_cleanly(data + scan, size - scan, &end));
 
     /* The new row count: the stand-in row, then the original's rows first_row ..< last_row. */
     uint32_t row_height = (uint32_t)cinfo->max_v_samp_factor * DCTSIZE;
@@ -250,9 +260,9 @@ int gr_jpeg_resumption_make(j_decompress_ptr cinfo, const uint8_t *data, size_t 
 
     /* The stand-in row: at most 31 bits a DC difference and 16 an end of block, 63 codes for the last
      * block; doubled for stuffing. */
-    size_t stand_in = ((size_t)layout.mcus_per_row * (size_t)layout.blocks * 47 + 64 * 31) / 8 * 2 + 16;
     bit_writer writer = {0};
     if (ok) {
+        size_t stand_in = ((size_t)layout.mcus_per_row * (size_t)layout.blocks * 47 + 64 * 31) / 8 * 2 + 16;
         writer.capacity = scan + stand_in;
         writer.bytes = malloc(writer.capacity);
         ok = writer.bytes != NULL;
@@ -262,7 +272,7 @@ int gr_jpeg_resumption_make(j_decompress_ptr cinfo, const uint8_t *data, size_t 
         writer.bytes[field] = (uint8_t)(height >> 8);
         writer.bytes[field + 1] = (uint8_t)height;
         writer.size = scan;
-        ok = put_stand_in_row(&writer, &layout, &start) && writer.count == 0 && writer.size <= writer.capacity;
+        ok = put_stand_in_row(&writer, &layout, &start) && writer.count == 0 && !writer.overflowed;
     }
     free(tables);
     if (!ok) {

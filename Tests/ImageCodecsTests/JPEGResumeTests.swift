@@ -220,6 +220,86 @@ import Testing
         #expect((bit != nil) == !(missingZeroDifference || missingEndOfBlock))
     }
 
+    /// Files cut anywhere in their scan, rows wanted anywhere: libjpeg reads up to 8 bytes past the
+    /// bits it uses, and its memory source warns when such a read reaches the end of the file, used or
+    /// not; where the two ways could read ahead differently near the end, the resumption stays out.
+    @Test func filesCutJustAfterTheRowsRead() throws {
+        let bytes = try #require(JPEGEncoder.encode(Self.photo(width: 16, height: 401, seed: 2), quality: 90))
+        let scan = try #require(Self.scanStart(bytes))
+        var resumed = 0
+        for length in scan..<bytes.count {
+            let cut = Array(bytes.prefix(length))
+            for y in stride(from: 47, to: 401, by: 32) {
+                if Self.expectSame(cut, eighths: 8, region: (0, y, 16, 1), "cut at \(length)") != nil { resumed += 1 }
+            }
+        }
+        #expect(resumed > 0)
+    }
+
+    /// A column crop of the rows wanted is resumed too (the new JPEG is checked before it is cropped).
+    @Test func columnCropsAreResumed() throws {
+        let bytes = try #require(JPEGEncoder.encode(Self.photo(width: 320, height: 960, seed: 5), quality: 90))
+        for eighths in [3, 8] {
+            let (w, h) = (40 * eighths, 120 * eighths)
+            let bit = Self.expectSame(bytes, eighths: eighths, region: (w / 3, h - 5, w / 4, 5), "cropped")
+            #expect(bit != nil, "a column crop at \(eighths)/8 was not resumed")
+        }
+    }
+
+    /// DC predictions wrap in libjpeg without a warning; one that reaches Int32.min (a file can make
+    /// it: 65,538 differences of −32,767, then −2) cannot be carried by a DC difference: left to
+    /// libjpeg, and promptly (the stand-in row's category was once sought past 31 bits, for ever).
+    @Test(.timeLimit(.minutes(1))) func aDCPredictionAtInt32Min() throws {
+        // 256 blocks a row: the prediction is Int32.min from row 257 on; rows 290 ..< 298 are wanted.
+        let differences = [Int32](repeating: -32_767, count: 65_538) + [-2]
+        let bytes = Self.wrappingGrayJPEG(width: 2048, height: 8 * 300, differences: differences)
+        let plain = ShimDecode.run(bytes, eighths: 1, region: (0, 290, 16, 8)) { $0.plain_skip = 1 }
+        let resumed = ShimDecode.run(bytes, eighths: 1, region: (0, 290, 16, 8))
+        #expect(!resumed.resumed)
+        #expect(resumed.difference(from: plain) == nil)
+        #expect(plain.status == GR_JPEG_OK)
+    }
+
+    /// With `max_scans` 0 libjpeg's own path fails in the progress monitor; so does the decode here.
+    @Test func noScansAllowed() throws {
+        let bytes = try #require(JPEGEncoder.encode(Self.photo(width: 48, height: 640, seed: 1), quality: 90))
+        let plain = ShimDecode.run(bytes, eighths: 8, region: (0, 630, 48, 10)) {
+            $0.plain_skip = 1
+            $0.max_scans = 0
+        }
+        let resumed = ShimDecode.run(bytes, eighths: 8, region: (0, 630, 48, 10)) { $0.max_scans = 0 }
+        #expect(plain.status == GR_JPEG_TOO_MANY_SCANS)
+        #expect(resumed.difference(from: plain) == nil)
+    }
+
+    /// A baseline gray JPEG written bit by bit: unit quantisation, a DC table with categories 0…15, an
+    /// AC table with only an end of block; block i has DC difference differences[i] (0 past them).
+    static func wrappingGrayJPEG(width: Int, height: Int, differences: [Int32]) -> [UInt8] {
+        func segment(_ marker: UInt8, _ payload: [UInt8]) -> [UInt8] {
+            [0xFF, marker, UInt8((payload.count + 2) >> 8), UInt8((payload.count + 2) & 0xFF)] + payload
+        }
+        // DC: categories 0…14 as 4-bit codes 0000…1110, 15 as 11110; AC: end of block as "0".
+        var dcBits = [UInt8](repeating: 0, count: 16)
+        (dcBits[3], dcBits[4]) = (15, 1)
+        var header: [UInt8] = [0xFF, 0xD8]
+        header += segment(0xDB, [0] + [UInt8](repeating: 1, count: 64))
+        header += segment(
+            0xC0, [8, UInt8(height >> 8), UInt8(height & 0xFF), UInt8(width >> 8), UInt8(width & 0xFF), 1, 1, 0x11, 0])
+        header += segment(0xC4, [0x00] + dcBits + (0...15).map { UInt8($0) })
+        header += segment(0xC4, [0x10, 1] + [UInt8](repeating: 0, count: 15) + [0x00])
+        header += segment(0xDA, [1, 1, 0x00, 0, 63, 0])
+        var bits = JPEGBits()
+        for block in 0..<(width / 8) * (height / 8) {
+            let difference = block < differences.count ? differences[block] : 0
+            let magnitude = difference.magnitude
+            let category = magnitude == 0 ? 0 : 32 - magnitude.leadingZeroBitCount
+            if category == 15 { bits.put(0b11110, 5) } else { bits.put(UInt32(category), 4) }
+            bits.put(UInt32(bitPattern: difference < 0 ? difference - 1 : difference), category)
+            bits.put(0, 1)
+        }
+        return header + bits.finish() + [0xFF, 0xD9]
+    }
+
     /// The conformance JPEGs and the Kodak photos saved as JPEGs, every region at every scale.
     @Test(.enabled(if: Corpus.isAvailable, Corpus.skipReason))
     func corpusPhotos() throws {
@@ -242,5 +322,29 @@ import Testing
             let sos = bytes.indices.last(where: { $0 + 3 < bytes.count && bytes[$0] == 0xFF && bytes[$0 + 1] == 0xDA })
         else { return nil }
         return sos + 2 + Int(bytes[sos + 2]) << 8 + Int(bytes[sos + 3])
+    }
+}
+
+/// MSB-first bits for a JPEG scan, 0xFF stuffed as FF 00, padded with ones.
+private struct JPEGBits {
+    private var bytes: [UInt8] = []
+    private var pending: UInt64 = 0
+    private var count = 0
+
+    mutating func put(_ value: UInt32, _ length: Int) {
+        guard length > 0 else { return }
+        pending = pending << length | UInt64(value) & (1 << length - 1)
+        count += length
+        while count >= 8 {
+            count -= 8
+            let byte = UInt8(truncatingIfNeeded: pending >> count)
+            bytes.append(byte)
+            if byte == 0xFF { bytes.append(0) }
+        }
+    }
+
+    mutating func finish() -> [UInt8] {
+        if count > 0 { put(UInt32(1 << (8 - count)) - 1, 8 - count) }
+        return bytes
     }
 }
