@@ -119,54 +119,66 @@ static inline int has_ff(uint64_t word) {
     return ((inverted - 0x0101010101010101ull) & word & 0x8080808080808080ull) != 0;
 }
 
-static void refill_slowly(bit_reader *r) {
-    while (r->bits <= 56) {
-        if (!r->ended) {
-            if (r->p == r->end) {
-                r->ended = 1;
+/* Byte by byte, up to 57 or more bits; zeros (counted) once the data ends. */
+__attribute__((noinline)) static bit_reader refilled_slowly(bit_reader r) {
+    while (r.bits <= 56) {
+        if (!r.ended) {
+            if (r.p == r.end) {
+                r.ended = 1;
                 continue;
             }
-            uint8_t c = *r->p;
+            uint8_t c = *r.p;
             if (c == 0xFF) {
-                if (r->end - r->p < 2 || r->p[1] != 0x00) {
-                    r->ended = 1;
+                if (r.end - r.p < 2 || r.p[1] != 0x00) {
+                    r.ended = 1;
                     continue;
                 }
-                r->p += 2;
+                r.p += 2;
             } else {
-                r->p += 1;
+                r.p += 1;
             }
-            r->buffer |= (uint64_t)c << (56 - r->bits);
-            r->bits += 8;
+            r.buffer |= (uint64_t)c << (56 - r.bits);
+            r.bits += 8;
         } else {
             /* Below the valid bits the buffer holds zeros once no more data came. */
-            r->phantom += 8;
-            r->bits += 8;
+            r.phantom += 8;
+            r.bits += 8;
         }
     }
+    return r;
 }
+
+/* The reader's hot fields as a value: skip_block keeps them in registers (a reader whose address
+ * went to the out-of-line refill could not be). */
+typedef struct {
+    uint64_t buffer;
+    int bits;
+    const uint8_t *p;
+} bits_held;
 
 /* At least 32 valid bits: the longest code and its extra bits are 31. */
-static inline void refill(bit_reader *r) {
-    if (r->bits >= 32) return;
-    if (r->end - r->p >= 8) {
+static inline bits_held refilled(bits_held h, bit_reader *r) {
+    if (h.bits >= 32) return h;
+    if (r->end - h.p >= 8) {
         uint64_t word;
-        memcpy(&word, r->p, 8);
+        memcpy(&word, h.p, 8);
         if (!has_ff(word)) {
             /* Every byte of the word is data, so the part beyond the whole bytes taken is too. */
-            r->buffer |= __builtin_bswap64(word) >> r->bits;
-            int taken = (63 - r->bits) >> 3;
-            r->p += taken;
-            r->bits += taken << 3;
-            return;
+            h.buffer |= __builtin_bswap64(word) >> h.bits;
+            int taken = (63 - h.bits) >> 3;
+            h.p += taken;
+            h.bits += taken << 3;
+            return h;
         }
     }
-    refill_slowly(r);
+    r->buffer = h.buffer, r->bits = h.bits, r->p = h.p;
+    *r = refilled_slowly(*r);
+    return (bits_held){r->buffer, r->bits, r->p};
 }
 
-static inline void drop(bit_reader *r, int n) {
-    r->buffer <<= n;
-    r->bits -= n;
+static inline void drop(bits_held *h, int n) {
+    h->buffer <<= n;
+    h->bits -= n;
 }
 
 /* A code longer than the lookup, found as libjpeg's jpeg_huff_decode finds it; -1 if none. */
@@ -187,48 +199,48 @@ static inline int32_t extend(uint32_t x, int extra) {
 }
 
 /* One block: adds its DC difference to *dc; 0 on an invalid code. */
-static inline int skip_block(bit_reader *r, const gr_huffman *dc_table, const gr_huffman *ac_table,
-                             int32_t *dc) {
-    refill(r);
-    uint16_t entry = dc_table->fast[r->buffer >> (64 - FAST)];
+static inline int skip_block(bit_reader *r, const gr_huffman *dc_table, const gr_huffman *ac_table, int32_t *dc) {
+    bits_held h = refilled((bits_held){r->buffer, r->bits, r->p}, r);
+    uint16_t entry = dc_table->fast[h.buffer >> (64 - FAST)];
     int length, category;
     if (entry) {
         length = entry & 31;
         category = (entry >> 5) & 15;
     } else {
-        category = long_symbol(dc_table, r->buffer, &length);
+        category = long_symbol(dc_table, h.buffer, &length);
         if (category < 0 || category > 15) return 0;
     }
-    drop(r, length);
+    drop(&h, length);
     if (category) {
-        uint32_t extra = (uint32_t)(r->buffer >> (64 - category));
-        drop(r, category);
+        uint32_t extra = (uint32_t)(h.buffer >> (64 - category));
+        drop(&h, category);
         *dc = (int32_t)((uint32_t)*dc + (uint32_t)extend(extra, category));
     }
     for (int k = 1; k < 64;) {
-        refill(r);
-        entry = ac_table->run[r->buffer >> (64 - RUN)];
+        h = refilled(h, r);
+        entry = ac_table->run[h.buffer >> (64 - RUN)];
         int advance = (entry >> 5) & 127;
         if (entry && k + advance < 64) {
-            drop(r, entry & 31);
+            drop(&h, entry & 31);
             k += advance;
             if (entry & GR_HUFFMAN_RUN_ENDS) break;
             continue;
         }
-        entry = ac_table->fast[r->buffer >> (64 - FAST)];
+        entry = ac_table->fast[h.buffer >> (64 - FAST)];
         if (entry) {
-            drop(r, entry & 31);
+            drop(&h, entry & 31);
             k += (entry >> 5) & 127;
             continue;
         }
-        int symbol = long_symbol(ac_table, r->buffer, &length);
+        int symbol = long_symbol(ac_table, h.buffer, &length);
         if (symbol < 0) return 0;
         int run = symbol >> 4, extra = symbol & 15;
-        drop(r, length + extra);
+        drop(&h, length + extra);
         if (extra) k += run + 1;
         else if (run == 15) k += 16;
         else break;
     }
+    r->buffer = h.buffer, r->bits = h.bits, r->p = h.p;
     return 1;
 }
 
@@ -255,9 +267,10 @@ int gr_scan_skip_rows(const gr_scan_layout *layout, const uint8_t *data, size_t 
         r.p = data + from->byte;
         memcpy(prediction, from->dc, sizeof(prediction));
         if (from->bit > 0) {
-            refill_slowly(&r);
+            r = refilled_slowly(r);
             if (r.ended && r.bits - r.phantom < from->bit) return 0;
-            drop(&r, from->bit);
+            r.buffer <<= from->bit;
+            r.bits -= from->bit;
         }
     }
     for (uint32_t row = 0; row < rows; row++) {
