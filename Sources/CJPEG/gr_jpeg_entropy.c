@@ -2,11 +2,14 @@
  * Reading a baseline Huffman scan's MCU rows only to learn where the next one starts.
  *
  * jpeg_skip_scanlines has libjpeg decode every coefficient of the rows it skips (it drops them
- * afterwards); this reads each code once through a 10-bit lookup that gives the code's length and
- * its extra bits' together, so a symbol costs a lookup and a shift, and keeps the DC predictions.
- * Stuffing is checked a word at a time (a window without 0xFF is taken whole). It gives up — and
- * libjpeg reads the scan as before — wherever libjpeg would have warned or guessed: an invalid code,
- * a marker or the end of the data among the bits needed, stuffing other than FF 00.
+ * afterwards). Skipping needs only lengths: a 12-bit lookup gives, for the next 12 bits, every AC
+ * code wholly inside them with its extra bits (photos average under 5 bits a code, so two or three
+ * a lookup) and the coefficients they advance; where a block might end at coefficient 63 within the
+ * window, or a code is longer, a 10-bit lookup or libjpeg's canonical walk takes one code at a time.
+ * DC differences are decoded, to keep the predictions. Stuffing is checked a word at a time (a
+ * window without 0xFF is taken whole). It gives up — and libjpeg reads the scan as before — wherever
+ * libjpeg would have warned or guessed: an invalid code, a marker or the end of the data among the
+ * bits needed, stuffing other than FF 00.
  */
 #include "gr_jpeg_entropy.h"
 

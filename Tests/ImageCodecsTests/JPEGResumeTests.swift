@@ -288,7 +288,7 @@ import Testing
         header += segment(0xC4, [0x00] + dcBits + (0...15).map { UInt8($0) })
         header += segment(0xC4, [0x10, 1] + [UInt8](repeating: 0, count: 15) + [0x00])
         header += segment(0xDA, [1, 1, 0x00, 0, 63, 0])
-        var bits = JPEGBits()
+        var bits = JPEGScanBits()
         for block in 0..<(width / 8) * (height / 8) {
             let difference = block < differences.count ? differences[block] : 0
             let magnitude = difference.magnitude
@@ -322,29 +322,5 @@ import Testing
             let sos = bytes.indices.last(where: { $0 + 3 < bytes.count && bytes[$0] == 0xFF && bytes[$0 + 1] == 0xDA })
         else { return nil }
         return sos + 2 + Int(bytes[sos + 2]) << 8 + Int(bytes[sos + 3])
-    }
-}
-
-/// MSB-first bits for a JPEG scan, 0xFF stuffed as FF 00, padded with ones.
-private struct JPEGBits {
-    private var bytes: [UInt8] = []
-    private var pending: UInt64 = 0
-    private var count = 0
-
-    mutating func put(_ value: UInt32, _ length: Int) {
-        guard length > 0 else { return }
-        pending = pending << length | UInt64(value) & (1 << length - 1)
-        count += length
-        while count >= 8 {
-            count -= 8
-            let byte = UInt8(truncatingIfNeeded: pending >> count)
-            bytes.append(byte)
-            if byte == 0xFF { bytes.append(0) }
-        }
-    }
-
-    mutating func finish() -> [UInt8] {
-        if count > 0 { put(UInt32(1 << (8 - count)) - 1, 8 - count) }
-        return bytes
     }
 }
