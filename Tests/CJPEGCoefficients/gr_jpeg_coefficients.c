@@ -28,16 +28,21 @@ static void on_message(j_common_ptr cinfo, int level) {
     (void)level;
 }
 
+/* Sets up `errors` as `cinfo`'s error manager, reporting into `message` (256 bytes). */
+static void init_failure(struct jpeg_compress_struct *cinfo, failure *errors, char *message) {
+    memset(cinfo, 0, sizeof(*cinfo));
+    cinfo->err = jpeg_std_error(&errors->base);
+    errors->base.error_exit = on_error;
+    errors->base.emit_message = on_message;
+    errors->message = message;
+}
+
 uint8_t *gr_jpeg_from_coefficients(uint32_t width, uint32_t height, int components, const int16_t *coefficients,
                                    const uint16_t *luma_table, const uint16_t *chroma_table, size_t *size,
                                    char *message) {
     struct jpeg_compress_struct cinfo;
     failure errors;
-    memset(&cinfo, 0, sizeof(cinfo));
-    cinfo.err = jpeg_std_error(&errors.base);
-    errors.base.error_exit = on_error;
-    errors.base.emit_message = on_message;
-    errors.message = message;
+    init_failure(&cinfo, &errors, message);
     unsigned char *volatile bytes = NULL;
     unsigned long length = 0;
     *size = 0;
@@ -90,11 +95,7 @@ uint8_t *gr_jpeg_test_encode(const uint8_t *rgba, uint32_t width, uint32_t heigh
                              const gr_jpeg_test_settings *settings, size_t *size, char *message) {
     struct jpeg_compress_struct cinfo;
     failure errors;
-    memset(&cinfo, 0, sizeof(cinfo));
-    cinfo.err = jpeg_std_error(&errors.base);
-    errors.base.error_exit = on_error;
-    errors.base.emit_message = on_message;
-    errors.message = message;
+    init_failure(&cinfo, &errors, message);
     unsigned char *volatile bytes = NULL;
     uint8_t *volatile row = NULL;
     unsigned long length = 0;

@@ -50,21 +50,6 @@ import Testing
         return resumed
     }
 
-    static func photo(width: Int, height: Int, seed: UInt64) -> RGBAImage {
-        var random = SplitMix(seed: seed)
-        var pixels: [UInt8] = []
-        pixels.reserveCapacity(width * height * 4)
-        for y in 0..<height {
-            for x in 0..<width {
-                let grain = UInt8(truncatingIfNeeded: random.next() & 31)
-                pixels += [
-                    UInt8(truncatingIfNeeded: x * 2 + y) &+ grain, UInt8(truncatingIfNeeded: y * 3), grain &* 6, 255,
-                ]
-            }
-        }
-        return RGBAImage(width: width, height: height, pixels: pixels)
-    }
-
     static func encode(_ image: RGBAImage, _ settings: gr_jpeg_test_settings) throws -> [UInt8] {
         var settings = settings
         var size = 0
@@ -102,7 +87,7 @@ import Testing
     /// Every sampling libjpeg writes (some photos in the wild use the odd ones), gray and CMYK, with
     /// its standard and with fitted Huffman tables, at every scale: resumed, and the same bytes.
     @Test func everySamplingAtEveryScale() throws {
-        let image = Self.photo(width: 203, height: 419, seed: 3)
+        let image = JPEGInverseDCTTests.noise(width: 203, height: 419, seed: 3)
         let cases: [(String, gr_jpeg_test_settings)] = [
             ("4:2:0", Self.settings()),
             ("4:2:0, fitted tables", Self.settings(optimize: true)),
@@ -127,7 +112,8 @@ import Testing
     /// Rows beginning at every bit of a byte: the stand-in row's last coefficient takes 0…7 of the
     /// original's bits, and each width must give the same bytes.
     @Test func rowsBeginningAtEveryBit() throws {
-        let bytes = try #require(JPEGEncoder.encode(Self.photo(width: 48, height: 1600, seed: 8), quality: 95))
+        let bytes = try #require(
+            JPEGEncoder.encode(JPEGInverseDCTTests.noise(width: 48, height: 1600, seed: 8), quality: 95))
         var bits = Set<Int>()
         for eighths in [3, 8] {
             let rowHeight = 2 * eighths
@@ -143,7 +129,7 @@ import Testing
     /// Scans the resumption cannot enter are left to libjpeg: restart markers (where libjpeg resets
     /// its predictions and may resynchronise), progressive and multi-scan files.
     @Test func restartMarkersAndProgressiveScansAreLeftToLibjpeg() throws {
-        let image = Self.photo(width: 160, height: 320, seed: 4)
+        let image = JPEGInverseDCTTests.noise(width: 160, height: 320, seed: 4)
         for (name, settings) in [
             ("restart every row", Self.settings(restartRows: 1)),
             ("restart every 3 MCUs", Self.settings(restartBlocks: 3)),
@@ -156,7 +142,8 @@ import Testing
     /// Cut, damaged and oddly ended files: the same outcome either way. Damage above the rows wanted,
     /// or a file that does not end with EOI straight after the last row, keeps the resumption out.
     @Test func damagedFiles() throws {
-        let bytes = try #require(JPEGEncoder.encode(Self.photo(width: 160, height: 640, seed: 6), quality: 92))
+        let bytes = try #require(
+            JPEGEncoder.encode(JPEGInverseDCTTests.noise(width: 160, height: 640, seed: 6), quality: 92))
         let scan = try #require(Self.scanStart(bytes))
         let body = bytes.count - 2 - scan
         var files: [(String, [UInt8], Bool?)] = [
@@ -224,7 +211,8 @@ import Testing
     /// bits it uses, and its memory source warns when such a read reaches the end of the file, used or
     /// not; where the two ways could read ahead differently near the end, the resumption stays out.
     @Test func filesCutJustAfterTheRowsRead() throws {
-        let bytes = try #require(JPEGEncoder.encode(Self.photo(width: 16, height: 401, seed: 2), quality: 90))
+        let bytes = try #require(
+            JPEGEncoder.encode(JPEGInverseDCTTests.noise(width: 16, height: 401, seed: 2), quality: 90))
         let scan = try #require(Self.scanStart(bytes))
         var resumed = 0
         for length in scan..<bytes.count {
@@ -238,7 +226,8 @@ import Testing
 
     /// A column crop of the rows wanted is resumed too (the new JPEG is checked before it is cropped).
     @Test func columnCropsAreResumed() throws {
-        let bytes = try #require(JPEGEncoder.encode(Self.photo(width: 320, height: 960, seed: 5), quality: 90))
+        let bytes = try #require(
+            JPEGEncoder.encode(JPEGInverseDCTTests.noise(width: 320, height: 960, seed: 5), quality: 90))
         for eighths in [3, 8] {
             let (w, h) = (40 * eighths, 120 * eighths)
             let bit = Self.expectSame(bytes, eighths: eighths, region: (w / 3, h - 5, w / 4, 5), "cropped")
@@ -262,7 +251,8 @@ import Testing
 
     /// With `max_scans` 0 libjpeg's own path fails in the progress monitor; so does the decode here.
     @Test func noScansAllowed() throws {
-        let bytes = try #require(JPEGEncoder.encode(Self.photo(width: 48, height: 640, seed: 1), quality: 90))
+        let bytes = try #require(
+            JPEGEncoder.encode(JPEGInverseDCTTests.noise(width: 48, height: 640, seed: 1), quality: 90))
         let plain = ShimDecode.run(bytes, eighths: 8, region: (0, 630, 48, 10)) {
             $0.plain_skip = 1
             $0.max_scans = 0
