@@ -84,7 +84,8 @@ let package = Package(
         .testTarget(
             name: "ImageCodecsTests",
             dependencies: [
-                "GalleryCore", "ImageCodecs", "CPNG", "CHEIF", "CJPEG", "CJPEGCoefficients", "CCPU", "TestSupport",
+                "GalleryCore", "ImageCodecs", "CPNG", "CHEIF", "CJPEG", "CJPEGCoefficients", "CColor", "CCPU",
+                "TestSupport",
             ],
             exclude: ["Golden"]),
         .testTarget(name: "GalleryCoreTests", dependencies: ["GalleryCore", "ImageCodecs", "TestSupport"]),

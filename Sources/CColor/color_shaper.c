@@ -8,9 +8,7 @@ static void apply_scalar(const gr_matrix_shaper *m, uint8_t *rgba, size_t count)
         float r = m->to_linear[0][p[0]], g = m->to_linear[1][p[1]], b = m->to_linear[2][p[2]];
         for (int c = 0; c < 3; c++) {
             float v = m->matrix[c * 3] * r + m->matrix[c * 3 + 1] * g + m->matrix[c * 3 + 2] * b;
-            int k = (int)(v * (GR_SHAPER_STEPS - 1) + 0.5f);
-            k = k < 0 ? 0 : k > GR_SHAPER_STEPS - 1 ? GR_SHAPER_STEPS - 1 : k;
-            p[c] = (uint8_t)m->from_linear[c][k];
+            p[c] = (uint8_t)m->from_linear[c][gr_shaper_index(v)];
         }
     }
 }

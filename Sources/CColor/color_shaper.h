@@ -6,6 +6,8 @@
 #ifndef GR_COLOR_SHAPER_H
 #define GR_COLOR_SHAPER_H
 
+#include "gr_cpu.h"
+
 #include <stddef.h>
 #include <stdint.h>
 
@@ -19,6 +21,13 @@ typedef struct {
      * gather them. */
     uint32_t from_linear[3][GR_SHAPER_STEPS];
 } gr_matrix_shaper;
+
+/** Where a destination-linear value `v` reads the inverse curves: v · (steps − 1) rounded half up
+ * (toward zero, as a C cast), clamped to the table. */
+static inline int gr_shaper_index(float v) {
+    int k = (int)(v * (GR_SHAPER_STEPS - 1) + 0.5f);
+    return k < 0 ? 0 : k > GR_SHAPER_STEPS - 1 ? GR_SHAPER_STEPS - 1 : k;
+}
 
 /** Converts `count` RGBA8 pixels in place through `m`; alpha is kept. Every level gives the same
  * bytes: the same float operations in the same order, never fused. */

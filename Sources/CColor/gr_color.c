@@ -1,5 +1,6 @@
 #include "gr_color.h"
 #include "gr_cpu.h"
+#include "color_planes.h"
 #include "color_shaper.h"
 
 #include <lcms2.h>
@@ -11,6 +12,7 @@ struct gr_color_transform {
     cmsContext context;
     cmsHTRANSFORM transform;
     gr_matrix_shaper *shaper; /* when set (and it agrees with `transform`), what is applied */
+    gr_shaper_planes *planes; /* the shaper's bytes, faster, where they can be had that way */
     int cmyk;              /* converts CMYK ink values: alpha, which held K, is set opaque after */
     char message[256];     /* Little CMS's last error, through the context's log handler */
 };
@@ -248,6 +250,7 @@ static gr_color_status finish(struct gr_color_transform *owner, cmsHPROFILE sour
         }
     }
     result->identity = input == TYPE_RGBA_8 && is_identity(owner);
+    if (owner->shaper && !result->identity) owner->planes = gr_shaper_planes_make(owner->shaper);
     if (source_kept) cmsCloseProfile(source_kept);
     if (destination_kept) cmsCloseProfile(destination_kept);
     *out = owner;
@@ -321,6 +324,10 @@ void gr_color_apply(const gr_color_transform *transform, uint8_t *rgba, size_t c
     /* In place, alpha stays where it is: Little CMS's packer skips the extra channel without writing
      * it, so the transform is built without cmsFLAGS_COPY_ALPHA, whose per-pixel copy cost a fifth
      * of the conversion. Little CMS counts pixels in 32 bits: convert in slices. */
+    if (transform->planes) {
+        gr_shaper_planes_apply(transform->planes, rgba, count);
+        return;
+    }
     if (transform->shaper) {
         gr_shaper_apply(transform->shaper, rgba, count);
         return;
@@ -334,8 +341,21 @@ void gr_color_apply(const gr_color_transform *transform, uint8_t *rgba, size_t c
         for (size_t i = 0; i < count; i++) rgba[i * 4 + 3] = 255;
 }
 
+int gr_color_apply_loops(const gr_color_transform *transform, gr_color_loops loops, uint8_t *rgba, size_t count) {
+    if (loops == GR_COLOR_LOOPS_PLANES && transform->planes) {
+        gr_shaper_planes_apply(transform->planes, rgba, count);
+        return 1;
+    }
+    if (loops == GR_COLOR_LOOPS_LOOKUPS && transform->shaper) {
+        gr_shaper_apply(transform->shaper, rgba, count);
+        return 1;
+    }
+    return 0;
+}
+
 void gr_color_transform_free(gr_color_transform *transform) {
     if (!transform) return;
+    gr_shaper_planes_free(transform->planes);
     free(transform->shaper);
     if (transform->transform) cmsDeleteTransform(transform->transform);
     if (transform->context) cmsDeleteContext(transform->context);

@@ -9,6 +9,7 @@
  */
 #include "gr_cpu.h"
 
+#include "color_planes.h"
 #include "color_shaper.h"
 #include "gr_delta_e.h"
 #include "gr_math.h"
@@ -212,7 +213,7 @@ static void check_delta_e(void) {
 static void check_shaper(void) {
     static const float p3_to_srgb[9] = {1.2249f, -0.2247f, 0.0f, -0.0420f, 1.0419f, 0.0f, -0.0197f, -0.0786f, 1.0979f};
     gr_matrix_shaper *m = checked(sizeof *m);
-    for (unsigned k = 0; k < 60; k++) {
+    for (unsigned k = 0; k < 90; k++) {
         seed(6000 + k);
         for (int c = 0; c < 3; c++) {
             for (int v = 0; v < 256; v++) {
@@ -225,13 +226,38 @@ static void check_shaper(void) {
                 m->from_linear[c][s] = code;
             }
         }
-        for (int i = 0; i < 9; i++) m->matrix[i] = k < 30 ? p3_to_srgb[i] : unit() * 2.4f - 0.7f;
-        size_t count = 1 + below(500);
-        uint8_t *rgba = checked(count * 4);
+        for (int i = 0; i < 9; i++) m->matrix[i] = k < 30 || k >= 60 ? p3_to_srgb[i] : unit() * 2.4f - 0.7f;
+        if (k >= 60) {
+            /* Red's and green's blue terms as small as ICC profiles' fixed point leaves them: the
+             * tables' thresholds at work. */
+            m->matrix[2] = (unit() - 0.5f) * 4e-5f;
+            m->matrix[5] = (unit() - 0.5f) * 4e-5f;
+        }
+        /* The fixed-point cases: every (red, green) with 8 blues, so that many cross a threshold. */
+        size_t count = k >= 60 ? 65536 * 8 : 1 + below(500);
+        uint8_t *rgba = checked(count * 4), *tabled = checked(count * 4);
         fill(rgba, count * 4);
+        for (size_t i = 0; k >= 60 && i < count; i++) {
+            rgba[i * 4] = (uint8_t)(i >> 8), rgba[i * 4 + 1] = (uint8_t)i;
+            rgba[i * 4 + 2] = (uint8_t)((i >> 16) * 32 + below(32));
+        }
+        memcpy(tabled, rgba, count * 4);
         gr_shaper_apply(m, rgba, count);
-        report("colour-shaper", k < 30 ? "p3-to-srgb" : "random", k, rgba, count * 4);
+        const char *name = k < 30 ? "p3-to-srgb" : k < 60 ? "random" : "p3-to-srgb-fixed-point";
+        report("colour-shaper", name, k, rgba, count * 4);
+        /* The tables must give the lookups' bytes: a line saying otherwise fails the cross-check on
+         * the reference build (the fused build differs on purpose). */
+        gr_shaper_planes *planes = gr_shaper_planes_make(m);
+        if (planes) {
+            gr_shaper_planes_apply(planes, tabled, count);
+            if (memcmp(tabled, rgba, count * 4) != 0) printf("colour-planes-differ\t%s-%u\n", name, k);
+            report("colour-planes", name, k, tabled, count * 4);
+            gr_shaper_planes_free(planes);
+        } else if (k < 30 || k >= 60) {
+            printf("colour-planes-missing\t%s-%u\n", name, k);
+        }
         free(rgba);
+        free(tabled);
     }
     free(m);
 }

@@ -61,6 +61,17 @@ gr_color_status gr_color_transform_from_cicp(uint16_t primaries, uint16_t transf
 /** Converts `count` RGBA8 pixels in place; alpha is kept. */
 void gr_color_apply(const gr_color_transform *transform, uint8_t *rgba, size_t count);
 
+/** The loops behind gr_color_apply between two matrix-shaper RGB profiles: tests hold them to the
+ * same bytes. */
+typedef enum {
+    GR_COLOR_LOOPS_PLANES = 0,  /* tables over red and green: where their bytes are proven the same */
+    GR_COLOR_LOOPS_LOOKUPS = 1, /* six table lookups a pixel */
+} gr_color_loops;
+
+/** Converts like gr_color_apply, through `loops`: 1, or 0 (nothing converted) where the transform
+ * has no such loops. */
+int gr_color_apply_loops(const gr_color_transform *transform, gr_color_loops loops, uint8_t *rgba, size_t count);
+
 void gr_color_transform_free(gr_color_transform *transform);
 
 /** The ICC profile a frame in `space` carries (malloc'd; free with gr_color_free). */
