@@ -62,6 +62,7 @@ static int provable(const gr_matrix_shaper *m) {
     for (int c = 0; c < 3; c++) {
         for (int k = 1; k < GR_SHAPER_STEPS; k++)
             if (m->from_linear[c][k] < m->from_linear[c][k - 1]) return 0;
+        if (m->from_linear[c][GR_SHAPER_STEPS - 1] > 255) return 0; /* codes are bytes; the steps end at 255 */
         for (int v = 0; v < 256; v++)
             if (!(m->to_linear[c][v] >= -4.0f && m->to_linear[c][v] <= 4.0f)) return 0;
     }

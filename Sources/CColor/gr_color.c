@@ -321,9 +321,6 @@ gr_color_status gr_color_transform_from_cicp(uint16_t primaries, uint16_t transf
 }
 
 void gr_color_apply(const gr_color_transform *transform, uint8_t *rgba, size_t count) {
-    /* In place, alpha stays where it is: Little CMS's packer skips the extra channel without writing
-     * it, so the transform is built without cmsFLAGS_COPY_ALPHA, whose per-pixel copy cost a fifth
-     * of the conversion. Little CMS counts pixels in 32 bits: convert in slices. */
     if (transform->planes) {
         gr_shaper_planes_apply(transform->planes, rgba, count);
         return;
@@ -332,6 +329,9 @@ void gr_color_apply(const gr_color_transform *transform, uint8_t *rgba, size_t c
         gr_shaper_apply(transform->shaper, rgba, count);
         return;
     }
+    /* In place, alpha stays where it is: Little CMS's packer skips the extra channel without writing
+     * it, so the transform is built without cmsFLAGS_COPY_ALPHA, whose per-pixel copy cost a fifth
+     * of the conversion. Little CMS counts pixels in 32 bits: convert in slices. */
     const size_t slice = 1u << 24;
     for (size_t done = 0; done < count; done += slice) {
         size_t n = count - done < slice ? count - done : slice;

@@ -24,4 +24,13 @@ public struct DecodedImage: Sendable {
     public var color: EmbeddedColor = .untagged
     /// The colour space the pixels were converted into, or nil for the stored values.
     public var colorSpace: ColorSpace?
+    /// The colour space to convert into, when the decode left that to `finishColorConversion()`.
+    package var pendingColorSpace: ColorSpace?
+
+    /// Does the colour conversion the decode left, if it left one (its warnings join `warnings`).
+    package mutating func finishColorConversion() {
+        guard let space = pendingColorSpace else { return }
+        pendingColorSpace = nil
+        ColorConversion.convert(&self, to: space)
+    }
 }

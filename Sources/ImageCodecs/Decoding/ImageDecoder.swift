@@ -37,7 +37,13 @@ public enum ImageDecoder {
                 decoded.scaleEighths = 8 / divisor
             }
         }
-        if let space = options.colorSpace, decoded.colorSpace != space { ColorConversion.convert(&decoded, to: space) }
+        if let space = options.colorSpace, decoded.colorSpace != space {
+            if options.defersColorConversion {
+                decoded.pendingColorSpace = space
+            } else {
+                ColorConversion.convert(&decoded, to: space)
+            }
+        }
         return decoded
     }
 

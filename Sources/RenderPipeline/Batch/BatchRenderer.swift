@@ -93,7 +93,8 @@ public struct BatchRenderer: Sendable {
                 var failure: SceneFailure?
                 var png: [UInt8]?
                 do throws(OutOfMemory) {
-                    let image = try renderer.render(plan, jobs: itemJobs) { path in
+                    let prefetch = { @Sendable (path: String) in cache.prefetch(job.scene.photoKey(path)) }
+                    let image = try renderer.render(plan, jobs: itemJobs, prefetch: prefetch) { path in
                         let key = job.scene.photoKey(path)
                         let result = cache.acquire(key)
                         used.record(key, result)

@@ -19,9 +19,10 @@ public struct FrameRenderer: Sendable {
     /// Up to `jobs` threads fetch and resample the items, then paint and quantise bands of rows; the
     /// draw order is kept, and the result is the same whatever `jobs` or the budget is. Throws when
     /// the frame's memory cannot be had, before anything is drawn.
-    public func render(_ plan: FramePlan, jobs: Int = 1, photo: @Sendable (String) -> PhotoPart?)
-        throws(OutOfMemory) -> RGBAImage
-    {
+    public func render(
+        _ plan: FramePlan, jobs: Int = 1, prefetch: (@Sendable (String) -> Void)? = nil,
+        photo: @Sendable (String) -> PhotoPart?
+    ) throws(OutOfMemory) -> RGBAImage {
         let painter = ItemPainter(style: scene.style)
         let size = plan.size
         // Only the pixel bounds for all items: outlines are worked out a chunk at a time.
@@ -43,7 +44,7 @@ public struct FrameRenderer: Sendable {
             do throws(OutOfMemory) {
                 guard fetching else { return try preparer.prepare(chunk, rows: rows, fetching: nil) }
                 return try withoutActuallyEscaping(photo) { photo throws(OutOfMemory) in
-                    try preparer.prepare(chunk, rows: rows, fetching: photo)
+                    try preparer.prepare(chunk, rows: rows, fetching: photo, prefetch: prefetch)
                 }
             } catch {
                 failure = error

@@ -17,10 +17,14 @@ struct ItemPreparer {
 
     /// The pieces of the items `chunk` (in draw order) within frame rows `rows`, in draw order. With
     /// `photo` (the first call of a frame), every item's photo is fetched too: every fetch is handed
-    /// out before any resampling, so a resampling only ever waits for a decode already running.
-    func prepare(_ chunk: [Int], rows: Range<Int>, fetching photo: (@Sendable (String) -> PhotoPart?)?)
-        throws(OutOfMemory) -> [PreparedPiece]
-    {
+    /// out before any resampling, so a resampling only ever waits for a decode already running. With
+    /// `prefetch` as well, a fetch only starts the decode and the item's first resampling gets the
+    /// photo: a colour conversion left to that is done by whichever worker is free, not by the one
+    /// that decoded (it goes on to the next decode).
+    func prepare(
+        _ chunk: [Int], rows: Range<Int>, fetching photo: (@Sendable (String) -> PhotoPart?)?,
+        prefetch: (@Sendable (String) -> Void)? = nil
+    ) throws(OutOfMemory) -> [PreparedPiece] {
         let (items, fetched, painter, size) = (plan.items, fetched, painter, plan.size)
         let outlines = Dictionary(
             uniqueKeysWithValues: chunk.map { index in
@@ -40,11 +44,21 @@ struct ItemPreparer {
             }
         }
         let fetches = photo == nil ? [] : items.indices.sorted(by: largestFirst).map(PreparerTask.fetch)
-        let outcomes = Parallel.map(fetches + bands, jobs: jobs) {
+        // Offered photos are all got before this call returns: what gets them may not outlive it.
+        let settles = photo == nil || prefetch == nil ? [] : items.indices.map(PreparerTask.settle)
+        let outcomes = Parallel.map(fetches + bands + settles, jobs: jobs) {
             task -> Result<(Int, Range<Int>, ItemPainter.PreparedPhoto)?, OutOfMemory> in
             switch task {
             case .fetch(let index):
-                fetched.fill(index, photo.flatMap { photo in items[index].photo.flatMap(photo) })
+                if let prefetch, let photo, let path = items[index].photo {
+                    prefetch(path)
+                    fetched.offer(index) { photo(path) }
+                } else {
+                    fetched.fill(index, photo.flatMap { photo in items[index].photo.flatMap(photo) })
+                }
+                return .success(nil)
+            case .settle(let index):
+                _ = fetched.wait(index)
                 return .success(nil)
             case .prepare(let index, let rows):
                 guard let part = fetched.wait(index) else { return .success(nil) }
@@ -80,8 +94,10 @@ struct ItemPreparer {
     }
 }
 
-/// One unit of a frame's work: fetch item i's photo, or resample it for some frame rows of item i.
+/// One unit of a frame's work: fetch item i's photo, resample it for some frame rows of item i, or
+/// make sure its offered photo has been got.
 private enum PreparerTask: Sendable {
     case fetch(Int)
     case prepare(Int, rows: Range<Int>)
+    case settle(Int)
 }

@@ -38,6 +38,17 @@ struct DecodedPhotos: Sendable {
         return result
     }
 
+    /// `identity`'s ready decode when its colour conversion is still to do, taken out to be converted
+    /// (the entry reads as decoding meanwhile; `store` puts it back); nil otherwise.
+    mutating func takeForConversion(_ identity: DecodeIdentity) -> (image: DecodedImage, users: Int)? {
+        guard case .ready(.success(let image), let size, _, let users) = entries[identity],
+            image.pendingColorSpace != nil
+        else { return nil }
+        entries[identity] = .decoding
+        residentBytes -= size
+        return (image, users)
+    }
+
     /// One holder fewer of `identity`'s ready decode; false when it is not ready.
     mutating func letGo(_ identity: DecodeIdentity) -> Bool {
         guard case .ready(let result, let size, let lastUse, let users) = entries[identity] else { return false }

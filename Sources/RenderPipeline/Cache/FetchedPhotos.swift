@@ -5,22 +5,52 @@ import Raster
 /// Sendable, and safe: its state is touched only with `condition` held (a condition variable, which
 /// `Locked` has not).
 final class FetchedPhotos: @unchecked Sendable {
+    private enum Slot {
+        /// How to get the photo: run once, by the first worker to wait for it.
+        case offered(() -> PhotoPart?)
+        case getting
+        case filled(PhotoPart?)
+    }
+
     private let condition = NSCondition()
-    private var photos: [Int: PhotoPart?] = [:]
+    private var slots: [Int: Slot] = [:]
 
     /// Records item `index`'s photo (nil: draw the placeholder) and wakes whoever waits for it.
     func fill(_ index: Int, _ photo: PhotoPart?) {
         condition.lock()
-        photos[index] = .some(photo)
+        slots[index] = .filled(photo)
         condition.broadcast()
         condition.unlock()
     }
 
-    /// Item `index`'s photo, once `fill` has recorded it.
+    /// Records how to get item `index`'s photo: the first `wait` for it runs `get` (only while the
+    /// frame's fetching call lasts: `get` may capture what that call was given).
+    func offer(_ index: Int, _ get: @escaping () -> PhotoPart?) {
+        condition.lock()
+        slots[index] = .offered(get)
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    /// Item `index`'s photo, once `fill` has recorded it or this worker has got what `offer` said.
     func wait(_ index: Int) -> PhotoPart? {
         condition.lock()
         defer { condition.unlock() }
-        while photos[index] == nil { condition.wait() }
-        return photos[index] ?? nil
+        while true {
+            switch slots[index] {
+            case .filled(let photo):
+                return photo
+            case .offered(let get):
+                slots[index] = .getting
+                condition.unlock()
+                let photo = get()
+                condition.lock()
+                slots[index] = .filled(photo)
+                condition.broadcast()
+                return photo
+            case .getting, nil:
+                condition.wait()
+            }
+        }
     }
 }

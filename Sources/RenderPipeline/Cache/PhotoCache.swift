@@ -68,11 +68,31 @@ public final class PhotoCache: @unchecked Sendable {
                 guard case .decoding = decoded[identity] else { continue }
                 condition.wait()
             case .ready:
+                if var taken = decoded.takeForConversion(identity) {
+                    condition.unlock()
+                    taken.image.finishColorConversion()
+                    condition.lock()
+                    decoded.store(.success(taken.image), as: identity, users: taken.users)
+                    record(.success(taken.image), for: identity.source)
+                    condition.broadcast()
+                    continue
+                }
                 if let result = decoded.hold(identity) { return result }
             case nil:
                 return decode(key, as: identity, bytes: bytes, users: 1)
             }
         }
+    }
+
+    /// Starts `key`'s decode, if no one has, without holding it or waiting for it: the frame's first
+    /// `acquire` of it finishes its colour conversion, on whichever worker that is (while the one that
+    /// decoded goes on to its next photo).
+    public func prefetch(_ key: PhotoKey) {
+        guard given[key.path] == nil else { return }
+        condition.lock()
+        defer { condition.unlock() }
+        let (identity, bytes) = resolve(key)
+        if decoded[identity] == nil { _ = decode(key, as: identity, bytes: bytes, users: 0, deferringConversion: true) }
     }
 
     /// A frame is done with `key`. With `consumingUse` (the default) this was one of the planned
@@ -131,13 +151,16 @@ public final class PhotoCache: @unchecked Sendable {
     }
 
     /// Decodes `key` as `identity` (read from `bytes` when given) and stores the result with
-    /// `users` holders. Lock held; it is let go during the decode.
+    /// `users` holders; `deferringConversion` leaves its colour conversion to the first `acquire`.
+    /// Lock held; it is let go during the decode.
     private func decode(
-        _ key: PhotoKey, as identity: DecodeIdentity, bytes: Result<[UInt8], DecodeError>?, users: Int
+        _ key: PhotoKey, as identity: DecodeIdentity, bytes: Result<[UInt8], DecodeError>?, users: Int,
+        deferringConversion: Bool = false
     ) -> Result<DecodedImage, DecodeError> {
         let header = headers[identity.source]
         var options = key.options
         options.threads = decodeThreads
+        options.defersColorConversion = deferringConversion
         options.region = identity.scaleEighths.flatMap { scale in
             header.flatMap { plan.region(of: identity.source, scale: scale, header: $0) }
         }
@@ -159,7 +182,8 @@ public final class PhotoCache: @unchecked Sendable {
         condition.lock()
         decodingBytes -= foretold
         decoded.store(result, as: identity, users: users)
-        record(result, for: identity.source)
+        // A conversion left to the first acquire may add warnings: recorded once it is done.
+        if (try? result.get())?.pendingColorSpace == nil { record(result, for: identity.source) }
         condition.broadcast()
         return result
     }

@@ -1,0 +1,97 @@
+import Foundation
+import GalleryLayout
+import ImageCodecs
+import Raster
+import RenderPipeline
+import TestSupport
+import Testing
+
+/// A frame's fetch only starts a photo's decode (`PhotoCache.prefetch`); the colour conversion is
+/// done by the photo's first `acquire`, on whichever worker resamples it first, so the worker that
+/// decoded goes on to the next decode. Pixels, warnings and frames stay what they were.
+@Suite struct DeferredConversionTests {
+    /// Four of the fixtures tagged Display P3 (their values taken as P3: converting changes them),
+    /// and a fifth with a profile Little CMS cannot read.
+    static func photos(in folder: TemporaryFolder) throws -> [String] {
+        var paths: [String] = []
+        for index in 1...4 {
+            let image = try ImageDecoder.decodeFile(atPath: BatchRendererTests.fixtures[index - 1]).image
+            paths.append(try folder.write(try PNGEncoder.encode(image, colorSpace: .displayP3), to: "\(index).png"))
+        }
+        var broken = ColorSpace.displayP3.iccProfile
+        broken.replaceSubrange(136..<140, with: [0x7F, 0xFF, 0xFF, 0x00])  // a tag far outside the profile
+        let plain = try #require(JPEGEncoder.encode(try ImageDecoder.decodeFile(atPath: paths[0]).image))
+        let payload = Array("ICC_PROFILE".utf8) + [0, 1, 1] + broken
+        let segment = [0xFF, 0xE2, UInt8((payload.count + 2) >> 8), UInt8((payload.count + 2) & 0xFF)] + payload
+        paths.append(try folder.write(Array(plain[0..<2]) + segment + plain[2...], to: "5.jpg"))
+        return paths
+    }
+
+    static func scene(_ photos: [String]) -> Scene {
+        Scene(
+            gallery: Gallery(style: .line(LineLayout()), viewport: Size(width: 375, height: 200), itemCount: 10),
+            displayScale: 2, photos: photos)
+    }
+
+    @Test func aPrefetchedPhotoIsConvertedByItsFirstAcquire() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let photos = try Self.photos(in: folder)
+        let scene = Self.scene(photos)
+        let plan = try FramePlan(scene: scene, offset: 0)
+        let key = scene.photoKey(photos[0])
+        let converted = try PhotoCache(plans: [(plan, scene)]).acquire(key).get()
+        var stored = key.options
+        stored.colorSpace = nil
+        #expect(converted.image != (try ImageDecoder.decodeFile(atPath: photos[0], options: stored)).image)
+
+        let cache = PhotoCache(plans: [(plan, scene)])
+        cache.prefetch(key)
+        cache.prefetch(key)
+        #expect(cache.decodeCount == 1)
+        let first = try cache.acquire(key).get()
+        let second = try cache.acquire(key).get()
+        #expect(cache.decodeCount == 1)
+        for decoded in [first, second] {
+            #expect(decoded.image == converted.image)
+            #expect(decoded.colorSpace == .srgb)
+            #expect(decoded.pendingColorSpace == nil)
+            #expect(decoded.warnings == converted.warnings)
+        }
+    }
+
+    @Test func aWarningOfTheLeftConversionIsRecordedOnceItIsDone() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let photos = try Self.photos(in: folder)
+        let scene = Self.scene(photos)
+        let cache = PhotoCache(plans: [(try FramePlan(scene: scene, offset: 0), scene)])
+        let key = scene.photoKey(photos[4])
+        cache.prefetch(key)
+        #expect(cache.problems.isEmpty, "before the conversion: \(cache.problems)")
+        _ = try cache.acquire(key).get()
+        _ = try cache.acquire(key).get()
+        let warnings = cache.problems.map { "\($0)" }.filter { $0.contains("colour profile ignored, taken as sRGB") }
+        #expect(warnings.count == 1, "\(cache.problems)")
+    }
+
+    @Test(arguments: [1, 2, 3])
+    func framesAreTheSameWithTheConversionLeftToTheResampling(jobs: Int) throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let photos = try Self.photos(in: folder)
+        let scene = Self.scene(photos)
+        let renderer = FrameRenderer(scene: scene)
+        for offset in [0.0, 120, 333] {
+            let plan = try FramePlan(scene: scene, offset: offset)
+            let converted = try renderer.render(plan, jobs: jobs) { path in
+                (try? ImageDecoder.decodeFile(atPath: path, options: scene.photoKey(path).options)).map(PhotoPart.init)
+            }
+            let cache = PhotoCache(plans: [(plan, scene)], jobs: jobs)
+            let left = try renderer.render(plan, jobs: jobs, prefetch: { cache.prefetch(scene.photoKey($0)) }) { path in
+                (try? cache.acquire(scene.photoKey(path)).get()).map(PhotoPart.init)
+            }
+            #expect(left == converted, "offset \(offset)")
+        }
+    }
+}
