@@ -75,6 +75,27 @@ import Testing
         #expect(warnings.count == 1, "\(cache.problems)")
     }
 
+    /// A prefetch reserves its frame's hold: with a cache too small for even one photo, nothing the
+    /// frame prefetched is evicted before the frame acquires it, so each photo is decoded once.
+    @Test(arguments: [1, 2])
+    func aFramesPrefetchedPhotosStayUntilItAcquiresThem(jobs: Int) throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let photos = try Self.photos(in: folder)
+        let scene = Self.scene(photos)
+        let plan = try FramePlan(scene: scene, offset: 120)
+        let cache = PhotoCache(plans: [(plan, scene)], capacityBytes: 1, jobs: jobs)
+        let keys = Set(plan.items.compactMap(\.photo).map(scene.photoKey))
+        #expect(keys.count >= 3)
+        _ = try FrameRenderer(scene: scene).render(plan, jobs: jobs, prefetch: { cache.prefetch(scene.photoKey($0)) }) {
+            path in (try? cache.acquire(scene.photoKey(path)).get()).map(PhotoPart.init)
+        }
+        #expect(cache.decodeCount == keys.count)
+        // Released, they go: the reservations were all taken up.
+        for item in plan.items { if let path = item.photo { cache.release(scene.photoKey(path)) } }
+        #expect(cache.bytesResident == 0)
+    }
+
     @Test(arguments: [1, 2, 3])
     func framesAreTheSameWithTheConversionLeftToTheResampling(jobs: Int) throws {
         let folder = try TemporaryFolder()

@@ -10,6 +10,9 @@ struct DecodedPhotos: Sendable {
 
     let capacityBytes: Int
     private(set) var entries: [DecodeIdentity: Entry] = [:]
+    /// Holds promised by prefetches, each taken up by one later `hold`: a reserved decode is not
+    /// idle, so a frame's prefetched photos stay until it acquires them.
+    private var reservations: [DecodeIdentity: Int] = [:]
     /// Pixel bytes of the ready decodes.
     private(set) var residentBytes = 0
     private var clock = 0
@@ -30,13 +33,18 @@ struct DecodedPhotos: Sendable {
         evictOverCapacity()
     }
 
-    /// One more holder of `identity`'s ready decode; its result, or nil when it is not ready.
+    /// One more holder of `identity`'s ready decode (taking up a reservation, if there is one); its
+    /// result, or nil when it is not ready.
     mutating func hold(_ identity: DecodeIdentity) -> Result<DecodedImage, DecodeError>? {
         guard case .ready(let result, let size, _, let users) = entries[identity] else { return nil }
         clock += 1
         entries[identity] = .ready(result, bytes: size, lastUse: clock, users: users + 1)
+        if let count = reservations[identity] { reservations[identity] = count > 1 ? count - 1 : nil }
         return result
     }
+
+    /// A hold `identity`'s decode will get (whether it is decoded yet or not).
+    mutating func reserve(_ identity: DecodeIdentity) { reservations[identity, default: 0] += 1 }
 
     /// `identity`'s ready decode when its colour conversion is still to do, taken out to be converted
     /// (the entry reads as decoding meanwhile; `store` puts it back); nil otherwise.
@@ -58,7 +66,7 @@ struct DecodedPhotos: Sendable {
 
     /// Drops every idle decode of `source` (its planned uses are over).
     mutating func dropIdle(of source: PhotoSource) {
-        for (identity, entry) in entries where identity.source == source {
+        for (identity, entry) in entries where identity.source == source && reservations[identity] == nil {
             if case .ready(_, let size, _, 0) = entry {
                 entries[identity] = nil
                 residentBytes -= size
@@ -70,7 +78,8 @@ struct DecodedPhotos: Sendable {
     mutating func evictOverCapacity() {
         while residentBytes > capacityBytes {
             let idle = entries.compactMap { identity, entry -> (DecodeIdentity, Int, Int)? in
-                guard case .ready(_, let size, let lastUse, 0) = entry, size > 0 else { return nil }
+                guard case .ready(_, let size, let lastUse, 0) = entry, size > 0, reservations[identity] == nil
+                else { return nil }
                 return (identity, size, lastUse)
             }
             guard let oldest = idle.min(by: { $0.2 < $1.2 }) else { return }

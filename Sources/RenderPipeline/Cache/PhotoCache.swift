@@ -69,13 +69,17 @@ public final class PhotoCache: @unchecked Sendable {
                 condition.wait()
             case .ready:
                 if var taken = decoded.takeForConversion(identity) {
+                    // Counted as decoding meanwhile, so that no decode ahead overshoots the cap.
+                    let size = taken.image.image.pixels.count
+                    decodingBytes += size
                     condition.unlock()
                     taken.image.finishColorConversion()
                     condition.lock()
+                    decodingBytes -= size
                     decoded.store(.success(taken.image), as: identity, users: taken.users)
                     record(.success(taken.image), for: identity.source)
                     condition.broadcast()
-                    continue
+                    continue  // the prefetch's reservation keeps it until `hold`
                 }
                 if let result = decoded.hold(identity) { return result }
             case nil:
@@ -84,14 +88,16 @@ public final class PhotoCache: @unchecked Sendable {
         }
     }
 
-    /// Starts `key`'s decode, if no one has, without holding it or waiting for it: the frame's first
-    /// `acquire` of it finishes its colour conversion, on whichever worker that is (while the one that
-    /// decoded goes on to its next photo).
+    /// Starts `key`'s decode, if no one has, without waiting for it: the frame's first `acquire` of it
+    /// does its colour conversion, on whichever worker that is (while the one that decoded goes on to
+    /// its next photo). It reserves a hold that keeps the decode from being evicted until then, so
+    /// every prefetch must be followed by one `acquire` of the same key.
     public func prefetch(_ key: PhotoKey) {
         guard given[key.path] == nil else { return }
         condition.lock()
         defer { condition.unlock() }
         let (identity, bytes) = resolve(key)
+        decoded.reserve(identity)
         if decoded[identity] == nil { _ = decode(key, as: identity, bytes: bytes, users: 0, deferringConversion: true) }
     }
 
