@@ -1,4 +1,5 @@
 import Foundation
+import GalleryCore
 import GalleryLayout
 import ImageCodecs
 import Raster
@@ -57,6 +58,29 @@ import Testing
             #expect(decoded.colorSpace == .srgb)
             #expect(decoded.pendingColorSpace == nil)
             #expect(decoded.warnings == converted.warnings)
+        }
+    }
+
+    /// Workers that acquire a photo while another converts it take parts of the conversion: the same
+    /// pixels whoever converted which part, and still one decode.
+    @Test func workersWaitingForAConversionShareIt() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let photos = try Self.photos(in: folder)
+        let scene = Self.scene(photos)
+        let plan = try FramePlan(scene: scene, offset: 0)
+        let key = scene.photoKey(photos[1])
+        let converted = try PhotoCache(plans: [(plan, scene)]).acquire(key).get().image
+        for _ in 0..<20 {
+            let cache = PhotoCache(plans: [(plan, scene)], jobs: 4)
+            cache.prefetch(key)
+            let images = Locked([RGBAImage?](repeating: nil, count: 4))
+            DispatchQueue.concurrentPerform(iterations: 4) { index in
+                let image = try? cache.acquire(key).get().image
+                images.withLock { $0[index] = image }
+            }
+            #expect(images.withLock { $0 }.allSatisfy { $0 == converted })
+            #expect(cache.decodeCount == 1)
         }
     }
 

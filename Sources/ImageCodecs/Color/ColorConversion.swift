@@ -17,9 +17,16 @@ package enum ColorConversion {
     /// `decoded`'s pixels, converted from its embedded colour into `space`. A profile that cannot be
     /// used leaves the pixels as they are (taken as sRGB) and adds a warning saying why.
     static func convert(_ decoded: inout DecodedImage, to space: ColorSpace) {
+        guard let transform = prepare(&decoded, to: space) else { return }
+        decoded.image.pixels.withUnsafeMutableBufferPointer { transform.apply(to: $0) }
+    }
+
+    /// All of `convert` but the pixel loop: the transform still to apply to `decoded`'s pixels, or nil
+    /// when there is none (no conversion needed, or the warning added).
+    static func prepare(_ decoded: inout DecodedImage, to space: ColorSpace) -> ColorTransform? {
         var color = decoded.color
         decoded.colorSpace = space
-        if space == .srgb, color.isSRGB { return }
+        if space == .srgb, color.isSRGB { return nil }
         // A gray profile describes gray pixels; on a colour photo it would turn it gray.
         if case .icc(let profile) = color, ICCProfile(profile).isGray, !isGray(decoded.image.pixels) {
             color = .unreadable("a gray profile on colour pixels")
@@ -27,14 +34,15 @@ package enum ColorConversion {
         if case .cicp(let primaries, let transfer, fullRange: false) = color {
             widen(&decoded.image.pixels)
             color = .cicp(primaries: primaries, transfer: transfer)
-            if space == .srgb, color.isSRGB { return }
+            if space == .srgb, color.isSRGB { return nil }
         }
         switch transform(for: color, to: space) {
         case .success(let transform):
-            guard let transform, !transform.isIdentity else { return }
-            decoded.image.pixels.withUnsafeMutableBufferPointer { transform.apply(to: $0) }
+            guard let transform, !transform.isIdentity else { return nil }
+            return transform
         case .failure(let failure):
             decoded.warnings.append("colour profile ignored, taken as sRGB: \(failure.reason)")
+            return nil
         }
     }
 

@@ -58,7 +58,7 @@ package final class ColorTransform: @unchecked Sendable {
     deinit { gr_color_transform_free(transform) }
 
     /// Converts `pixels` (RGBA8) in place.
-    func apply(to pixels: UnsafeMutableBufferPointer<UInt8>) {
+    package func apply(to pixels: UnsafeMutableBufferPointer<UInt8>) {
         guard let base = pixels.baseAddress, !isIdentity else { return }
         gr_color_apply(transform, base, pixels.count / 4)
     }

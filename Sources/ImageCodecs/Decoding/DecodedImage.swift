@@ -29,8 +29,15 @@ public struct DecodedImage: Sendable {
 
     /// Does the colour conversion the decode left, if it left one (its warnings join `warnings`).
     package mutating func finishColorConversion() {
-        guard let space = pendingColorSpace else { return }
+        guard let transform = prepareColorConversion() else { return }
+        image.pixels.withUnsafeMutableBufferPointer { transform.apply(to: $0) }
+    }
+
+    /// All of `finishColorConversion()` but the pixel loop: the transform left to apply to the
+    /// pixels (any part of them at a time, on any thread), or nil when nothing is.
+    package mutating func prepareColorConversion() -> ColorTransform? {
+        guard let space = pendingColorSpace else { return nil }
         pendingColorSpace = nil
-        ColorConversion.convert(&self, to: space)
+        return ColorConversion.prepare(&self, to: space)
     }
 }

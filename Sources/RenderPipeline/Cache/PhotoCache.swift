@@ -29,6 +29,8 @@ public final class PhotoCache: @unchecked Sendable {
     /// Pixel bytes of the decodes still running, as their headers foretell (`decoded` counts them
     /// once done).
     private var decodingBytes = 0
+    /// The conversions running, by decode: a worker waiting for one takes a share of it.
+    private var conversions: [DecodeIdentity: SharedConversion] = [:]
     /// The next of `plan.upcoming` to consider decoding ahead.
     private var nextUpcoming = 0
     /// Decodes run so far (a photo evicted before its last use counts again).
@@ -61,6 +63,12 @@ public final class PhotoCache: @unchecked Sendable {
         while true {
             switch decoded[identity] {
             case .decoding:
+                if let conversion = conversions[identity] {
+                    condition.unlock()
+                    let helped = conversion.help()
+                    condition.lock()
+                    if helped { continue }
+                }
                 // Rather than idle while another worker decodes this photo, decode one that frames
                 // will need later. Either may have let go of the lock (to read or decode), so look
                 // again before waiting: the decode waited for may have finished meanwhile.
@@ -73,7 +81,7 @@ public final class PhotoCache: @unchecked Sendable {
                     let size = taken.image.image.pixels.count
                     decodingBytes += size
                     condition.unlock()
-                    taken.image.finishColorConversion()
+                    convert(&taken.image, as: identity)
                     condition.lock()
                     decodingBytes -= size
                     decoded.store(.success(taken.image), as: identity, users: taken.users)
@@ -85,6 +93,23 @@ public final class PhotoCache: @unchecked Sendable {
             case nil:
                 return decode(key, as: identity, bytes: bytes, users: 1)
             }
+        }
+    }
+
+    /// Does the colour conversion `image`'s decode left, sharing its pixel loop with whoever waits for
+    /// `identity` meanwhile. Lock not held.
+    private func convert(_ image: inout DecodedImage, as identity: DecodeIdentity) {
+        guard let transform = image.prepareColorConversion() else { return }
+        image.image.pixels.withUnsafeMutableBufferPointer { pixels in
+            let conversion = SharedConversion(transform, pixels: pixels)
+            condition.lock()
+            conversions[identity] = conversion
+            condition.broadcast()
+            condition.unlock()
+            conversion.finish()
+            condition.lock()
+            conversions[identity] = nil
+            condition.unlock()
         }
     }
 
