@@ -20,8 +20,8 @@ public struct DecodeOptions: Sendable, Hashable {
     /// decodes its tiles on them, each tile on one, sharing them with the other decodes running. The
     /// pixels do not depend on it.
     public var threads: Int = 1
-    /// Leaves the colour conversion (and its warnings) to `DecodedImage.finishColorConversion()`, for
-    /// whichever thread first needs the pixels.
+    /// Leaves the colour conversion (and its warnings) to `DecodedImage.prepareColorConversion()` and
+    /// the transform it returns, for whichever threads first need the pixels.
     package var defersColorConversion = false
 
     /// How an image fills its target box, which decides what "2× left for the filter" means.

@@ -24,17 +24,12 @@ public struct DecodedImage: Sendable {
     public var color: EmbeddedColor = .untagged
     /// The colour space the pixels were converted into, or nil for the stored values.
     public var colorSpace: ColorSpace?
-    /// The colour space to convert into, when the decode left that to `finishColorConversion()`.
+    /// The colour space to convert into, when the decode left that to `prepareColorConversion()`.
     package var pendingColorSpace: ColorSpace?
 
-    /// Does the colour conversion the decode left, if it left one (its warnings join `warnings`).
-    package mutating func finishColorConversion() {
-        guard let transform = prepareColorConversion() else { return }
-        image.pixels.withUnsafeMutableBufferPointer { transform.apply(to: $0) }
-    }
-
-    /// All of `finishColorConversion()` but the pixel loop: the transform left to apply to the
-    /// pixels (any part of them at a time, on any thread), or nil when nothing is.
+    /// The colour conversion the decode left, but its pixel loop (its warnings join `warnings`): the
+    /// transform left to apply to the pixels (any part of them at a time, on any thread), or nil
+    /// when nothing is.
     package mutating func prepareColorConversion() -> ColorTransform? {
         guard let space = pendingColorSpace else { return nil }
         pendingColorSpace = nil
