@@ -28,6 +28,14 @@ import Testing
         return paths
     }
 
+    /// Runs `body` with `photos` written to a temporary folder, removed after, and a line scene of them.
+    static func withPhotos(_ body: ([String], Scene) throws -> Void) throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let photos = try Self.photos(in: folder)
+        try body(photos, Self.scene(photos))
+    }
+
     static func scene(_ photos: [String]) -> Scene {
         Scene(
             gallery: Gallery(style: .line(LineLayout()), viewport: Size(width: 375, height: 200), itemCount: 10),
@@ -35,108 +43,104 @@ import Testing
     }
 
     @Test func aPrefetchedPhotoIsConvertedByItsFirstAcquire() throws {
-        let folder = try TemporaryFolder()
-        defer { folder.remove() }
-        let photos = try Self.photos(in: folder)
-        let scene = Self.scene(photos)
-        let plan = try FramePlan(scene: scene, offset: 0)
-        let key = scene.photoKey(photos[0])
-        let converted = try PhotoCache(plans: [(plan, scene)]).acquire(key).get()
-        var stored = key.options
-        stored.colorSpace = nil
-        #expect(converted.image != (try ImageDecoder.decodeFile(atPath: photos[0], options: stored)).image)
+        try Self.withPhotos { photos, scene in
+            let plan = try FramePlan(scene: scene, offset: 0)
+            let key = scene.photoKey(photos[0])
+            let converted = try PhotoCache(plans: [(plan, scene)]).acquire(key).get()
+            var stored = key.options
+            stored.colorSpace = nil
+            #expect(converted.image != (try ImageDecoder.decodeFile(atPath: photos[0], options: stored)).image)
 
-        let cache = PhotoCache(plans: [(plan, scene)])
-        cache.prefetch(key)
-        cache.prefetch(key)
-        #expect(cache.decodeCount == 1)
-        let first = try cache.acquire(key).get()
-        let second = try cache.acquire(key).get()
-        #expect(cache.decodeCount == 1)
-        for decoded in [first, second] {
-            #expect(decoded.image == converted.image)
-            #expect(decoded.colorSpace == .srgb)
-            #expect(decoded.pendingColorSpace == nil)
-            #expect(decoded.warnings == converted.warnings)
+            let cache = PhotoCache(plans: [(plan, scene)])
+            cache.prefetch(key)
+            cache.prefetch(key)
+            #expect(cache.decodeCount == 1)
+            let first = try cache.acquire(key).get()
+            let second = try cache.acquire(key).get()
+            #expect(cache.decodeCount == 1)
+            for decoded in [first, second] {
+                #expect(decoded.image == converted.image)
+                #expect(decoded.colorSpace == .srgb)
+                #expect(decoded.pendingColorSpace == nil)
+                #expect(decoded.warnings == converted.warnings)
+            }
         }
     }
 
     /// Workers that acquire a photo while another converts it take parts of the conversion: the same
     /// pixels whoever converted which part, and still one decode.
     @Test func workersWaitingForAConversionShareIt() throws {
-        let folder = try TemporaryFolder()
-        defer { folder.remove() }
-        let photos = try Self.photos(in: folder)
-        let scene = Self.scene(photos)
-        let plan = try FramePlan(scene: scene, offset: 0)
-        let key = scene.photoKey(photos[1])
-        let converted = try PhotoCache(plans: [(plan, scene)]).acquire(key).get().image
-        for _ in 0..<20 {
-            let cache = PhotoCache(plans: [(plan, scene)], jobs: 4)
-            cache.prefetch(key)
-            let images = Locked([RGBAImage?](repeating: nil, count: 4))
-            DispatchQueue.concurrentPerform(iterations: 4) { index in
-                let image = try? cache.acquire(key).get().image
-                images.withLock { $0[index] = image }
+        try Self.withPhotos { photos, scene in
+            let plan = try FramePlan(scene: scene, offset: 0)
+            let key = scene.photoKey(photos[1])
+            let converted = try PhotoCache(plans: [(plan, scene)]).acquire(key).get().image
+            for _ in 0..<20 {
+                let cache = PhotoCache(plans: [(plan, scene)], jobs: 4)
+                cache.prefetch(key)
+                let images = Locked([RGBAImage?](repeating: nil, count: 4))
+                DispatchQueue.concurrentPerform(iterations: 4) { index in
+                    let image = try? cache.acquire(key).get().image
+                    images.withLock { $0[index] = image }
+                }
+                #expect(images.withLock { $0 }.allSatisfy { $0 == converted })
+                #expect(cache.decodeCount == 1)
             }
-            #expect(images.withLock { $0 }.allSatisfy { $0 == converted })
-            #expect(cache.decodeCount == 1)
         }
     }
 
     @Test func aWarningOfTheLeftConversionIsRecordedOnceItIsDone() throws {
-        let folder = try TemporaryFolder()
-        defer { folder.remove() }
-        let photos = try Self.photos(in: folder)
-        let scene = Self.scene(photos)
-        let cache = PhotoCache(plans: [(try FramePlan(scene: scene, offset: 0), scene)])
-        let key = scene.photoKey(photos[4])
-        cache.prefetch(key)
-        #expect(cache.problems.isEmpty, "before the conversion: \(cache.problems)")
-        _ = try cache.acquire(key).get()
-        _ = try cache.acquire(key).get()
-        let warnings = cache.problems.map { "\($0)" }.filter { $0.contains("colour profile ignored, taken as sRGB") }
-        #expect(warnings.count == 1, "\(cache.problems)")
+        try Self.withPhotos { photos, scene in
+            let cache = PhotoCache(plans: [(try FramePlan(scene: scene, offset: 0), scene)])
+            let key = scene.photoKey(photos[4])
+            cache.prefetch(key)
+            #expect(cache.problems.isEmpty, "before the conversion: \(cache.problems)")
+            _ = try cache.acquire(key).get()
+            _ = try cache.acquire(key).get()
+            let warnings = cache.problems.map { "\($0)" }.filter {
+                $0.contains("colour profile ignored, taken as sRGB")
+            }
+            #expect(warnings.count == 1, "\(cache.problems)")
+        }
     }
 
     /// A prefetch reserves its frame's hold: with a cache too small for even one photo, nothing the
     /// frame prefetched is evicted before the frame acquires it, so each photo is decoded once.
     @Test(arguments: [1, 2])
     func aFramesPrefetchedPhotosStayUntilItAcquiresThem(jobs: Int) throws {
-        let folder = try TemporaryFolder()
-        defer { folder.remove() }
-        let photos = try Self.photos(in: folder)
-        let scene = Self.scene(photos)
-        let plan = try FramePlan(scene: scene, offset: 120)
-        let cache = PhotoCache(plans: [(plan, scene)], capacityBytes: 1, jobs: jobs)
-        let keys = Set(plan.items.compactMap(\.photo).map(scene.photoKey))
-        #expect(keys.count >= 3)
-        _ = try FrameRenderer(scene: scene).render(plan, jobs: jobs, prefetch: { cache.prefetch(scene.photoKey($0)) }) {
-            path in (try? cache.acquire(scene.photoKey(path)).get()).map(PhotoPart.init)
+        try Self.withPhotos { photos, scene in
+            let plan = try FramePlan(scene: scene, offset: 120)
+            let cache = PhotoCache(plans: [(plan, scene)], capacityBytes: 1, jobs: jobs)
+            let keys = Set(plan.items.compactMap(\.photo).map(scene.photoKey))
+            #expect(keys.count >= 3)
+            _ = try FrameRenderer(scene: scene).render(
+                plan, jobs: jobs, prefetch: { cache.prefetch(scene.photoKey($0)) }
+            ) {
+                path in (try? cache.acquire(scene.photoKey(path)).get()).map(PhotoPart.init)
+            }
+            #expect(cache.decodeCount == keys.count)
+            // Released, they go: the reservations were all taken up.
+            for item in plan.items { if let path = item.photo { cache.release(scene.photoKey(path)) } }
+            #expect(cache.bytesResident == 0)
         }
-        #expect(cache.decodeCount == keys.count)
-        // Released, they go: the reservations were all taken up.
-        for item in plan.items { if let path = item.photo { cache.release(scene.photoKey(path)) } }
-        #expect(cache.bytesResident == 0)
     }
 
     @Test(arguments: [1, 2, 3])
     func framesAreTheSameWithTheConversionLeftToTheResampling(jobs: Int) throws {
-        let folder = try TemporaryFolder()
-        defer { folder.remove() }
-        let photos = try Self.photos(in: folder)
-        let scene = Self.scene(photos)
-        let renderer = FrameRenderer(scene: scene)
-        for offset in [0.0, 120, 333] {
-            let plan = try FramePlan(scene: scene, offset: offset)
-            let converted = try renderer.render(plan, jobs: jobs) { path in
-                (try? ImageDecoder.decodeFile(atPath: path, options: scene.photoKey(path).options)).map(PhotoPart.init)
+        try Self.withPhotos { photos, scene in
+            let renderer = FrameRenderer(scene: scene)
+            for offset in [0.0, 120, 333] {
+                let plan = try FramePlan(scene: scene, offset: offset)
+                let converted = try renderer.render(plan, jobs: jobs) { path in
+                    (try? ImageDecoder.decodeFile(atPath: path, options: scene.photoKey(path).options)).map(
+                        PhotoPart.init)
+                }
+                let cache = PhotoCache(plans: [(plan, scene)], jobs: jobs)
+                let left = try renderer.render(plan, jobs: jobs, prefetch: { cache.prefetch(scene.photoKey($0)) }) {
+                    path in
+                    (try? cache.acquire(scene.photoKey(path)).get()).map(PhotoPart.init)
+                }
+                #expect(left == converted, "offset \(offset)")
             }
-            let cache = PhotoCache(plans: [(plan, scene)], jobs: jobs)
-            let left = try renderer.render(plan, jobs: jobs, prefetch: { cache.prefetch(scene.photoKey($0)) }) { path in
-                (try? cache.acquire(scene.photoKey(path)).get()).map(PhotoPart.init)
-            }
-            #expect(left == converted, "offset \(offset)")
         }
     }
 }
