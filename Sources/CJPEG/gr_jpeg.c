@@ -1,4 +1,5 @@
 #include "gr_jpeg.h"
+#include "gr_jpeg_huffman.h"
 #include "gr_jpeg_idct.h"
 #include "gr_jpeg_resume.h"
 
@@ -16,6 +17,7 @@ typedef struct {
     gr_jpeg_status status;
     uint32_t warnings;
     char *message; /* 256 bytes, owned by the caller */
+    int give_up;   /* gr_jpeg_huffman.c's decoder gave up: decode again with libjpeg's */
 } error_state;
 
 typedef struct {
@@ -37,6 +39,13 @@ static void on_error_exit(j_common_ptr cinfo) {
         state->status = GR_JPEG_12_BIT;
     }
     format_message(cinfo, state->message);
+    longjmp(state->jump, 1);
+}
+
+/* gr_jpeg_huffman.c's decoder met data it leaves to libjpeg's. */
+static void on_give_up(j_decompress_ptr cinfo) {
+    error_state *state = (error_state *)cinfo->err;
+    state->give_up = 1;
     longjmp(state->jump, 1);
 }
 
@@ -98,6 +107,7 @@ static void init_errors(struct jpeg_error_mgr **slot, error_state *errors, char 
     errors->status = GR_JPEG_ERROR;
     errors->warnings = 0;
     errors->message = message;
+    errors->give_up = 0;
 }
 
 gr_jpeg_status gr_jpeg_read_header(const uint8_t *data, size_t size, gr_jpeg_header *out) {
@@ -266,11 +276,20 @@ gr_jpeg_status gr_jpeg_decode(const uint8_t *data, size_t size, const gr_jpeg_op
 
     /* Assigned after setjmp and freed on the error branch, hence volatile. */
     uint8_t *volatile row_buffer = NULL;
+    gr_jpeg_huffman *volatile huffman = NULL;
     volatile int created = 0;
 
     if (setjmp(errors.jump)) {
         free(row_buffer);
         if (created) jpeg_destroy_decompress(&cinfo);
+        gr_jpeg_huffman_free(huffman);
+        if (errors.give_up) {
+            gr_jpeg_options plain = *options;
+            plain.plain_entropy = 1;
+            gr_jpeg_status status = gr_jpeg_decode(data, size, &plain, pixels, capacity, out);
+            out->entropy = 2;
+            return status;
+        }
         out->warnings = errors.warnings;
         return errors.status;
     }
@@ -320,6 +339,8 @@ gr_jpeg_status gr_jpeg_decode(const uint8_t *data, size_t size, const gr_jpeg_op
         JDIMENSION crop_x = wanted.x, crop_width = wanted.width;
         crop_columns(&cinfo, wanted.x, wanted.width, &crop_x, &crop_width);
         if (!options->plain_idct) gr_jpeg_idct_install(&cinfo, &out->idct);
+        if (!options->plain_entropy) huffman = gr_jpeg_huffman_install(&cinfo, data, size, on_give_up);
+        out->entropy = huffman != NULL;
         int direct = !is_cmyk && crop_x == wanted.x && crop_width == wanted.width;
         errors.status = GR_JPEG_NO_MEMORY;
         if (!direct) row_buffer = malloc((size_t)crop_width * 4);
@@ -338,10 +359,13 @@ gr_jpeg_status gr_jpeg_decode(const uint8_t *data, size_t size, const gr_jpeg_op
     if (cinfo.output_scanline < height) {
         jpeg_abort_decompress(&cinfo);
     } else {
+        /* Our decoder leaves the source at the EOI after the scan; short of it, libjpeg's reads. */
+        if (!gr_jpeg_huffman_finished(huffman)) on_give_up(&cinfo);
         jpeg_finish_decompress(&cinfo);
     }
     jpeg_destroy_decompress(&cinfo);
     free(row_buffer);
+    gr_jpeg_huffman_free(huffman);
 
     out->width = width;
     out->height = height;

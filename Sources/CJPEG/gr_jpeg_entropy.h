@@ -22,6 +22,10 @@ typedef struct {
      * bits | coefficients advanced << 5 (127 at most) | GR_HUFFMAN_RUN_ENDS if the last ends the
      * block | GR_HUFFMAN_FAST_VALID. 0: the first code is longer than the window. */
     uint16_t run[1 << GR_HUFFMAN_RUN_BITS];
+    /* AC only, for decoding coefficients: symbol << 8 | GR_HUFFMAN_VALUE_VALID | code length, or,
+     * with GR_HUFFMAN_VALUE_READY, | code and extra bits' length | the coefficient << 16 (an int16).
+     * 0: a longer code, or none. */
+    uint32_t value[1 << GR_HUFFMAN_FAST_BITS];
     int32_t maxcode[17];      /* the largest code of each length, -1 where there is none */
     int32_t valoffset[17];
     uint8_t huffval[256];
@@ -31,6 +35,8 @@ typedef struct {
 
 #define GR_HUFFMAN_FAST_VALID 0x8000u
 #define GR_HUFFMAN_RUN_ENDS 0x4000u
+#define GR_HUFFMAN_VALUE_VALID 0x40u
+#define GR_HUFFMAN_VALUE_READY 0x20u
 
 /**
  * Builds `table` from a DHT's counts (bits[1…16]) and symbols, as libjpeg's
@@ -64,6 +70,9 @@ typedef struct {
  */
 int gr_scan_skip_rows(const gr_scan_layout *layout, const uint8_t *data, size_t size,
                       const gr_scan_position *from, uint32_t rows, gr_scan_position *out);
+
+/** The byte after the one holding the bit before `end` (after its stuffing): where a marker would be. */
+size_t gr_scan_next_byte(const uint8_t *data, const gr_scan_position *end);
 
 /** Whether after the bits up to `end` the scan ends at once with EOI: FF D9 in the next byte. */
 int gr_scan_ends_cleanly(const uint8_t *data, size_t size, const gr_scan_position *end);

@@ -36,8 +36,7 @@
 
 enum { MAX_TABLES = 4 };
 
-/* The scan's MCU layout and its Huffman tables (DC 0…3, AC 4…7), if the scan is one this handles. */
-static int layout_of(j_decompress_ptr cinfo, gr_huffman *tables, gr_scan_layout *layout) {
+int gr_scan_layout_of(j_decompress_ptr cinfo, gr_huffman tables[8], gr_scan_layout *layout) {
     if (cinfo->progressive_mode || cinfo->arith_code || cinfo->restart_interval != 0 ||
         cinfo->data_precision != 8 || jpeg_has_multiple_scans(cinfo) || cinfo->buffered_image ||
         cinfo->comps_in_scan != cinfo->num_components || cinfo->comps_in_scan < 1 ||
@@ -245,7 +244,7 @@ int gr_jpeg_resumption_make(j_decompress_ptr cinfo, const uint8_t *data, size_t 
     gr_scan_position start, end;
     /* Past the last row read, libjpeg reads ahead up to 8 data bytes, and a read that reaches the end
      * of the file warns whether or not its bits are used: both ways must stop short of it alike. */
-    int ok = layout_of(cinfo, tables, &layout) &&
+    int ok = gr_scan_layout_of(cinfo, tables, &layout) &&
              gr_scan_skip_rows(&layout, data + scan, size - scan, NULL, first_row, &start) &&
              gr_scan_skip_rows(&layout, data + scan, size - scan, &start, last_row - first_row, &end) &&
              (last_row < rows ? gr_scan_has_room(data + scan, size - scan, &end)

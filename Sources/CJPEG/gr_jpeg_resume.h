@@ -10,6 +10,14 @@
 
 #include <jpeglib.h>
 
+#include "gr_jpeg_entropy.h"
+
+/**
+ * The scan's MCU layout, its Huffman tables built into `tables` (DC 0…3, AC 4…7), where the scan is
+ * one baseline Huffman scan of all components, 8-bit, without restart markers; 0 otherwise.
+ */
+int gr_scan_layout_of(j_decompress_ptr cinfo, gr_huffman tables[8], gr_scan_layout *layout);
+
 /** A JPEG that decodes, from its second iMCU row on, to the same rows as part of the original. */
 typedef struct {
     uint8_t *prefix;          /* malloc'd: the original's header, then a stand-in first row */

@@ -12,6 +12,8 @@ public struct ShimDecode {
     /// Where the first row read began in its byte (0…7) if a resumption skipped the rows above it.
     public var resumedAtBit: Int?
     public var resumed: Bool { resumedAtBit != nil }
+    /// Whose Huffman decoder read the scan: 0 libjpeg's, 1 gr_jpeg_huffman.c's, 2 libjpeg's after it gave up.
+    public var entropy: Int = 0
 
     /// Decodes `bytes` at `eighths`/8, of `region` (x, y, width, height) or all of it, with the
     /// options `configure` sets on top of a generous budget.
@@ -44,7 +46,8 @@ public struct ShimDecode {
         }
         return ShimDecode(
             status: status, warnings: image.warnings, message: FixedCString.string(image.message), pixels: pixels,
-            idct: image.idct, resumedAtBit: image.resumed > 0 ? Int(image.resumed) - 1 : nil)
+            idct: image.idct, resumedAtBit: image.resumed > 0 ? Int(image.resumed) - 1 : nil,
+            entropy: Int(image.entropy))
     }
 
     /// How this outcome differs from `other` (status, warnings, message, pixels); nil if it does not.

@@ -5,7 +5,7 @@ import ImageCodecs
 /// libFuzzer entry: any bytes through EXIF parsing and the JPEG decoder, at a DCT scale (the first
 /// byte picks the target box), under a small budget. Differential too: a region decode (the second
 /// and third bytes pick it) must give exactly the whole decode's pixels there, and the AVX2 inverse
-/// DCTs and resumptions must give libjpeg's own outcome (`sameBothWays`).
+/// DCTs, the Huffman decoder and resumptions must give libjpeg's own outcome (`sameBothWays`).
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzJPEG(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     let bytes = [UInt8](UnsafeBufferPointer(start: data, count: size))
@@ -33,7 +33,8 @@ public func fuzzJPEG(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
 
 /// Decodes `bytes` two ways and requires identical outcomes (status, warnings and their message,
 /// pixels), damaged data and coefficients past the kernels' bounds included: at 3/8 and 6/8 with the
-/// AVX2 inverse DCTs and with libjpeg's throughout; and the rows below a point the third byte picks,
+/// AVX2 inverse DCTs and with libjpeg's throughout; at 1/8, 3/8 and 8/8 with gr_jpeg_huffman.c's
+/// Huffman decoder and with libjpeg's; and the rows below a point the third byte picks,
 /// at 1/8, 3/8 and 8/8, through a resumption and with libjpeg decoding the rows above them.
 func sameBothWays(_ bytes: [UInt8]) {
     var header = gr_jpeg_header()
@@ -42,6 +43,11 @@ func sameBothWays(_ bytes: [UInt8]) {
     else { return }
     for eighths in [3, 6] {
         expectSame(bytes, eighths: eighths, below: nil, "the AVX2 inverse DCTs and libjpeg's") { $0.plain_idct = 1 }
+    }
+    for eighths in [1, 3, 8] {
+        expectSame(bytes, eighths: eighths, below: nil, "gr_jpeg_huffman.c's decoder and libjpeg's") {
+            $0.plain_entropy = 1
+        }
     }
     let fraction = UInt32(bytes.count > 2 ? bytes[2] : 0)
     for eighths in [1, 3, 8] as [UInt32] {

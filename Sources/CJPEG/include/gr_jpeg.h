@@ -39,6 +39,8 @@ typedef struct {
     int plain_idct;
     /* 1: libjpeg decodes the rows above a region to skip them, never a resumption (tests compare). */
     int plain_skip;
+    /* 1: libjpeg's Huffman decoder throughout, never gr_jpeg_huffman.c's (tests compare). */
+    int plain_entropy;
 } gr_jpeg_options;
 
 /** Blocks the AVX2 inverse DCTs transformed, and those they left to libjpeg's (out of their bounds). */
@@ -66,6 +68,9 @@ typedef struct {
     /* 0, or the rows above the region were skipped without libjpeg (gr_jpeg_resume.c): 1 + the bit of
      * its byte at which the first row read began, 0…7 */
     int resumed;
+    /* Whose Huffman decoder read the scan: 0 libjpeg's; 1 gr_jpeg_huffman.c's; 2 it gave up (on data
+     * libjpeg might warn or guess about) and libjpeg's decoded the file again */
+    int entropy;
     char message[256];      /* error, or the first warning */
 } gr_jpeg_image;
 

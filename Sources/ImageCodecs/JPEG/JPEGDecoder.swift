@@ -29,7 +29,7 @@ public enum JPEGDecoder {
             max_scans: UInt32(clamping: options.budget.maxScans), scale_eighths: UInt32(m),
             region_x: UInt32(stored.x.lowerBound), region_y: UInt32(stored.y.lowerBound),
             region_width: UInt32(stored.x.count), region_height: UInt32(stored.y.count), keep_cmyk: keepCMYK ? 1 : 0,
-            plain_idct: 0, plain_skip: 0)
+            plain_idct: 0, plain_skip: 0, plain_entropy: 0)
         let (width, height) = (stored.x.count, stored.y.count)
         var result = gr_jpeg_image()
         var status = GR_JPEG_ERROR

@@ -1,0 +1,235 @@
+/*
+ * Baseline Huffman scans decoded to coefficients without libjpeg's Huffman decoder.
+ *
+ * At 3/8, the scale of a 12-megapixel photo in an @3x item, libjpeg-turbo spends most of a decode in
+ * decode_mcu: one code per 8-bit lookup, then its extra bits, a marker check per byte. Here one
+ * 10-bit lookup gives a code together with its extra bits and the coefficient they make, wherever
+ * they fit (most of a photo's codes: they average under 5 bits), and the reader checks stuffing a
+ * word at a time (gr_jpeg_bits.h). gr_jpeg_decode installs it in place of libjpeg's decode_mcu
+ * (cinfo->entropy) for the whole scan; libjpeg's coefficient controller, inverse DCTs, upsampling and
+ * colour conversion run as before.
+ *
+ * The same coefficients, by construction: the same canonical codes (gr_huffman_build validates a
+ * table as jpeg_make_d_derived_tbl does, and libjpeg has already accepted it); libjpeg's loop over a
+ * block, with its natural order; its DC arithmetic (32-bit, wrapping, as decode_mcu_fast's); a DC
+ * kept only where libjpeg keeps it (component needed), ACs only where it needs them (not at 1/8).
+ * The same warnings and state: it gives up — and the caller decodes again with libjpeg's decoder —
+ * wherever libjpeg could warn or guess: an invalid code; a run past the end of a block; a marker,
+ * stuffing other than FF 00 or the end of the data among the bits read; a scan not followed by FF D9
+ * straight after its last bits. Where it is followed so, libjpeg's reader would have read up to the
+ * marker without discarding a byte; the source is left there, and libjpeg reads the EOI itself.
+ */
+/* jpeglib.h then brings jpegint.h's decompressor internals. */
+#if __has_include(<jpegint.h>)
+#define JPEG_INTERNALS
+#endif
+#include "gr_jpeg_huffman.h"
+
+#include "gr_jpeg_bits.h"
+#include "gr_jpeg_resume.h"
+
+#include <stdlib.h>
+
+#if GR_JPEG_HUFFMAN_AVAILABLE
+
+struct gr_jpeg_huffman {
+    struct jpeg_entropy_decoder pub; /* first: cinfo->entropy points here while installed */
+    void (*give_up)(j_decompress_ptr cinfo);
+    gr_scan_layout layout;
+    uint8_t dc_needed[10], ac_needed[10];
+    bit_reader reader;
+    int32_t prediction[4];
+    uint64_t mcus_left;
+    int finished;
+    gr_huffman tables[8];
+};
+
+/* Zigzag to natural order: jpeg_natural_order's first 64 (the tests' decodes reach every one). */
+static const uint8_t natural_order[64] = {
+    0,  1,  8,  16, 9,  2,  3,  10, 17, 24, 32, 25, 18, 11, 4,  5,  12, 19, 26, 33, 40, 48, 41, 34, 27, 20,
+    13, 6,  7,  14, 21, 28, 35, 42, 49, 56, 57, 50, 43, 36, 29, 22, 15, 23, 30, 37, 44, 51, 58, 59, 52, 45,
+    38, 31, 39, 46, 53, 60, 61, 54, 47, 55, 62, 63,
+};
+
+/* The block's DC difference; 0 on an invalid code. */
+static inline int decode_dc(bits_held *h, bit_reader *r, const gr_huffman *table, int32_t *difference) {
+    *h = refilled(*h, r);
+    uint16_t entry = table->fast[h->buffer >> (64 - GR_FAST)];
+    int length, category;
+    if (entry) {
+        length = entry & 31;
+        category = (entry >> 5) & 15;
+    } else {
+        category = long_symbol(table, h->buffer, &length);
+        if (category < 0 || category > 15) return 0;
+    }
+    drop(h, length);
+    *difference = 0;
+    if (category) {
+        *difference = extend((uint32_t)(h->buffer >> (64 - category)), category);
+        drop(h, category);
+    }
+    return 1;
+}
+
+/* libjpeg's loop over a block's ACs, storing each in natural order; 0 on an invalid code or a run
+ * past the block's end (corrupt data, which libjpeg stores at position 63 without a warning). */
+static inline int decode_ac(bits_held *h, bit_reader *r, const gr_huffman *table, JCOEF *block) {
+    for (int k = 1; k < 64; k++) {
+        *h = refilled(*h, r);
+        uint32_t entry = table->value[h->buffer >> (64 - GR_FAST)];
+        int symbol;
+        int32_t coefficient;
+        if (entry & GR_HUFFMAN_VALUE_READY) {
+            drop(h, (int)(entry & 31));
+            symbol = (int)((entry >> 8) & 0xFF);
+            coefficient = (int16_t)(entry >> 16);
+        } else {
+            int length;
+            if (entry) {
+                length = (int)(entry & 31);
+                symbol = (int)((entry >> 8) & 0xFF);
+            } else {
+                symbol = long_symbol(table, h->buffer, &length);
+                if (symbol < 0) return 0;
+            }
+            drop(h, length);
+            int extra = symbol & 15;
+            coefficient = 0;
+            if (extra) {
+                coefficient = extend((uint32_t)(h->buffer >> (64 - extra)), extra);
+                drop(h, extra);
+            }
+        }
+        int run = symbol >> 4;
+        if (symbol & 15) {
+            k += run;
+            if (k > 63) return 0;
+            block[natural_order[k]] = (JCOEF)coefficient;
+        } else {
+            if (run != 15) break;
+            k += 15;
+        }
+    }
+    return 1;
+}
+
+/* The same loop, dropping the coefficients: every whole code of a 12-bit window at once. */
+static inline int skip_ac(bits_held *h, bit_reader *r, const gr_huffman *table) {
+    for (int k = 1; k < 64;) {
+        *h = refilled(*h, r);
+        uint16_t entry = table->run[h->buffer >> (64 - GR_HUFFMAN_RUN_BITS)];
+        int advance = (entry >> 5) & 127;
+        if (entry && k + advance < 64) {
+            drop(h, entry & 31);
+            k += advance;
+            if (entry & GR_HUFFMAN_RUN_ENDS) break;
+            continue;
+        }
+        entry = table->fast[h->buffer >> (64 - GR_FAST)];
+        if (entry) {
+            drop(h, entry & 31);
+            k += (entry >> 5) & 127;
+            continue;
+        }
+        int length;
+        int symbol = long_symbol(table, h->buffer, &length);
+        if (symbol < 0) return 0;
+        int run = symbol >> 4, extra = symbol & 15;
+        drop(h, length + extra);
+        if (extra) k += run + 1;
+        else if (run == 15) k += 16;
+        else break;
+    }
+    return 1;
+}
+
+/* After the scan's last MCU: FF D9 must follow its bits at once; the source is left at it. */
+static void finish(j_decompress_ptr cinfo, gr_jpeg_huffman *decoder) {
+    gr_scan_position end;
+    position_of(&decoder->reader, &end);
+    const uint8_t *start = decoder->reader.start;
+    size_t size = (size_t)(decoder->reader.end - start);
+    if (!gr_scan_ends_cleanly(start, size, &end)) decoder->give_up(cinfo);
+    size_t marker = gr_scan_next_byte(start, &end);
+    cinfo->src->next_input_byte = start + marker;
+    cinfo->src->bytes_in_buffer = size - marker;
+    decoder->finished = 1;
+}
+
+static boolean decode_mcu(j_decompress_ptr cinfo, JBLOCKROW *blocks) {
+    gr_jpeg_huffman *decoder = (gr_jpeg_huffman *)cinfo->entropy;
+    if (decoder->mcus_left == 0) decoder->give_up(cinfo); /* more MCUs than the scan has: never */
+    bit_reader *r = &decoder->reader;
+    bits_held h = {r->buffer, r->bits, r->p};
+    for (int b = 0; b < decoder->layout.blocks; b++) {
+        JCOEF *block = blocks != NULL ? blocks[b][0] : NULL;
+        int32_t difference = 0;
+        if (!decode_dc(&h, r, decoder->layout.dc[b], &difference)) decoder->give_up(cinfo);
+        if (decoder->dc_needed[b]) {
+            int32_t *prediction = &decoder->prediction[decoder->layout.component_of[b]];
+            *prediction = (int32_t)((uint32_t)*prediction + (uint32_t)difference);
+            if (block != NULL) block[0] = (JCOEF)*prediction;
+        }
+        int ok = block != NULL && decoder->ac_needed[b] ? decode_ac(&h, r, decoder->layout.ac[b], block)
+                                                         : skip_ac(&h, r, decoder->layout.ac[b]);
+        if (!ok) decoder->give_up(cinfo);
+    }
+    r->buffer = h.buffer, r->bits = h.bits, r->p = h.p;
+    if (r->bits < r->phantom) decoder->give_up(cinfo); /* bits past the data were read */
+    if (--decoder->mcus_left == 0) finish(cinfo, decoder);
+    return TRUE;
+}
+
+/* libjpeg starts the pass before the decoder is installed; a second pass is not one it handles. */
+static void start_pass(j_decompress_ptr cinfo) { ((gr_jpeg_huffman *)cinfo->entropy)->give_up(cinfo); }
+
+gr_jpeg_huffman *gr_jpeg_huffman_install(j_decompress_ptr cinfo, const uint8_t *data, size_t size,
+                                         void (*give_up)(j_decompress_ptr cinfo)) {
+    if (cinfo->entropy == NULL || cinfo->src == NULL || cinfo->unread_marker != 0 || cinfo->output_scanline != 0 ||
+        cinfo->input_iMCU_row != 0 || cinfo->entropy->insufficient_data) {
+        return NULL;
+    }
+    const uint8_t *next = cinfo->src->next_input_byte;
+    if (next < data || next > data + size || cinfo->src->bytes_in_buffer != (size_t)(data + size - next)) return NULL;
+    gr_jpeg_huffman *decoder = calloc(1, sizeof(*decoder));
+    if (decoder == NULL) return NULL;
+    if (!gr_scan_layout_of(cinfo, decoder->tables, &decoder->layout)) {
+        free(decoder);
+        return NULL;
+    }
+    for (int b = 0; b < decoder->layout.blocks; b++) {
+        jpeg_component_info *component = cinfo->cur_comp_info[decoder->layout.component_of[b]];
+        decoder->dc_needed[b] = component->component_needed != 0;
+#if JPEG_LIB_VERSION >= 70
+        int scaled_size = component->DCT_h_scaled_size;
+#else
+        int scaled_size = component->DCT_scaled_size;
+#endif
+        decoder->ac_needed[b] = component->component_needed && scaled_size > 1; /* none at 1/8 */
+    }
+    decoder->mcus_left = (uint64_t)cinfo->MCUs_per_row * cinfo->MCU_rows_in_scan;
+    decoder->reader = (bit_reader){.start = next, .p = next, .end = data + size};
+    decoder->give_up = give_up;
+    decoder->pub.start_pass = start_pass;
+    decoder->pub.decode_mcu = decode_mcu;
+    decoder->pub.insufficient_data = FALSE;
+    cinfo->entropy = &decoder->pub;
+    return decoder;
+}
+
+int gr_jpeg_huffman_finished(const gr_jpeg_huffman *decoder) { return decoder == NULL || decoder->finished; }
+
+#else
+
+gr_jpeg_huffman *gr_jpeg_huffman_install(j_decompress_ptr cinfo, const uint8_t *data, size_t size,
+                                         void (*give_up)(j_decompress_ptr cinfo)) {
+    (void)cinfo, (void)data, (void)size, (void)give_up;
+    return NULL;
+}
+
+int gr_jpeg_huffman_finished(const gr_jpeg_huffman *decoder) { return decoder == NULL; }
+
+#endif
+
+void gr_jpeg_huffman_free(gr_jpeg_huffman *decoder) { free(decoder); }
