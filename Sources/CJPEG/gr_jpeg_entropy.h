@@ -35,8 +35,8 @@ typedef struct {
 
 #define GR_HUFFMAN_FAST_VALID 0x8000u
 #define GR_HUFFMAN_RUN_ENDS 0x4000u
-#define GR_HUFFMAN_VALUE_VALID 0x40u
-#define GR_HUFFMAN_VALUE_READY 0x20u
+#define GR_HUFFMAN_VALUE_VALID 0x80u
+#define GR_HUFFMAN_VALUE_READY 0x40u
 
 /**
  * Builds `table` from a DHT's counts (bits[1…16]) and symbols, as libjpeg's

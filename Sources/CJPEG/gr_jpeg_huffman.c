@@ -80,14 +80,15 @@ static inline int decode_ac(bits_held *h, bit_reader *r, const gr_huffman *table
         uint32_t entry = table->value[h->buffer >> (64 - GR_FAST)];
         int symbol;
         int32_t coefficient;
+        /* The length in the low 6 bits: the shift needs no mask of its own (x86 masks by 63). */
         if (entry & GR_HUFFMAN_VALUE_READY) {
-            drop(h, (int)(entry & 31));
+            drop(h, (int)(entry & 63));
             symbol = (int)((entry >> 8) & 0xFF);
             coefficient = (int16_t)(entry >> 16);
         } else {
             int length;
             if (entry) {
-                length = (int)(entry & 31);
+                length = (int)(entry & 63);
                 symbol = (int)((entry >> 8) & 0xFF);
             } else {
                 symbol = long_symbol(table, h->buffer, &length);
