@@ -211,7 +211,7 @@ static int convert_planes(const struct heif_image *image, uint32_t width, uint32
         planes[c].height = (uint32_t)HEIF(heif_image_get_height)(image, channels[c]);
         if (!planes[c].data) return 0;
     }
-    return gr_heif_convert_reduced(planes, width, height, divisor, ycbcr, matrix, full_range, pixels);
+    return gr_heif_convert_reduced(planes, width, height, divisor, ycbcr, matrix, full_range, NULL, pixels);
 }
 
 /* What one decode works on: the handle chosen, its size before reduction, and the caller's buffer. */

@@ -52,14 +52,21 @@ static int decode_tile(grid_job *job, uint32_t index, uint8_t *scratch) {
                                     half_w, half_h};
     }
     uint32_t rw = (w + d - 1) / d, rh = (h + d - 1) / d, ox = x / d, oy = y / d;
+    /* Only the tile's pixels the region reads (a single picture is one tile: a sliver of it is a few
+     * rows), in the tile's reduced coordinates. */
+    gr_heif_window part = {0, 0, rw, rh};
+    if (request->x1 > 0) {
+        part.x0 = request->x0 > ox ? request->x0 - ox : 0, part.y0 = request->y0 > oy ? request->y0 - oy : 0;
+        part.x1 = request->x1 - ox < rw ? request->x1 - ox : rw, part.y1 = request->y1 - oy < rh ? request->y1 - oy : rh;
+    }
     int whole_rows = rw == job->out_width;
     uint8_t *reduced = whole_rows ? job->pixels + (size_t)oy * job->out_width * 4 : scratch;
-    fine = fine && gr_heif_convert_reduced(planes, w, h, d, 1, matrix, full_range, reduced);
+    fine = fine && gr_heif_convert_reduced(planes, w, h, d, 1, matrix, full_range, &part, reduced);
     gr_hevc_picture_free(&picture);
     if (!fine) return 0;
-    for (uint32_t r = 0; r < rh && !whole_rows; r++)
-        memcpy(job->pixels + ((size_t)(oy + r) * job->out_width + ox) * 4, reduced + (size_t)r * rw * 4,
-               (size_t)rw * 4);
+    for (uint32_t r = part.y0; r < part.y1 && part.x0 < part.x1 && !whole_rows; r++)
+        memcpy(job->pixels + ((size_t)(oy + r) * job->out_width + ox + part.x0) * 4,
+               reduced + ((size_t)r * rw + part.x0) * 4, (size_t)(part.x1 - part.x0) * 4);
     return 1;
 }
 

@@ -74,8 +74,64 @@ static uint32_t fixed_byte(int32_t v) {
     return (uint32_t)(r < 0 ? 0 : r > 255 ? 255 : r);
 }
 
-int gr_heif_convert_reduced(const gr_heif_plane planes[4], uint32_t width, uint32_t height, uint32_t divisor,
-                            int ycbcr, int matrix, int full_range, uint8_t *pixels) {
+/* fixed_byte of a sum whose rounding half (32768) is already in it. */
+static inline uint32_t rounded_byte(int32_t v) {
+    int32_t r = v >> 16;
+    return (uint32_t)(r < 0 ? 0 : r > 255 ? 255 : r);
+}
+
+/*
+ * The common case of the loop below, the same sums: YCbCr 4:2:0 without alpha, an even divisor. Each
+ * chroma sample's three terms are looked up once for the (up to) 2 × 2 luma samples it covers, and
+ * each output pixel is summed in one go over its block.
+ */
+static void convert_420(const gr_heif_plane planes[4], uint32_t width, uint32_t height, uint32_t divisor,
+                        const conversion *table, const gr_heif_window *window, uint8_t *pixels) {
+    uint32_t out_w = (width + divisor - 1) / divisor;
+    for (uint32_t oy = window->y0; oy < window->y1; oy++) {
+        uint32_t y_start = oy * divisor, y_end = y_start + divisor < height ? y_start + divisor : height;
+        for (uint32_t ox = window->x0; ox < window->x1; ox++) {
+            uint32_t x_start = ox * divisor, x_end = x_start + divisor < width ? x_start + divisor : width;
+            uint32_t r = 0, g = 0, b = 0;
+            for (uint32_t y = y_start; y < y_end; y += 2) {
+                const uint8_t *luma = planes[0].data + (size_t)y * (size_t)planes[0].stride;
+                const uint8_t *below = y + 1 < y_end ? luma + planes[0].stride : NULL;
+                const uint8_t *cb = planes[1].data + (size_t)(y >> 1) * (size_t)planes[1].stride;
+                const uint8_t *cr = planes[2].data + (size_t)(y >> 1) * (size_t)planes[2].stride;
+                for (uint32_t x = x_start; x < x_end; x += 2) {
+                    int32_t u = cb[x >> 1], v = cr[x >> 1];
+                    int32_t red = table->rv[v] + 32768, green = table->gu[u] + table->gv[v] + 32768,
+                            blue = table->bu[u] + 32768;
+                    int pair = x + 1 < x_end;
+                    int32_t l = table->y[luma[x]];
+                    r += rounded_byte(l + red), g += rounded_byte(l + green), b += rounded_byte(l + blue);
+                    if (pair) {
+                        l = table->y[luma[x + 1]];
+                        r += rounded_byte(l + red), g += rounded_byte(l + green), b += rounded_byte(l + blue);
+                    }
+                    if (below) {
+                        l = table->y[below[x]];
+                        r += rounded_byte(l + red), g += rounded_byte(l + green), b += rounded_byte(l + blue);
+                        if (pair) {
+                            l = table->y[below[x + 1]];
+                            r += rounded_byte(l + red), g += rounded_byte(l + green), b += rounded_byte(l + blue);
+                        }
+                    }
+                }
+            }
+            uint32_t count = (x_end - x_start) * (y_end - y_start);
+            uint8_t *pixel = pixels + ((size_t)oy * out_w + ox) * 4;
+            pixel[0] = (uint8_t)((r + count / 2) / count);
+            pixel[1] = (uint8_t)((g + count / 2) / count);
+            pixel[2] = (uint8_t)((b + count / 2) / count);
+            pixel[3] = 255;
+        }
+    }
+}
+
+/* gr_heif_convert_reduced, with the 4:2:0 loop allowed or not (gr_heif_convert_for_test). */
+static int convert_reduced(const gr_heif_plane planes[4], uint32_t width, uint32_t height, uint32_t divisor, int ycbcr,
+                           int matrix, int full_range, const gr_heif_window *window, int allow_420, uint8_t *pixels) {
     double kr = 0, kb = 0;
     int weighted = ycbcr ? luma_weights(matrix, &kr, &kb) : 1;
     if (weighted < 0) return 0;
@@ -93,9 +149,17 @@ int gr_heif_convert_reduced(const gr_heif_plane planes[4], uint32_t width, uint3
             return 0;
     }
     uint32_t out_w = (width + divisor - 1) / divisor, out_h = (height + divisor - 1) / divisor;
+    gr_heif_window part = window != NULL && window->x1 > 0 ? *window : (gr_heif_window){0, 0, out_w, out_h};
+    if (part.x1 > out_w) part.x1 = out_w;
+    if (part.y1 > out_h) part.y1 = out_h;
+    if (part.x0 >= part.x1 || part.y0 >= part.y1) return 1;
+    if (allow_420 && ycbcr && !table.gbr && !has_alpha && divisor % 2 == 0 && sx[1] && sy[1] && sx[2] && sy[2]) {
+        convert_420(planes, width, height, divisor, &table, &part, pixels);
+        return 1;
+    }
     uint32_t *sums = calloc((size_t)out_w * 4, sizeof *sums);
     if (!sums) return 0;
-    for (uint32_t oy = 0; oy < out_h; oy++) {
+    for (uint32_t oy = part.y0; oy < part.y1; oy++) {
         memset(sums, 0, (size_t)out_w * 4 * sizeof *sums);
         uint32_t y_end = oy * divisor + divisor < height ? oy * divisor + divisor : height;
         for (uint32_t y = oy * divisor; y < y_end; y++) {
@@ -103,7 +167,7 @@ int gr_heif_convert_reduced(const gr_heif_plane planes[4], uint32_t width, uint3
             for (int c = 0; c < 4; c++)
                 rows[c] = planes[c].data ? planes[c].data + (size_t)(y >> sy[c]) * (size_t)planes[c].stride : NULL;
             uint32_t su = sx[1], sv = sx[2];
-            for (uint32_t ox = 0; ox < out_w; ox++) {
+            for (uint32_t ox = part.x0; ox < part.x1; ox++) {
                 uint32_t x0 = ox << shift, x1 = x0 + divisor < width ? x0 + divisor : width;
                 uint32_t r = 0, g = 0, b = 0, a = 0;
                 const uint8_t *p0 = rows[0], *p1 = rows[1], *p2 = rows[2];
@@ -130,7 +194,7 @@ int gr_heif_convert_reduced(const gr_heif_plane planes[4], uint32_t width, uint3
                 sum[0] += r, sum[1] += g, sum[2] += b, sum[3] += a;
             }
         }
-        for (uint32_t ox = 0; ox < out_w; ox++) {
+        for (uint32_t ox = part.x0; ox < part.x1; ox++) {
             uint32_t x_end = ox * divisor + divisor < width ? ox * divisor + divisor : width;
             uint32_t count = (x_end - ox * divisor) * (y_end - oy * divisor);
             for (int c = 0; c < 4; c++)
@@ -139,6 +203,24 @@ int gr_heif_convert_reduced(const gr_heif_plane planes[4], uint32_t width, uint3
     }
     free(sums);
     return 1;
+}
+
+int gr_heif_convert_reduced(const gr_heif_plane planes[4], uint32_t width, uint32_t height, uint32_t divisor,
+                            int ycbcr, int matrix, int full_range, const gr_heif_window *window, uint8_t *pixels) {
+    return convert_reduced(planes, width, height, divisor, ycbcr, matrix, full_range, window, 1, pixels);
+}
+
+int gr_heif_convert_for_test(const uint8_t *luma, const uint8_t *cb, const uint8_t *cr, uint32_t width,
+                             uint32_t height, int subsampling, uint32_t divisor, int matrix, int full_range,
+                             const uint32_t window[4], int general_loop, uint8_t *pixels) {
+    uint8_t half_w = subsampling > 0, half_h = subsampling > 1;
+    uint32_t cw = (width + half_w) >> half_w, ch = (height + half_h) >> half_h;
+    gr_heif_plane planes[4] = {{luma, (int)width, width, height, 0, 0},
+                               {cb, (int)cw, cw, ch, half_w, half_h},
+                               {cr, (int)cw, cw, ch, half_w, half_h},
+                               {0}};
+    gr_heif_window part = {window[0], window[1], window[2], window[3]};
+    return convert_reduced(planes, width, height, divisor, 1, matrix, full_range, &part, !general_loop, pixels);
 }
 
 void gr_heif_reduce_rgba(uint8_t *rgba, uint32_t width, uint32_t height, uint32_t divisor) {

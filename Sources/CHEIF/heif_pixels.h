@@ -24,17 +24,24 @@ typedef struct {
 void gr_heif_copy_deep(const uint8_t *plane, int stride, uint32_t width, uint32_t height, int alpha, int bits,
                        uint8_t *pixels);
 
+/** The part of a reduced image to compute: columns x0 ..< x1, rows y0 ..< y1; x1 == 0 for all of it. */
+typedef struct {
+    uint32_t x0, y0, x1, y1;
+} gr_heif_window;
+
 /**
  * Four 8-bit planes (R, G, B and alpha, or no alpha when planes[3].data is NULL), width × height,
  * reduced by `divisor` (1, 2, 4 or 8) into RGBA8: each output pixel the rounded mean of its block
  * (partial at the right and bottom edges). When `ycbcr`, the R, G and B planes hold Y, Cb and Cr (Cb and
  * Cr possibly subsampled, each sample then standing for the pixels it covers, as if repeated), each
  * pixel converted through CICP `matrix` at full or limited range before it is summed, so the result is
- * the full-size conversion reduced. 0 when a plane's size differs, the matrix is not one handled here
- * or memory runs out; 1 with the image converted.
+ * the full-size conversion reduced. Only the output pixels in `window` (NULL: all) are computed and
+ * written; the others are left as they are, each pixel depending on its own block alone. 0 when a
+ * plane's size differs, the matrix is not one handled here or memory runs out; 1 with the image
+ * converted.
  */
 int gr_heif_convert_reduced(const gr_heif_plane planes[4], uint32_t width, uint32_t height, uint32_t divisor,
-                            int ycbcr, int matrix, int full_range, uint8_t *pixels);
+                            int ycbcr, int matrix, int full_range, const gr_heif_window *window, uint8_t *pixels);
 
 /** `rgba` (width × height) reduced in place by `divisor` to ceil(width / d) × ceil(height / d), each
  * pixel the rounded mean of its block. */

@@ -283,8 +283,14 @@ static void check_heif_pixels(void) {
         uint32_t out_w = (width + divisor - 1) / divisor, out_h = (height + divisor - 1) / divisor;
         uint8_t *pixels = checked((size_t)out_w * out_h * 4 + 1);
         pixels[(size_t)out_w * out_h * 4] = (uint8_t)gr_heif_convert_reduced(
-            planes, width, height, divisor, ycbcr, matrices[k % 9], (int)(k / 9 % 2), pixels);
+            planes, width, height, divisor, ycbcr, matrices[k % 9], (int)(k / 9 % 2), NULL, pixels);
         report("ycbcr-reduce", "random", k, pixels, (size_t)out_w * out_h * 4 + 1);
+        /* A window of it, over the whole result: only the window's pixels change. */
+        gr_heif_window window = {below(out_w), below(out_h), 0, 0};
+        window.x1 = window.x0 + 1 + below(out_w - window.x0), window.y1 = window.y0 + 1 + below(out_h - window.y0);
+        gr_heif_convert_reduced(planes, width, height, divisor, ycbcr, matrices[k % 9], (int)(k / 9 % 2), &window,
+                                pixels);
+        report("ycbcr-reduce-window", "random", k, pixels, (size_t)out_w * out_h * 4 + 1);
         for (int c = 0; c < 4; c++) free(storage[c]);
         free(pixels);
     }

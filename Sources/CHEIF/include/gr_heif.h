@@ -93,6 +93,16 @@ const char *gr_heif_hevc_decoder(void);
 /** The linked libraries' names and versions, a line each, into `out` (at most `size` bytes, with NUL). */
 void gr_heif_library_versions(char *out, size_t size);
 
+/**
+ * For tests: YCbCr planes (`subsampling` 0 4:4:4, 1 4:2:2, 2 4:2:0; rows packed) converted and
+ * reduced as a decode converts them, only the output pixels in `window` (x0, y0, x1, y1) written;
+ * `general_loop` 1 takes the general loop where the 4:2:0 one would serve. Returns what the
+ * conversion returns.
+ */
+int gr_heif_convert_for_test(const uint8_t *luma, const uint8_t *cb, const uint8_t *cr, uint32_t width,
+                             uint32_t height, int subsampling, uint32_t divisor, int matrix, int full_range,
+                             const uint32_t window[4], int general_loop, uint8_t *pixels);
+
 #ifdef __cplusplus
 }
 #endif
