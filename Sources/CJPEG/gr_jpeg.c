@@ -357,6 +357,8 @@ gr_jpeg_status gr_jpeg_decode(const uint8_t *data, size_t size, const gr_jpeg_op
     out->inverted = cinfo.saw_Adobe_marker;
     /* Rows below the region are never decoded; a resumed decode read nothing through this one. */
     if (cinfo.output_scanline < height) {
+        /* libjpeg's reader reads ahead of its last code, and its source warns at the file's end. */
+        if (!gr_jpeg_huffman_stops_cleanly(huffman)) on_give_up(&cinfo);
         jpeg_abort_decompress(&cinfo);
     } else {
         /* Our decoder leaves the source at the EOI after the scan; short of it, libjpeg's reads. */

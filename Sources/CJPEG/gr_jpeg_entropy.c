@@ -207,9 +207,14 @@ int gr_scan_ends_cleanly(const uint8_t *data, size_t size, const gr_scan_positio
 }
 
 int gr_scan_has_room(const uint8_t *data, size_t size, const gr_scan_position *end) {
-    for (size_t at = end->byte; at < size; at++) {
-        if (at - end->byte >= 24) return 1;
-        if (data[at] == 0xFF && at + 1 < size && data[at + 1] != 0x00 && data[at + 1] != 0xFF) return 1;
+    size_t at = end->byte;
+    for (int read = 0; read < 24; read++) {
+        if (at >= size) return 0;
+        if (data[at++] != 0xFF) continue;
+        /* As libjpeg reads: FF, any more FFs, then 00 is one data byte; anything else a marker. */
+        while (at < size && data[at] == 0xFF) at++;
+        if (at >= size) return 0;
+        if (data[at++] != 0x00) return 1;
     }
-    return 0;
+    return 1;
 }

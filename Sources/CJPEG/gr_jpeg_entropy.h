@@ -78,9 +78,10 @@ size_t gr_scan_next_byte(const uint8_t *data, const gr_scan_position *end);
 int gr_scan_ends_cleanly(const uint8_t *data, size_t size, const gr_scan_position *end);
 
 /**
- * Whether a read-ahead from `end` stops before the end of the data: a marker comes first, or 24 bytes
- * do (libjpeg fills its bit buffer to at most 64 bits past the bits it has used: 8 data bytes, two
- * bytes each when stuffed, after the one partly used; with room to spare).
+ * Whether a read-ahead from `end` stops before the end of the data: a marker comes first, or 24 data
+ * bytes do, counted as libjpeg reads them (FF, more FFs, 00: one byte). libjpeg fills its bit buffer
+ * to at most 64 bits past the bits it has used, 8 data bytes after the one partly used, and its
+ * memory source warns when a fill reaches the end, whether the bits are used or not.
  */
 int gr_scan_has_room(const uint8_t *data, size_t size, const gr_scan_position *end);
 

@@ -16,8 +16,10 @@
  * The same warnings and state: it gives up — and the caller decodes again with libjpeg's decoder —
  * wherever libjpeg could warn or guess: an invalid code; a run past the end of a block; a marker,
  * stuffing other than FF 00 or the end of the data among the bits read; a scan not followed by FF D9
- * straight after its last bits. Where it is followed so, libjpeg's reader would have read up to the
- * marker without discarding a byte; the source is left there, and libjpeg reads the EOI itself.
+ * straight after its last bits; a decode that stops short of the scan's end (a region's last row)
+ * where libjpeg's read-ahead could have reached the end of the file (its memory source warns then).
+ * Where the scan is followed by FF D9, libjpeg's reader would have read up to the marker without
+ * discarding a byte; the source is left there, and libjpeg reads the EOI itself.
  */
 /* jpeglib.h then brings jpegint.h's decompressor internals. */
 #if __has_include(<jpegint.h>)
@@ -221,6 +223,13 @@ gr_jpeg_huffman *gr_jpeg_huffman_install(j_decompress_ptr cinfo, const uint8_t *
 
 int gr_jpeg_huffman_finished(const gr_jpeg_huffman *decoder) { return decoder == NULL || decoder->finished; }
 
+int gr_jpeg_huffman_stops_cleanly(const gr_jpeg_huffman *decoder) {
+    if (decoder == NULL || decoder->finished) return 1;
+    gr_scan_position at;
+    position_of(&decoder->reader, &at);
+    return gr_scan_has_room(decoder->reader.start, (size_t)(decoder->reader.end - decoder->reader.start), &at);
+}
+
 #else
 
 gr_jpeg_huffman *gr_jpeg_huffman_install(j_decompress_ptr cinfo, const uint8_t *data, size_t size,
@@ -230,6 +239,8 @@ gr_jpeg_huffman *gr_jpeg_huffman_install(j_decompress_ptr cinfo, const uint8_t *
 }
 
 int gr_jpeg_huffman_finished(const gr_jpeg_huffman *decoder) { return decoder == NULL; }
+
+int gr_jpeg_huffman_stops_cleanly(const gr_jpeg_huffman *decoder) { return decoder == NULL; }
 
 #endif
 

@@ -35,6 +35,13 @@ gr_jpeg_huffman *gr_jpeg_huffman_install(j_decompress_ptr cinfo, const uint8_t *
  */
 int gr_jpeg_huffman_finished(const gr_jpeg_huffman *decoder);
 
+/**
+ * Whether a decode that stops where the decoder is now (a region above the scan's end) would have
+ * ended without a warning from libjpeg's own decoder: finished, or a read-ahead from here meets a
+ * marker or enough data before the file ends (gr_scan_has_room).
+ */
+int gr_jpeg_huffman_stops_cleanly(const gr_jpeg_huffman *decoder);
+
 void gr_jpeg_huffman_free(gr_jpeg_huffman *decoder);
 
 #endif

@@ -140,6 +140,22 @@ import Testing
         #expect(gaveUp > 0)
     }
 
+    /// A decode that stops above where a cut file ends: libjpeg's reader reads up to 64 bits ahead of
+    /// the last code it decodes, and its memory source warns when that read-ahead reaches the end of
+    /// the file, needed or not. Cut at every byte of the scan's second half, the top half decoded.
+    @Test func decodesStoppingAboveTheEndOfACutFile() throws {
+        let bytes = try #require(
+            JPEGEncoder.encode(JPEGInverseDCTTests.noise(width: 64, height: 192, seed: 25), quality: 92))
+        let scan = try #require(JPEGResumeTests.scanStart(bytes))
+        var ours = 0
+        for cut in stride(from: (scan + bytes.count) / 2, to: bytes.count, by: 1) {
+            let file = Array(bytes.prefix(cut))
+            if Self.expectSame(file, eighths: 8, region: (0, 0, 64, 96), "cut at \(cut)") == 1 { ours += 1 }
+            Self.expectSame(file, eighths: 3, region: (0, 0, 24, 36), "cut at \(cut)")
+        }
+        #expect(ours > 0)
+    }
+
     /// The conformance JPEGs (libjpeg-turbo's test images, the EXIF set) and the Kodak photos saved as JPEGs.
     @Test(.enabled(if: Corpus.isAvailable, Corpus.skipReason))
     func corpusPhotos() throws {

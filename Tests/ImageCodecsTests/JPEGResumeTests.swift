@@ -177,6 +177,114 @@ import Testing
         }
     }
 
+    /// Fill bytes after the data: libjpeg reads FF FF … FF 00 as one data byte, so a run of them before
+    /// the end of a cut file leaves its read-ahead as little room as that one byte. Gray JPEGs of
+    /// rows a few bits long (written here with the standard tables), cut where a row starts, runs of
+    /// FFs and a 00 after; the bands of rows near the cut decoded both ways (those a few rows above it
+    /// are not resumed: the fill run is one data byte, too little room).
+    @Test func fillBytesBeforeTheEndOfACutFile() throws {
+        // Found by a review: 8 × 2000, gray, rows of a few bits, cut after row 124, 41 FFs and a 00.
+        let path = Corpus.repositoryRoot.appendingPathComponent("Fixtures/jpeg/fill-run-cut.jpg").path
+        let found = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
+        for y in stride(from: 960, to: 1016, by: 4) {
+            for rows in [1, 8] {
+                // Against libjpeg alone: neither a resumption nor gr_jpeg_huffman.c's decoder.
+                let region = (0, y, 8, rows)
+                let plain = ShimDecode.run(found, eighths: 8, region: region) {
+                    ($0.plain_skip, $0.plain_entropy) = (1, 1)
+                }
+                let fast = ShimDecode.run(found, eighths: 8, region: region)
+                if let difference = fast.difference(from: plain) {
+                    Issue.record("fill-run-cut.jpg, region \(region): \(difference) (libjpeg's second)")
+                }
+                Self.expectSame(found, eighths: 8, region: region, "fill-run-cut.jpg")
+            }
+        }
+        var resumed = 0
+        for seed in 0..<20 {
+            var random = SplitMix(seed: UInt64(seed))
+            let (file, height, cut) = Self.shortRowsCutWithFill(&random)
+            for y in stride(from: max(2, cut - 30) * 8, to: min(height, (cut + 2) * 8), by: 8) {
+                for rows in [1, 8] where y + rows <= height {
+                    let bit = Self.expectSame(file, eighths: 8, region: (0, y, 8, rows), "seed \(seed)")
+                    if bit != nil { resumed += 1 }
+                }
+            }
+        }
+        #expect(resumed > 0)
+    }
+
+    /// An 8-pixel-wide gray baseline JPEG whose blocks hold a DC difference and at most a few small
+    /// ACs, cut at the start of one of its rows (the byte's other bits random), runs of FFs ending in
+    /// 00 after; no EOI. The file, its height and the row cut at.
+    static func shortRowsCutWithFill(_ random: inout SplitMix) -> ([UInt8], Int, Int) {
+        func segment(_ marker: UInt8, _ payload: [UInt8]) -> [UInt8] {
+            [0xFF, marker, UInt8((payload.count + 2) >> 8), UInt8((payload.count + 2) & 0xFF)] + payload
+        }
+        // The standard luminance tables (ITU-T T.81 K.3): counts of each length, then the symbols.
+        let dcBits: [UInt8] = [0, 1, 5, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0]
+        let dcCodes: [(UInt32, Int)] = [(0b00, 2), (0b010, 3), (0b011, 3), (0b100, 3)]  // categories 0…3
+        let acBits: [UInt8] = [0, 2, 1, 3, 3, 2, 4, 3, 5, 5, 4, 4, 0, 0, 1, 0x7D]
+        let acSymbols: [UInt8] = [
+            0x01, 0x02, 0x03, 0x00, 0x04, 0x11, 0x05, 0x12, 0x21, 0x31, 0x41, 0x06, 0x13, 0x51, 0x61, 0x07,
+        ]
+        let acCodes: [UInt8: (UInt32, Int)] = [0x01: (0b00, 2), 0x02: (0b01, 2), 0x00: (0b1010, 4), 0x11: (0b1100, 4)]
+        let rows = 40 + Int(random.next() % 200), height = rows * 8
+        var header: [UInt8] = [0xFF, 0xD8] + segment(0xDB, [0] + [UInt8](repeating: 2, count: 64))
+        header += segment(0xC0, [8, UInt8(height >> 8), UInt8(height & 0xFF), 0, 8, 1, 1, 0x11, 0])
+        header += segment(0xC4, [0x00] + dcBits + (0..<12).map { UInt8($0) })
+        // Only the AC symbols above are used; the rest of the standard table's 162 follow in its order.
+        let standardAC = Self.standardLuminanceACSymbols
+        precondition(Array(standardAC.prefix(acSymbols.count)) == acSymbols)
+        header += segment(0xC4, [0x10] + acBits + standardAC)
+        header += segment(0xDA, [1, 1, 0x00, 0, 63, 0])
+        var bits: [UInt8] = [], rowStarts: [Int] = []
+        func put(_ value: UInt32, _ length: Int) {
+            for i in stride(from: length - 1, through: 0, by: -1) { bits.append(UInt8((value >> UInt32(i)) & 1)) }
+        }
+        for _ in 0..<rows {
+            rowStarts.append(bits.count)
+            let category = [0, 0, 0, 1, 2, 3][Int(random.next() % 6)]
+            put(dcCodes[category].0, dcCodes[category].1)
+            if category > 0 { put(UInt32(random.next() % (1 << UInt64(category))), category) }
+            for _ in 0..<Int(random.next() % 3) {
+                let symbol: UInt8 = [0x01, 0x02, 0x11][Int(random.next() % 3)]
+                let code = acCodes[symbol] ?? (0, 0)
+                put(code.0, code.1)
+                put(UInt32(random.next() % (1 << UInt64(symbol & 15))), Int(symbol & 15))
+            }
+            put(acCodes[0x00]?.0 ?? 0, 4)
+        }
+        let cut = rows / 2 + Int(random.next() % UInt64(rows / 2))
+        var kept = Array(bits.prefix(rowStarts[cut]))
+        while kept.count % 8 != 0 { kept.append(UInt8(random.next() & 1)) }
+        var data: [UInt8] = []
+        for at in stride(from: 0, to: kept.count, by: 8) {
+            let byte = kept[at..<at + 8].reduce(UInt8(0)) { $0 << 1 | $1 }
+            data += byte == 0xFF ? [0xFF, 0x00] : [byte]
+        }
+        for _ in 0..<1 + Int(random.next() % 3) {
+            data += [UInt8](repeating: 0xFF, count: 1 + Int(random.next() % 60)) + [0x00]
+        }
+        return (header + data, height, cut)
+    }
+
+    /// The standard luminance AC table's 162 symbols (ITU-T T.81 K.3), in code order.
+    static let standardLuminanceACSymbols: [UInt8] = {
+        var symbols: [UInt8] = [0x01, 0x02, 0x03, 0x00, 0x04, 0x11, 0x05, 0x12, 0x21, 0x31, 0x41, 0x06, 0x13, 0x51]
+        symbols += [0x61, 0x07, 0x22, 0x71, 0x14, 0x32, 0x81, 0x91, 0xA1, 0x08, 0x23, 0x42, 0xB1, 0xC1, 0x15, 0x52]
+        symbols += [0xD1, 0xF0, 0x24, 0x33, 0x62, 0x72, 0x82, 0x09, 0x0A, 0x16, 0x17, 0x18, 0x19, 0x1A, 0x25, 0x26]
+        symbols += [0x27, 0x28, 0x29, 0x2A, 0x34, 0x35, 0x36, 0x37, 0x38, 0x39, 0x3A, 0x43, 0x44, 0x45, 0x46, 0x47]
+        symbols += [0x48, 0x49, 0x4A, 0x53, 0x54, 0x55, 0x56, 0x57, 0x58, 0x59, 0x5A, 0x63, 0x64, 0x65, 0x66, 0x67]
+        symbols += [0x68, 0x69, 0x6A, 0x73, 0x74, 0x75, 0x76, 0x77, 0x78, 0x79, 0x7A, 0x83, 0x84, 0x85, 0x86, 0x87]
+        symbols += [0x88, 0x89, 0x8A, 0x92, 0x93, 0x94, 0x95, 0x96, 0x97, 0x98, 0x99, 0x9A, 0xA2, 0xA3, 0xA4, 0xA5]
+        symbols += [0xA6, 0xA7, 0xA8, 0xA9, 0xAA, 0xB2, 0xB3, 0xB4, 0xB5, 0xB6, 0xB7, 0xB8, 0xB9, 0xBA, 0xC2, 0xC3]
+        symbols += [0xC4, 0xC5, 0xC6, 0xC7, 0xC8, 0xC9, 0xCA, 0xD2, 0xD3, 0xD4, 0xD5, 0xD6, 0xD7, 0xD8, 0xD9, 0xDA]
+        symbols += [0xE1, 0xE2, 0xE3, 0xE4, 0xE5, 0xE6, 0xE7, 0xE8, 0xE9, 0xEA, 0xF1, 0xF2, 0xF3, 0xF4, 0xF5, 0xF6]
+        symbols += [0xF7, 0xF8, 0xF9, 0xFA]
+        return symbols
+    }()
+
     /// The stand-in row is written with the file's own tables. Fitted tables without a code for a DC
     /// difference of 0 or for the end of a block (every block's last coefficient set) cannot write it:
     /// left to libjpeg. With both codes present the same file kind is resumed.
