@@ -136,6 +136,7 @@ static int convert_reduced(const gr_heif_plane planes[4], uint32_t width, uint32
     int weighted = ycbcr ? luma_weights(matrix, &kr, &kb) : 1;
     if (weighted < 0) return 0;
     conversion table;
+    table.gbr = 0; /* read below only when ycbcr; set so that no compiler doubts it */
     if (ycbcr) make_conversion(&table, kr, kb, weighted == 0, full_range);
     uint32_t shift = divisor == 8 ? 3 : divisor == 4 ? 2 : divisor == 2 ? 1 : 0;
     int has_alpha = planes[3].data != NULL;
