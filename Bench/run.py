@@ -116,14 +116,16 @@ def run_once(cmd, accept=(0,)):
 
 def measure(contenders, runs):
     """Runs every (key, name, cmd) once to warm up, then N rounds, one run of each per round, so a
-    background load hits all of them alike. Returns key -> median ms, peak MiB, stdout of each run."""
+    background load hits all of them alike; odd rounds in reverse order, so no contender always
+    follows the same one (the first run after seconds of a Python peer reads a few per cent faster
+    than the second). Returns key -> median ms, peak MiB, stdout of each run."""
     for key, name, cmd in contenders:
         print(f"  warm-up: {name}", flush=True)
         run_once(cmd, ACCEPT.get(key, (0,)))
     samples = {key: [] for key, _, _ in contenders}
     for round_ in range(runs):
         print(f"  round {round_ + 1}/{runs}", flush=True)
-        for key, _, cmd in contenders:
+        for key, _, cmd in contenders if round_ % 2 == 0 else reversed(contenders):
             samples[key].append(run_once(cmd, ACCEPT.get(key, (0,))))
     return {key: {"ms": statistics.median(s[0] for s in runs_), "mib": max(s[1] for s in runs_),
                   "stdout": [s[2] for s in runs_]} for key, runs_ in samples.items()}
@@ -331,7 +333,7 @@ def benchmark(runs, tmp, baseline=None, only=None):
     portable = ["env", "GALLERY_RENDER_SIMD=none", "JSIMD_FORCENONE=0", BIN]
     contenders = [  # key, name, command; outputs checked below
         ("a", "A gallery-render", [BIN, *SCENE_A, twelve, "-o", tmp / "a-ours" / "a.png"]),
-        # P and B right after A: their targets are ratios to A, so they run where A runs, not after a
+        # P and B next to A: their targets are ratios to A, so they run where A runs, not after a
         # peer's seconds of multi-threaded Python (P after pillow-heif read 1.10x of A, 1.02x here).
         ("p", "P gallery-render, Display P3 JPEGs", [BIN, *SCENE_A, p3, "-o", tmp / "p-ours" / "p.png"]),
         ("b", "B gallery-render", [BIN, *SCENE_A, many, "-o", tmp / "b-ours" / "b.png"]),
