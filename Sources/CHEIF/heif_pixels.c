@@ -68,17 +68,14 @@ static void make_conversion(conversion *t, double kr, double kb, int gbr, int fu
     }
 }
 
-/* A 16.16 value rounded and clipped to a byte. */
-static uint32_t fixed_byte(int32_t v) {
-    int32_t r = (v + 32768) >> 16;
-    return (uint32_t)(r < 0 ? 0 : r > 255 ? 255 : r);
-}
-
-/* fixed_byte of a sum whose rounding half (32768) is already in it. */
+/* A 16.16 value whose rounding half (32768) is already in it, clipped to a byte. */
 static inline uint32_t rounded_byte(int32_t v) {
     int32_t r = v >> 16;
     return (uint32_t)(r < 0 ? 0 : r > 255 ? 255 : r);
 }
+
+/* A 16.16 value rounded and clipped to a byte. */
+static inline uint32_t fixed_byte(int32_t v) { return rounded_byte(v + 32768); }
 
 /*
  * The common case of the loop below, the same sums: YCbCr 4:2:0 without alpha, an even divisor. Each

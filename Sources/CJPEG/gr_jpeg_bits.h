@@ -107,6 +107,58 @@ static inline int32_t extend(uint32_t x, int extra) {
     return extra == 0 ? 0 : x < (1u << (extra - 1)) ? (int32_t)x - (int32_t)(1u << extra) + 1 : (int32_t)x;
 }
 
+/* The block's DC difference; 0 on an invalid code. */
+static inline int decode_dc(bits_held *h, bit_reader *r, const gr_huffman *table, int32_t *difference) {
+    *h = refilled(*h, r);
+    uint16_t entry = table->fast[h->buffer >> (64 - GR_FAST)];
+    int length, category;
+    if (entry) {
+        length = entry & 31;
+        category = (entry >> 5) & 15;
+    } else {
+        category = long_symbol(table, h->buffer, &length);
+        if (category < 0 || category > 15) return 0;
+    }
+    drop(h, length);
+    *difference = 0;
+    if (category) {
+        *difference = extend((uint32_t)(h->buffer >> (64 - category)), category);
+        drop(h, category);
+    }
+    return 1;
+}
+
+/* libjpeg's loop over a block's ACs, dropping them: every whole code of a 12-bit window at once;
+ * 0 on an invalid code. */
+static inline int skip_ac(bits_held *h, bit_reader *r, const gr_huffman *table) {
+    for (int k = 1; k < 64;) {
+        *h = refilled(*h, r);
+        uint16_t entry = table->run[h->buffer >> (64 - GR_HUFFMAN_RUN_BITS)];
+        int advance = (entry >> 5) & 127;
+        if (entry && k + advance < 64) {
+            drop(h, entry & 31);
+            k += advance;
+            if (entry & GR_HUFFMAN_RUN_ENDS) break;
+            continue;
+        }
+        entry = table->fast[h->buffer >> (64 - GR_FAST)];
+        if (entry) {
+            drop(h, entry & 31);
+            k += (entry >> 5) & 127;
+            continue;
+        }
+        int length;
+        int symbol = long_symbol(table, h->buffer, &length);
+        if (symbol < 0) return 0;
+        int run = symbol >> 4, extra = symbol & 15;
+        drop(h, length + extra);
+        if (extra) k += run + 1;
+        else if (run == 15) k += 16;
+        else break;
+    }
+    return 1;
+}
+
 /* Where the next unread bit is: walks back over the bytes whose bits are still in the buffer. */
 static inline void position_of(const bit_reader *r, gr_scan_position *out) {
     int unread = r->bits - r->phantom;

@@ -122,46 +122,10 @@ int gr_huffman_build(gr_huffman *table, const uint8_t bits[17], const uint8_t hu
 
 /* One block: adds its DC difference to *dc; 0 on an invalid code. */
 static inline int skip_block(bit_reader *r, const gr_huffman *dc_table, const gr_huffman *ac_table, int32_t *dc) {
-    bits_held h = refilled((bits_held){r->buffer, r->bits, r->p}, r);
-    uint16_t entry = dc_table->fast[h.buffer >> (64 - FAST)];
-    int length, category;
-    if (entry) {
-        length = entry & 31;
-        category = (entry >> 5) & 15;
-    } else {
-        category = long_symbol(dc_table, h.buffer, &length);
-        if (category < 0 || category > 15) return 0;
-    }
-    drop(&h, length);
-    if (category) {
-        uint32_t extra = (uint32_t)(h.buffer >> (64 - category));
-        drop(&h, category);
-        *dc = (int32_t)((uint32_t)*dc + (uint32_t)extend(extra, category));
-    }
-    for (int k = 1; k < 64;) {
-        h = refilled(h, r);
-        entry = ac_table->run[h.buffer >> (64 - RUN)];
-        int advance = (entry >> 5) & 127;
-        if (entry && k + advance < 64) {
-            drop(&h, entry & 31);
-            k += advance;
-            if (entry & GR_HUFFMAN_RUN_ENDS) break;
-            continue;
-        }
-        entry = ac_table->fast[h.buffer >> (64 - FAST)];
-        if (entry) {
-            drop(&h, entry & 31);
-            k += (entry >> 5) & 127;
-            continue;
-        }
-        int symbol = long_symbol(ac_table, h.buffer, &length);
-        if (symbol < 0) return 0;
-        int run = symbol >> 4, extra = symbol & 15;
-        drop(&h, length + extra);
-        if (extra) k += run + 1;
-        else if (run == 15) k += 16;
-        else break;
-    }
+    bits_held h = {r->buffer, r->bits, r->p};
+    int32_t difference = 0;
+    if (!decode_dc(&h, r, dc_table, &difference) || !skip_ac(&h, r, ac_table)) return 0;
+    *dc = (int32_t)((uint32_t)*dc + (uint32_t)difference);
     r->buffer = h.buffer, r->bits = h.bits, r->p = h.p;
     return 1;
 }

@@ -53,27 +53,6 @@ static const uint8_t natural_order[64] = {
     38, 31, 39, 46, 53, 60, 61, 54, 47, 55, 62, 63,
 };
 
-/* The block's DC difference; 0 on an invalid code. */
-static inline int decode_dc(bits_held *h, bit_reader *r, const gr_huffman *table, int32_t *difference) {
-    *h = refilled(*h, r);
-    uint16_t entry = table->fast[h->buffer >> (64 - GR_FAST)];
-    int length, category;
-    if (entry) {
-        length = entry & 31;
-        category = (entry >> 5) & 15;
-    } else {
-        category = long_symbol(table, h->buffer, &length);
-        if (category < 0 || category > 15) return 0;
-    }
-    drop(h, length);
-    *difference = 0;
-    if (category) {
-        *difference = extend((uint32_t)(h->buffer >> (64 - category)), category);
-        drop(h, category);
-    }
-    return 1;
-}
-
 /* libjpeg's loop over a block's ACs, storing each in natural order; 0 on an invalid code or a run
  * past the block's end (corrupt data, which libjpeg stores at position 63 without a warning). */
 static inline int decode_ac(bits_held *h, bit_reader *r, const gr_huffman *table, JCOEF *block) {
@@ -113,36 +92,6 @@ static inline int decode_ac(bits_held *h, bit_reader *r, const gr_huffman *table
             if (run != 15) break;
             k += 15;
         }
-    }
-    return 1;
-}
-
-/* The same loop, dropping the coefficients: every whole code of a 12-bit window at once. */
-static inline int skip_ac(bits_held *h, bit_reader *r, const gr_huffman *table) {
-    for (int k = 1; k < 64;) {
-        *h = refilled(*h, r);
-        uint16_t entry = table->run[h->buffer >> (64 - GR_HUFFMAN_RUN_BITS)];
-        int advance = (entry >> 5) & 127;
-        if (entry && k + advance < 64) {
-            drop(h, entry & 31);
-            k += advance;
-            if (entry & GR_HUFFMAN_RUN_ENDS) break;
-            continue;
-        }
-        entry = table->fast[h->buffer >> (64 - GR_FAST)];
-        if (entry) {
-            drop(h, entry & 31);
-            k += (entry >> 5) & 127;
-            continue;
-        }
-        int length;
-        int symbol = long_symbol(table, h->buffer, &length);
-        if (symbol < 0) return 0;
-        int run = symbol >> 4, extra = symbol & 15;
-        drop(h, length + extra);
-        if (extra) k += run + 1;
-        else if (run == 15) k += 16;
-        else break;
     }
     return 1;
 }

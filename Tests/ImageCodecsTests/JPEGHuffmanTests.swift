@@ -44,22 +44,12 @@ import Testing
     /// 100: decoded by gr_jpeg_huffman.c at every scale (at 1/8 it skips the ACs as libjpeg does).
     @Test func everySamplingAtEveryScale() throws {
         let image = JPEGInverseDCTTests.noise(width: 203, height: 157, seed: 21)
-        let cases: [(String, gr_jpeg_test_settings)] = [
-            ("4:2:0", JPEGResumeTests.settings()),
-            ("4:2:0, fitted tables", JPEGResumeTests.settings(optimize: true)),
-            ("4:4:4", JPEGResumeTests.settings(sampling: [(1, 1), (1, 1), (1, 1)])),
-            ("4:2:2", JPEGResumeTests.settings(sampling: [(2, 1), (1, 1), (1, 1)])),
-            ("4:4:0", JPEGResumeTests.settings(sampling: [(1, 2), (1, 1), (1, 1)])),
-            ("4:1:1", JPEGResumeTests.settings(sampling: [(4, 1), (1, 1), (1, 1)])),
-            ("2×2, 1×2, 1×1", JPEGResumeTests.settings(sampling: [(2, 2), (1, 2), (1, 1)])),
-            ("quality 50", JPEGResumeTests.settings(quality: 50)),
-            ("quality 100", JPEGResumeTests.settings(quality: 100)),
-            ("quality 100, fitted tables", JPEGResumeTests.settings(quality: 100, optimize: true)),
-            ("gray", JPEGResumeTests.settings(components: 1)),
-            ("gray, fitted tables", JPEGResumeTests.settings(components: 1, optimize: true)),
-            ("CMYK", JPEGResumeTests.settings(components: 4)),
-        ]
-        for (name, settings) in cases {
+        // Fitted tables at quality 100 too (which JPEGResumeTests leaves out: they are never resumed).
+        let kinds =
+            JPEGResumeTests.everyKind + [
+                ("quality 100, fitted tables", JPEGResumeTests.settings(quality: 100, optimize: true))
+            ]
+        for (name, settings) in kinds {
             let decoders = Self.decoders(try JPEGResumeTests.encode(image, settings), name)
             #expect(decoders == [1], "\(name): read by \(decoders.sorted()), not by gr_jpeg_huffman.c alone")
         }
@@ -159,18 +149,8 @@ import Testing
     /// The conformance JPEGs (libjpeg-turbo's test images, the EXIF set) and the Kodak photos saved as JPEGs.
     @Test(.enabled(if: Corpus.isAvailable, Corpus.skipReason))
     func corpusPhotos() throws {
-        var files: [(String, [UInt8])] = []
-        for folder in ["jpeg", "exif-orientation"] {
-            for name in Corpus.files(in: folder) where name.lowercased().hasSuffix(".jpg") {
-                files.append(("\(folder)/\(name)", try Corpus.bytes("\(folder)/\(name)")))
-            }
-        }
-        for name in Corpus.files(in: "photos") where name.hasPrefix("kodim") {
-            let photo = try PNGDecoder.decode(try Corpus.bytes("photos/\(name)")).image
-            files.append(("photos/\(name) as a JPEG", try #require(JPEGEncoder.encode(photo, quality: 92))))
-        }
         var decoded = 0
-        for (name, bytes) in files {
+        for (name, bytes) in try JPEGInverseDCTTests.corpusJPEGs() {
             for eighths in [1, 3, 8] where Self.expectSame(bytes, eighths: eighths, name) == 1 { decoded += 1 }
         }
         #expect(decoded > 0)

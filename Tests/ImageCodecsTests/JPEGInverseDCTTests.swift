@@ -35,6 +35,22 @@ import Testing
         return fast.idct
     }
 
+    /// The corpus's JPEGs (libjpeg-turbo's test images, the EXIF set) and its Kodak photos saved as
+    /// JPEGs at quality 92, each with its name.
+    static func corpusJPEGs() throws -> [(String, [UInt8])] {
+        var files: [(String, [UInt8])] = []
+        for folder in ["jpeg", "exif-orientation"] {
+            for name in Corpus.files(in: folder) where name.lowercased().hasSuffix(".jpg") {
+                files.append(("\(folder)/\(name)", try Corpus.bytes("\(folder)/\(name)")))
+            }
+        }
+        for name in Corpus.files(in: "photos") where name.hasPrefix("kodim") {
+            let photo = try PNGDecoder.decode(try Corpus.bytes("photos/\(name)")).image
+            files.append(("photos/\(name) as a JPEG", try #require(JPEGEncoder.encode(photo, quality: 92))))
+        }
+        return files
+    }
+
     static func noise(width: Int, height: Int, seed: UInt64) -> RGBAImage {
         var random = SplitMix(seed: seed)
         var pixels: [UInt8] = []
@@ -127,18 +143,8 @@ import Testing
     /// JPEGs, at the two scales the kernels serve.
     @Test(.enabled(if: Corpus.isAvailable, Corpus.skipReason))
     func corpusPhotos() throws {
-        var files: [(String, [UInt8])] = []
-        for folder in ["jpeg", "exif-orientation"] {
-            for name in Corpus.files(in: folder) where name.lowercased().hasSuffix(".jpg") {
-                files.append(("\(folder)/\(name)", try Corpus.bytes("\(folder)/\(name)")))
-            }
-        }
-        for name in Corpus.files(in: "photos") where name.hasPrefix("kodim") {
-            let photo = try PNGDecoder.decode(try Corpus.bytes("photos/\(name)")).image
-            files.append(("photos/\(name) as a JPEG", try #require(JPEGEncoder.encode(photo, quality: 92))))
-        }
         var counts = gr_jpeg_idct_counts()
-        for (name, bytes) in files {
+        for (name, bytes) in try Self.corpusJPEGs() {
             for eighths in [3, 6] { counts.simd_blocks += Self.expectSame(bytes, eighths: eighths, name).simd_blocks }
         }
         if Self.kernelsRun { #expect(counts.simd_blocks > 0) }

@@ -85,25 +85,28 @@ import Testing
     }
 
     /// Every sampling libjpeg writes (some photos in the wild use the odd ones), gray and CMYK, with
+    /// its standard and with fitted Huffman tables, qualities 50 and 100.
+    static let everyKind: [(String, gr_jpeg_test_settings)] = [
+        ("4:2:0", settings()),
+        ("4:2:0, fitted tables", settings(optimize: true)),
+        ("4:4:4", settings(sampling: [(1, 1), (1, 1), (1, 1)])),
+        ("4:2:2", settings(sampling: [(2, 1), (1, 1), (1, 1)])),
+        ("4:4:0", settings(sampling: [(1, 2), (1, 1), (1, 1)])),
+        ("4:1:1", settings(sampling: [(4, 1), (1, 1), (1, 1)])),
+        ("2×2, 1×2, 1×1", settings(sampling: [(2, 2), (1, 2), (1, 1)])),
+        ("1×1, 2×2, 1×1", settings(sampling: [(1, 1), (2, 2), (1, 1)])),
+        ("quality 50", settings(quality: 50)),
+        ("quality 100", settings(quality: 100)),
+        ("gray", settings(components: 1)),
+        ("gray, fitted tables", settings(components: 1, optimize: true)),
+        ("CMYK", settings(components: 4)),
+    ]
+
+    /// Every sampling libjpeg writes (some photos in the wild use the odd ones), gray and CMYK, with
     /// its standard and with fitted Huffman tables, at every scale: resumed, and the same bytes.
     @Test func everySamplingAtEveryScale() throws {
         let image = JPEGInverseDCTTests.noise(width: 203, height: 419, seed: 3)
-        let cases: [(String, gr_jpeg_test_settings)] = [
-            ("4:2:0", Self.settings()),
-            ("4:2:0, fitted tables", Self.settings(optimize: true)),
-            ("4:4:4", Self.settings(sampling: [(1, 1), (1, 1), (1, 1)])),
-            ("4:2:2", Self.settings(sampling: [(2, 1), (1, 1), (1, 1)])),
-            ("4:4:0", Self.settings(sampling: [(1, 2), (1, 1), (1, 1)])),
-            ("4:1:1", Self.settings(sampling: [(4, 1), (1, 1), (1, 1)])),
-            ("2×2, 1×2, 1×1", Self.settings(sampling: [(2, 2), (1, 2), (1, 1)])),
-            ("1×1, 2×2, 1×1", Self.settings(sampling: [(1, 1), (2, 2), (1, 1)])),
-            ("quality 50", Self.settings(quality: 50)),
-            ("quality 100", Self.settings(quality: 100)),
-            ("gray", Self.settings(components: 1)),
-            ("gray, fitted tables", Self.settings(components: 1, optimize: true)),
-            ("CMYK", Self.settings(components: 4)),
-        ]
-        for (name, settings) in cases {
+        for (name, settings) in Self.everyKind {
             let resumed = Self.resumedCount(try Self.encode(image, settings), name)
             #expect(resumed > 0, "\(name): never resumed")
         }
