@@ -135,7 +135,8 @@ fuzz: deps
 		seeds="Fuzz/regressions/$$target"; \
 		case $$target in \
 			fuzz-png) [ -d $(CORPUS)/pngsuite ] && seeds="$$seeds $(CORPUS)/pngsuite" ;; \
-			fuzz-jpeg) [ -d $(CORPUS)/jpeg ] && seeds="$$seeds $(CORPUS)/jpeg $(CORPUS)/exif-orientation" ;; \
+			fuzz-jpeg) python3 Fuzz/make_jpeg_seeds.py $(FUZZ_DIR)/seeds/fuzz-jpeg && seeds="$$seeds $(FUZZ_DIR)/seeds/fuzz-jpeg"; \
+				[ -d $(CORPUS)/jpeg ] && seeds="$$seeds $(CORPUS)/jpeg $(CORPUS)/exif-orientation" ;; \
 			fuzz-heif) [ -d $(CORPUS)/heif ] && seeds="$$seeds $(CORPUS)/heif" ;; \
 			fuzz-icc) [ -d /usr/share/color/icc/ghostscript ] && seeds="$$seeds /usr/share/color/icc/ghostscript" ;; \
 			fuzz-render) [ -d $(CORPUS)/jpeg ] && seeds="$$seeds $(CORPUS)/jpeg $(CORPUS)/pngsuite Fixtures/photos" ;; \

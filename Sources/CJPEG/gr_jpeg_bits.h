@@ -128,10 +128,11 @@ static inline int decode_dc(bits_held *h, bit_reader *r, const gr_huffman *table
     return 1;
 }
 
-/* libjpeg's loop over a block's ACs, dropping them: every whole code of a 12-bit window at once;
- * 0 on an invalid code. */
-static inline int skip_ac(bits_held *h, bit_reader *r, const gr_huffman *table) {
-    for (int k = 1; k < 64;) {
+/* libjpeg's loop over a block's ACs from zigzag position k on, dropping them: every whole code of a
+ * 12-bit window at once; 0 on an invalid code. */
+__attribute__((always_inline)) static inline int skip_ac_from(bits_held *h, bit_reader *r, const gr_huffman *table,
+                                                              int k) {
+    while (k < 64) {
         *h = refilled(*h, r);
         uint16_t entry = table->run[h->buffer >> (64 - GR_HUFFMAN_RUN_BITS)];
         int advance = (entry >> 5) & 127;
@@ -158,6 +159,9 @@ static inline int skip_ac(bits_held *h, bit_reader *r, const gr_huffman *table) 
     }
     return 1;
 }
+
+/* All of a block's ACs, dropped. */
+static inline int skip_ac(bits_held *h, bit_reader *r, const gr_huffman *table) { return skip_ac_from(h, r, table, 1); }
 
 /* Where the next unread bit is: walks back over the bytes whose bits are still in the buffer. */
 static inline void position_of(const bit_reader *r, gr_scan_position *out) {

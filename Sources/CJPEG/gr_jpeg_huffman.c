@@ -13,6 +13,10 @@
  * table as jpeg_make_d_derived_tbl does, and libjpeg has already accepted it); libjpeg's loop over a
  * block, with its natural order; its DC arithmetic (32-bit, wrapping, as decode_mcu_fast's); a DC
  * kept only where libjpeg keeps it (component needed), ACs only where it needs them (not at 1/8).
+ * Beyond that, coefficients no inverse DCT reads are dropped as the row finder drops them, which
+ * leaves the pixels as they are: those past the last zigzag position of the top-left N×N that a
+ * scaled transform reads (3×3 at 3/8 keeps 13 of a block's 64 positions), and every block of the MCU
+ * columns outside libjpeg's crop (jpeg_crop_scanline; decompress_onepass transforms none of them).
  * The same warnings and state: it gives up — and the caller decodes again with libjpeg's decoder —
  * wherever libjpeg could warn or guess: an invalid code; a run past the end of a block; a marker,
  * stuffing other than FF 00 or the end of the data among the bits read; a scan not followed by FF D9
@@ -28,6 +32,7 @@
 #include "gr_jpeg_huffman.h"
 
 #include "gr_jpeg_bits.h"
+#include "gr_jpeg_idct.h"
 #include "gr_jpeg_resume.h"
 
 #include <stdlib.h>
@@ -39,6 +44,8 @@ struct gr_jpeg_huffman {
     void (*give_up)(j_decompress_ptr cinfo);
     gr_scan_layout layout;
     uint8_t dc_needed[10], ac_needed[10];
+    uint8_t last_read[10]; /* the last zigzag position whose coefficient the block's inverse DCT reads */
+    JDIMENSION column;     /* the next MCU's column */
     bit_reader reader;
     int32_t prediction[4];
     uint64_t mcus_left;
@@ -53,9 +60,10 @@ static const uint8_t natural_order[64] = {
     38, 31, 39, 46, 53, 60, 61, 54, 47, 55, 62, 63,
 };
 
-/* libjpeg's loop over a block's ACs, storing each in natural order; 0 on an invalid code or a run
- * past the block's end (corrupt data, which libjpeg stores at position 63 without a warning). */
-static inline int decode_ac(bits_held *h, bit_reader *r, const gr_huffman *table, JCOEF *block) {
+/* libjpeg's loop over a block's ACs, storing each in natural order up to zigzag position `last` and
+ * dropping the rest (no transform reads them); 0 on an invalid code or a run past the block's end
+ * before `last` (corrupt data, which libjpeg stores at position 63 without a warning). */
+static inline int decode_ac(bits_held *h, bit_reader *r, const gr_huffman *table, JCOEF *block, int last) {
     for (int k = 1; k < 64; k++) {
         *h = refilled(*h, r);
         uint32_t entry = table->value[h->buffer >> (64 - GR_FAST)];
@@ -92,6 +100,7 @@ static inline int decode_ac(bits_held *h, bit_reader *r, const gr_huffman *table
             if (run != 15) break;
             k += 15;
         }
+        if (k >= last) return skip_ac_from(h, r, table, k + 1);
     }
     return 1;
 }
@@ -112,6 +121,10 @@ static void finish(j_decompress_ptr cinfo, gr_jpeg_huffman *decoder) {
 static boolean decode_mcu(j_decompress_ptr cinfo, JBLOCKROW *blocks) {
     gr_jpeg_huffman *decoder = (gr_jpeg_huffman *)cinfo->entropy;
     if (decoder->mcus_left == 0) decoder->give_up(cinfo); /* more MCUs than the scan has: never */
+    /* libjpeg's one-pass coefficient controller transforms only the MCU columns of its crop. */
+    JDIMENSION column = decoder->column;
+    decoder->column = column + 1 < decoder->layout.mcus_per_row ? column + 1 : 0;
+    if (column < cinfo->master->first_iMCU_col || column > cinfo->master->last_iMCU_col) blocks = NULL;
     bit_reader *r = &decoder->reader;
     bits_held h = {r->buffer, r->bits, r->p};
     for (int b = 0; b < decoder->layout.blocks; b++) {
@@ -123,8 +136,9 @@ static boolean decode_mcu(j_decompress_ptr cinfo, JBLOCKROW *blocks) {
             *prediction = (int32_t)((uint32_t)*prediction + (uint32_t)difference);
             if (block != NULL) block[0] = (JCOEF)*prediction;
         }
-        int ok = block != NULL && decoder->ac_needed[b] ? decode_ac(&h, r, decoder->layout.ac[b], block)
-                                                         : skip_ac(&h, r, decoder->layout.ac[b]);
+        const gr_huffman *ac = decoder->layout.ac[b];
+        int ok = block != NULL && decoder->ac_needed[b] ? decode_ac(&h, r, ac, block, decoder->last_read[b])
+                                                         : skip_ac(&h, r, ac);
         if (!ok) decoder->give_up(cinfo);
     }
     r->buffer = h.buffer, r->bits = h.bits, r->p = h.p;
@@ -159,6 +173,11 @@ gr_jpeg_huffman *gr_jpeg_huffman_install(j_decompress_ptr cinfo, const uint8_t *
         int scaled_size = component->DCT_scaled_size;
 #endif
         decoder->ac_needed[b] = component->component_needed && scaled_size > 1; /* none at 1/8 */
+        int extent = gr_jpeg_idct_extent(cinfo, component->component_index);
+        for (int k = 0; k < 64; k++) {
+            int row = natural_order[k] / DCTSIZE, column = natural_order[k] % DCTSIZE;
+            if (row < extent && column < extent) decoder->last_read[b] = (uint8_t)k;
+        }
     }
     decoder->mcus_left = (uint64_t)cinfo->MCUs_per_row * cinfo->MCU_rows_in_scan;
     decoder->reader = (bit_reader){.start = next, .p = next, .end = data + size};

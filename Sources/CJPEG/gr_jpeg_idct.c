@@ -24,14 +24,20 @@
 
 #include <string.h>
 
+#if GR_JPEG_IDCT_EXTENTS_KNOWN
+/* jidctint.c's, exported by libjpeg-turbo (jdct.h is not installed). Each reads rows and columns
+ * 0 … N-1 of the coefficients only (its two loops run N times, over inptr[DCTSIZE * 0 … N-1]). */
+extern void jpeg_idct_3x3(j_decompress_ptr, jpeg_component_info *, JCOEFPTR, JSAMPARRAY, JDIMENSION);
+extern void jpeg_idct_5x5(j_decompress_ptr, jpeg_component_info *, JCOEFPTR, JSAMPARRAY, JDIMENSION);
+extern void jpeg_idct_6x6(j_decompress_ptr, jpeg_component_info *, JCOEFPTR, JSAMPARRAY, JDIMENSION);
+extern void jpeg_idct_7x7(j_decompress_ptr, jpeg_component_info *, JCOEFPTR, JSAMPARRAY, JDIMENSION);
+#endif
+
 #if GR_JPEG_IDCT_AVAILABLE
 #include <immintrin.h>
 
 _Static_assert(sizeof(MULTIPLIER) == sizeof(int16_t), "the kernels read 16-bit quantisation tables");
 
-/* jidctint.c's, exported by libjpeg-turbo (jdct.h is not installed). */
-extern void jpeg_idct_6x6(j_decompress_ptr, jpeg_component_info *, JCOEFPTR, JSAMPARRAY, JDIMENSION);
-extern void jpeg_idct_3x3(j_decompress_ptr, jpeg_component_info *, JCOEFPTR, JSAMPARRAY, JDIMENSION);
 
 /* jidctint.c's constants: FIX(x) = round(x · 2^13). */
 enum {
@@ -258,3 +264,23 @@ void gr_jpeg_idct_install(j_decompress_ptr cinfo, gr_jpeg_idct_counts *counts) {
 }
 
 #endif
+
+int gr_jpeg_idct_extent(j_decompress_ptr cinfo, int ci) {
+#if GR_JPEG_IDCT_EXTENTS_KNOWN
+    if (cinfo->idct == NULL || ci < 0 || ci >= MAX_COMPONENTS) return DCTSIZE;
+    inverse_DCT_method_ptr method = cinfo->idct->inverse_DCT[ci];
+#if GR_JPEG_IDCT_AVAILABLE
+    /* Theirs read the same coefficients: the 3×3 loads four a row and the 6×6 eight, but the lanes
+     * beyond N are dropped at the transposes and never bounds-checked (over's `lanes`). */
+    if (method == idct_3x3) return 3;
+    if (method == idct_6x6) return 6;
+#endif
+    if (method == jpeg_idct_3x3) return 3;
+    if (method == jpeg_idct_5x5) return 5;
+    if (method == jpeg_idct_6x6) return 6;
+    if (method == jpeg_idct_7x7) return 7;
+#else
+    (void)cinfo, (void)ci;
+#endif
+    return DCTSIZE;
+}

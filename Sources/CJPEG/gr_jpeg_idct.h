@@ -19,11 +19,26 @@
 #define GR_JPEG_IDCT_AVAILABLE 0
 #endif
 
+/* libjpeg-turbo's scaled transforms can be named where its internal header is installed on Linux,
+ * whose libjpeg exports them. */
+#if defined(__linux__) && defined(LIBJPEG_TURBO_VERSION) && __has_include(<jpegint.h>)
+#define GR_JPEG_IDCT_EXTENTS_KNOWN 1
+#else
+#define GR_JPEG_IDCT_EXTENTS_KNOWN 0
+#endif
+
 /**
  * Puts the AVX2 kernels in place of libjpeg's jpeg_idct_6x6 and jpeg_idct_3x3 for the components
  * that use them, when the SIMD level allows AVX2; call after jpeg_start_decompress. `counts`, which
  * must outlive the decode, receives how many blocks went each way (cinfo->client_data points at it).
  */
 void gr_jpeg_idct_install(j_decompress_ptr cinfo, gr_jpeg_idct_counts *counts);
+
+/**
+ * N when the inverse DCT in place for component `ci` (after jpeg_start_decompress) reads only the
+ * top-left N×N of a block's coefficients: N for the N×N transforms of jidctint.c (3, 5, 6, 7) and the
+ * kernels here; 8 (all of them) for any other or where the transforms cannot be named.
+ */
+int gr_jpeg_idct_extent(j_decompress_ptr cinfo, int ci);
 
 #endif

@@ -34,7 +34,8 @@ public func fuzzJPEG(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
 /// Decodes `bytes` two ways and requires identical outcomes (status, warnings and their message,
 /// pixels), damaged data and coefficients past the kernels' bounds included: at 3/8 and 6/8 with the
 /// AVX2 inverse DCTs and with libjpeg's throughout; at 1/8, 3/8 and 8/8, whole and its top rows (as
-/// many as the second byte picks), with gr_jpeg_huffman.c's Huffman decoder and with libjpeg's; and the rows below a point the third byte picks,
+/// many as the second byte picks) and some of its columns (from where the fourth byte picks), with
+/// gr_jpeg_huffman.c's Huffman decoder and with libjpeg's; and the rows below a point the third byte picks,
 /// at 1/8, 3/8 and 8/8, through a resumption and with libjpeg decoding the rows above them.
 func sameBothWays(_ bytes: [UInt8]) {
     var header = gr_jpeg_header()
@@ -44,13 +45,17 @@ func sameBothWays(_ bytes: [UInt8]) {
     for eighths in [3, 6] {
         expectSame(bytes, eighths: eighths, below: nil, "the AVX2 inverse DCTs and libjpeg's") { $0.plain_idct = 1 }
     }
-    let share = UInt32(bytes.count > 1 ? bytes[1] : 0)
+    let share = UInt32(bytes.count > 1 ? bytes[1] : 0), column = UInt32(bytes.count > 3 ? bytes[3] : 0)
     for eighths in [1, 3, 8] as [UInt32] {
-        let height = (header.height * eighths + 7) / 8
-        // The whole image, and its top rows: a decode that stops above the scan's end.
-        for rows in [nil, 1 + (height - 1) * share / 256] {
+        let (width, height) = ((header.width * eighths + 7) / 8, (header.height * eighths + 7) / 8)
+        // The whole image, its top rows (a decode that stops above the scan's end), and some columns
+        // (blocks outside libjpeg's crop are dropped).
+        let x = (width - 1) * column / 256
+        for (rows, columns) in [(nil, nil), (1 + (height - 1) * share / 256, nil), (nil, (x, 1 + (width - 1 - x) / 2))]
+        {
             expectSame(
-                bytes, eighths: Int(eighths), below: nil, rows: rows, "gr_jpeg_huffman.c's decoder and libjpeg's"
+                bytes, eighths: Int(eighths), below: nil, rows: rows, columns: columns,
+                "gr_jpeg_huffman.c's decoder and libjpeg's"
             ) {
                 $0.plain_entropy = 1
             }
@@ -67,9 +72,10 @@ func sameBothWays(_ bytes: [UInt8]) {
 }
 
 /// One decode as is and one with `plain` set on its options, of all rows or those from `below` on
-/// (`rows` of them, or to the end).
+/// (`rows` of them, or to the end), and of all columns or `columns` (first, count).
 func expectSame(
-    _ bytes: [UInt8], eighths: Int, below: UInt32?, rows: UInt32? = nil, _ what: String,
+    _ bytes: [UInt8], eighths: Int, below: UInt32?, rows: UInt32? = nil, columns: (UInt32, UInt32)? = nil,
+    _ what: String,
     plain: (inout gr_jpeg_options) -> Void
 ) {
     var header = gr_jpeg_header()
@@ -82,10 +88,10 @@ func expectSame(
         (options.max_pixels, options.max_side, options.max_scans) = (4_000_000, 8192, 100)
         options.scale_eighths = UInt32(eighths)
         (options.region_x, options.region_y, options.region_width, options.region_height) = (
-            0, top, width, min(rows ?? height, height - top)
+            columns?.0 ?? 0, top, columns?.1 ?? width, min(rows ?? height, height - top)
         )
         if variant == 1 { plain(&options) }
-        var pixels = [UInt8](repeating: 0, count: Int(width) * Int(options.region_height) * 4)
+        var pixels = [UInt8](repeating: 0, count: Int(options.region_width) * Int(options.region_height) * 4)
         var image = gr_jpeg_image()
         let status = pixels.withUnsafeMutableBufferPointer {
             gr_jpeg_decode(bytes, bytes.count, &options, $0.baseAddress, $0.count, &image)
