@@ -18,6 +18,7 @@ import datetime
 import json
 import math
 import os
+import random
 import shutil
 import statistics
 import subprocess
@@ -114,19 +115,33 @@ def run_once(cmd, accept=(0,)):
         return wall, peak, out.read().decode()
 
 
+def round_order(contenders, round_, previous):
+    """Round `round_`'s order: shuffled, seeded by the round (so a run repeats), so that no contender
+    always follows the same one (what ran before moves a run by several per cent); and never
+    starting with `previous`, the key the round before ended with: a run straight after itself finds
+    its photos still in the CPU's caches (A after A 59.9 ms, after the Pillow peer 64.6, medians of
+    9). Odd rounds reversed, as this did before, ran A after itself in two rounds of five."""
+    order, random_ = list(contenders), random.Random(round_)
+    while True:
+        random_.shuffle(order)
+        if len(order) < 2 or order[0][0] != previous:
+            return order
+
+
 def measure(contenders, runs):
-    """Runs every (key, name, cmd) once to warm up, then N rounds, one run of each per round, so a
-    background load hits all of them alike; odd rounds in reverse order, so no contender always
-    follows the same one (the first run after seconds of a Python peer reads a few per cent faster
-    than the second). Returns key -> median ms, peak MiB, stdout of each run."""
+    """Runs every (key, name, cmd) once to warm up, then N rounds, one run of each per round in an
+    order of its own (round_order), so a background load hits all of them alike. Returns key ->
+    median ms, peak MiB, stdout of each run."""
     for key, name, cmd in contenders:
         print(f"  warm-up: {name}", flush=True)
         run_once(cmd, ACCEPT.get(key, (0,)))
     samples = {key: [] for key, _, _ in contenders}
+    previous = contenders[-1][0] if contenders else None
     for round_ in range(runs):
         print(f"  round {round_ + 1}/{runs}", flush=True)
-        for key, _, cmd in contenders if round_ % 2 == 0 else reversed(contenders):
+        for key, _, cmd in round_order(contenders, round_, previous):
             samples[key].append(run_once(cmd, ACCEPT.get(key, (0,))))
+            previous = key
     return {key: {"ms": statistics.median(s[0] for s in runs_), "mib": max(s[1] for s in runs_),
                   "stdout": [s[2] for s in runs_]} for key, runs_ in samples.items()}
 
@@ -333,8 +348,6 @@ def benchmark(runs, tmp, baseline=None, only=None):
     portable = ["env", "GALLERY_RENDER_SIMD=none", "JSIMD_FORCENONE=0", BIN]
     contenders = [  # key, name, command; outputs checked below
         ("a", "A gallery-render", [BIN, *SCENE_A, twelve, "-o", tmp / "a-ours" / "a.png"]),
-        # P and B next to A: their targets are ratios to A, so they run where A runs, not after a
-        # peer's seconds of multi-threaded Python (P after pillow-heif read 1.10x of A, 1.02x here).
         ("p", "P gallery-render, Display P3 JPEGs", [BIN, *SCENE_A, p3, "-o", tmp / "p-ours" / "p.png"]),
         ("b", "B gallery-render", [BIN, *SCENE_A, many, "-o", tmp / "b-ours" / "b.png"]),
         ("a-pil", "A Pillow peer", [PY, BENCH / "pillow_peer.py", tmp / "a.json", tmp / "a-pil"]),
@@ -590,7 +603,7 @@ def report(rows, decodes, frames, runs, command, peers):
         lines += ["", f"gallery-render decoded {decodes} photos for the {frames}-frame scroll (`gallery-render "
                   "batch --summary`, `totals.decodes`)."]
     lines += ["",
-              f"Median of {runs} interleaved rounds after one warm-up run each (photos in the page cache); wall "
+              f"Median of {runs} interleaved rounds, each in its own shuffled order, after one warm-up run each (photos in the page cache); wall "
               "time of the whole process, start-up included; peak RSS is the largest of GNU time's `%M` for the "
               f"process over the runs. Peers: {peers} "
               "A: `gallery-render --width 375 --height 200 --display-scale 3 --offset 120 photos12 -o a.png` "
