@@ -5,7 +5,7 @@ tables and restart markers, at a few sizes and qualities, from noise and gradien
 The conformance photos in ../shared/corpus are megabytes each, and each fuzz run decodes its input
 about thirty times (fuzz-jpeg compares decoders), so seeded with them alone libFuzzer manages a few
 runs a second; from these it manages a hundred or more. Written to the folder given, never into
-the repository. Needs Pillow; without it, says so and writes nothing.
+the repository. Needs Pillow; without it, says so and leaves the folder empty.
 
     python3 Fuzz/make_jpeg_seeds.py FOLDER
 """
@@ -14,15 +14,11 @@ import random
 import sys
 from pathlib import Path
 
-try:
-    from PIL import Image
-except ImportError:
-    print("fuzz-jpeg seeds: Pillow is not installed (pip install pillow); none written")
-    sys.exit(0)
-
 
 def picture(width, height, mode, seed):
     """Noise over a gradient: busy enough for every code length, smooth enough for long zero runs."""
+    from PIL import Image
+
     rng = random.Random(seed)
     image = Image.new("RGB", (width, height))
     image.putdata([
@@ -33,7 +29,12 @@ def picture(width, height, mode, seed):
 
 
 def main(folder):
-    folder.mkdir(parents=True, exist_ok=True)
+    folder.mkdir(parents=True, exist_ok=True)  # libFuzzer refuses a seed folder that does not exist
+    try:
+        from PIL import Image  # noqa: F401 (picture() imports it again)
+    except ImportError:
+        print("fuzz-jpeg seeds: Pillow is not installed (pip install pillow); none written")
+        return
     count = 0
     for width, height in [(8, 8), (16, 16), (17, 9), (33, 24), (64, 48)]:
         for mode in ["RGB", "L"]:

@@ -38,7 +38,6 @@ extern void jpeg_idct_7x7(j_decompress_ptr, jpeg_component_info *, JCOEFPTR, JSA
 
 _Static_assert(sizeof(MULTIPLIER) == sizeof(int16_t), "the kernels read 16-bit quantisation tables");
 
-
 /* jidctint.c's constants: FIX(x) = round(x · 2^13). */
 enum {
     CONST_BITS = 13,

@@ -12,9 +12,9 @@ import Testing
 /// each scan, so one never installed, or one giving up on clean files, cannot pass unnoticed.
 @Suite struct JPEGHuffmanTests {
     /// Decodes `bytes` both ways and expects the same outcome; whose decoder read the scan (ShimDecode.entropy).
-    @discardableResult
     /// With `plainIDCT`, libjpeg's inverse DCTs both ways (what a CPU without AVX2 runs): the
     /// coefficients its scaled ones never read are dropped for them too.
+    @discardableResult
     static func expectSame(
         _ bytes: [UInt8], eighths: Int, region: (Int, Int, Int, Int)? = nil, plainIDCT: Bool = false, _ name: String
     ) -> Int {

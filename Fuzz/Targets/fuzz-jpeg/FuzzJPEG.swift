@@ -35,8 +35,8 @@ public func fuzzJPEG(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
 /// pixels), damaged data and coefficients past the kernels' bounds included: at 3/8 and 6/8 with the
 /// AVX2 inverse DCTs and with libjpeg's throughout; at 1/8, 3/8 and 8/8, whole and its top rows (as
 /// many as the second byte picks) and some of its columns (from where the fourth byte picks), with
-/// gr_jpeg_huffman.c's Huffman decoder and with libjpeg's; and the rows below a point the third byte picks,
-/// at 1/8, 3/8 and 8/8, through a resumption and with libjpeg decoding the rows above them.
+/// gr_jpeg_huffman.c's Huffman decoder and with libjpeg's; and the rows below a point the third byte
+/// picks, at 1/8, 3/8 and 8/8, through a resumption and with libjpeg decoding the rows above them.
 func sameBothWays(_ bytes: [UInt8]) {
     var header = gr_jpeg_header()
     guard gr_jpeg_read_header(bytes, bytes.count, &header) == GR_JPEG_OK,
