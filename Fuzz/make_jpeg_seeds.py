@@ -14,11 +14,14 @@ import random
 import sys
 from pathlib import Path
 
+try:
+    from PIL import Image
+except ImportError:
+    Image = None
+
 
 def picture(width, height, mode, seed):
     """Noise over a gradient: busy enough for every code length, smooth enough for long zero runs."""
-    from PIL import Image
-
     rng = random.Random(seed)
     image = Image.new("RGB", (width, height))
     image.putdata([
@@ -30,9 +33,7 @@ def picture(width, height, mode, seed):
 
 def main(folder):
     folder.mkdir(parents=True, exist_ok=True)  # libFuzzer refuses a seed folder that does not exist
-    try:
-        from PIL import Image  # noqa: F401 (picture() imports it again)
-    except ImportError:
+    if Image is None:
         print("fuzz-jpeg seeds: Pillow is not installed (pip install pillow); none written")
         return
     count = 0
