@@ -47,7 +47,10 @@ printf '%s (%s) unstable; urgency=medium\n\n  * Built from %s.\n\n -- gallery-re
 find "$root/usr" -type d -exec chmod 755 {} + && find "$root/usr" -type f ! -path "*/usr/bin/*" -exec chmod 644 {} +
 
 # Depends: what the binary links, as dpkg-shlibdeps finds it (it wants a debian/control to read), and
-# the libraries it opens.
+# the libraries it opens. libjpeg62-turbo keeps shlibdeps' minimum, deliberately not pinned to the
+# build's version: the fast JPEG paths that use its private structs run only when the loaded library
+# is exactly the version the build's headers name (Sources/CJPEG/gr_jpeg_guard.c); with any other,
+# libjpeg's own path gives the same pixels, slower.
 mkdir -p "$work/debian"
 printf 'Source: %s\n\nPackage: %s\nArchitecture: %s\n' "$package" "$package" "$arch" > "$work/debian/control"
 depends=$(cd "$work" && dpkg-shlibdeps -O -e "root/usr/bin/$package" 2>/dev/null | sed -n 's/^shlibs:Depends=//p')

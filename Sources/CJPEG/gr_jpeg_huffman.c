@@ -24,6 +24,8 @@
  * where libjpeg's read-ahead could have reached the end of the file (its memory source warns then).
  * Where the scan is followed by FF D9, libjpeg's reader would have read up to the marker without
  * discarding a byte; the source is left there, and libjpeg reads the EOI itself.
+ * Only with the libjpeg-turbo whose structs the headers describe loaded (gr_jpeg_guard.c): anywhere
+ * else it is never installed, and libjpeg's decoder reads the scan, as with plain_entropy.
  */
 /* jpeglib.h then brings jpegint.h's decompressor internals. */
 #if __has_include(<jpegint.h>)
@@ -31,6 +33,7 @@
 #endif
 #include "gr_jpeg_huffman.h"
 
+#include "gr_jpeg.h"
 #include "gr_jpeg_bits.h"
 #include "gr_jpeg_idct.h"
 #include "gr_jpeg_resume.h"
@@ -152,6 +155,7 @@ static void start_pass(j_decompress_ptr cinfo) { ((gr_jpeg_huffman *)cinfo->entr
 
 gr_jpeg_huffman *gr_jpeg_huffman_install(j_decompress_ptr cinfo, const uint8_t *data, size_t size,
                                          void (*give_up)(j_decompress_ptr cinfo)) {
+    if (!gr_jpeg_private_paths_enabled()) return NULL; /* another libjpeg-turbo loaded, or forced */
     if (cinfo->entropy == NULL || cinfo->src == NULL || cinfo->unread_marker != 0 || cinfo->output_scanline != 0 ||
         cinfo->input_iMCU_row != 0 || cinfo->entropy->insufficient_data) {
         return NULL;

@@ -13,6 +13,8 @@
  * before its second against bounds under which no sum can leave 32 bits (worked out at the bounds
  * below); a block outside them — never a photo's, only damaged or hostile data — is handed to
  * libjpeg's own function. Same bytes everywhere (gr_cpu.h): the portable path is libjpeg's.
+ * cinfo->idct is libjpeg-turbo's private struct: read and written only with the version the headers
+ * describe loaded (gr_jpeg_guard.c); anywhere else libjpeg's transforms run, as with plain_idct.
  */
 #include <gr_cpu.h>
 
@@ -247,7 +249,7 @@ fallback:
 }
 
 void gr_jpeg_idct_install(j_decompress_ptr cinfo, gr_jpeg_idct_counts *counts) {
-    if (gr_simd_level() < GR_SIMD_AVX2 || cinfo->idct == NULL) return;
+    if (!gr_jpeg_private_paths_enabled() || gr_simd_level() < GR_SIMD_AVX2 || cinfo->idct == NULL) return;
     cinfo->client_data = counts;
     for (int ci = 0; ci < cinfo->num_components && ci < MAX_COMPONENTS; ci++) {
         if (cinfo->idct->inverse_DCT[ci] == jpeg_idct_6x6) cinfo->idct->inverse_DCT[ci] = idct_6x6;
@@ -266,7 +268,7 @@ void gr_jpeg_idct_install(j_decompress_ptr cinfo, gr_jpeg_idct_counts *counts) {
 
 int gr_jpeg_idct_extent(j_decompress_ptr cinfo, int ci) {
 #if GR_JPEG_IDCT_EXTENTS_KNOWN
-    if (cinfo->idct == NULL || ci < 0 || ci >= MAX_COMPONENTS) return DCTSIZE;
+    if (!gr_jpeg_private_paths_enabled() || cinfo->idct == NULL || ci < 0 || ci >= MAX_COMPONENTS) return DCTSIZE;
     inverse_DCT_method_ptr method = cinfo->idct->inverse_DCT[ci];
 #if GR_JPEG_IDCT_AVAILABLE
     /* Theirs read the same coefficients: the 3×3 loads four a row and the 6×6 eight, but the lanes

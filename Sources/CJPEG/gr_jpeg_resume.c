@@ -24,8 +24,14 @@
  * reads ahead before the file ends (its memory source warns when a read-ahead reaches the end, used
  * or not); and, to the end of the image, FF D9 straight after the last row, so finishing would have
  * found nothing either.
+ *
+ * Those rules are libjpeg-turbo's reader's (how far it reads ahead, when its source warns), read in
+ * the version the headers describe: with any other loaded (gr_jpeg_guard.c) no resumption is made,
+ * and libjpeg skips the rows itself, as with plain_skip.
  */
 #include "gr_jpeg_resume.h"
+
+#include "gr_jpeg.h"
 
 #include "gr_jpeg_entropy.h"
 
@@ -230,6 +236,7 @@ static int put_stand_in_row(bit_writer *w, const gr_scan_layout *layout, const g
 int gr_jpeg_resumption_make(j_decompress_ptr cinfo, const uint8_t *data, size_t size, uint32_t first_row,
                             uint32_t last_row, gr_jpeg_resumption *out) {
     memset(out, 0, sizeof(*out));
+    if (!gr_jpeg_private_paths_enabled()) return 0; /* another libjpeg-turbo loaded, or forced */
     uint32_t rows = cinfo->MCU_rows_in_scan;
     if (cinfo->src == NULL || first_row < 1 || first_row >= last_row || last_row > rows) return 0;
     const uint8_t *next = cinfo->src->next_input_byte;

@@ -115,6 +115,21 @@ void gr_jpeg_free(void *pointer);
 /** The linked libraries' names and versions, a line each, into `out` (at most `size` bytes, with NUL). */
 void gr_jpeg_library_versions(char *out, size_t size);
 
+/**
+ * Whether this thread's decodes may take the paths that depend on libjpeg-turbo's internals
+ * (gr_jpeg_huffman.c, gr_jpeg_idct.c, gr_jpeg_resume.c): only where the libjpeg-turbo this process
+ * loaded is exactly the version the build's headers describe (checked once, gr_jpeg_guard.c), and
+ * not forced off. Otherwise libjpeg's own path throughout, as with plain_entropy, plain_idct and
+ * plain_skip all set: the same bytes.
+ */
+int gr_jpeg_private_paths_enabled(void);
+
+/** Tests: 1 makes this thread's decodes take libjpeg's own path, as another version would; 0 undoes it. */
+void gr_jpeg_force_stock(int on);
+
+/** The loaded libjpeg-turbo's version as it states it ("2.1.5"); "" where it could not be read. */
+const char *gr_jpeg_loaded_version(void);
+
 #ifdef __cplusplus
 }
 #endif
