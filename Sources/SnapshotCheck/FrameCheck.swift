@@ -32,11 +32,14 @@ public struct FrameCheck: Sendable {
     /// What moved, from the baseline's layout to the rendering's, when the frame differs and its
     /// baseline has a layout (`message` says it too).
     public let layoutChanges: [LayoutChange]
+    /// How many more items moved than `layoutChanges` keeps (at most `LayoutDiff.changesKept`).
+    public let layoutChangesOmitted: Int
 
     public init(
         path: String, scene: String, status: Status, message: String, comparison: Comparison? = nil,
         seconds: Double = 0,
-        failingFrames: [Int] = [], animationFrames: [AnimationFrameResult] = [], layoutChanges: [LayoutChange] = []
+        failingFrames: [Int] = [], animationFrames: [AnimationFrameResult] = [], layoutChanges: [LayoutChange] = [],
+        layoutChangesOmitted: Int = 0
     ) {
         self.path = path
         self.scene = scene
@@ -47,14 +50,17 @@ public struct FrameCheck: Sendable {
         self.failingFrames = failingFrames
         self.animationFrames = animationFrames
         self.layoutChanges = layoutChanges
+        self.layoutChangesOmitted = layoutChangesOmitted
     }
 
-    /// The same verdict, its message saying what moved.
+    /// The same verdict, its message saying what moved; the first `LayoutDiff.changesKept` changes
+    /// kept, the rest counted.
     public func explained(by changes: [LayoutChange]) -> FrameCheck {
         FrameCheck(
             path: path, scene: scene, status: status, message: message + "; " + LayoutDiff.summary(changes),
             comparison: comparison, seconds: seconds, failingFrames: failingFrames, animationFrames: animationFrames,
-            layoutChanges: changes)
+            layoutChanges: Array(changes.prefix(LayoutDiff.changesKept)),
+            layoutChangesOmitted: max(0, changes.count - LayoutDiff.changesKept))
     }
 
     public var failed: Bool { status != .passed && status != .recorded }

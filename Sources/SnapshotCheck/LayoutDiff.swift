@@ -10,6 +10,23 @@ public enum LayoutDiff {
     /// Items named in a message; the rest are counted.
     public static let itemsShown = 5
 
+    /// The most items a layout file may hold, over all its frames (a 600-frame fling of 80 visible
+    /// items): a larger one is no layout, so a hostile file cannot cost gigabytes or minutes.
+    public static let itemLimit = 50_000
+    /// The changes a frame keeps (results.json, the report); the rest are counted.
+    public static let changesKept = 200
+
+    /// One frame of a layout, reduced to the values compared, as text.
+    struct Frame {
+        var fields: [String: String]
+        var items: [Int: [String: String]]
+    }
+
+    private static let frameKeys = [
+        "offset", "viewport.width", "viewport.height", "contentSize.width", "contentSize.height",
+    ]
+    private static let itemKeys = ["center.x", "center.y", "size", "scale", "alpha", "photo"]
+
     /// The changes from `expected` to `actual` layout text, items in index order, the frame's own
     /// fields first; nil when either is not a layout.
     public static func changes(expected: String, actual: String) -> [LayoutChange]? {
@@ -19,17 +36,17 @@ public enum LayoutDiff {
         let animated = a.count > 1 || b.count > 1
         for k in 0..<min(a.count, b.count) {
             let frameNumbers = animated ? [k] : []
-            for key in ["offset", "viewport.width", "viewport.height", "contentSize.width", "contentSize.height"] {
-                let (x, y) = (value(a[k], key), value(b[k], key))
+            for key in frameKeys {
+                let (x, y) = (a[k].fields[key] ?? "—", b[k].fields[key] ?? "—")
                 if x != y { record(&frameFields, key, x, y, frameNumbers) }
             }
-            let (left, right) = (itemsByIndex(a[k]), itemsByIndex(b[k]))
+            let (left, right) = (a[k].items, b[k].items)
             for index in Set(left.keys).union(right.keys) {
-                var entry = items[index] ?? ((right[index] ?? left[index]).flatMap { $0["photo"] as? String }, [:])
+                var entry = items[index] ?? ((right[index] ?? left[index])?["photo"].flatMap(photoName), [:])
                 switch (left[index], right[index]) {
                 case (let x?, let y?):
-                    for key in ["center.x", "center.y", "size", "scale", "alpha", "photo"] {
-                        let (p, q) = (value(x, key), value(y, key))
+                    for key in itemKeys {
+                        let (p, q) = (x[key] ?? "—", y[key] ?? "—")
                         if p != q { record(&entry.fields, key, p, q, frameNumbers) }
                     }
                 case (nil, _?): record(&entry.fields, "drawn", "no", "yes", frameNumbers)
@@ -81,31 +98,55 @@ public enum LayoutDiff {
     /// Whether `text` reads as a layout (one object with items, or JSON Lines of them).
     public static func isLayout(_ text: String) -> Bool { frames(text) != nil }
 
-    /// The objects of a layout text: one, or one a line; nil when it is not that.
-    static func frames(_ text: String) -> [[String: Any]]? {
+    /// The photo an item names, from its compared text ("null" and "—" name none).
+    private static func photoName(_ text: String) -> String? { text == "null" || text == "—" ? nil : text }
+
+    /// The frames of a layout text: one object, or one a line, each with items; nil when it is not
+    /// that, or holds more than `itemLimit` items (counted by their braces before anything is parsed).
+    static func frames(_ text: String) -> [Frame]? {
         guard text.utf8.count <= byteLimit else { return nil }
+        guard text.utf8.reduce(0, { $0 + ($1 == UInt8(ascii: "{") ? 1 : 0) }) <= 4 * itemLimit else { return nil }
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         let pieces = trimmed.hasPrefix("{\n") ? [trimmed] : trimmed.split(separator: "\n").map(String.init)
-        var objects: [[String: Any]] = []
+        var frames: [Frame] = []
+        var itemCount = 0
         for piece in pieces {
             // A layout file comes with the repository: one that does not parse is no layout, said by nil.
             guard
                 case .success(let parsed) = Result(catching: {
                     try JSONSerialization.jsonObject(with: Data(piece.utf8))
                 }),
-                let object = parsed as? [String: Any], object["items"] is [Any]
+                let object = parsed as? [String: Any], let items = object["items"] as? [Any]
             else { return nil }
-            objects.append(object)
+            itemCount += items.count
+            guard itemCount <= itemLimit, let byIndex = itemsByIndex(items) else { return nil }
+            frames.append(
+                Frame(
+                    fields: Dictionary(uniqueKeysWithValues: frameKeys.map { ($0, value(object, $0)) }),
+                    items: byIndex))
         }
-        return objects.isEmpty ? nil : objects
+        return frames.isEmpty ? nil : frames
     }
 
-    private static func itemsByIndex(_ frame: [String: Any]) -> [Int: [String: Any]] {
-        var items: [Int: [String: Any]] = [:]
-        for case let item as [String: Any] in frame["items"] as? [Any] ?? [] {
-            if let index = (item["index"] as? NSNumber)?.intValue { items[index] = item }
+    /// The items by index, each reduced to its compared values; nil when an item is not an object or
+    /// its index is not a non-negative integer below `itemLimit` (`1.5`, `true`, `2⁶⁴` are no index).
+    private static func itemsByIndex(_ list: [Any]) -> [Int: [String: String]]? {
+        var items: [Int: [String: String]] = [:]
+        for element in list {
+            guard let item = element as? [String: Any], let index = index(item["index"]) else { return nil }
+            items[index] = Dictionary(uniqueKeysWithValues: itemKeys.map { ($0, value(item, $0)) })
         }
         return items
+    }
+
+    /// A JSON integer in 0..<itemLimit, as `layout` writes an index; nil for anything else. A plain
+    /// NSNumber only: JSON's booleans and out-of-range numbers come as its subclasses.
+    private static func index(_ value: Any?) -> Int? {
+        guard let number = value as? NSNumber, type(of: number) == NSNumber.self,
+            ["i", "l", "q", "s"].contains(String(cString: number.objCType))
+        else { return nil }
+        let index = number.int64Value
+        return index >= 0 && index < Int64(itemLimit) ? Int(index) : nil
     }
 
     /// The value at a dotted `key` as text ("357.5", "photos/4.jpg", "null", "—" when absent).

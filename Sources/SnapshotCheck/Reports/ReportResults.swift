@@ -58,6 +58,8 @@ public struct ReportResults: Sendable, Codable {
         public var images: ReportImages
         /// What moved, item by item, when the baseline had a layout.
         public var layoutChanges: [LayoutChange]?
+        /// How many more items moved than `layoutChanges` lists (absent when none).
+        public var layoutChangesOmitted: Int? = nil
     }
 
     /// The results of `checks`, with the images the HTML report wrote for them and each frame's place
@@ -81,7 +83,8 @@ public struct ReportResults: Sendable, Codable {
                 antiAliasedPixels: counts?.antiAliasedPixels, failingFrames: check.failingFrames,
                 animationFrames: check.animationFrames.isEmpty ? nil : check.animationFrames, order: order[check.path],
                 images: images[check.path] ?? ReportImages(),
-                layoutChanges: check.layoutChanges.isEmpty ? nil : check.layoutChanges)
+                layoutChanges: check.layoutChanges.isEmpty ? nil : check.layoutChanges,
+                layoutChangesOmitted: check.layoutChangesOmitted == 0 ? nil : check.layoutChangesOmitted)
         }
     }
 
@@ -322,7 +325,10 @@ public struct ReportResults: Sendable, Codable {
                 path: frame.path, scene: frame.scene, status: FrameCheck.Status(rawValue: frame.status) ?? .unreadable,
                 message: frame.message, comparison: comparison, seconds: frame.seconds,
                 failingFrames: frame.failingFrames, animationFrames: frame.animationFrames ?? [],
-                layoutChanges: frame.layoutChanges ?? [])
+                layoutChanges: Array((frame.layoutChanges ?? []).prefix(LayoutDiff.changesKept)),
+                // Clamped: the count comes from another run's file, and must not overflow here.
+                layoutChangesOmitted: min(Int(Int32.max), max(0, frame.layoutChangesOmitted ?? 0))
+                    + max(0, (frame.layoutChanges?.count ?? 0) - LayoutDiff.changesKept))
         }
     }
 }
