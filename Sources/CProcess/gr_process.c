@@ -125,7 +125,32 @@ static void remove_tree_now(const char *path) {
     }
 }
 
+/* gr_signals_defer_begin/_end: sections in which a signal's exit waits (see the header). */
+static atomic_int deferring;
+static atomic_int pending;
+
+static void finish(int sig);
+
 static void on_signal(int sig) {
+    if (atomic_load(&deferring) > 0) {
+        atomic_store(&pending, sig);
+        if (atomic_load(&deferring) > 0) return;
+        /* The section ended meanwhile: whoever takes the pending signal first acts on it. */
+        sig = atomic_exchange(&pending, 0);
+        if (sig == 0) return;
+    }
+    finish(sig);
+}
+
+void gr_signals_defer_begin(void) { atomic_fetch_add(&deferring, 1); }
+
+void gr_signals_defer_end(void) {
+    if (atomic_fetch_sub(&deferring, 1) != 1) return;
+    int sig = atomic_exchange(&pending, 0);
+    if (sig != 0) finish(sig);
+}
+
+static void finish(int sig) {
     for (int i = 0; i < slot_count; i++) {
         if (atomic_load(&states[i]) == slot_ready) unlink(paths[i]);
     }

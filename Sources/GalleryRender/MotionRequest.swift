@@ -52,6 +52,7 @@ public enum MotionRequest: Sendable, Equatable {
             end.itemCount -= 1
             return (.transition(transition, start: gallery, end: end), frameScene)
         case .rotate(let duration):
+            if case .line = gallery.style { throw .rotatedLine }
             // The same scene with width and height swapped: size-dependent defaults (the grid's side,
             // the flow's columns) follow the new size; values given stay.
             var end = gallery

@@ -11,6 +11,9 @@ public enum RenderError: Error, Sendable, CustomStringConvertible {
     case endLayout(LayoutKind, LayoutError)
     /// The scene turned (width and height swapped) does not fit its layout's parameters.
     case rotatedLayout(LayoutError)
+    /// `.rotate` of the line layout: its strip keeps its frame when the device turns (grid and flow
+    /// are full-screen collection views that turn).
+    case rotatedLine
     /// An animation would be more pixels in all than `AnimationPlan.pixelBudget`.
     case animationTooLarge(frames: Int, size: PixelSize, limit: Int)
     /// A motion of `duration` seconds at `fps` would have more than `MotionTimeline.frameLimit` frames.
@@ -31,6 +34,8 @@ public enum RenderError: Error, Sendable, CustomStringConvertible {
         case .animationTooLarge(let frames, let size, let limit):
             "the animation would be \(frames) frames of \(size) pixels: at most \(limit / 1_000_000) megapixels in all"
         case .rotatedLayout(let error): "turned to the other orientation, the layout does not fit (\(error))"
+        case .rotatedLine:
+            "the line layout's strip keeps its frame when the device turns: rotate a grid or a flow layout"
         case .tooManyFrames(let duration, let fps):
             "the motion lasts \(Self.whole(duration)) s, \(Self.whole(MotionTimeline.frameCount(duration: duration, fps: fps))) frames at \(fps) fps: at most \(MotionTimeline.frameLimit) frames"
         case .flingTooFar(let end):

@@ -284,25 +284,34 @@ public struct BaselineCheck: Sendable {
         return Array(bytes.prefix(try read.get()))
     }
 
-    /// The checks after recording: each frame `mode` records gets its rendered frame as its baseline
-    /// and passes as `.recorded` (`.all` records every frame that was rendered). A baseline is written as
-    /// a regular file inside the baseline folder: a symlink in its place is replaced, never written
-    /// through, and a path whose folders lead out of the baseline folder is not recorded (the frame
-    /// keeps failing, saying why).
-    public func record(_ checks: [FrameCheck], mode: RecordMode) throws -> [FrameCheck] {
+    /// The checks after recording: each frame `mode` records gets its rendered frame as its baseline,
+    /// with `layout(path)` beside it as `NAME.layout.json` (one unit: `FilePair`), and passes as
+    /// `.recorded` (`.all` records every frame that was rendered). A baseline is written as a regular
+    /// file inside the baseline folder: a symlink in its place is replaced, never written through, and
+    /// a path whose folders lead out of the baseline folder is not recorded (the frame keeps failing,
+    /// saying why). The caller holds the folder's lock.
+    public func record(_ checks: [FrameCheck], mode: RecordMode, layout: (String) -> String?) throws
+        -> [FrameCheck]
+    {
         try checks.map { check in
             guard mode.records(check.status) else { return check }
-            let target: ContainedPath
+            let targets: (ContainedPath, ContainedPath)
             switch Result(catching: { () throws(ContainmentError) in
-                try ContainedPath(check.path, in: baseline, lastLink: .replace)
+                (
+                    try ContainedPath(check.path, in: baseline, lastLink: .replace),
+                    try ContainedPath(FramePath.layoutPath(of: check.path), in: baseline, lastLink: .replace)
+                )
             }) {
-            case .success(let file): target = file
+            case .success(let files): targets = files
             case .failure(let refusal):
                 return FrameCheck(
                     path: check.path, scene: check.scene, status: check.status,
                     message: "not recorded: \(refusal)", comparison: check.comparison, seconds: check.seconds)
             }
-            try target.copy(from: images(of: check.path).actual)
+            let image = try targets.0.preparedCopy(from: images(of: check.path).actual)
+            let text = layout(check.path)
+            let beside = try text.map { text throws(FileError) in try targets.1.prepared(Array(text.utf8)) }
+            try FilePair.commit(image, beside, removing: targets.1.path)
             return FrameCheck(
                 path: check.path, scene: check.scene, status: .recorded, message: "recorded as the new baseline",
                 seconds: check.seconds)

@@ -12,6 +12,11 @@ public enum FramePath {
             }
     }
 
+    /// Where the layout of the baseline at `path` is kept: `NAME.layout.json` beside `NAME.png`.
+    public static func layoutPath(of path: String) -> String {
+        (path.hasSuffix(".png") ? String(path.dropLast(4)) : path) + ".layout.json"
+    }
+
     /// Whether `path` is one a manifest's frame is written to.
     public static func isFramePath(_ path: String) -> Bool {
         let parts = path.split(separator: "/", omittingEmptySubsequences: false)

@@ -123,10 +123,11 @@ import Testing
         ]
         let values = try Self.drive(folder, steps).map(\.value)
         #expect(values.first as? Int == 3)
-        #expect(values.dropFirst().first as? String == "gallery-render accept report --baseline b a.png c.png")
-        #expect(values.last as? String == "gallery-render accept report --baseline b a.png b.png c.png")
+        #expect(values.dropFirst().first as? String == "gallery-render accept report --baseline b -- a.png c.png")
+        #expect(values.last as? String == "gallery-render accept report --baseline b -- a.png b.png c.png")
         // The command as shown works.
-        let run = try CommandRunner.run(["accept", "report", "--baseline", "b", "a.png", "c.png"], in: folder.path)
+        let run = try CommandRunner.run(
+            ["accept", "report", "--baseline", "b", "--", "a.png", "c.png"], in: folder.path)
         #expect(run.status == 0, "\(run.stderr)")
     }
 

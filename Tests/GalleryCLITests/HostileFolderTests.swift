@@ -69,6 +69,13 @@ import Testing
     @Test func strictRunFailsNamingEveryBadFileAndWritesNothing() throws {
         let folder = try Self.folder()
         defer { folder.remove() }
+        // A file named like a photo that is no image fails a strict run first, alone (issue 51, item 11).
+        let text = try MeasuredProcess(
+            [folder.file("photos"), "-o", folder.file("out.png"), "--strict"] + Self.arguments, folder: folder
+        ).wait()
+        #expect(text.status == 1 && text.stderr.contains("10-text.jpg: not a PNG, JPEG"), "\(text.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder.file("out.png")))
+        try FileManager.default.removeItem(atPath: folder.file("photos/10-text.jpg"))
         let run = try MeasuredProcess(
             [folder.file("photos"), "-o", folder.file("out.png"), "--strict"] + Self.arguments, folder: folder
         ).wait()

@@ -30,7 +30,7 @@ import Testing
         return 3 * u * u - 2 * u * u * u
     }
 
-    @Test(arguments: [("grid", 375.0, 667.0), ("line", 375, 200), ("flow", 320, 480), ("grid", 667, 375)])
+    @Test(arguments: [("grid", 375.0, 667.0), ("flow", 375, 200), ("flow", 320, 480), ("grid", 667, 375)])
     func layoutGivesTheTurnAndBoundsOfEveryFrame(layout: String, width: Double, height: Double) throws {
         let run = try CommandRunner.run(
             [
@@ -140,6 +140,9 @@ import Testing
             (["--rotate", "--to-layout", "flow"], "Use one motion at a time: --to-layout and --rotate"),
             (["--rotate", "--offsets", "0,10"], "--offsets cannot be used with --rotate"),
             (["--rotate", "--layout", "grid", "--width", "300", "--height", "1"], "--rotate: columns:"),
+            // The line's strip keeps its frame when the device turns (the contract).
+            (["--rotate"], "--rotate turns a full-screen collection view: use it with --layout grid or flow"),
+            (["--rotate", "--layout", "line"], "--rotate turns a full-screen collection view"),
         ] {
             let run = try CommandRunner.run(["animate", "--count", "3", "-o", "/dev/null"] + arguments)
             #expect(run.status == 64, "\(arguments): \(run.stderr)")
@@ -149,7 +152,7 @@ import Testing
             ["--count", "0", "--rotate"], ["--count", "3", "--rotate", "--width", "1", "--height", "300"],
             ["--count", "3", "--rotate", "--fps", "120", "--duration", "10", "--width", "40", "--height", "20"],
         ] {
-            let run = try CommandRunner.run(["animate", "-o", "/dev/null"] + arguments)
+            let run = try CommandRunner.run(["animate", "-o", "/dev/null", "--layout", "flow"] + arguments)
             #expect(run.status == 0, "\(arguments): \(run.stderr)")
         }
     }

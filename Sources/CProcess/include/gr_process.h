@@ -24,6 +24,16 @@ int gr_cleanup_add(const char *path);
 void gr_cleanup_remove(int slot);
 
 /**
+ * Begins a section that a SIGINT, SIGTERM or SIGHUP (and the others above) does not cut: one that
+ * arrives is acted on (cleanup, then the default action) when the last section ends. For the few
+ * renames that put files that belong together in place (a baseline and its layout). Sections nest.
+ */
+void gr_signals_defer_begin(void);
+
+/** Ends a section begun by gr_signals_defer_begin, acting on a signal that arrived during it. */
+void gr_signals_defer_end(void);
+
+/**
  * Registers `path`, a folder this process made, to be removed with all it holds on those signals; NULL
  * forgets it. Returns 0 when the path is too long. One folder at a time.
  */

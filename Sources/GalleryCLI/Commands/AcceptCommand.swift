@@ -50,20 +50,19 @@ enum AcceptCommand: Subcommand {
         for frame in frames {
             accepted.append(try prepared(frame, report: report, baseline: baseline))
         }
+        let lock = try BaselineLock.take(baseline, writing: true, console)
+        defer { lock.release() }
         for frame in accepted {
-            try frame.target.write(frame.image)
-            console.line("accepted ", frame.target.path)
             // The rendering's layout beside it, or none: an earlier layout would describe another image.
-            if let layout = frame.layout {
-                try layout.target.write(layout.text)
-                console.line("accepted ", layout.target.path)
-            } else if let stale = try? ContainedPath(
-                ManifestPlan.layoutPath(of: frame.target.relative), in: baseline, lastLink: .replace)
-            {
-                // Said, as every file accept changes is: the layout no longer describes the baseline.
-                if SystemPath.withCString(stale.path, { unlink($0) }) == 0 {
-                    console.line("removed ", "\(stale.path): the report holds no usable layout of the new baseline")
-                }
+            let layout = try frame.layout.map { layout throws(FileError) in try layout.target.prepared(layout.text) }
+            let stale = try? ContainedPath(
+                FramePath.layoutPath(of: frame.target.relative), in: baseline, lastLink: .replace)
+            let removed = try FilePair.commit(try frame.target.prepared(frame.image), layout, removing: stale?.path)
+            console.line("accepted ", frame.target.path)
+            if let layout = frame.layout { console.line("accepted ", layout.target.path) }
+            // Said, as every file accept changes is: the layout no longer describes the baseline.
+            if removed, let stale {
+                console.line("removed ", "\(stale.path): the report holds no usable layout of the new baseline")
             }
         }
         let folder = SystemPath.joined(baseline, "")
@@ -95,7 +94,7 @@ enum AcceptCommand: Subcommand {
     private static func layout(of frame: ReportResults.Frame, report: String, baseline: String) -> (
         target: ContainedPath, text: [UInt8]
     )? {
-        let name = ManifestPlan.layoutPath(of: frame.path)
+        let name = FramePath.layoutPath(of: frame.path)
         guard let source = try? ContainedPath("layouts/" + name, in: report), !source.isLink,
             let bytes = try? RegularFile.contents(atPath: source.path, limit: LayoutDiff.byteLimit),
             LayoutDiff.isLayout(String(decoding: bytes, as: UTF8.self)),

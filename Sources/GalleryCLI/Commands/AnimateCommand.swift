@@ -60,9 +60,10 @@ enum AnimateCommand: Subcommand {
             )
         }
 
-        let photos = try PhotoListing.photos(
-            from: parsed.positionals, allowEmpty: description.count != nil, skipped: console.skippedPhoto)
+        let photos = try RenderCommand.photos(
+            parsed, description, strict: parsed.isSet(OutputOptions.declared.strict), console: console)
         let scene = description.scene(photos: photos)
+        console.clampedOffsets(description.offsets, of: scene, option: description.offsetOption)
         let plan = try motion.plan(of: scene, offset: description.offsets[0])
         // An output that cannot be written (a folder, a name too long) fails before anything renders.
         let first = pattern.map {

@@ -29,7 +29,8 @@ enum BatchCommand: Subcommand {
             throw UsageError.missingOption(folders.out.spec)
         }
         let plan = try ManifestPlan(
-            manifest: try Manifest(path: settings.manifest), shard: settings.shard, outputFolder: out)
+            manifest: try Manifest(path: settings.manifest), shard: settings.shard, outputFolder: out,
+            strict: settings.strict)
         let summary = try parsed.read(folders.summary)
         // Until the run ends the summary file says it was interrupted; failing here is told at the
         // end. A stream (`--summary -`, a pipe) gets the final summary only: one JSON document.
@@ -58,6 +59,11 @@ enum BatchCommand: Subcommand {
     /// Renders a manifest plan with progress and warnings; failures before rendering join the report.
     static func render(_ plan: ManifestPlan, settings: RunSettings, console: Console) -> BatchReport {
         for path in plan.skippedPhotos { console.skippedPhoto(path) }
+        for job in plan.jobs {
+            guard case .stills(let frames) = job.output else { continue }
+            console.clampedOffsets(
+                frames.map(\.offset), of: job.scene, option: "offset", place: "scene '\(job.name)': ")
+        }
         let progress = Progress(total: plan.jobs.reduce(0) { $0 + $1.frames.count }, console: console)
         var report = BatchRenderer(jobs: settings.jobs, strict: settings.strict, cacheBytes: settings.cacheBytes).run(
             // Under --strict a problem fails its scene and is reported as an error instead.

@@ -36,6 +36,8 @@ enum CheckCommand: Subcommand {
                 "\(options.prune) needs the whole manifest: a shard reads only a share of the baselines (drop \(BatchOptions.declared.shard))"
             )
         }
+        // The manifest first: a mistyped one is named as such, not blamed on the baseline folder.
+        let manifest = try Manifest(path: settings.manifest)
         // Without a record mode a missing folder is one error, not a missing baseline per frame.
         if mode == .never, !SystemPath.exists(baseline) {
             throw CommandFailure(
@@ -47,7 +49,6 @@ enum CheckCommand: Subcommand {
             throw CommandFailure("the baseline folder \(baseline) is not a folder")
         }
         let criteria = try DiffOptions.criteria(parsed)
-        let manifest = try Manifest(path: settings.manifest)
         // Diff options on the command line replace the manifest's, as a whole.
         let givenHere = DiffOptions.specs.contains { parsed.has($0.name) }
         let manifestCriteria = try manifest.diffCriteria()  // checked even when replaced
@@ -58,12 +59,16 @@ enum CheckCommand: Subcommand {
         let scratch = try ScratchFolder(prefix: "gallery-render-check-")
         defer { scratch.remove() }
         let actualFolder = scratch.path
-        let plan = try ManifestPlan(manifest: manifest, shard: settings.shard, outputFolder: actualFolder)
+        let plan = try ManifestPlan(
+            manifest: manifest, shard: settings.shard, outputFolder: actualFolder, strict: settings.strict)
         let report = BatchCommand.render(plan, settings: settings, console: console)
         for scene in report.failedScenes {
             console.line(
                 "Error: ", "scene '\(scene.name)': \(scene.failures.map(\.description).joined(separator: "; "))")
         }
+        // A baseline and its layout are read and written as one unit: other runs on the folder wait.
+        let lock = try BaselineLock.take(baseline, writing: mode != .never || parsed.isSet(options.prune), console)
+        defer { lock.release() }
         let check = BaselineCheck(
             baseline: baseline, actualFolder: actualFolder, criteria: criteria, sceneCriteria: sceneCriteria,
             jobs: settings.jobs,
@@ -78,13 +83,11 @@ enum CheckCommand: Subcommand {
                     status: rendered.contains(check.images(of: frame.path).actual) ? .missingBaseline : .sceneFailed,
                     message: "")
             }
-            let recorded = try check.record(frames, mode: .all)
-            try writeLayouts(of: recorded, plan: plan, baseline: baseline)
+            let recorded = try check.record(frames, mode: .all, layout: plan.layoutText(of:))
             announceRecorded(recorded, in: baseline, what: "", console: console)
-            if parsed.isSet(options.prune) {
-                try prune(
-                    BaselineOrphans.find(in: baseline, frames: Set(plan.frames.map(\.path))), in: baseline, console)
-            }
+            _ = try orphans(
+                in: baseline, plan: plan, report: report, prune: parsed.isSet(options.prune),
+                manifest: settings.manifest, console)
             for refused in recorded where refused.status == .missingBaseline {
                 console.line("Error: ", "\(refused.path): \(refused.message)")
             }
@@ -104,28 +107,18 @@ enum CheckCommand: Subcommand {
         }
         checks = checks.map { explained($0, plan: plan, baseline: baseline) }
         if mode != .never {
-            checks = try check.record(checks, mode: mode)
-            try writeLayouts(of: checks, plan: plan, baseline: baseline)
+            checks = try check.record(checks, mode: mode, layout: plan.layoutText(of:))
             announceRecorded(
                 checks, in: baseline, what: mode == .missing ? "missing " : "missing or failing ", console: console)
         }
-        // Orphans only where the whole manifest ran: a shard reads a share of the baselines.
-        let orphans =
-            settings.shard.count == 1 ? BaselineOrphans.find(in: baseline, frames: Set(plan.frames.map(\.path))) : []
-        for orphan in orphans {
-            console.line("orphan ", "\(SystemPath.joined(baseline, orphan)): no frame of the manifest reads it")
-        }
-        if !orphans.isEmpty {
-            console.line(
-                "",
-                "\(orphans.count) orphaned baseline\(orphans.count == 1 ? "" : "s"): check --record --prune deletes them"
-            )
-        }
+        let orphans = try orphans(
+            in: baseline, plan: plan, report: report, prune: parsed.isSet(options.prune),
+            manifest: settings.manifest, console)
         let title = "gallery-render check — \(URL(fileURLWithPath: settings.manifest).lastPathComponent)"
         let unwritten = CheckReporting.write(
             checks, report: try parsed.read(options.report), junit: try parsed.read(options.junit), title: title,
             suite: settings.manifest, seconds: report.seconds, baseline: baseline,
-            orphans: settings.shard.count == 1 ? orphans : nil,
+            orphans: orphans,
             order: Dictionary(plan.frames.map { ($0.path, $0.order) }) { first, _ in first }, jobs: settings.jobs
         ) { frame in check.images(of: frame) }
         if let folder = try parsed.read(options.report), unwritten.isEmpty {
@@ -134,7 +127,7 @@ enum CheckCommand: Subcommand {
             for frame in checks where frame.failed {
                 guard let text = plan.layoutText(of: frame.path) else { continue }
                 try? ContainedPath.write(
-                    Array(text.utf8), to: "layouts/" + ManifestPlan.layoutPath(of: frame.path), in: folder)
+                    Array(text.utf8), to: "layouts/" + FramePath.layoutPath(of: frame.path), in: folder)
             }
         }
         CheckReporting.announce(
@@ -165,27 +158,48 @@ enum CheckCommand: Subcommand {
     /// `check` with what moved, when it differs and its baseline has a layout (`NAME.layout.json`).
     private static func explained(_ check: FrameCheck, plan: ManifestPlan, baseline: String) -> FrameCheck {
         guard check.status == .different, let actual = plan.layoutText(of: check.path),
-            let file = try? ContainedPath(ManifestPlan.layoutPath(of: check.path), in: baseline),
+            let file = try? ContainedPath(FramePath.layoutPath(of: check.path), in: baseline),
             let bytes = try? RegularFile.contents(atPath: file.path, limit: LayoutDiff.byteLimit),
             let changes = LayoutDiff.changes(expected: String(decoding: bytes, as: UTF8.self), actual: actual)
         else { return check }
         return check.explained(by: changes)
     }
 
-    /// Beside each baseline `checks` recorded, its layout: `NAME.layout.json`, small and readable in a
-    /// pull request's diff.
-    private static func writeLayouts(of checks: [FrameCheck], plan: ManifestPlan, baseline: String) throws {
-        for check in checks where check.status == .recorded {
-            guard let text = plan.layoutText(of: check.path) else { continue }
-            try ContainedPath.write(Array(text.utf8), to: ManifestPlan.layoutPath(of: check.path), in: baseline)
+    /// The baselines no frame of the whole manifest reads (every shard knows every scene, and a scene
+    /// that failed keeps its baselines), each named. With `prune` they are deleted instead, unless a
+    /// scene failed in this run: then nothing is. Returns those still there.
+    private static func orphans(
+        in baseline: String, plan: ManifestPlan, report: BatchReport, prune: Bool, manifest: String,
+        _ console: Console
+    ) throws -> [String] {
+        let orphans = BaselineOrphans.find(in: baseline, frames: plan.everyFramePath)
+        var seen: Set<String> = []
+        let failed = (plan.failures.map(\.name) + report.failedScenes.map(\.name)).filter { seen.insert($0).inserted }
+        if prune, failed.isEmpty {
+            try self.prune(orphans, in: baseline, console)
+            return []
         }
+        for orphan in orphans {
+            console.line("orphan ", "\(SystemPath.joined(baseline, orphan)): no frame of the manifest reads it")
+        }
+        if prune, let first = failed.first {
+            console.warning(
+                "nothing pruned: scene '\(first)'\(failed.count > 1 ? " and \(failed.count - 1) more" : "") failed, and a failed run never deletes baselines"
+            )
+        } else if !orphans.isEmpty {
+            console.line(
+                "",
+                "\(orphans.count) orphaned baseline\(orphans.count == 1 ? "" : "s"): delete \(orphans.count == 1 ? "it" : "them") with: gallery-render check \(ShellWord.quoted(manifest)) --baseline \(ShellWord.quoted(baseline)) --prune"
+            )
+        }
+        return orphans
     }
 
     /// Deletes the orphaned baselines `orphans` (and their layouts), naming each, then how many.
     private static func prune(_ orphans: [String], in baseline: String, _ console: Console) throws {
         for orphan in orphans {
             try BaselineOrphans.remove(orphan, in: baseline)
-            try? BaselineOrphans.remove(ManifestPlan.layoutPath(of: orphan), in: baseline)
+            try? BaselineOrphans.remove(FramePath.layoutPath(of: orphan), in: baseline)
             console.line("pruned ", SystemPath.joined(baseline, orphan))
         }
         console.line("", "Pruned \(orphans.count) orphaned baseline\(orphans.count == 1 ? "" : "s") in \(baseline)")
@@ -197,7 +211,7 @@ enum CheckCommand: Subcommand {
         for check in recorded {
             console.line(
                 "recorded ",
-                "\(SystemPath.joined(baseline, check.path)) and \(ManifestPlan.layoutPath(of: check.path).split(separator: "/").last ?? "")"
+                "\(SystemPath.joined(baseline, check.path)) and \(FramePath.layoutPath(of: check.path).split(separator: "/").last ?? "")"
             )
         }
         console.line("", "Recorded \(recorded.count) \(what)baseline\(recorded.count == 1 ? "" : "s") in \(baseline)")

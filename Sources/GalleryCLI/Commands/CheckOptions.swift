@@ -24,7 +24,10 @@ struct CheckOptions: OptionGroup {
                 ), .failed),
         ], absent: .never)
     let prune = Flag(
-        "prune", help: "With --record: delete the baselines no frame of the manifest reads (orphans).")
+        "prune",
+        help:
+            "Delete the baselines no frame of the manifest reads (orphans), alone or with a record mode; never in a run where a scene failed."
+    )
     let report = Option<String>(
         "report", value: "dir",
         help:
@@ -33,13 +36,6 @@ struct CheckOptions: OptionGroup {
     let junit = Option<String>(
         "junit", value: "file", help: "Write JUnit XML: one testcase per frame.", check: .nonEmpty, completion: .file)
 
-    /// The record mode the flags ask for; --prune only with --record.
-    func recordMode(_ source: any OptionSource) throws(UsageError) -> RecordMode {
-        let mode = try record.read(source)
-        if source.isSet(prune), mode != .all {
-            throw UsageError.rule(
-                "\(prune) deletes orphaned baselines while recording: use it with \(record.choices[0].flag)")
-        }
-        return mode
-    }
+    /// The record mode the flags ask for.
+    func recordMode(_ source: any OptionSource) throws(UsageError) -> RecordMode { try record.read(source) }
 }

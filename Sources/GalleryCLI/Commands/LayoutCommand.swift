@@ -27,6 +27,7 @@ enum LayoutCommand: Subcommand {
         let photos = try PhotoListing.photos(
             from: parsed.positionals, allowEmpty: description.count != nil, skipped: console.skippedPhoto)
         let scene = description.scene(photos: photos)
+        console.clampedOffsets(description.offsets, of: scene, option: description.offsetOption)
         if let motion {
             for line in try lines(of: motion, scene: scene, offset: description.offsets[0]) { console.out(line + "\n") }
             return .success

@@ -106,7 +106,7 @@ enum MergeReportsCommand: Subcommand {
             // The shards' layouts of their failed frames, for `accept` from the merged report; one that
             // cannot be read or written only means accept writes no layout for that frame.
             for (frame, folder) in frames where !["passed", "recorded"].contains(frame.status) {
-                let name = "layouts/" + ManifestPlan.layoutPath(of: frame.path)
+                let name = "layouts/" + FramePath.layoutPath(of: frame.path)
                 guard let source = try? ContainedPath(name, in: folder), !source.isLink,
                     let bytes = try? RegularFile.contents(atPath: source.path, limit: LayoutDiff.byteLimit),
                     LayoutDiff.isLayout(String(decoding: bytes, as: UTF8.self))

@@ -41,11 +41,31 @@ enum RenderCommand: Subcommand {
         }
         try checkDistinct(description.offsets, pattern: pattern)
 
-        let photos = try PhotoListing.photos(
-            from: parsed.positionals, allowEmpty: description.count != nil, skipped: console.skippedPhoto)
+        let strict = parsed.isSet(OutputOptions.declared.strict)
+        let photos = try Self.photos(parsed, description, strict: strict, console: console)
+        let scene = description.scene(photos: photos)
+        console.clampedOffsets(description.offsets, of: scene, option: description.offsetOption)
         return try render(
-            description.scene(photos: photos), offsets: description.offsets, pattern: pattern,
-            strict: parsed.isSet(OutputOptions.declared.strict), jobs: jobs, console: console)
+            scene, offsets: description.offsets, pattern: pattern,
+            strict: strict, jobs: jobs, console: console)
+    }
+
+    /// The photos `parsed` names. A file named like a photo that is not one (a Git LFS pointer) is
+    /// skipped with a warning, or under `strict` fails the command before anything is written, each
+    /// named: skipped, it would renumber the items after it.
+    static func photos(_ parsed: ParsedArguments, _ description: SceneDescription, strict: Bool, console: Console)
+        throws -> [String]
+    {
+        var skipped: [String] = []
+        let photos = try PhotoListing.photos(from: parsed.positionals, allowEmpty: description.count != nil) {
+            skipped.append($0)
+        }
+        if strict, !skipped.isEmpty {
+            throw CommandFailure(
+                messages: skipped.map { PhotoProblem.notAnImage($0).description } + ["--strict: nothing was written"])
+        }
+        skipped.forEach(console.skippedPhoto)
+        return photos
     }
 
     /// Two frames that would write one file (`--offsets 0,1e-11 -o '{offset}.png'`) are a usage error,

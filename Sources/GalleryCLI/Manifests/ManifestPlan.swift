@@ -14,6 +14,9 @@ struct ManifestPlan: Sendable {
     /// Every frame in `jobs`, with its output path relative to the folder (`carousel.png`,
     /// `scroll/offset-85.png`): where `check` finds its baseline.
     var frames: [PlannedFrame] = []
+    /// The path of every frame of the whole manifest, every shard's and every failed scene's too (paths
+    /// follow from scene names and offsets alone): a baseline at none of them is an orphan.
+    var everyFramePath: Set<String> = []
     /// Files in this shard's photo folders that are named like photos but are not images: left out,
     /// for the command to warn about.
     var skippedPhotos: [String] = []
@@ -35,13 +38,10 @@ struct ManifestPlan: Sendable {
         return LayoutCommand.text(of: scene, offset: layout.offset, motion: layout.motion)
     }
 
-    /// Where the layout of the baseline at `path` is kept: `NAME.layout.json` beside `NAME.png`.
-    static func layoutPath(of path: String) -> String {
-        (path.hasSuffix(".png") ? String(path.dropLast(4)) : path) + ".layout.json"
-    }
-
     /// Every scene's options are parsed and checked once, before any photo is listed.
-    init(manifest: Manifest, shard: Shard, outputFolder: String) throws(UsageError) {
+    /// Under `strict`, a scene whose folder holds a file named like a photo that is not one (a Git LFS
+    /// pointer) fails naming it, instead of rendering without it and renumbering the items.
+    init(manifest: Manifest, shard: Shard, outputFolder: String, strict: Bool = false) throws(UsageError) {
         manifestFolder =
             SystemPath.joined(URL(fileURLWithPath: manifest.path).deletingLastPathComponent().path, "") + "/"
         // Timing in the defaults is checked even where every scene sets its own, or none animates.
@@ -82,6 +82,10 @@ struct ManifestPlan: Sendable {
         let firstFrame = descriptions.reduce(into: [0]) { starts, description in
             starts.append(starts[starts.count - 1] + description.offsets.count)
         }
+        everyFramePath = Set(
+            zip(manifest.scenes, descriptions).flatMap { entry, description in
+                Self.framePaths(scene: entry.name, description)
+            })
         var seenSkipped: Set<String> = []
         for (position, (entry, description)) in zip(manifest.scenes, descriptions).enumerated()
         where shards[position] == shard.index - 1 {
@@ -92,15 +96,17 @@ struct ManifestPlan: Sendable {
                 photos = try PhotoListing.photos(from: entry.photos, allowEmpty: description.count != nil) {
                     skipped.append($0)
                 }
+                if strict, !skipped.isEmpty {
+                    failures.append((entry.name, .unreadablePhotos(skipped.map(PhotoProblem.notAnImage))))
+                    continue
+                }
                 // Scenes often share a folder: each file is named once.
                 skippedPhotos += skipped.filter { seenSkipped.insert($0).inserted }
             } catch {
                 failures.append((entry.name, .photos(error)))
                 continue
             }
-            let paths = description.offsets.map { offset in
-                description.isSequence ? Self.framePath(scene: entry.name, offset: offset) : "\(entry.name).png"
-            }
+            let paths = Self.framePaths(scene: entry.name, description)
             frames += paths.enumerated().map {
                 PlannedFrame(path: $0.element, scene: entry.name, order: firstFrame[position] + $0.offset)
             }
@@ -123,6 +129,13 @@ struct ManifestPlan: Sendable {
             } catch {
                 throw UsageError.inManifest(path: manifest.path, place: entry.place(of: error), error)
             }
+        }
+    }
+
+    /// Where the frames of the scene `scene` described by `description` are written, relative to the folder.
+    private static func framePaths(scene: String, _ description: SceneDescription) -> [String] {
+        description.offsets.map { offset in
+            description.isSequence ? framePath(scene: scene, offset: offset) : "\(scene).png"
         }
     }
 

@@ -26,4 +26,5 @@ struct ManifestScene: OptionSource {
 
     func value(_ name: String) -> String? { values[name] }
     func flag(_ name: String) -> Bool { flags.contains(name) }
+    func givenHere(_ name: String) -> Bool { has(name) && !inherited.contains(name) }
 }

@@ -5,12 +5,16 @@ protocol OptionSource: Sendable {
     func value(_ name: String) -> String?
     /// True when flag `name` is set.
     func flag(_ name: String) -> Bool
+    /// True when option `name` is given by this source itself, not inherited (a manifest's defaults).
+    func givenHere(_ name: String) -> Bool
 }
 
 extension ParsedArguments: OptionSource {}
 
 extension OptionSource {
     func has(_ name: String) -> Bool { value(name) != nil || flag(name) }
+
+    func givenHere(_ name: String) -> Bool { has(name) }
 
     /// True when the option was given, with a value or as a flag.
     func has(_ option: some OptionDeclaration) -> Bool { has(option.spec.name) }

@@ -35,7 +35,16 @@ struct MotionDescription: Sendable {
             loops: try source.read(options.loop)
         )
         let given = options.motions.filter { source.has($0.name) }
-        guard let first = given.first else { return nil }
+        guard let first = given.first else {
+            // Timing given for this scene itself, with no motion, would be ignored: said instead.
+            let timings = [options.fps.spec, options.duration.spec, options.loop.spec]
+            if let stray = timings.first(where: { source.givenHere($0.name) }) {
+                throw .rule(
+                    "\(stray) times a motion, and none is given: add \(options.fling), \(options.toLayout), \(options.delete) or \(options.rotate), or drop it"
+                )
+            }
+            return nil
+        }
         if given.count > 1 {
             throw .rule("Use one motion at a time: \(first) and \(given[1]) were both given")
         }
@@ -62,6 +71,12 @@ struct MotionDescription: Sendable {
         } else if let index = try source.read(options.delete) {
             kind = .delete(index)
         } else if source.isSet(options.rotate) {
+            // The line's strip keeps its frame when the device turns: no app turns it into a column.
+            if case .line = description.gallery.style {
+                throw .rule(
+                    "\(options.rotate) turns a full-screen collection view: use it with \(scenes.layout) grid or flow (the line layout's strip keeps its frame when the device turns)"
+                )
+            }
             kind = .rotate
         } else {
             return nil
@@ -106,6 +121,7 @@ struct MotionDescription: Sendable {
                 LayoutError.noSuchItem(index, count: count).reason)
         case .layout(let error): .rule("\(scenes.offset): \(error.reason)")
         case .rotatedLayout(let error): .rule("\(options.rotate): \(error)")
+        case .rotatedLine: .rule("\(options.rotate): \(error)")
         case .endLayout(let layout, let error):
             .rule("\(options.toLayout) \(layout.rawValue): its defaults do not fit the viewport (\(error))")
         case .animationTooLarge(let frames, let size, let limit) where isTransition:

@@ -20,6 +20,10 @@ struct SceneDescription: Sendable {
     var offsets: [Double]
     /// True when --offsets was given (several frames, even if it lists one).
     var isSequence: Bool
+    /// The option the offsets came from, as messages name it.
+    var offsetOption: String {
+        "--" + (isSequence ? SceneOptions.declared.offsets.spec : SceneOptions.declared.offset.spec).name
+    }
 
     /// Reads and checks every scene option of `source`; throws the first problem, naming the option.
     /// With `motion` (animate), --deceleration is read without --snap: a fling decelerates by it.

@@ -26,9 +26,10 @@ enum CheckReporting {
                 let lock = try FolderLock(folder)
                 defer { lock.release() }
                 do throws(FileError) {
-                    // The command a reviewer completes by ticking frames (merge-reports knows no baseline).
+                    // The command a reviewer completes by ticking frames (merge-reports knows no baseline);
+                    // `--` before them, so a frame of a scene named `-x` is not read as an option.
                     let accept =
-                        "gallery-render accept \(ShellWord.quoted(folder)) --baseline \(baseline.map(ShellWord.quoted) ?? "BASELINE_DIR")"
+                        "gallery-render accept \(ShellWord.quoted(folder)) --baseline \(baseline.map(ShellWord.quoted) ?? "BASELINE_DIR") --"
                     let shown = try HTMLReport.write(
                         checks, to: folder, title: title, accept: accept, orphans: orphans ?? [], jobs: jobs,
                         images: images)

@@ -76,13 +76,26 @@ public struct ContainedPath: Sendable, Hashable {
     /// Writes `bytes` as a regular file at the path, atomically: a symlink, FIFO or device there is
     /// replaced by the file, never written through. With `sync`, synced by its flush.
     public func write(_ bytes: [UInt8], sync: DeferredSync? = nil) throws(FileError) {
+        try prepared(bytes, sync: sync).commit()
+    }
+
+    /// `bytes` in a temporary beside the path, for `commit()` to put in place (with its partner, by
+    /// `FilePair`); a symlink, FIFO or device at the path is already gone.
+    public func prepared(_ bytes: [UInt8], sync: DeferredSync? = nil) throws(FileError) -> AtomicFileStream {
         try clearForWrite()
-        try AtomicFile.write(bytes, to: path, sync: sync)
+        let stream = try AtomicFileStream(path: path, sync: sync)
+        try stream.append(bytes)
+        return stream
     }
 
     /// Copies the regular file at `source` to the path, atomically, as `write` does, a piece at a
     /// time: a long animation is never held in memory.
     public func copy(from source: String) throws(FileError) {
+        try preparedCopy(from: source).commit()
+    }
+
+    /// The copy of `source` in a temporary beside the path, for `commit()` to put in place.
+    public func preparedCopy(from source: String) throws(FileError) -> AtomicFileStream {
         let file = try RegularFile(path: source)
         try clearForWrite()
         let stream = try AtomicFileStream(path: path)
@@ -101,7 +114,7 @@ public struct ContainedPath: Sendable, Hashable {
             try stream.append(count == piece ? buffer : Array(buffer.prefix(count)))
             offset += count
         }
-        try stream.commit()
+        return stream
     }
 
     /// Writes `bytes` at `relative` inside `root`, atomically, as a regular file: a symlink there is

@@ -24,7 +24,33 @@ public final class FolderLock {
         while flock(descriptor, LOCK_EX) != 0 {
             guard errno == EINTR else {
                 let error = FileError.last(path, .write)
-                close(descriptor)
+                release()
+                throw error
+            }
+        }
+    }
+
+    /// How a lock on the folder itself is held.
+    public enum Access: Sendable {
+        /// Readers: many at once, none while a writer holds it.
+        case shared
+        /// A writer: alone.
+        case exclusive
+    }
+
+    /// Waits for, then takes, a lock on `folder` itself (its directory, opened without following a
+    /// link; no file is made in it, so a baseline folder in a repository gains none). `waiting` is
+    /// called once when another process holds it. The folder must exist.
+    public init(onFolder folder: String, _ access: Access, waiting: () -> Void) throws(FileError) {
+        descriptor = SystemPath.withCString(folder) { open($0, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
+        guard descriptor >= 0 else { throw .last(folder, .read) }
+        let operation = access == .shared ? LOCK_SH : LOCK_EX
+        if flock(descriptor, operation | LOCK_NB) == 0 { return }
+        if errno == EWOULDBLOCK { waiting() }
+        while flock(descriptor, operation) != 0 {
+            guard errno == EINTR else {
+                let error = FileError.last(folder, .read)
+                release()
                 throw error
             }
         }

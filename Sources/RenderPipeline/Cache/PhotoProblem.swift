@@ -17,6 +17,11 @@ public struct PhotoProblem: Sendable, Hashable, CustomStringConvertible {
         case warning(String)
     }
 
+    /// The file at `path`, named like a photo, is no image by its contents.
+    public static func notAnImage(_ path: String) -> PhotoProblem {
+        PhotoProblem(path: path, kind: .error(.unrecognizedFormat))
+    }
+
     /// True when the photo could not be decoded at all; false for a recovered warning.
     public var isError: Bool {
         if case .error = kind { return true }

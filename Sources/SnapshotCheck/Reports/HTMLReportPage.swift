@@ -13,7 +13,7 @@ enum HTMLReportPage {
         let orphanList =
             orphans.isEmpty
             ? ""
-            : "<details class=\"orphans\" open><summary>\(orphans.count) orphaned baseline\(orphans.count == 1 ? "" : "s") (no frame reads them; check --record --prune deletes them)</summary><pre>"
+            : "<details class=\"orphans\" open><summary>\(orphans.count) orphaned baseline\(orphans.count == 1 ? "" : "s") (no frame reads them; check --prune deletes them)</summary><pre>"
                 + orphans.map { XMLText.escape($0.replacingOccurrences(of: "\n", with: " ")) }.joined(separator: "\n")
                 + "</pre></details>\n"
         let panel =

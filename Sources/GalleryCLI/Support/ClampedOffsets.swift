@@ -1,0 +1,19 @@
+import GalleryLayout
+import RenderPipeline
+
+extension Console {
+    /// Says once that offsets beyond the scrollable range of `scene` were clamped: each renders at
+    /// the range's nearer end (the contract), which a user who asked for 5000 pt should hear.
+    /// `place` names the manifest scene ("scene 'a': "); `option` the option the offsets came from.
+    func clampedOffsets(_ offsets: [Double], of scene: Scene, option: String, place: String = "") {
+        let gallery = scene.gallery
+        guard !gallery.allowsOverscroll else { return }
+        let range = gallery.scrollableRange
+        let outside = offsets.filter { !range.contains($0) }
+        guard let first = outside.first else { return }
+        let more = outside.count > 1 ? " (and \(outside.count - 1) more)" : ""
+        warning(
+            "\(place)\(option) \(JSONValue.shortest(first))\(more) is beyond the scrollable range \(JSONValue.shortest(range.lowerBound))…\(JSONValue.shortest(range.upperBound)) pt: drawn at \(JSONValue.shortest(gallery.clamped(first))), clamped (--overscroll draws past the end)"
+        )
+    }
+}
