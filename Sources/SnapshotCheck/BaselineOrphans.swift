@@ -21,10 +21,9 @@ public enum BaselineOrphans {
         // the file it leads to: that file is no orphan, whatever its own path.
         var read: Set<SIMD2<UInt64>> = []
         for frame in frames {
+            guard let file = try? ContainedPath(frame, in: baseline).open() else { continue }
             var status = stat()
-            if SystemPath.withCString(SystemPath.joined(baseline, frame), { stat($0, &status) }) == 0 {
-                read.insert(identity(status))
-            }
+            if fstat(file.descriptor, &status) == 0 { read.insert(identity(status)) }
         }
         return candidates.filter { !read.contains($0.identity) }.map(\.path).sorted()
     }
@@ -34,38 +33,56 @@ public enum BaselineOrphans {
         SIMD2(UInt64(truncatingIfNeeded: status.st_dev), UInt64(truncatingIfNeeded: status.st_ino))
     }
 
-    /// Every regular `.png` file under `baseline`, relative to it, with its identity.
+    /// Every regular `.png` file under `baseline`, relative to it, with its identity: walked from the
+    /// folder's descriptor, each folder opened with `openat` and `O_NOFOLLOW`, so a folder swapped for
+    /// a link meanwhile is not entered.
     private static func pngFiles(in baseline: String) -> [(path: String, identity: SIMD2<UInt64>)] {
+        let root = SystemPath.withCString(baseline) { open($0, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
+        guard root >= 0 else { return [] }
+        defer { close(root) }
         var files: [(path: String, identity: SIMD2<UInt64>)] = []
-        var pending = [""]
         var seen = 0
-        while let relative = pending.popLast(), seen < entryLimit {
-            let folder = SystemPath.joined(baseline, relative)
-            for name in DirectoryEntry.list(folder).map(\.name) where !name.hasPrefix(".") {
-                seen += 1
-                let path = relative.isEmpty ? name : relative + "/" + name
-                var status = stat()
-                guard SystemPath.withCString(SystemPath.joined(baseline, path), { lstat($0, &status) }) == 0 else {
-                    continue
-                }
-                switch status.st_mode & S_IFMT {
-                case S_IFDIR: pending.append(path)
-                case S_IFREG where name.hasSuffix(".png"): files.append((path, identity(status)))
-                default: break
-                }
-            }
-        }
+        walk(root, "", depth: 0, seen: &seen, into: &files)
         return files
     }
 
-    /// Removes the orphan at `path` (relative to `baseline`): a regular file inside the folder only.
+    /// The folders a walk enters below the baseline folder, at most.
+    static let depthLimit = 64
+
+    /// Adds the `.png` files of the folder open at `folder` (at `relative`) and of its folders.
+    private static func walk(
+        _ folder: Int32, _ relative: String, depth: Int, seen: inout Int,
+        into files: inout [(path: String, identity: SIMD2<UInt64>)]
+    ) {
+        for name in DirectoryEntry.list(descriptor: folder).map(\.name) where !name.hasPrefix(".") {
+            seen += 1
+            guard seen <= entryLimit else { return }
+            let path = relative.isEmpty ? name : relative + "/" + name
+            var status = stat()
+            guard SystemPath.withCString(name, { fstatat(folder, $0, &status, AT_SYMLINK_NOFOLLOW) }) == 0 else {
+                continue
+            }
+            switch status.st_mode & S_IFMT {
+            case S_IFDIR where depth < depthLimit:
+                let inner = SystemPath.withCString(name) {
+                    openat(folder, $0, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+                }
+                guard inner >= 0 else { continue }
+                walk(inner, path, depth: depth + 1, seen: &seen, into: &files)
+                close(inner)
+            case S_IFREG where name.hasSuffix(".png"): files.append((path, identity(status)))
+            default: break
+            }
+        }
+    }
+
+    /// Removes the orphan at `path` (relative to `baseline`): its last component, in the folder a walk
+    /// from the baseline folder's descriptor reaches (links on the way followed only inside).
     public static func remove(_ path: String, in baseline: String) throws(FileError) {
         let file: ContainedPath
         do { file = try ContainedPath(path, in: baseline, lastLink: .replace) } catch {
             throw FileError(path: SystemPath.joined(baseline, path), operation: .write, cause: .leavesFolder(error))
         }
-        guard SystemPath.withCString(file.path, { unlink($0) }) == 0 else {
-            throw FileError(path: file.path, operation: .write, cause: .system(errno: errno))
-        }
+        try file.remove()
     }
 }

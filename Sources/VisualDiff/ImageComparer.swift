@@ -16,25 +16,58 @@ public struct ImageComparer: Sendable {
     /// decoded and compared together, a band of rows at a time (`StreamingDiff`); anything else, and
     /// any file the fast reader gives up on, is decoded whole, by libpng where need be.
     public func compare(expected: String, actual: String, diffImage: Bool = false) -> (Comparison, RGBAImage?) {
-        if let files = try? (RegularFile(path: expected), RegularFile(path: actual)) {
-            if !diffImage, let identical = Self.identical(files.0, files.1) { return (identical, nil) }
-            if let streamed = streamed(files.0, files.1, diffImage: diffImage) {
-                return streamed
-            }
+        compare(
+            expected: Self.open(expected), actual: Self.open(actual), paths: (expected, actual), diffImage: diffImage)
+    }
+
+    /// The file at `path`, open, or why not.
+    private static func open(_ path: String) -> Result<RegularFile, DecodeError> {
+        Result { () throws(DecodeError) in
+            do throws(FileError) { return try RegularFile(path: path) } catch { throw .unreadable(error) }
         }
-        return compareWhole(expected: expected, actual: actual, diffImage: diffImage)
+    }
+
+    /// The whole-image path for the files at two paths.
+    func compareWhole(expected: String, actual: String, diffImage: Bool) -> (Comparison, RGBAImage?) {
+        compareWhole(
+            expected: Self.open(expected), actual: Self.open(actual), paths: (expected, actual), diffImage: diffImage)
+    }
+
+    /// `compare(expected:actual:diffImage:)` of two files already open (a baseline a `ContainedPath`
+    /// walk opened: the file checked is the file compared).
+    public func compare(expected: RegularFile, actual: RegularFile, diffImage: Bool = false) -> (
+        Comparison, RGBAImage?
+    ) {
+        compare(
+            expected: .success(expected), actual: .success(actual), paths: (expected.path, actual.path),
+            diffImage: diffImage)
+    }
+
+    private func compare(
+        expected: Result<RegularFile, DecodeError>, actual: Result<RegularFile, DecodeError>,
+        paths: (String, String), diffImage: Bool
+    ) -> (Comparison, RGBAImage?) {
+        if case .success(let a) = expected, case .success(let b) = actual {
+            if !diffImage, let identical = Self.identical(a, b) { return (identical, nil) }
+            if let streamed = streamed(a, b, diffImage: diffImage) { return streamed }
+        }
+        return compareWhole(expected: expected, actual: actual, paths: paths, diffImage: diffImage)
     }
 
     /// The whole-image path: both files read and decoded, one per core, then compared.
-    func compareWhole(expected: String, actual: String, diffImage: Bool) -> (Comparison, RGBAImage?) {
+    func compareWhole(
+        expected: Result<RegularFile, DecodeError>, actual: Result<RegularFile, DecodeError>,
+        paths: (String, String), diffImage: Bool
+    ) -> (Comparison, RGBAImage?) {
+        let opened = [expected, actual]
         let files = Self.both { index in
-            Result { () throws(DecodeError) in try ImageDecoder.readPhoto(atPath: index == 0 ? expected : actual) }
+            Result { () throws(DecodeError) in try ImageDecoder.readPhoto(try opened[index].get()) }
         }
         guard case .success(let expectedBytes) = files[0] else {
-            return (.unreadable(path: expected, reason: reason(files[0])), nil)
+            return (.unreadable(path: paths.0, reason: reason(files[0])), nil)
         }
         guard case .success(let actualBytes) = files[1] else {
-            return (.unreadable(path: actual, reason: reason(files[1])), nil)
+            return (.unreadable(path: paths.1, reason: reason(files[1])), nil)
         }
         if expectedBytes == actualBytes, !diffImage, let size = Self.pngSize(expectedBytes),
             let image = try? ImageDecoder.decode(expectedBytes).image, image.width == size.width,
@@ -44,10 +77,10 @@ public struct ImageComparer: Sendable {
         }
         let decoded = Self.decodeBoth(expectedBytes, actualBytes)
         guard case .success(let a) = decoded[0] else {
-            return (.unreadable(path: expected, reason: reason(decoded[0])), nil)
+            return (.unreadable(path: paths.0, reason: reason(decoded[0])), nil)
         }
         guard case .success(let b) = decoded[1] else {
-            return (.unreadable(path: actual, reason: reason(decoded[1])), nil)
+            return (.unreadable(path: paths.1, reason: reason(decoded[1])), nil)
         }
         return compare(a, b, diffImage: diffImage)
     }
@@ -63,14 +96,15 @@ public struct ImageComparer: Sendable {
             buffer.baseAddress.flatMap { try? a.read(into: $0, count: 24, at: 0) }
         }
         guard read == 24, let size = pngSize(header), (try? RegularFile.sameBytes(a, b)) == true,
-            decodes(a.path, to: size)
+            decodes(a, to: size)
         else { return nil }
         return identicalFiles(size)
     }
 
-    /// Whether the file at `path` decodes to an image of `size`.
-    private static func decodes(_ path: String, to size: PixelSize) -> Bool {
-        guard let image = try? ImageDecoder.decodeFile(atPath: path).image else { return false }
+    /// Whether `file` decodes to an image of `size`.
+    private static func decodes(_ file: RegularFile, to size: PixelSize) -> Bool {
+        guard let bytes = try? ImageDecoder.readPhoto(file), let image = try? ImageDecoder.decode(bytes).image
+        else { return false }
         return image.width == size.width && image.height == size.height
     }
 

@@ -57,7 +57,7 @@ enum AcceptCommand: Subcommand {
             let layout = try frame.layout.map { layout throws(FileError) in try layout.target.prepared(layout.text) }
             let stale = try? ContainedPath(
                 FramePath.layoutPath(of: frame.target.relative), in: baseline, lastLink: .replace)
-            let removed = try FilePair.commit(try frame.target.prepared(frame.image), layout, removing: stale?.path)
+            let removed = try FilePair.commit(try frame.target.prepared(frame.image), layout, removing: stale)
             console.line("accepted ", frame.target.path)
             if let layout = frame.layout { console.line("accepted ", layout.target.path) }
             // Said, as every file accept changes is: the layout no longer describes the baseline.
@@ -96,7 +96,7 @@ enum AcceptCommand: Subcommand {
     )? {
         let name = FramePath.layoutPath(of: frame.path)
         guard let source = try? ContainedPath("layouts/" + name, in: report), !source.isLink,
-            let bytes = try? RegularFile.contents(atPath: source.path, limit: LayoutDiff.byteLimit),
+            let bytes = try? source.contents(limit: LayoutDiff.byteLimit),
             LayoutDiff.isLayout(String(decoding: bytes, as: UTF8.self)),
             let target = try? ContainedPath(name, in: baseline, lastLink: .replace)
         else { return nil }
@@ -128,9 +128,10 @@ enum AcceptCommand: Subcommand {
         guard let actual = frame.images.actual else { throw refuse("the report holds no actual image of it") }
         let bytes: [UInt8]
         do {
-            // ReportResults.read checked it is a regular file under the report's images/.
-            bytes = try RegularFile.contents(
-                atPath: SystemPath.joined(report, actual), limit: PixelBudget.standard.maxFileBytes)
+            // ReportResults.read checked it is a regular file under the report's images/; opened by a
+            // walk from the report's folder, no link followed, that is still what is read.
+            bytes = try ContainedPath.open(SystemPath.joined(report, actual), under: report, followingLastLink: false)
+                .contents(limit: PixelBudget.standard.maxFileBytes)
             guard ImageFormat(sniffing: bytes) == .png else { throw refuse("\(actual) is not a PNG") }
             // An earlier version's report held only an animation's first failing frame.
             guard frame.failingFrames.isEmpty || APNGFrames.isAnimated(bytes) else {

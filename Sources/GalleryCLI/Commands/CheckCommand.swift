@@ -119,7 +119,8 @@ enum CheckCommand: Subcommand {
             checks, report: try parsed.read(options.report), junit: try parsed.read(options.junit), title: title,
             suite: settings.manifest, seconds: report.seconds, baseline: baseline,
             orphans: orphans,
-            order: Dictionary(plan.frames.map { ($0.path, $0.order) }) { first, _ in first }, jobs: settings.jobs
+            order: Dictionary(plan.frames.map { ($0.path, $0.order) }) { first, _ in first }, jobs: settings.jobs,
+            open: { path throws(FileError) in try ContainedPath.open(path, under: baseline) }
         ) { frame in check.images(of: frame) }
         if let folder = try parsed.read(options.report), unwritten.isEmpty {
             // The rendering's layout of each failed frame, for `accept` to keep beside its baseline. One
@@ -159,7 +160,7 @@ enum CheckCommand: Subcommand {
     private static func explained(_ check: FrameCheck, plan: ManifestPlan, baseline: String) -> FrameCheck {
         guard check.status == .different, let actual = plan.layoutText(of: check.path),
             let file = try? ContainedPath(FramePath.layoutPath(of: check.path), in: baseline),
-            let bytes = try? RegularFile.contents(atPath: file.path, limit: LayoutDiff.byteLimit),
+            let bytes = try? file.contents(limit: LayoutDiff.byteLimit),
             let changes = LayoutDiff.changes(expected: String(decoding: bytes, as: UTF8.self), actual: actual)
         else { return check }
         return check.explained(by: changes)

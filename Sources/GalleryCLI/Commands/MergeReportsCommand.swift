@@ -96,7 +96,14 @@ enum MergeReportsCommand: Subcommand {
             order: Dictionary(frames.compactMap { entry in entry.frame.order.map { (entry.frame.path, $0) } }) { a, _ in
                 a
             },
-            jobs: ProcessInfo.processInfo.activeProcessorCount
+            jobs: ProcessInfo.processInfo.activeProcessorCount,
+            // Each image under its input's images/, opened by a walk from that folder, no link followed.
+            open: { path throws(FileError) in
+                guard let input = inputs.first(where: { path.hasPrefix(SystemPath.joined($0, "") + "/") }) else {
+                    return try RegularFile(path: path)
+                }
+                return try ContainedPath.open(path, under: input, followingLastLink: false)
+            }
         ) { check in
             guard let (images, folder) = sources[check.path] else { return ReportImages() }
             // ReportResults.read has checked each is a regular file under the input's images/.
@@ -108,7 +115,7 @@ enum MergeReportsCommand: Subcommand {
             for (frame, folder) in frames where !["passed", "recorded"].contains(frame.status) {
                 let name = "layouts/" + FramePath.layoutPath(of: frame.path)
                 guard let source = try? ContainedPath(name, in: folder), !source.isLink,
-                    let bytes = try? RegularFile.contents(atPath: source.path, limit: LayoutDiff.byteLimit),
+                    let bytes = try? source.contents(limit: LayoutDiff.byteLimit),
                     LayoutDiff.isLayout(String(decoding: bytes, as: UTF8.self))
                 else { continue }
                 try? ContainedPath.write(bytes, to: name, in: output)

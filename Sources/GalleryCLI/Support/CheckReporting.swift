@@ -12,12 +12,13 @@ enum CheckReporting {
     /// whatever happens to the other: a full disk under the report still gets JUnit written. A report
     /// that could not be completed loses its index.html and results.json, so no earlier run's report
     /// stays looking current. The folder is locked while it is written, so two runs never mix their
-    /// images in it. `images` gives each frame's files to show (HTMLReport.write), `order` each frame's
+    /// images in it. `images` gives each frame's files to show (HTMLReport.write), `open` opens one
+    /// (from a folder a pull request controls, by a walk from its descriptor), `order` each frame's
     /// place in its manifest. Returns the failures, to be reported after the FAIL lines.
     static func write(
         _ checks: [FrameCheck], report folder: String?, junit: String?, title: String, suite: String, seconds: Double,
         baseline: String?, orphans: [String]? = nil, order: [String: Int] = [:], jobs: Int,
-        images: (FrameCheck) -> ReportImages
+        open: @escaping @Sendable (String) throws(FileError) -> RegularFile, images: (FrameCheck) -> ReportImages
     ) -> [FileError] {
         var failures: [FileError] = []
         var attachments: [String: String] = [:]
@@ -32,7 +33,7 @@ enum CheckReporting {
                         "gallery-render accept \(ShellWord.quoted(folder)) --baseline \(baseline.map(ShellWord.quoted) ?? "BASELINE_DIR") --"
                     let shown = try HTMLReport.write(
                         checks, to: folder, title: title, accept: accept, orphans: orphans ?? [], jobs: jobs,
-                        images: images)
+                        open: open, images: images)
                     var results = ReportResults(checks, images: shown, title: title, seconds: seconds, order: order)
                     results.orphans = orphans
                     try ContainedPath.write(results.encoded(), to: ReportResults.fileName, in: folder)

@@ -58,19 +58,49 @@ public struct ContainedPath: Sendable, Hashable {
         return SystemPath.withCString(path) { lstat($0, &status) } == 0 && status.st_mode & S_IFMT == S_IFLNK
     }
 
-    /// Whether something other than a regular file or a folder stands at the path: a symlink, a FIFO,
-    /// a socket or a device. A write here replaces it rather than going through it (a FIFO would
-    /// block the write until a reader came).
-    var isReplacedByWrites: Bool {
-        var status = stat()
-        guard SystemPath.withCString(path, { lstat($0, &status) }) == 0 else { return false }
-        let kind = status.st_mode & S_IFMT
-        return kind != S_IFREG && kind != S_IFDIR
+    /// Opens the regular file at the path for reading, walking from the folder's descriptor: a link
+    /// is followed only while it stays inside, at the moment of the open (`FolderWalk`); a link as the
+    /// last component only with `followingLastLink`.
+    public func open(followingLastLink: Bool = true) throws(FileError) -> RegularFile {
+        try FolderWalk(root: root, relative: relative).openFile(followLast: followingLastLink)
     }
 
-    /// Removes a symlink, FIFO, socket or device at the path, so that a write makes a regular file.
-    private func clearForWrite() throws(FileError) {
-        if isReplacedByWrites, SystemPath.withCString(path, { unlink($0) }) != 0 { throw .last(path, .write) }
+    /// Opens `path` for reading: through a walk from `root` when it lies under it (a file of a folder
+    /// a pull request controls, named by a path the tool made from it), else as it is.
+    public static func open(_ path: String, under root: String, followingLastLink: Bool = true) throws(FileError)
+        -> RegularFile
+    {
+        let prefix = SystemPath.joined(root, "")
+        guard path.hasPrefix(prefix == "/" ? "/" : prefix + "/") else { return try RegularFile(path: path) }
+        let relative = String(path.dropFirst(prefix == "/" ? 1 : prefix.count + 1))
+        let contained: ContainedPath
+        do { contained = try ContainedPath(relative, in: root) } catch {
+            throw FileError(path: path, operation: .read, cause: .leavesFolder(error))
+        }
+        return try contained.open(followingLastLink: followingLastLink)
+    }
+
+    /// The bytes of the regular file at the path, at most `limit` of them (a larger file is refused).
+    public func contents(limit: Int) throws(FileError) -> [UInt8] { try open().contents(limit: limit) }
+
+    /// The bytes of the regular file at `relative` inside `root`, as `contents(limit:)` reads them; a
+    /// path that would leave `root` is a `.leavesFolder` error.
+    public static func contents(of relative: String, in root: String, limit: Int) throws(FileError) -> [UInt8] {
+        let file: ContainedPath
+        do { file = try ContainedPath(relative, in: root) } catch {
+            throw FileError(path: SystemPath.joined(root, relative), operation: .read, cause: .leavesFolder(error))
+        }
+        return try file.contents(limit: limit)
+    }
+
+    /// Removes the last component (a file or a link, never followed), in the folder a walk from the
+    /// root's descriptor reaches.
+    public func remove() throws(FileError) {
+        let walk = try FolderWalk(root: root, relative: relative)
+        let name = try walk.toParent(create: false)
+        guard SystemPath.withCString(name, { unlinkat(walk.folder, $0, 0) }) == 0 else {
+            throw FileError(path: walk.path, operation: .write, cause: .system(errno: errno))
+        }
     }
 
     /// Writes `bytes` as a regular file at the path, atomically: a symlink, FIFO or device there is
@@ -80,12 +110,11 @@ public struct ContainedPath: Sendable, Hashable {
     }
 
     /// `bytes` in a temporary beside the path, for `commit()` to put in place (with its partner, by
-    /// `FilePair`); a symlink, FIFO or device at the path is already gone.
-    public func prepared(_ bytes: [UInt8], sync: DeferredSync? = nil) throws(FileError) -> AtomicFileStream {
-        try clearForWrite()
-        let stream = try AtomicFileStream(path: path, sync: sync)
-        try stream.append(bytes)
-        return stream
+    /// `FilePair`).
+    public func prepared(_ bytes: [UInt8], sync: DeferredSync? = nil) throws(FileError) -> ContainedWrite {
+        let write = try ContainedWrite(relative, in: root, sync: sync)
+        try write.append(bytes)
+        return write
     }
 
     /// Copies the regular file at `source` to the path, atomically, as `write` does, a piece at a
@@ -95,10 +124,9 @@ public struct ContainedPath: Sendable, Hashable {
     }
 
     /// The copy of `source` in a temporary beside the path, for `commit()` to put in place.
-    public func preparedCopy(from source: String) throws(FileError) -> AtomicFileStream {
+    public func preparedCopy(from source: String) throws(FileError) -> ContainedWrite {
         let file = try RegularFile(path: source)
-        try clearForWrite()
-        let stream = try AtomicFileStream(path: path)
+        let write = try ContainedWrite(relative, in: root)
         let piece = 1 << 20
         var buffer = [UInt8](repeating: 0, count: piece)
         var offset = 0
@@ -111,10 +139,10 @@ public struct ContainedPath: Sendable, Hashable {
             }
             let count = try read.get()
             guard count > 0 else { break }  // the file got shorter while being read
-            try stream.append(count == piece ? buffer : Array(buffer.prefix(count)))
+            try write.append(count == piece ? buffer : Array(buffer.prefix(count)))
             offset += count
         }
-        return stream
+        return write
     }
 
     /// Writes `bytes` at `relative` inside `root`, atomically, as a regular file: a symlink there is

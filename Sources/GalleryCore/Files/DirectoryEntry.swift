@@ -15,13 +15,26 @@ public struct DirectoryEntry: Sendable, Hashable {
     /// The entries of `folder` but `.` and `..`, in the directory's order; none when it cannot be
     /// listed.
     public static func list(_ folder: String) -> [DirectoryEntry] {
+        let descriptor = SystemPath.withCString(folder) { open($0, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
+        guard descriptor >= 0 else { return [] }
+        defer { close(descriptor) }
+        return list(descriptor: descriptor)
+    }
+
+    /// The entries of the folder open at `descriptor` (which stays open, and the caller's).
+    public static func list(descriptor: Int32) -> [DirectoryEntry] {
         // A record is as long as its name (d_reclen), not sizeof(dirent): the name is read up to its
         // NUL where it lies, never copied whole (the last record of a buffer ends sooner). The
         // offsets of a C struct's fields are always known.
+        let own = dup(descriptor)
+        guard own >= 0 else { return [] }
         guard let at = MemoryLayout<dirent>.offset(of: \dirent.d_name),
             let kindAt = MemoryLayout<dirent>.offset(of: \dirent.d_type),
-            let directory = SystemPath.withCString(folder, { opendir($0) })
-        else { return [] }
+            let directory = fdopendir(own)
+        else {
+            close(own)
+            return []
+        }
         defer { closedir(directory) }
         var entries: [DirectoryEntry] = []
         while let entry = readdir(directory) {

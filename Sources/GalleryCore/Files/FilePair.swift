@@ -15,7 +15,9 @@ public enum FilePair {
     /// longer describe `first`). Returns whether `stale` was removed. Nothing is renamed unless both
     /// temporaries were synced.
     @discardableResult
-    public static func commit(_ first: AtomicFileStream, _ second: AtomicFileStream?, removing stale: String? = nil)
+    public static func commit(
+        _ first: any StagedFile, _ second: (any StagedFile)?, removing stale: ContainedPath? = nil
+    )
         throws(FileError) -> Bool
     {
         do throws(FileError) {
@@ -34,6 +36,6 @@ public enum FilePair {
         }
         if let second { try second.commit() }
         guard second == nil, let stale else { return false }
-        return SystemPath.withCString(stale) { unlink($0) } == 0
+        return (try? stale.remove()) != nil
     }
 }

@@ -3,11 +3,15 @@ extension RegularFile {
     /// results or image, a layout. A file larger than `limit` is refused before anything is allocated,
     /// and a FIFO or device without blocking.
     public static func contents(atPath path: String, limit: Int) throws(FileError) -> [UInt8] {
-        let file = try RegularFile(path: path)
-        guard file.size <= limit else {
-            throw FileError(path: path, operation: .read, cause: .tooLarge(bytes: file.size, limit: limit))
+        try RegularFile(path: path).contents(limit: limit)
+    }
+
+    /// The whole file, refused past `limit` bytes before anything is allocated.
+    public func contents(limit: Int) throws(FileError) -> [UInt8] {
+        guard size <= limit else {
+            throw FileError(path: path, operation: .read, cause: .tooLarge(bytes: size, limit: limit))
         }
-        return try file.bytes(count: file.size)
+        return try bytes(count: size)
     }
 
     /// `count` bytes from `offset` (fewer at the end of the file), in memory that is checked before it

@@ -19,9 +19,15 @@ public final class RegularFile: @unchecked Sendable {
     public let path: String
 
     /// Opens the file at `path`, or throws why not, with the errno.
-    public init(path: String) throws(FileError) {
+    public convenience init(path: String) throws(FileError) {
         let descriptor = SystemPath.withCString(path) { open($0, O_RDONLY | O_CLOEXEC | O_NONBLOCK) }
         guard descriptor >= 0 else { throw .last(path, .read) }
+        try self.init(descriptor: descriptor, path: path)
+    }
+
+    /// The file open at `descriptor` (taken over: closed with this object, or at once when it is no
+    /// regular file), named `path` in messages.
+    init(descriptor: Int32, path: String) throws(FileError) {
         var status = stat()
         guard fstat(descriptor, &status) == 0 else {
             let error = FileError.last(path, .read)

@@ -80,7 +80,11 @@ public enum ImageDecoder {
     /// many pixels the image has, and no more is read than any encoding of them needs
     /// (`PhotoReadLimit`): a small image followed by gigabytes costs kilobytes.
     public static func readPhoto(atPath path: String, budget: PixelBudget = .standard) throws(DecodeError) -> [UInt8] {
-        let file = try open(path)
+        try readPhoto(try open(path), budget: budget)
+    }
+
+    /// `readPhoto(atPath:budget:)` of a file already open (one a `ContainedPath` walk opened).
+    public static func readPhoto(_ file: RegularFile, budget: PixelBudget = .standard) throws(DecodeError) -> [UInt8] {
         var prefix = try read(file, count: min(file.size, PhotoReadLimit.firstRead))
         var limit = PhotoReadLimit(prefix, fileSize: file.size, budget: budget)
         if case .moreHeader = limit {
@@ -98,8 +102,12 @@ public enum ImageDecoder {
 
     /// The first `count` bytes of the regular file at `path` (fewer when it is shorter).
     public static func readPrefix(atPath path: String, count: Int) throws(DecodeError) -> [UInt8] {
-        let file = try open(path)
-        return try read(file, count: min(count, file.size))
+        try readPrefix(try open(path), count: count)
+    }
+
+    /// The first `count` bytes of `file` (fewer when it is shorter).
+    public static func readPrefix(_ file: RegularFile, count: Int) throws(DecodeError) -> [UInt8] {
+        try read(file, count: min(count, file.size))
     }
 
     private static func open(_ path: String) throws(DecodeError) -> RegularFile {

@@ -22,7 +22,10 @@ public enum HTMLReport {
     @discardableResult
     public static func write(
         _ checks: [FrameCheck], to folder: String, title: String, accept: String? = nil, orphans: [String] = [],
-        jobs: Int = 1, images: (FrameCheck) -> ReportImages
+        jobs: Int = 1,
+        open: @Sendable (String) throws(FileError) -> RegularFile = { path throws(FileError) in
+            try RegularFile(path: path)
+        }, images: (FrameCheck) -> ReportImages
     ) throws(FileError) -> [String: ReportImages] {
         let failing = checks.filter(\.failed)
         // Thousands of images: synced once all are written, before the page that shows them.
@@ -39,7 +42,7 @@ public enum HTMLReport {
             var missing: [String: String] = [:]
             for label in ["expected", "actual", "diff"] {
                 guard let source = sources[label] else { continue }
-                switch publishable(source, still: false) {
+                switch publishable(source, still: false, open: open) {
                 case .success(let bytes):
                     let name = "images/\(stem)-\(label).png"
                     try ContainedPath.write(bytes, to: name, in: folder, sync: imageSync)
@@ -53,7 +56,8 @@ public enum HTMLReport {
                 for (frame, still) in stills.enumerated() {
                     var kept = ReportImages()
                     for label in ["expected", "actual", "diff"] {
-                        guard let source = still[label], case .success(let bytes) = publishable(source, still: true)
+                        guard let source = still[label],
+                            case .success(let bytes) = publishable(source, still: true, open: open)
                         else { continue }
                         let name = "images/\(stem)-f" + String(format: "%04d", frame) + "-\(label).png"
                         try ContainedPath.write(bytes, to: name, in: folder, sync: imageSync)
@@ -71,7 +75,8 @@ public enum HTMLReport {
         }
         let passed = checks.filter { !$0.failed }
         var thumbnails: [String: String] = [:]
-        for (number, (check, png)) in zip(passed, Self.thumbnails(of: passed, images: images, jobs: jobs)).enumerated()
+        for (number, (check, png)) in zip(passed, Self.thumbnails(of: passed, images: images, jobs: jobs, open: open))
+            .enumerated()
         {
             guard let png else { continue }
             let name = "images/thumb-" + String(format: "%04d", number) + "-" + flattened(check.path) + ".png"
@@ -97,9 +102,15 @@ public enum HTMLReport {
     /// The bytes of `source` when a report may publish them: a baseline is the repository's and may be
     /// anything, so it must decode as an image; a still (from this run or another report) must be a
     /// PNG. Else why not.
-    private static func publishable(_ source: String, still: Bool) -> Result<[UInt8], DecodeError> {
+    private static func publishable(
+        _ source: String, still: Bool, open: (String) throws(FileError) -> RegularFile
+    ) -> Result<[UInt8], DecodeError> {
         Result { () throws(DecodeError) in
-            let bytes = try ImageDecoder.readBytes(atPath: source)
+            let bytes: [UInt8]
+            do throws(FileError) { bytes = try open(source).contents(limit: PixelBudget.standard.maxFileBytes) } catch {
+                if case .tooLarge(let size, let limit) = error.cause { throw .fileTooLarge(bytes: size, limit: limit) }
+                throw .unreadable(error)
+            }
             if still {
                 guard ImageFormat(sniffing: bytes) == .png else { throw .unrecognizedFormat }
             } else {
@@ -111,14 +122,15 @@ public enum HTMLReport {
 
     /// Each passed frame's thumbnail, made in parallel; nil where there is no source or it cannot be
     /// read (the list then names the frame without a picture: nothing the check decided is lost).
-    private static func thumbnails(of passed: [FrameCheck], images: (FrameCheck) -> ReportImages, jobs: Int)
-        -> [[UInt8]?]
-    {
+    private static func thumbnails(
+        of passed: [FrameCheck], images: (FrameCheck) -> ReportImages, jobs: Int,
+        open: @Sendable (String) throws(FileError) -> RegularFile
+    ) -> [[UInt8]?] {
         let sources = passed.map { images($0).thumbnail }
         return Parallel.map(sources, jobs: jobs) { source in
             guard let source,
                 case .success(let bytes) = Result(catching: { () throws(FileError) in
-                    try RegularFile.contents(atPath: source, limit: PixelBudget.standard.maxFileBytes)
+                    try open(source).contents(limit: PixelBudget.standard.maxFileBytes)
                 }),
                 case .success(let png) = Result(catching: { try Thumbnail.png(of: bytes) })
             else { return nil }
@@ -130,11 +142,11 @@ public enum HTMLReport {
     /// previous report listed and this one did not write again are removed — those, and only those,
     /// so a passing run leaves no stale failure to be uploaded as an artifact.
     private static func replaceImageList(in folder: String, with written: [String]) throws(FileError) {
-        let list = SystemPath.joined(folder, "images/.written")
         // No list (a first report) or an unreadable one: nothing to remove, and the new list replaces it.
         let previous: [String] =
-            switch Result(catching: { () throws(FileError) in try RegularFile.contents(atPath: list, limit: 64 << 20) })
-            {
+            switch Result(catching: { () throws(FileError) in
+                try ContainedPath.contents(of: "images/.written", in: folder, limit: 64 << 20)
+            }) {
             case .success(let bytes): String(decoding: bytes, as: UTF8.self).split(separator: "\n").map(String.init)
             case .failure: []
             }
@@ -147,7 +159,7 @@ public enum HTMLReport {
                     try ContainedPath(name, in: folder, lastLink: .replace)
                 })
             else { continue }
-            _ = SystemPath.withCString(image.path) { unlink($0) }
+            try? image.remove()
         }
         try ContainedPath.write(Array(written.map { $0 + "\n" }.joined().utf8), to: "images/.written", in: folder)
     }

@@ -140,7 +140,7 @@ public struct ReportResults: Sendable, Codable {
     /// (no absolute path, `..` or symlink).
     public static func read(folder: String) throws(ReadError) -> ReportResults {
         let bytes: [UInt8]
-        do { bytes = try RegularFile.contents(atPath: SystemPath.joined(folder, fileName), limit: 256 << 20) } catch {
+        do { bytes = try ContainedPath.contents(of: fileName, in: folder, limit: 256 << 20) } catch {
             throw .unreadable(error.description)
         }
         let header: Header
