@@ -117,7 +117,7 @@ sanitize-thread: deps
 # libFuzzer targets (Fuzz/README.md), each run FUZZ_SECONDS, seeded from the corpus and regressions.
 FUZZ_SECONDS ?= 60
 FUZZ_ARGS ?=
-FUZZ_TARGETS := fuzz-png fuzz-apng fuzz-jpeg fuzz-heif fuzz-webp fuzz-icc fuzz-render fuzz-manifest fuzz-options
+FUZZ_TARGETS := fuzz-png fuzz-apng fuzz-jpeg fuzz-heif fuzz-webp fuzz-icc fuzz-render fuzz-manifest fuzz-options fuzz-layout
 FUZZ_DIR := .build/fuzz
 CORPUS ?= ../shared/corpus
 # ASan fills every allocation (max_malloc_fill_size), as M_PERTURB does under glibc's malloc: libde265

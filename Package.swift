@@ -125,5 +125,6 @@ if ProcessInfo.processInfo.environment["GALLERY_FUZZ"] == "1" {
             name: "fuzz-icc", dependencies: ["GalleryCore", "ImageCodecs"], path: "Fuzz/Targets/fuzz-icc"),
         .executableTarget(name: "fuzz-manifest", dependencies: ["GalleryCLI"], path: "Fuzz/Targets/fuzz-manifest"),
         .executableTarget(name: "fuzz-options", dependencies: ["GalleryCLI"], path: "Fuzz/Targets/fuzz-options"),
+        .executableTarget(name: "fuzz-layout", dependencies: ["SnapshotCheck"], path: "Fuzz/Targets/fuzz-layout"),
     ]
 }

@@ -46,6 +46,8 @@ public final class FolderLock {
         guard descriptor >= 0 else { throw .last(folder, .read) }
         let operation = access == .shared ? LOCK_SH : LOCK_EX
         if flock(descriptor, operation | LOCK_NB) == 0 { return }
+        // A file system without locks (an old NFS mount) runs unlocked, as it did before locks.
+        if [ENOLCK, EOPNOTSUPP, EINVAL].contains(errno) { return }
         if errno == EWOULDBLOCK { waiting() }
         while flock(descriptor, operation) != 0 {
             guard errno == EINTR else {
