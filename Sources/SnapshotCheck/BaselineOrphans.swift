@@ -14,8 +14,11 @@ public enum BaselineOrphans {
     public static let entryLimit = 200_000
 
     /// The orphans under `baseline`, relative to it, sorted; `frames` are the paths a run reads.
-    public static func find(in baseline: String, frames: Set<String>) -> [String] {
-        let candidates = pngFiles(in: baseline).filter { !frames.contains($0.path) }
+    /// `inputs` (photo files and folders the manifest reads, the report folder) are never orphans, nor
+    /// is anything under them: a photo kept beside the baselines is not a baseline.
+    public static func find(in baseline: String, frames: Set<String>, inputs: [String] = []) -> [String] {
+        let kept = Set(inputs.compactMap(identity(of:)))
+        let candidates = pngFiles(in: baseline, skipping: kept).filter { !frames.contains($0.path) }
         guard !candidates.isEmpty else { return [] }
         // A frame read through a link that stays inside the folder (`c -> d`, `a.png -> b.png`) reads
         // the file it leads to: that file is no orphan, whatever its own path.
@@ -28,6 +31,12 @@ public enum BaselineOrphans {
         return candidates.filter { !read.contains($0.identity) }.map(\.path).sorted()
     }
 
+    /// The device and inode of what `path` names (links followed: the user named it), or nil.
+    private static func identity(of path: String) -> SIMD2<UInt64>? {
+        var status = stat()
+        return SystemPath.withCString(path, { stat($0, &status) }) == 0 ? identity(status) : nil
+    }
+
     /// A file's device and inode.
     private static func identity(_ status: stat) -> SIMD2<UInt64> {
         SIMD2(UInt64(truncatingIfNeeded: status.st_dev), UInt64(truncatingIfNeeded: status.st_ino))
@@ -36,13 +45,17 @@ public enum BaselineOrphans {
     /// Every regular `.png` file under `baseline`, relative to it, with its identity: walked from the
     /// folder's descriptor, each folder opened with `openat` and `O_NOFOLLOW`, so a folder swapped for
     /// a link meanwhile is not entered.
-    private static func pngFiles(in baseline: String) -> [(path: String, identity: SIMD2<UInt64>)] {
+    private static func pngFiles(in baseline: String, skipping kept: Set<SIMD2<UInt64>>) -> [(
+        path: String, identity: SIMD2<UInt64>
+    )] {
         let root = SystemPath.withCString(baseline) { open($0, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
         guard root >= 0 else { return [] }
         defer { close(root) }
         var files: [(path: String, identity: SIMD2<UInt64>)] = []
         var seen = 0
-        walk(root, "", depth: 0, seen: &seen, into: &files)
+        var status = stat()
+        guard fstat(root, &status) == 0, !kept.contains(identity(status)) else { return [] }
+        walk(root, "", depth: 0, seen: &seen, skipping: kept, into: &files)
         return files
     }
 
@@ -51,7 +64,7 @@ public enum BaselineOrphans {
 
     /// Adds the `.png` files of the folder open at `folder` (at `relative`) and of its folders.
     private static func walk(
-        _ folder: Int32, _ relative: String, depth: Int, seen: inout Int,
+        _ folder: Int32, _ relative: String, depth: Int, seen: inout Int, skipping kept: Set<SIMD2<UInt64>>,
         into files: inout [(path: String, identity: SIMD2<UInt64>)]
     ) {
         for name in DirectoryEntry.list(descriptor: folder).map(\.name) where !name.hasPrefix(".") {
@@ -59,16 +72,16 @@ public enum BaselineOrphans {
             guard seen <= entryLimit else { return }
             let path = relative.isEmpty ? name : relative + "/" + name
             var status = stat()
-            guard SystemPath.withCString(name, { fstatat(folder, $0, &status, AT_SYMLINK_NOFOLLOW) }) == 0 else {
-                continue
-            }
+            guard SystemPath.withCString(name, { fstatat(folder, $0, &status, AT_SYMLINK_NOFOLLOW) }) == 0,
+                !kept.contains(identity(status))
+            else { continue }
             switch status.st_mode & S_IFMT {
             case S_IFDIR where depth < depthLimit:
                 let inner = SystemPath.withCString(name) {
                     openat(folder, $0, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
                 }
                 guard inner >= 0 else { continue }
-                walk(inner, path, depth: depth + 1, seen: &seen, into: &files)
+                walk(inner, path, depth: depth + 1, seen: &seen, skipping: kept, into: &files)
                 close(inner)
             case S_IFREG where name.hasSuffix(".png"): files.append((path, identity(status)))
             default: break

@@ -13,6 +13,15 @@ public enum LayoutDiff {
     /// The most items a layout file may hold, over all its frames (a 600-frame fling of 80 visible
     /// items): a larger one is no layout, so a hostile file cannot cost gigabytes or minutes.
     public static let itemLimit = 50_000
+    /// The most items one frame may draw (a grid of 10,000 thumbnails).
+    public static let frameItemLimit = 10_000
+    /// The most structural characters (`{`, `[`, `,`, `:`) one frame's JSON may hold before it is
+    /// parsed: about 20 an item, so what the parser builds stays a few tens of MiB whatever the text.
+    static let frameTokenLimit = 40 * frameItemLimit
+    /// The most frames a layout may hold (as many as a motion renders).
+    static let frameLimit = 100_000
+    /// The longest text kept from a layout (a photo's name), in characters; longer is cut with "…".
+    public static let textLimit = 200
     /// The changes a frame keeps (results.json, the report); the rest are counted.
     public static let changesKept = 200
 
@@ -98,19 +107,32 @@ public enum LayoutDiff {
     /// Whether `text` reads as a layout (one object with items, or JSON Lines of them).
     public static func isLayout(_ text: String) -> Bool { frames(text) != nil }
 
+    /// The structural characters of `text`, those inside strings too: a cheap upper bound on the
+    /// values and keys a parser would build from it.
+    private static func tokens(_ text: String) -> Int {
+        text.utf8.reduce(0) { count, byte in
+            switch byte {
+            case UInt8(ascii: "{"), UInt8(ascii: "["), UInt8(ascii: ","), UInt8(ascii: ":"): count + 1
+            default: count
+            }
+        }
+    }
+
     /// The photo an item names, from its compared text ("null" and "—" name none).
     private static func photoName(_ text: String) -> String? { text == "null" || text == "—" ? nil : text }
 
     /// The frames of a layout text: one object, or one a line, each with items; nil when it is not
-    /// that, or holds more than `itemLimit` items (counted by their braces before anything is parsed).
+    /// that, or is past a limit: `frameLimit` frames, `frameItemLimit` items a frame, `itemLimit` in
+    /// all, `frameTokenLimit` structural characters a frame (counted before it is parsed).
     static func frames(_ text: String) -> [Frame]? {
         guard text.utf8.count <= byteLimit else { return nil }
-        guard text.utf8.reduce(0, { $0 + ($1 == UInt8(ascii: "{") ? 1 : 0) }) <= 4 * itemLimit else { return nil }
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         let pieces = trimmed.hasPrefix("{\n") ? [trimmed] : trimmed.split(separator: "\n").map(String.init)
+        guard pieces.count <= frameLimit else { return nil }
         var frames: [Frame] = []
         var itemCount = 0
         for piece in pieces {
+            guard Self.tokens(piece) <= frameTokenLimit else { return nil }
             // A layout file comes with the repository: one that does not parse is no layout, said by nil.
             guard
                 case .success(let parsed) = Result(catching: {
@@ -119,7 +141,9 @@ public enum LayoutDiff {
                 let object = parsed as? [String: Any], let items = object["items"] as? [Any]
             else { return nil }
             itemCount += items.count
-            guard itemCount <= itemLimit, let byIndex = itemsByIndex(items) else { return nil }
+            guard items.count <= frameItemLimit, itemCount <= itemLimit, let byIndex = itemsByIndex(items) else {
+                return nil
+            }
             frames.append(
                 Frame(
                     fields: Dictionary(uniqueKeysWithValues: frameKeys.map { ($0, value(object, $0)) }),
@@ -154,7 +178,7 @@ public enum LayoutDiff {
         var current: Any? = object
         for part in key.split(separator: ".") { current = (current as? [String: Any])?[String(part)] }
         switch current {
-        case let text as String: return text
+        case let text as String: return text.count > textLimit ? text.prefix(textLimit) + "…" : text
         case let number as NSNumber: return number.stringValue
         case is NSNull: return "null"
         case nil: return "—"

@@ -128,3 +128,27 @@ extension CILoopEdgesTests {
         #expect(size < 64 << 10, "results.json: \(size) bytes")
     }
 }
+
+extension CILoopEdgesTests {
+    /// Issue 51, item 5: a baseline layout whose indexes are `1.5`, `true` or 2⁶⁴ is no layout: the
+    /// check says nothing of what moved rather than explaining with coerced items.
+    @Test func aLayoutWithCoercibleIndexesExplainsNothing() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        try folder.write(Self.manifest(#"{"name": "a"}"#), to: "m.json")
+        #expect(try CommandRunner.run(["check", "m.json", "--baseline", "b", "--record"], in: folder.path).status == 0)
+        try folder.write(Self.manifest(#"{"name": "a", "offset": 60}"#), to: "m.json")
+        let recorded = String(
+            decoding: FileManager.default.contents(atPath: folder.file("b/a.layout.json")) ?? Data(), as: UTF8.self)
+        let explained = try CommandRunner.run(["check", "m.json", "--baseline", "b"], in: folder.path)
+        #expect(explained.stderr.contains("layout: "), "a well-formed layout explains: \(explained.stderr)")
+        for index in ["1.5", "true", "18446744073709551616"] {
+            let hostile = recorded.replacingOccurrences(of: #""index": 0,"#, with: #""index": \#(index),"#)
+            #expect(hostile != recorded)
+            try folder.write(Array(hostile.utf8), to: "b/a.layout.json")
+            let run = try CommandRunner.run(["check", "m.json", "--baseline", "b"], in: folder.path)
+            #expect(run.status == 1, "\(run.stderr)")
+            #expect(!run.stderr.contains("layout: "), "\(index): \(run.stderr)")
+        }
+    }
+}

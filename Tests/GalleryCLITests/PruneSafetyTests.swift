@@ -83,3 +83,43 @@ import TestSupport
         #expect(results["orphans"] as? [String] == ["gone.png"])
     }
 }
+
+extension PruneSafetyTests {
+    /// Found by review: photos (and a report) kept inside the baseline folder are no baselines, and
+    /// `--prune` never deletes them, `--baseline .` included.
+    @Test func photosAndTheReportBesideTheBaselinesAreNeverOrphans() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        try FileManager.default.createDirectory(
+            atPath: folder.file("snapshots/photos"), withIntermediateDirectories: true)
+        for index in 1...3 {
+            let made = try CommandRunner.run(
+                [
+                    RenderCommandTests.fixtures + "/\(index).jpg", "-o", folder.file("snapshots/photos/p\(index).png"),
+                    "--width", "120", "--height", "90",
+                ])
+            #expect(made.status == 0, "\(made.stderr)")
+        }
+        try folder.write(
+            Array(
+                #"{"defaults": {"width": 200, "height": 150, "photos": ["snapshots/photos/"]}, "scenes": [{"name": "a"}]}"#
+                    .utf8), to: "m.json")
+        for baseline in ["snapshots", "."] {
+            // The previous round's baselines would be this one's orphans (true ones): gone first.
+            for name in ["snapshots/a.png", "snapshots/a.layout.json", "snapshots/r"] {
+                try? FileManager.default.removeItem(atPath: folder.file(name))
+            }
+            let record = try CommandRunner.run(
+                ["check", "m.json", "--baseline", baseline, "--record", "--report", baseline + "/r"], in: folder.path)
+            #expect(record.status == 0 && !record.stderr.contains("orphan"), "\(record.stderr)")
+            let failing = try CommandRunner.run(
+                ["check", "m.json", "--baseline", baseline, "--report", baseline + "/r", "--threshold", "0"],
+                in: folder.path)
+            #expect(!failing.stderr.contains("orphan"), "\(failing.stderr)")
+            let prune = try CommandRunner.run(
+                ["check", "m.json", "--baseline", baseline, "--prune", "--report", baseline + "/r"], in: folder.path)
+            #expect(prune.status == 0 && prune.stderr.contains("Pruned 0 orphaned baselines"), "\(prune.stderr)")
+            #expect(TemporaryFolder.list(folder.file("snapshots/photos")) == ["p1.png", "p2.png", "p3.png"])
+        }
+    }
+}

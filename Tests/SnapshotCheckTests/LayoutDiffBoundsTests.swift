@@ -38,16 +38,38 @@ import Testing
         #expect(LayoutDiff.isLayout(layout))
     }
 
-    @Test func aLayoutOverTheItemLimitIsNoLayout() {
-        let limit = LayoutDiff.itemLimit
-        let over = Self.layout((0...limit).map { (String($0 % 1000), 1) })
-        #expect(!LayoutDiff.isLayout(over))
-        let at = Self.layout((0..<limit).map { (String($0 % 1000), 1) })
-        #expect(LayoutDiff.isLayout(at))
-        // Items hidden in JSON Lines count all the same.
-        let line = Self.layout((0..<1000).map { (String($0), 1) }).replacingOccurrences(of: "\n", with: "")
-        let frames = Array(repeating: line, count: limit / 1000 + 1).joined(separator: "\n")
-        #expect(!LayoutDiff.isLayout(frames))
+    @Test func aLayoutOverTheItemLimitsIsNoLayout() {
+        let perFrame = LayoutDiff.frameItemLimit
+        #expect(LayoutDiff.isLayout(Self.layout((0..<perFrame).map { (String($0), 1) })))
+        #expect(!LayoutDiff.isLayout(Self.layout((0...perFrame).map { (String($0 % 1000), 1) })))
+        // In all, over JSON Lines: frames of 10,000 items up to the total, and one item more.
+        let line = Self.layout((0..<perFrame).map { (String($0), 1) }).replacingOccurrences(of: "\n", with: "")
+        let frames = LayoutDiff.itemLimit / perFrame
+        let full = Array(repeating: line, count: frames).joined(separator: "\n")
+        #expect(LayoutDiff.isLayout(full))
+        #expect(!LayoutDiff.isLayout(full + "\n" + Self.layout([("0", 1)]).replacingOccurrences(of: "\n", with: "")))
+    }
+
+    /// Arrays and keys need no braces: a frame's structural characters are counted before it is
+    /// parsed, so 8 million numbers in one item (580 MB once parsed) are refused unparsed.
+    @Test func aFrameOfMillionsOfValuesIsNoLayout() {
+        let numbers = Array(repeating: "1", count: 1_000_000).joined(separator: ",")
+        let text = #"{"items": [{"index": 0, "extra": [\#(numbers)]}]}"#
+        #expect(!LayoutDiff.isLayout(text))
+        let keys = (0..<500_000).map { #""k\#($0)": 1"# }.joined(separator: ",")
+        #expect(!LayoutDiff.isLayout(#"{"items": [{"index": 0, \#(keys)}]}"#))
+    }
+
+    /// A text kept from a layout (a photo's name) is cut to `textLimit` characters, so a 16 MiB name
+    /// does not travel into every report.
+    @Test func longTextsAreCut() throws {
+        let long = String(repeating: "p", count: 5_000)
+        let expected = #"{"items": [{"index": 0, "photo": "\#(long)", "size": 1}]}"#
+        let actual = #"{"items": [{"index": 0, "photo": "x", "size": 1}]}"#
+        let changes = try #require(LayoutDiff.changes(expected: expected, actual: actual))
+        let field = try #require(changes.first?.fields.first { $0.name == "photo" })
+        #expect(field.expected == String(repeating: "p", count: LayoutDiff.textLimit) + "…")
+        #expect(changes.first?.photo == "x")
     }
 
     @Test func aFrameKeepsAFewHundredChangesAndCountsTheRest() throws {

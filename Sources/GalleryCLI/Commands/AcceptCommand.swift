@@ -95,7 +95,7 @@ enum AcceptCommand: Subcommand {
         target: ContainedPath, text: [UInt8]
     )? {
         let name = FramePath.layoutPath(of: frame.path)
-        guard let source = try? ContainedPath("layouts/" + name, in: report), !source.isLink,
+        guard let source = try? ContainedPath(ReportFolder.layout(of: frame.path), in: report), !source.isLink,
             let bytes = try? source.contents(limit: LayoutDiff.byteLimit),
             LayoutDiff.isLayout(String(decoding: bytes, as: UTF8.self)),
             let target = try? ContainedPath(name, in: baseline, lastLink: .replace)

@@ -20,7 +20,7 @@ enum CheckCommand: Subcommand {
         discussion:
             "Exit status: 0 every frame matches, 1 a difference, a missing baseline or a failed scene, 2 a baseline could not be read, 64 usage error.\nWith GITHUB_ACTIONS=true, failures are also printed as ::error annotations.",
         usage:
-            "gallery-render check <manifest> --baseline <dir> [--record [--prune] | --record-missing | --record-failed] [--report <dir>] [--junit <file>] [--shard <k/n>]"
+            "gallery-render check <manifest> --baseline <dir> [--record | --record-missing | --record-failed] [--prune] [--report <dir>] [--junit <file>] [--shard <k/n>]"
     )
 
     static func run(_ parsed: ParsedArguments, console: Console) throws -> ExitCode {
@@ -41,7 +41,7 @@ enum CheckCommand: Subcommand {
         // Without a record mode a missing folder is one error, not a missing baseline per frame.
         if mode == .never, !SystemPath.exists(baseline) {
             throw CommandFailure(
-                "the baseline folder \(baseline) does not exist; record it with: gallery-render check \(ShellWord.quoted(settings.manifest)) --baseline \(ShellWord.quoted(baseline)) --record"
+                "the baseline folder \(baseline) does not exist; record it with: gallery-render check \(ShellWord.path(settings.manifest)) --baseline \(ShellWord.path(baseline)) --record"
             )
         }
         // A file where the folder should be is one error too, in every mode (recording cannot create it).
@@ -66,6 +66,8 @@ enum CheckCommand: Subcommand {
             console.line(
                 "Error: ", "scene '\(scene.name)': \(scene.failures.map(\.description).joined(separator: "; "))")
         }
+        // Photos and the report kept beside the baselines are never orphans.
+        let inputs = plan.everyPhotoInput + [try parsed.read(options.report)].compactMap { $0 }
         // A baseline and its layout are read and written as one unit: other runs on the folder wait.
         let lock = try BaselineLock.take(baseline, writing: mode != .never || parsed.isSet(options.prune), console)
         defer { lock.release() }
@@ -73,7 +75,7 @@ enum CheckCommand: Subcommand {
             baseline: baseline, actualFolder: actualFolder, criteria: criteria, sceneCriteria: sceneCriteria,
             jobs: settings.jobs,
             missingHint:
-                "record missing baselines with: gallery-render check \(ShellWord.quoted(settings.manifest)) --baseline \(ShellWord.quoted(baseline)) --record-missing"
+                "record missing baselines with: gallery-render check \(ShellWord.path(settings.manifest)) --baseline \(ShellWord.path(baseline)) --record-missing"
         )
         if mode == .all {
             let rendered = Set(report.frames.map(\.output))
@@ -87,7 +89,7 @@ enum CheckCommand: Subcommand {
             announceRecorded(recorded, in: baseline, what: "", console: console)
             _ = try orphans(
                 in: baseline, plan: plan, report: report, prune: parsed.isSet(options.prune),
-                manifest: settings.manifest, console)
+                manifest: settings.manifest, inputs: inputs, console)
             for refused in recorded where refused.status == .missingBaseline {
                 console.line("Error: ", "\(refused.path): \(refused.message)")
             }
@@ -113,7 +115,7 @@ enum CheckCommand: Subcommand {
         }
         let orphans = try orphans(
             in: baseline, plan: plan, report: report, prune: parsed.isSet(options.prune),
-            manifest: settings.manifest, console)
+            manifest: settings.manifest, inputs: inputs, console)
         let title = "gallery-render check — \(URL(fileURLWithPath: settings.manifest).lastPathComponent)"
         let unwritten = CheckReporting.write(
             checks, report: try parsed.read(options.report), junit: try parsed.read(options.junit), title: title,
@@ -128,7 +130,7 @@ enum CheckCommand: Subcommand {
             for frame in checks where frame.failed {
                 guard let text = plan.layoutText(of: frame.path) else { continue }
                 try? ContainedPath.write(
-                    Array(text.utf8), to: "layouts/" + FramePath.layoutPath(of: frame.path), in: folder)
+                    Array(text.utf8), to: ReportFolder.layout(of: frame.path), in: folder)
             }
         }
         CheckReporting.announce(
@@ -152,7 +154,7 @@ enum CheckCommand: Subcommand {
         }
         guard let first = old.first else { return }
         console.warning(
-            "baselines of \(old.count == 1 ? "scene '\(first)'" : "scenes " + old.map { "'\($0)'" }.joined(separator: ", ")) are named by index (\(first)/0000.png), frames now by offset (\(first)/offset-120.png): record them anew with: gallery-render check \(ShellWord.quoted(manifest)) --baseline \(ShellWord.quoted(baseline)) --record"
+            "baselines of \(old.count == 1 ? "scene '\(first)'" : "scenes " + old.map { "'\($0)'" }.joined(separator: ", ")) are named by index (\(first)/0000.png), frames now by offset (\(first)/offset-120.png): record them anew with: gallery-render check \(ShellWord.path(manifest)) --baseline \(ShellWord.path(baseline)) --record"
         )
     }
 
@@ -171,9 +173,9 @@ enum CheckCommand: Subcommand {
     /// scene failed in this run: then nothing is. Returns those still there.
     private static func orphans(
         in baseline: String, plan: ManifestPlan, report: BatchReport, prune: Bool, manifest: String,
-        _ console: Console
+        inputs: [String], _ console: Console
     ) throws -> [String] {
-        let orphans = BaselineOrphans.find(in: baseline, frames: plan.everyFramePath)
+        let orphans = BaselineOrphans.find(in: baseline, frames: plan.everyFramePath, inputs: inputs)
         var seen: Set<String> = []
         let failed = (plan.failures.map(\.name) + report.failedScenes.map(\.name)).filter { seen.insert($0).inserted }
         if prune, failed.isEmpty {
@@ -190,7 +192,7 @@ enum CheckCommand: Subcommand {
         } else if !orphans.isEmpty {
             console.line(
                 "",
-                "\(orphans.count) orphaned baseline\(orphans.count == 1 ? "" : "s"): delete \(orphans.count == 1 ? "it" : "them") with: gallery-render check \(ShellWord.quoted(manifest)) --baseline \(ShellWord.quoted(baseline)) --prune"
+                "\(orphans.count) orphaned baseline\(orphans.count == 1 ? "" : "s"): delete \(orphans.count == 1 ? "it" : "them") with: gallery-render check \(ShellWord.path(manifest)) --baseline \(ShellWord.path(baseline)) --prune"
             )
         }
         return orphans
@@ -203,7 +205,10 @@ enum CheckCommand: Subcommand {
             try? BaselineOrphans.remove(FramePath.layoutPath(of: orphan), in: baseline)
             console.line("pruned ", SystemPath.joined(baseline, orphan))
         }
-        console.line("", "Pruned \(orphans.count) orphaned baseline\(orphans.count == 1 ? "" : "s") in \(baseline)")
+        console.line(
+            "",
+            "Pruned \(orphans.count) orphaned baseline\(orphans.count == 1 ? "" : "s") in \(SystemPath.joined(baseline, ""))"
+        )
     }
 
     /// "recorded DIR/NAME.png and NAME.layout.json" for each baseline written, then how many.
@@ -215,6 +220,9 @@ enum CheckCommand: Subcommand {
                 "\(SystemPath.joined(baseline, check.path)) and \(FramePath.layoutPath(of: check.path).split(separator: "/").last ?? "")"
             )
         }
-        console.line("", "Recorded \(recorded.count) \(what)baseline\(recorded.count == 1 ? "" : "s") in \(baseline)")
+        console.line(
+            "",
+            "Recorded \(recorded.count) \(what)baseline\(recorded.count == 1 ? "" : "s") in \(SystemPath.joined(baseline, ""))"
+        )
     }
 }

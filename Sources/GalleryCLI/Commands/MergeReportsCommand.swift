@@ -77,7 +77,10 @@ enum MergeReportsCommand: Subcommand {
                 frames.append((frame, folder))
             }
             seconds += results.seconds
-            orphans += results.orphans ?? []
+            // Another job's file: only paths a baseline folder could hold are kept.
+            orphans += (results.orphans ?? []).filter { path in
+                !path.hasPrefix("/") && path.hasSuffix(".png") && !path.split(separator: "/").contains("..")
+            }
             titles.insert(results.title)
         }
         // The manifest's order, as the shards recorded it (frames from a report without it last, by path).
@@ -113,7 +116,7 @@ enum MergeReportsCommand: Subcommand {
             // The shards' layouts of their failed frames, for `accept` from the merged report; one that
             // cannot be read or written only means accept writes no layout for that frame.
             for (frame, folder) in frames where !["passed", "recorded"].contains(frame.status) {
-                let name = "layouts/" + FramePath.layoutPath(of: frame.path)
+                let name = ReportFolder.layout(of: frame.path)
                 guard let source = try? ContainedPath(name, in: folder), !source.isLink,
                     let bytes = try? source.contents(limit: LayoutDiff.byteLimit),
                     LayoutDiff.isLayout(String(decoding: bytes, as: UTF8.self))

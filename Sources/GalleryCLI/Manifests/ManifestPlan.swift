@@ -17,6 +17,8 @@ struct ManifestPlan: Sendable {
     /// The path of every frame of the whole manifest, every shard's and every failed scene's too (paths
     /// follow from scene names and offsets alone): a baseline at none of them is an orphan.
     var everyFramePath: Set<String> = []
+    /// Every photo file and folder any scene of the manifest names (every shard's): never orphans.
+    var everyPhotoInput: [String] = []
     /// Files in this shard's photo folders that are named like photos but are not images: left out,
     /// for the command to warn about.
     var skippedPhotos: [String] = []
@@ -82,6 +84,7 @@ struct ManifestPlan: Sendable {
         let firstFrame = descriptions.reduce(into: [0]) { starts, description in
             starts.append(starts[starts.count - 1] + description.offsets.count)
         }
+        everyPhotoInput = Array(Set(manifest.scenes.flatMap(\.photos))).sorted()
         everyFramePath = Set(
             zip(manifest.scenes, descriptions).flatMap { entry, description in
                 Self.framePaths(scene: entry.name, description)

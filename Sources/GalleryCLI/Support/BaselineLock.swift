@@ -8,8 +8,8 @@ enum BaselineLock {
     /// Takes the lock of `baseline` (made first when `writing` and missing).
     static func take(_ baseline: String, writing: Bool, _ console: Console) throws -> FolderLock {
         if writing, !SystemPath.exists(baseline) {
-            do { try FileManager.default.createDirectory(atPath: baseline, withIntermediateDirectories: true) } catch {
-                throw CommandFailure("cannot make the baseline folder \(baseline): \(error.localizedDescription)")
+            do throws(FileError) { try AtomicFile.makeFolders(baseline) } catch {
+                throw CommandFailure("cannot make the baseline folder: \(error)")
             }
         }
         do {

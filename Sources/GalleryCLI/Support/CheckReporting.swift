@@ -30,20 +30,20 @@ enum CheckReporting {
                     // The command a reviewer completes by ticking frames (merge-reports knows no baseline);
                     // `--` before them, so a frame of a scene named `-x` is not read as an option.
                     let accept =
-                        "gallery-render accept \(ShellWord.quoted(folder)) --baseline \(baseline.map(ShellWord.quoted) ?? "BASELINE_DIR") --"
+                        "gallery-render accept \(ShellWord.path(folder)) --baseline \(baseline.map(ShellWord.path) ?? "BASELINE_DIR") --"
                     let shown = try HTMLReport.write(
                         checks, to: folder, title: title, accept: accept, orphans: orphans ?? [], jobs: jobs,
                         open: open, images: images)
                     var results = ReportResults(checks, images: shown, title: title, seconds: seconds, order: order)
                     results.orphans = orphans
-                    try ContainedPath.write(results.encoded(), to: ReportResults.fileName, in: folder)
+                    try ContainedPath.write(results.encoded(), to: ReportFolder.results, in: folder)
                     for (path, images) in shown {
                         if let image = images.diff ?? images.actual {
                             attachments[path] = SystemPath.joined(folder, image)
                         }
                     }
                 } catch {
-                    for name in ["index.html", ReportResults.fileName] {
+                    for name in [ReportFolder.page, ReportFolder.results] {
                         _ = SystemPath.withCString(SystemPath.joined(folder, name)) { unlink($0) }
                     }
                     throw error

@@ -29,4 +29,10 @@ enum ShellWord {
             }
         return plain ? text : "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
+
+    /// A path as a command-line word in a hint to copy: quoted, and `./` before a relative path that
+    /// starts with `-`, so that pasted it is not read as an option.
+    static func path(_ path: String) -> String {
+        quoted(path.hasPrefix("-") ? "./" + path : path)
+    }
 }

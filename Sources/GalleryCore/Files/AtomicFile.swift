@@ -115,6 +115,14 @@ public enum AtomicFile {
         close(descriptor)
     }
 
+    /// Makes `folder` and its missing parents, as `mkdir -p` does, or throws why not, with the errno.
+    public static func makeFolders(_ folder: String) throws(FileError) {
+        var made: [String] = []
+        if let code = createFolders(folder, made: &made) {
+            throw FileError(path: folder, operation: .createFolder(folder), cause: .system(errno: code))
+        }
+    }
+
     /// Makes `folder` and its missing parents, as `mkdir -p` does, adding those it made to `made`
     /// (outermost first); the errno when that fails (ENOTDIR where a file stands in the way).
     static func createFolders(_ folder: String, made: inout [String]) -> Int32? {

@@ -102,7 +102,7 @@ public final class ContainedWrite: StagedFile {
         if let sync {
             sync.add(SystemPath.joined(walk.folderPath, name), in: walk.folderPath)
         } else {
-            fsync(walk.folder)
+            walk.syncFolder()
         }
         TemporarySweep.shared.sweep(walk.folderPath)
     }

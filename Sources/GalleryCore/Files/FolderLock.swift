@@ -43,6 +43,9 @@ public final class FolderLock {
     /// called once when another process holds it. The folder must exist.
     public init(onFolder folder: String, _ access: Access, waiting: () -> Void) throws(FileError) {
         descriptor = SystemPath.withCString(folder) { open($0, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
+        // A folder that may be entered but not listed (mode 711) cannot be opened to be locked: it is
+        // used unlocked, as before locks (no one without read access can record there either).
+        if descriptor < 0, errno == EACCES { return }
         guard descriptor >= 0 else { throw .last(folder, .read) }
         let operation = access == .shared ? LOCK_SH : LOCK_EX
         if flock(descriptor, operation | LOCK_NB) == 0 { return }

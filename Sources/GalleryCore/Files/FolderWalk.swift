@@ -27,11 +27,21 @@ final class FolderWalk {
     /// At most this many links are followed in one walk, as the kernel's own limit (ELOOP).
     static let linkLimit = 40
 
+    /// How folders on the way are opened: only to walk through (`O_PATH` where there is one), so a
+    /// folder that may be entered but not listed (mode 711) is walked as a path would be.
+    #if os(Linux)
+        /// Linux's O_PATH (asm-generic/fcntl.h: 010000000 on x86-64 and arm64), which Glibc's Swift
+        /// overlay does not import.
+        static let folderFlags = Int32(0o10000000) | O_DIRECTORY | O_CLOEXEC
+    #else
+        static let folderFlags = O_RDONLY | O_DIRECTORY | O_CLOEXEC
+    #endif
+
     /// Opens `root` (as given: the caller named it) to walk `relative` in it.
     init(root: String, relative: String) throws(FileError) {
         self.root = root
         self.relative = relative
-        let descriptor = SystemPath.withCString(root) { open($0, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
+        let descriptor = SystemPath.withCString(root) { open($0, Self.folderFlags) }
         guard descriptor >= 0 else { throw .last(root, .read) }
         folders = [descriptor]
         pending = relative.split(separator: "/").map(String.init)
@@ -45,6 +55,14 @@ final class FolderWalk {
 
     /// The path the messages give: `root/relative`.
     var path: String { SystemPath.joined(root, relative) }
+
+    /// Syncs the folder the walk stands in (a rename in it reaches the disk); best effort.
+    func syncFolder() {
+        let descriptor = openat(folder, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard descriptor >= 0 else { return }
+        fsync(descriptor)
+        close(descriptor)
+    }
 
     /// The folder the walk stands in, as a path (for a signal's cleanup and a deferred sync).
     var folderPath: String { SystemPath.joined(root, names.joined(separator: "/")) }
@@ -101,7 +119,7 @@ final class FolderWalk {
         }
         while true {
             let descriptor = SystemPath.withCString(name) {
-                openat(folder, $0, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+                openat(folder, $0, Self.folderFlags | O_NOFOLLOW)
             }
             if descriptor >= 0 {
                 folders.append(descriptor)

@@ -44,7 +44,7 @@ public enum HTMLReport {
                 guard let source = sources[label] else { continue }
                 switch publishable(source, still: false, open: open) {
                 case .success(let bytes):
-                    let name = "images/\(stem)-\(label).png"
+                    let name = ReportFolder.images + "\(stem)-\(label).png"
                     try ContainedPath.write(bytes, to: name, in: folder, sync: imageSync)
                     written.append(name)
                     copied[label] = name
@@ -59,7 +59,7 @@ public enum HTMLReport {
                         guard let source = still[label],
                             case .success(let bytes) = publishable(source, still: true, open: open)
                         else { continue }
-                        let name = "images/\(stem)-f" + String(format: "%04d", frame) + "-\(label).png"
+                        let name = ReportFolder.images + "\(stem)-f" + String(format: "%04d", frame) + "-\(label).png"
                         try ContainedPath.write(bytes, to: name, in: folder, sync: imageSync)
                         written.append(name)
                         kept[label] = name
@@ -79,7 +79,8 @@ public enum HTMLReport {
             .enumerated()
         {
             guard let png else { continue }
-            let name = "images/thumb-" + String(format: "%04d", number) + "-" + flattened(check.path) + ".png"
+            let name =
+                ReportFolder.images + "thumb-" + String(format: "%04d", number) + "-" + flattened(check.path) + ".png"
             try ContainedPath.write(png, to: name, in: folder, sync: imageSync)
             written.append(name)
             thumbnails[check.path] = name
@@ -89,7 +90,7 @@ public enum HTMLReport {
             title: title, checks: checks, sections: sections, accept: acceptable ? accept : nil, orphans: orphans,
             thumbnails: thumbnails)
         try imageSync.flush()
-        try ContainedPath.write(Array(html.utf8), to: "index.html", in: folder)
+        try ContainedPath.write(Array(html.utf8), to: ReportFolder.page, in: folder)
         try replaceImageList(in: folder, with: written)
         return shown
     }
@@ -145,14 +146,14 @@ public enum HTMLReport {
         // No list (a first report) or an unreadable one: nothing to remove, and the new list replaces it.
         let previous: [String] =
             switch Result(catching: { () throws(FileError) in
-                try ContainedPath.contents(of: "images/.written", in: folder, limit: 64 << 20)
+                try ContainedPath.contents(of: ReportFolder.imageList, in: folder, limit: 64 << 20)
             }) {
             case .success(let bytes): String(decoding: bytes, as: UTF8.self).split(separator: "\n").map(String.init)
             case .failure: []
             }
         let kept = Set(written)
         // The list may come with the checkout: only report images inside the folder are removed.
-        for name in previous where !kept.contains(name) && isReportImage(name) {
+        for name in previous where !kept.contains(name) && ReportFolder.isImage(name) {
             // A name leading out of the folder (through a link) is not this report's image: kept.
             guard
                 case .success(let image) = Result(catching: { () throws(ContainmentError) in
@@ -161,12 +162,7 @@ public enum HTMLReport {
             else { continue }
             try? image.remove()
         }
-        try ContainedPath.write(Array(written.map { $0 + "\n" }.joined().utf8), to: "images/.written", in: folder)
-    }
-
-    /// A name this report could have written: `images/NNNN-…-(expected|actual|diff).png`, no `..`.
-    private static func isReportImage(_ name: String) -> Bool {
-        name.hasPrefix("images/") && !name.contains("..") && name.hasSuffix(".png")
-            && !name.dropFirst("images/".count).contains("/")
+        try ContainedPath.write(
+            Array(written.map { $0 + "\n" }.joined().utf8), to: ReportFolder.imageList, in: folder)
     }
 }

@@ -26,7 +26,7 @@ public struct ReportResults: Sendable, Codable {
     public var orphans: [String]? = nil
 
     public static let currentVersion = 1
-    public static let fileName = "results.json"
+    public static let fileName = ReportFolder.results
     /// The longest frame path read back, in bytes: a scene name (128) and a frame's file name.
     public static let maximumPathBytes = 200
 
@@ -203,9 +203,9 @@ public struct ReportResults: Sendable, Codable {
 
     /// `image` is a regular file (no symlink) in `folder/images/`, named as this tool names them.
     private static func checkImage(_ image: String, in folder: String) throws(ReadError) {
-        let name = image.dropFirst("images/".count)
-        guard image.hasPrefix("images/"), !name.contains("/"), !name.hasPrefix("."), name.hasSuffix(".png") else {
-            throw .unsafeImage(path: image, reason: "not a .png file in \(SystemPath.joined(folder, "images/"))")
+        guard ReportFolder.isImage(image) else {
+            throw .unsafeImage(
+                path: image, reason: "not a .png file in \(SystemPath.joined(folder, ReportFolder.images))")
         }
         let file: ContainedPath
         do { file = try ContainedPath(image, in: folder, lastLink: .replace) } catch {
