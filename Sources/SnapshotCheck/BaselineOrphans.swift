@@ -97,5 +97,12 @@ public enum BaselineOrphans {
             throw FileError(path: SystemPath.joined(baseline, path), operation: .write, cause: .leavesFolder(error))
         }
         try file.remove()
+        // Its folders, up to the baseline folder, when that left them empty (a removed scene's).
+        var folder = path.split(separator: "/").dropLast()
+        while !folder.isEmpty,
+            (try? ContainedPath(folder.joined(separator: "/"), in: baseline).remove(folder: true)) != nil
+        {
+            folder = folder.dropLast()
+        }
     }
 }

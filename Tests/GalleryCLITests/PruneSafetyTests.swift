@@ -123,3 +123,19 @@ extension PruneSafetyTests {
         }
     }
 }
+
+extension PruneSafetyTests {
+    /// Found by review: a removed multi-offset scene's folder is pruned with its baselines.
+    @Test func pruningARemovedScenesFramesRemovesItsEmptyFolder() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        try folder.write(Self.manifest(#"{"name": "a"}, {"name": "gone", "offsets": [0, 40]}"#), to: "m.json")
+        #expect(try CommandRunner.run(["check", "m.json", "--baseline", "b", "--record"], in: folder.path).status == 0)
+        try FileManager.default.createDirectory(atPath: folder.file("b/kept"), withIntermediateDirectories: true)
+        try folder.write([1], to: "b/kept/notes.txt")
+        try folder.write(Self.manifest(#"{"name": "a"}"#), to: "m.json")
+        let run = try CommandRunner.run(["check", "m.json", "--baseline", "b", "--prune"], in: folder.path)
+        #expect(run.status == 0 && run.stderr.contains("Pruned 2 orphaned baselines"), "\(run.stderr)")
+        #expect(TemporaryFolder.list(folder.file("b")) == ["a.layout.json", "a.png", "kept"])
+    }
+}

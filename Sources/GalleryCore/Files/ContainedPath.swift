@@ -93,12 +93,12 @@ public struct ContainedPath: Sendable, Hashable {
         return try file.contents(limit: limit)
     }
 
-    /// Removes the last component (a file or a link, never followed), in the folder a walk from the
-    /// root's descriptor reaches.
-    public func remove() throws(FileError) {
+    /// Removes the last component (a file or a link, never followed; with `folder`, an empty folder),
+    /// in the folder a walk from the root's descriptor reaches.
+    public func remove(folder: Bool = false) throws(FileError) {
         let walk = try FolderWalk(root: root, relative: relative)
         let name = try walk.toParent(create: false)
-        guard SystemPath.withCString(name, { unlinkat(walk.folder, $0, 0) }) == 0 else {
+        guard SystemPath.withCString(name, { unlinkat(walk.folder, $0, folder ? AT_REMOVEDIR : 0) }) == 0 else {
             throw FileError(path: walk.path, operation: .write, cause: .system(errno: errno))
         }
     }
