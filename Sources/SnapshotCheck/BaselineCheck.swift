@@ -106,15 +106,13 @@ public struct BaselineCheck: Sendable {
                 }
             }
             if let animated = compareAnimations(files, frame: frame, began: began) { return animated }
-            var (comparison, _) = comparer.compare(expected: files.expected, actual: files.actual)
+            // Compared once: the diff image comes from the same pass.
+            let (comparison, image) = comparer.compareOnce(expected: files.expected, actual: files.actual)
             // A diff image that cannot be written is said in the message; the report then shows none.
             var unwritten = ""
-            if !comparison.matches, case .compared = comparison {
-                let withImage = comparer.compare(expected: files.expected, actual: files.actual, diffImage: true)
-                comparison = withImage.0
-                if let image = withImage.1, let failure = Self.write(image, to: diff, compression: .matches) {
-                    unwritten = "; the diff image was not written: \(failure)"
-                }
+            if case .compared = comparison, let image, let failure = Self.write(image, to: diff, compression: .matches)
+            {
+                unwritten = "; the diff image was not written: \(failure)"
             }
             switch comparison {
             case .compared(let counts) where counts.matches:

@@ -43,6 +43,14 @@ public struct ImageComparer: Sendable {
             diffImage: diffImage)
     }
 
+    /// A check's comparison: byte-identical files (that decode) match at once; any others are compared
+    /// once, pixelmatch's diff image made in the same pass and returned only when they differ.
+    public func compareOnce(expected: RegularFile, actual: RegularFile) -> (Comparison, RGBAImage?) {
+        if let identical = Self.identical(expected, actual) { return (identical, nil) }
+        let (comparison, image) = compare(expected: expected, actual: actual, diffImage: true)
+        return (comparison, comparison.matches ? nil : image)
+    }
+
     private func compare(
         expected: Result<RegularFile, DecodeError>, actual: Result<RegularFile, DecodeError>,
         paths: (String, String), diffImage: Bool
