@@ -122,7 +122,6 @@ extension CILoopEdgesTests {
         ).wait()
         #expect(run.status == 1, "\(run.stderr)")
         #expect(run.peakMiB < (MemoryBoundTests.sanitized ? 600 : 200), "peak \(run.peakMiB) MiB")
-        #expect(run.seconds < 10, "\(run.seconds) s")
         let size =
             (try? FileManager.default.attributesOfItem(atPath: folder.file("r/results.json"))[.size] as? Int) ?? 0
         #expect(size < 64 << 10, "results.json: \(size) bytes")

@@ -418,19 +418,18 @@ import Testing
         #expect(run.stderr.contains("timed.json: defaults: key 'fps'"), "\(run.stderr)")
     }
 
-    /// Issue 34, item 11: an output that cannot be written fails before the (long) render, not after.
-    @Test(arguments: ["folder", String(repeating: "n", count: 256) + ".png"])
+    /// Issue 34, item 11: an output that cannot be written fails before the (long) render, not after:
+    /// a time limit, not a timed assertion (the render it skips takes minutes).
+    @Test(.timeLimit(.minutes(1)), arguments: ["folder", String(repeating: "n", count: 256) + ".png"])
     func anUnwritableOutputFailsBeforeRendering(output: String) throws {
         let folder = try Self.workspace()
         defer { folder.remove() }
         try FileManager.default.createDirectory(atPath: folder.file("folder"), withIntermediateDirectories: true)
         for command in [["photos/"], ["animate", "photos/", "--fling", "3000", "--fps", "120"]] {
-            let began = Date()
             let run = try CommandRunner.run(
                 command + ["--width", "4000", "--height", "3000", "-o", output], in: folder.path)
             #expect(run.status == 1, "\(run.stderr)")
             #expect(run.stderr.contains(output == "folder" ? "Is a directory" : "File name too long"), "\(run.stderr)")
-            #expect(Date().timeIntervalSince(began) < 5, "\(command)")
         }
     }
 }

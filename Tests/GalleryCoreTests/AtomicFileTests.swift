@@ -21,7 +21,8 @@ import Testing
         defer { scratch.remove() }
         try FileManager.default.removeItem(atPath: scratch.path)
         for path in [scratch.path + "/scene/0000.png", scratch.path + "//scene/0000.png", scratch.path + "/x.png"] {
-            #expect(throws: FileError.self) { try AtomicFile.write([1], to: path) }
+            let error = #expect(throws: FileError.self) { try AtomicFile.write([1], to: path) }
+            #expect(error?.cause == .system(errno: ENOENT), "\(path): \(String(describing: error))")
             #expect(!FileManager.default.fileExists(atPath: scratch.path), "\(path)")
         }
     }

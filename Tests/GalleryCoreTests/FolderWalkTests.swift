@@ -92,9 +92,12 @@ import TestSupport
         let read = try ContainedPath("swap/a.png", in: root)
         try FileManager.default.removeItem(atPath: root + "/swap")
         try FileManager.default.createSymbolicLink(atPath: root + "/swap", withDestinationPath: "../outside")
-        #expect(throws: FileError.self) { try write.write(Array("c".utf8)) }
-        #expect(throws: FileError.self) { try read.open() }
-        #expect(throws: FileError.self) { try ContainedPath.open(root + "/swap/a.png", under: root) }
+        let written = #expect(throws: FileError.self) { try write.write(Array("c".utf8)) }
+        let opened = #expect(throws: FileError.self) { try read.open() }
+        let named = #expect(throws: FileError.self) { try ContainedPath.open(root + "/swap/a.png", under: root) }
+        for error in [written, opened, named] {
+            #expect({ if case .leavesFolder? = error?.cause { true } else { false } }(), "\(String(describing: error))")
+        }
         #expect(TemporaryFolder.list(folder.file("outside")) == ["a.png"])
     }
 }

@@ -111,8 +111,20 @@ import Testing
         let (moved, diff) = try SnapshotDiff.compare(
             expected: try snapshot.png(atOffset: 0), actual: try snapshot.png(atOffset: 30), diffImage: true)
         #expect(!moved.matches && diff != nil)
-        #expect(throws: RenderError.self) { try snapshot.image(atOffset: .infinity) }
-        #expect(throws: RenderError.self) { try snapshot.frames(.delete(item: 10)) }
-        #expect(throws: RenderError.self) { try SnapshotDiff.compare(expected: [1, 2, 3], actual: []) }
+        // Each error is the case the parameter at fault gives, not merely a RenderError.
+        let infinite = #expect(throws: RenderError.self) { try snapshot.image(atOffset: .infinity) }
+        #expect(
+            { if case .layout(.notFinite(.offset, _))? = infinite { true } else { false } }(),
+            "\(String(describing: infinite))")
+        let deleted = #expect(throws: RenderError.self) { try snapshot.frames(.delete(item: 10)) }
+        #expect(
+            { if case .layout(.noSuchItem(10, count: 10))? = deleted { true } else { false } }(),
+            "\(String(describing: deleted))")
+        let unreadable = #expect(throws: RenderError.self) {
+            try SnapshotDiff.compare(expected: [1, 2, 3], actual: [])
+        }
+        #expect(
+            { if case .unreadableImage("expected", _)? = unreadable { true } else { false } }(),
+            "\(String(describing: unreadable))")
     }
 }

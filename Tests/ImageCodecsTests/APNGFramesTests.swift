@@ -89,11 +89,15 @@ import Testing
         for frame in Self.frames() { try writer.append(frame) }
         let bytes = Array(writer.take().joined())
         // A frame more than acTL announced is refused.
-        #expect(throws: EncodeError.self) { try writer.append(Self.frames()[0]) }
+        let extra = #expect(throws: EncodeError.self) { try writer.append(Self.frames()[0]) }
+        #expect({ if case .refused(let message)? = extra { message.contains("was given") } else { false } }())
         // A still PNG is not an animation.
         let still = try PNGEncoder.encode(Self.frames()[0])
         #expect(!APNGFrames.isAnimated(still))
-        #expect(throws: DecodeError.self) { try APNGFrames(still) }
+        let notAnimated = #expect(throws: DecodeError.self) { try APNGFrames(still) }
+        #expect(
+            { if case .corrupt(.png, let message)? = notAnimated { message.contains("not animated") } else { false } }()
+        )
         // Every truncation and a flipped byte in every position of the first 400: an error or frames,
         // never a crash or a hang.
         for cut in stride(from: 0, to: bytes.count, by: 7) {
@@ -111,7 +115,9 @@ import Testing
         let second = try #require(Self.find("fcTL", in: bytes, after: 1))
         var outside = bytes
         outside[second + 8 + 15] = 200
-        #expect(throws: DecodeError.self) { try APNGFrames(outside) }
+        let offCanvas = #expect(throws: DecodeError.self) { try APNGFrames(outside) }
+        #expect(
+            { if case .corrupt(.png, _)? = offCanvas { true } else { false } }(), "\(String(describing: offCanvas))")
     }
 
     /// The offset of the `nth` (0-based) chunk of `type`.
