@@ -77,7 +77,7 @@ let package = Package(
         .executableTarget(name: "gallery-render", dependencies: ["GalleryCLI"]),
 
         .target(
-            name: "TestSupport", dependencies: ["GalleryCore", "ImageCodecs", "VisualDiff", "CJPEG"],
+            name: "TestSupport", dependencies: ["GalleryCore", "ImageCodecs", "VisualDiff", "CJPEGCoefficients"],
             path: "Tests/TestSupport"),
         // Tests only: JPEGs written straight from DCT coefficients (JPEGInverseDCTTests).
         .target(name: "CJPEGCoefficients", dependencies: ["SystemJPEG"], path: "Tests/CJPEGCoefficients"),

@@ -375,50 +375,6 @@ gr_jpeg_status gr_jpeg_decode(const uint8_t *data, size_t size, const gr_jpeg_op
     return GR_JPEG_OK;
 }
 
-gr_jpeg_status gr_jpeg_encode(const uint8_t *rgba, uint32_t width, uint32_t height, int quality,
-                              int progressive, const uint8_t *app1, size_t app1_size, gr_jpeg_buffer *out) {
-    memset(out, 0, sizeof(*out));
-    struct jpeg_compress_struct cinfo;
-    error_state errors;
-    memset(&cinfo, 0, sizeof(cinfo));
-    init_errors(&cinfo.err, &errors, out->message);
-    /* jpeg_mem_dest owns and grows this buffer; it is freed on every path. */
-    unsigned char *volatile bytes = NULL;
-    volatile unsigned long size = 0;
-    volatile int created = 0;
-    if (setjmp(errors.jump)) {
-        if (created) jpeg_destroy_compress(&cinfo);
-        free(bytes);
-        return errors.status;
-    }
-    jpeg_create_compress(&cinfo);
-    created = 1;
-    jpeg_mem_dest(&cinfo, (unsigned char **)&bytes, (unsigned long *)&size);
-    cinfo.image_width = width;
-    cinfo.image_height = height;
-    cinfo.input_components = 4;
-    cinfo.in_color_space = JCS_EXT_RGBX;
-    jpeg_set_defaults(&cinfo);
-    jpeg_set_quality(&cinfo, quality, TRUE);
-    cinfo.dct_method = JDCT_ISLOW;
-    if (progressive) jpeg_simple_progression(&cinfo);
-    jpeg_start_compress(&cinfo, TRUE);
-    if (app1 != NULL && app1_size > 0 && app1_size <= 65533) {
-        jpeg_write_marker(&cinfo, JPEG_APP0 + 1, app1, (unsigned int)app1_size);
-    }
-    while (cinfo.next_scanline < height) {
-        JSAMPROW row = (JSAMPROW)(rgba + (size_t)cinfo.next_scanline * width * 4);
-        jpeg_write_scanlines(&cinfo, &row, 1);
-    }
-    jpeg_finish_compress(&cinfo);
-    jpeg_destroy_compress(&cinfo);
-    out->bytes = bytes;
-    out->size = size;
-    return GR_JPEG_OK;
-}
-
-void gr_jpeg_free(void *pointer) { free(pointer); }
-
 #define GR_STRINGIFY_(x) #x
 #define GR_STRINGIFY(x) GR_STRINGIFY_(x)
 

@@ -93,6 +93,12 @@ uint8_t *gr_jpeg_from_coefficients(uint32_t width, uint32_t height, int componen
 
 uint8_t *gr_jpeg_test_encode(const uint8_t *rgba, uint32_t width, uint32_t height,
                              const gr_jpeg_test_settings *settings, size_t *size, char *message) {
+    return gr_jpeg_test_encode_app1(rgba, width, height, settings, NULL, 0, size, message);
+}
+
+uint8_t *gr_jpeg_test_encode_app1(const uint8_t *rgba, uint32_t width, uint32_t height,
+                                  const gr_jpeg_test_settings *settings, const uint8_t *app1, size_t app1_size,
+                                  size_t *size, char *message) {
     struct jpeg_compress_struct cinfo;
     failure errors;
     init_failure(&cinfo, &errors, message);
@@ -126,6 +132,9 @@ uint8_t *gr_jpeg_test_encode(const uint8_t *rgba, uint32_t width, uint32_t heigh
     cinfo.optimize_coding = settings->optimize ? TRUE : FALSE;
     if (settings->progressive) jpeg_simple_progression(&cinfo);
     jpeg_start_compress(&cinfo, TRUE);
+    if (app1 != NULL && app1_size > 0 && app1_size <= 65533) {
+        jpeg_write_marker(&cinfo, JPEG_APP0 + 1, app1, (unsigned int)app1_size);
+    }
     row = malloc((size_t)width * 4);
     if (row == NULL) ERREXIT(&cinfo, JERR_OUT_OF_MEMORY);
     while (cinfo.next_scanline < height) {

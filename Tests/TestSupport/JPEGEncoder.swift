@@ -1,6 +1,12 @@
-import CJPEG
+import CJPEGCoefficients
 import GalleryCore
 import ImageCodecs
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Encodes JPEG photos — for generating test, fixture and benchmark data, never for frames.
 public enum JPEGEncoder {
@@ -11,17 +17,21 @@ public enum JPEGEncoder {
         exifOrientation: EXIFOrientation? = nil, bigEndianEXIF: Bool = true, app1: [UInt8]? = nil
     ) -> [UInt8]? {
         let app1 = app1 ?? exifOrientation.map { exifSegment(orientation: $0, bigEndian: bigEndianEXIF) } ?? []
-        var result = gr_jpeg_buffer()
-        let status = image.pixels.withUnsafeBufferPointer { pixels in
+        var settings = gr_jpeg_test_settings()
+        settings.quality = Int32(quality)
+        settings.progressive = progressive ? 1 : 0
+        var size = 0
+        var message = [CChar](repeating: 0, count: 256)
+        let bytes = image.pixels.withUnsafeBufferPointer { pixels in
             app1.withUnsafeBufferPointer { segment in
-                gr_jpeg_encode(
-                    pixels.baseAddress, UInt32(image.width), UInt32(image.height), Int32(quality),
-                    progressive ? 1 : 0, segment.baseAddress, segment.count, &result)
+                gr_jpeg_test_encode_app1(
+                    pixels.baseAddress, UInt32(image.width), UInt32(image.height), &settings, segment.baseAddress,
+                    segment.count, &size, &message)
             }
         }
-        defer { gr_jpeg_free(result.bytes) }
-        guard status == GR_JPEG_OK, let bytes = result.bytes else { return nil }
-        return [UInt8](UnsafeBufferPointer(start: bytes, count: result.size))
+        guard let bytes else { return nil }
+        defer { free(bytes) }
+        return [UInt8](UnsafeBufferPointer(start: bytes, count: size))
     }
 
     /// A minimal "Exif\0\0" APP1 payload: a TIFF header and IFD0 holding only the orientation.

@@ -95,23 +95,6 @@ gr_jpeg_status gr_jpeg_decode(const uint8_t *data, size_t size, const gr_jpeg_op
 uint32_t gr_jpeg_pick_scale(uint32_t width, uint32_t height, uint32_t min_width, uint32_t min_height,
                             int either_side);
 
-/** Encoded JPEG bytes. */
-typedef struct {
-    uint8_t *bytes;    /* malloc'd; release with gr_jpeg_free */
-    size_t size;
-    char message[256];
-} gr_jpeg_buffer;
-
-/**
- * Encodes RGBA pixels (alpha ignored) as a 4:2:0 JPEG, optionally progressive, optionally with an
- * APP1 payload (e.g. "Exif\0\0" + TIFF). Used to generate test and benchmark photos, never for output.
- */
-gr_jpeg_status gr_jpeg_encode(const uint8_t *rgba, uint32_t width, uint32_t height, int quality,
-                              int progressive, const uint8_t *app1, size_t app1_size, gr_jpeg_buffer *out);
-
-/** Frees memory returned by gr_jpeg_encode. */
-void gr_jpeg_free(void *pointer);
-
 /** The linked libraries' names and versions, a line each, into `out` (at most `size` bytes, with NUL). */
 void gr_jpeg_library_versions(char *out, size_t size);
 

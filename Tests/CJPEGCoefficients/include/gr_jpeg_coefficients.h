@@ -38,4 +38,13 @@ typedef struct {
 uint8_t *gr_jpeg_test_encode(const uint8_t *rgba, uint32_t width, uint32_t height,
                              const gr_jpeg_test_settings *settings, size_t *size, char *message);
 
+/**
+ * gr_jpeg_test_encode with an APP1 segment's payload (e.g. "Exif\0\0" + TIFF; at most 65533 bytes,
+ * else none) written after the headers: the test photos with EXIF orientations (TestSupport's
+ * JPEGEncoder), hostile ones too.
+ */
+uint8_t *gr_jpeg_test_encode_app1(const uint8_t *rgba, uint32_t width, uint32_t height,
+                                  const gr_jpeg_test_settings *settings, const uint8_t *app1, size_t app1_size,
+                                  size_t *size, char *message);
+
 #endif
