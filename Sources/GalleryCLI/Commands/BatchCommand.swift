@@ -59,15 +59,15 @@ enum BatchCommand: Subcommand {
     /// Renders a manifest plan with progress and warnings; failures before rendering join the report.
     static func render(_ plan: ManifestPlan, settings: RunSettings, console: Console) -> BatchReport {
         for path in plan.skippedPhotos { console.skippedPhoto(path) }
-        for job in plan.jobs {
+        for job in plan.scenes {
             guard case .stills(let frames) = job.output else { continue }
             console.clampedOffsets(
                 frames.map(\.offset), of: job.scene, option: "offset", place: "scene '\(job.name)': ")
         }
-        let progress = Progress(total: plan.jobs.reduce(0) { $0 + $1.frames.count }, console: console)
+        let progress = Progress(total: plan.scenes.reduce(0) { $0 + $1.frames.count }, console: console)
         var report = BatchRenderer(jobs: settings.jobs, strict: settings.strict, cacheBytes: settings.cacheBytes).run(
             // Under --strict a problem fails its scene and is reported as an error instead.
-            plan.jobs, onProblem: { if !settings.strict { console.warning(RenderCommand.describe($0)) } },
+            plan.scenes, onProblem: { if !settings.strict { console.warning(RenderCommand.describe($0)) } },
             onFrame: { progress.advance() })
         progress.finish()
         report.scenes += plan.failures.map { .init(name: $0.name, frameCount: 0, failures: [$0.failure]) }

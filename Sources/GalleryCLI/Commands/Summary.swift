@@ -6,7 +6,7 @@ import RenderPipeline
 enum Summary {
     /// The summary of a run that has not ended: nothing done yet, every planned scene "interrupted".
     static func started(_ plan: ManifestPlan, shard: Shard) -> JSONValue {
-        let scenes: [JSONValue] = plan.jobs.map { job in
+        let scenes: [JSONValue] = plan.scenes.map { job in
             .object([
                 ("name", .string(job.name)), ("frames", .number(Double(job.frames.count))),
                 ("status", .string("interrupted")), ("errors", .array([])),
@@ -18,7 +18,8 @@ enum Summary {
             (
                 "totals",
                 .object([
-                    ("scenes", .number(Double(plan.jobs.count))), ("failedScenes", .number(0)), ("frames", .number(0)),
+                    ("scenes", .number(Double(plan.scenes.count))), ("failedScenes", .number(0)),
+                    ("frames", .number(0)),
                     ("decodes", .number(0)), ("warnings", .number(0)), ("seconds", .number(0)),
                 ])
             ),

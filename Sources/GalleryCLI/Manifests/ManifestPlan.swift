@@ -8,10 +8,10 @@ import SnapshotCheck
 /// scene and key), this shard's scenes picked, photos listed, output paths assigned under a folder.
 struct ManifestPlan: Sendable {
     /// This shard's scenes, ready to render.
-    var jobs: [BatchJob] = []
+    var scenes: [BatchJob] = []
     /// This shard's scenes that failed before rendering (no photos, say), with the reason.
     var failures: [(name: String, failure: SceneFailure)] = []
-    /// Every frame in `jobs`, with its output path relative to the folder (`carousel.png`,
+    /// Every frame in `scenes`, with its output path relative to the folder (`carousel.png`,
     /// `scroll/offset-85.png`): where `check` finds its baseline.
     var frames: [PlannedFrame] = []
     /// The path of every frame of the whole manifest, every shard's and every failed scene's too (paths
@@ -117,12 +117,12 @@ struct ManifestPlan: Sendable {
             for (path, offset) in zip(paths, description.offsets) { layouts[path] = (scene, offset, motion) }
             let frames = zip(description.offsets, paths).map { BatchJob.Frame(offset: $0, output: folder + "/" + $1) }
             guard let motion, let file = frames.first else {
-                jobs.append(BatchJob(name: entry.name, scene: scene, output: .stills(frames)))
+                scenes.append(BatchJob(name: entry.name, scene: scene, output: .stills(frames)))
                 continue
             }
             do {
                 let plan = try motion.plan(of: scene, offset: description.offsets[0])
-                jobs.append(
+                scenes.append(
                     BatchJob(
                         name: entry.name, scene: plan.frameScene,
                         output: .animation(
