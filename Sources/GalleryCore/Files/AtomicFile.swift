@@ -85,12 +85,8 @@ public enum AtomicFile {
     static func createTemporary(in folder: String, reportedAs path: String, registering: Bool = false)
         throws(FileError) -> (descriptor: Int32, path: String, slot: Int32)
     {
-        var generator = SystemRandomNumberGenerator()
         while true {
-            let hex = String(generator.next() as UInt64, radix: 16)
-            let name =
-                TemporarySweep.prefix + String(repeating: "0", count: 16 - hex.count) + hex + TemporarySweep.suffix
-            let temporary = folder + "/" + name
+            let temporary = folder + "/" + TemporarySweep.newName()
             let slot = registering ? SystemPath.withCString(temporary) { gr_cleanup_add($0) } : -1
             let descriptor = SystemPath.withCString(temporary) {
                 open($0, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)

@@ -48,11 +48,8 @@ public final class ContainedWrite: StagedFile {
         (self.walk, self.name, self.sync) = (walk, name, sync)
         mode = there && status.st_mode & S_IFMT == S_IFREG ? status.st_mode & 0o7777 : nil
         gr_cleanup_install()
-        var generator = SystemRandomNumberGenerator()
         while temporary == nil {
-            let hex = String(generator.next() as UInt64, radix: 16)
-            let temporaryName =
-                TemporarySweep.prefix + String(repeating: "0", count: 16 - hex.count) + hex + TemporarySweep.suffix
+            let temporaryName = TemporarySweep.newName()
             let slot = SystemPath.withCString(SystemPath.joined(walk.folderPath, temporaryName)) { gr_cleanup_add($0) }
             let descriptor = SystemPath.withCString(temporaryName) {
                 openat(walk.folder, $0, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)

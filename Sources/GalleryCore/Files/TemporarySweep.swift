@@ -19,6 +19,13 @@ final class TemporarySweep: Sendable {
     /// Temporaries' names: `.gallery-render-` then 16 hex digits then `.tmp`, short whatever the target.
     static let prefix = ".gallery-render-"
     static let suffix = ".tmp"
+    /// A new temporary's name: the prefix, 16 random hex digits, the suffix.
+    static func newName() -> String {
+        var generator = SystemRandomNumberGenerator()
+        let hex = String(generator.next() as UInt64, radix: 16)
+        return prefix + String(repeating: "0", count: 16 - hex.count) + hex + suffix
+    }
+
     /// How old a temporary must be before it is swept.
     static let minimumAge: TimeInterval = 60
 
