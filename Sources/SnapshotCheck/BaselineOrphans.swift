@@ -92,11 +92,7 @@ public enum BaselineOrphans {
     /// Removes the orphan at `path` (relative to `baseline`): its last component, in the folder a walk
     /// from the baseline folder's descriptor reaches (links on the way followed only inside).
     public static func remove(_ path: String, in baseline: String) throws(FileError) {
-        let file: ContainedPath
-        do { file = try ContainedPath(path, in: baseline, lastLink: .replace) } catch {
-            throw FileError(path: SystemPath.joined(baseline, path), operation: .write, cause: .leavesFolder(error))
-        }
-        try file.remove()
+        try ContainedPath.checked(path, in: baseline, lastLink: .replace, for: .write).remove()
         // Its folders, up to the baseline folder, when that left them empty (a removed scene's).
         var folder = path.split(separator: "/").dropLast()
         while !folder.isEmpty,

@@ -104,12 +104,6 @@ public final class AtomicFileStream {
         for piece in pieces { try append(piece) }
     }
 
-    /// Syncs the temporary now, so that a `commit()` after it only renames (a no-op for a stream, or one synced by a `DeferredSync`).
-    public func syncNow() throws(FileError) {
-        guard case .temporary(let descriptor, _, _, _, _)? = destination else { return }
-        guard fsync(descriptor) == 0 else { throw discarding(.last(path, .write)) }
-    }
-
     /// Puts the file in place: the temporary synced and renamed over the target (keeping an
     /// existing file's permission bits), or the scratch file copied out.
     public func commit() throws(FileError) {

@@ -58,6 +58,15 @@ public struct ContainedPath: Sendable, Hashable {
         return SystemPath.withCString(path) { lstat($0, &status) } == 0 && status.st_mode & S_IFMT == S_IFLNK
     }
 
+    /// `relative` under `root`, as `init` checks it; a refusal is a `.leavesFolder` error of `operation`.
+    public static func checked(
+        _ relative: String, in root: String, lastLink: LastLink = .followInside, for operation: FileError.Operation
+    ) throws(FileError) -> ContainedPath {
+        do { return try ContainedPath(relative, in: root, lastLink: lastLink) } catch {
+            throw FileError(path: SystemPath.joined(root, relative), operation: operation, cause: .leavesFolder(error))
+        }
+    }
+
     /// Opens the regular file at the path for reading, walking from the folder's descriptor: a link
     /// is followed only while it stays inside, at the moment of the open (`FolderWalk`); a link as the
     /// last component only with `followingLastLink`.
@@ -73,11 +82,7 @@ public struct ContainedPath: Sendable, Hashable {
         let prefix = SystemPath.joined(root, "")
         guard path.hasPrefix(prefix == "/" ? "/" : prefix + "/") else { return try RegularFile(path: path) }
         let relative = String(path.dropFirst(prefix == "/" ? 1 : prefix.count + 1))
-        let contained: ContainedPath
-        do { contained = try ContainedPath(relative, in: root) } catch {
-            throw FileError(path: path, operation: .read, cause: .leavesFolder(error))
-        }
-        return try contained.open(followingLastLink: followingLastLink)
+        return try checked(relative, in: root, for: .read).open(followingLastLink: followingLastLink)
     }
 
     /// The bytes of the regular file at the path, at most `limit` of them (a larger file is refused).
@@ -86,11 +91,7 @@ public struct ContainedPath: Sendable, Hashable {
     /// The bytes of the regular file at `relative` inside `root`, as `contents(limit:)` reads them; a
     /// path that would leave `root` is a `.leavesFolder` error.
     public static func contents(of relative: String, in root: String, limit: Int) throws(FileError) -> [UInt8] {
-        let file: ContainedPath
-        do { file = try ContainedPath(relative, in: root) } catch {
-            throw FileError(path: SystemPath.joined(root, relative), operation: .read, cause: .leavesFolder(error))
-        }
-        return try file.contents(limit: limit)
+        try checked(relative, in: root, for: .read).contents(limit: limit)
     }
 
     /// Removes the last component (a file or a link, never followed; with `folder`, an empty folder),
@@ -151,11 +152,7 @@ public struct ContainedPath: Sendable, Hashable {
     public static func write(_ bytes: [UInt8], to relative: String, in root: String, sync: DeferredSync? = nil)
         throws(FileError)
     {
-        let target: ContainedPath
-        do { target = try ContainedPath(relative, in: root, lastLink: .replace) } catch {
-            throw FileError(path: SystemPath.joined(root, relative), operation: .write, cause: .leavesFolder(error))
-        }
-        try target.write(bytes, sync: sync)
+        try checked(relative, in: root, lastLink: .replace, for: .write).write(bytes, sync: sync)
     }
 
     /// The canonical absolute path of an existing `path`, every link resolved; nil when it cannot be had.

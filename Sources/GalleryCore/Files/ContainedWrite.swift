@@ -7,25 +7,12 @@ import Foundation
     import Darwin
 #endif
 
-/// A file that is written, then put in place by `commit()`: an `AtomicFileStream`, or a
-/// `ContainedWrite`. `FilePair` commits two of them as one unit.
-public protocol StagedFile: AnyObject {
-    /// Syncs the written bytes now, so that `commit()` only renames.
-    func syncNow() throws(FileError)
-    /// Puts the file in place.
-    func commit() throws(FileError)
-    /// Drops the file; the target stays as it was.
-    func discard()
-}
-
-extension AtomicFileStream: StagedFile {}
-
 /// A regular file written inside a folder a pull request controls, by descriptor (`FolderWalk`): a
 /// temporary made with `openat` in the folder the walk reached, then renamed over the last component
 /// with `renameat` in that same folder, so a folder swapped for a link meanwhile changes nothing.
 /// A symlink, FIFO or device at the target is replaced, never written through; an existing regular
 /// file keeps its permission bits. Missing folders are made, and removed again if it is discarded.
-public final class ContainedWrite: StagedFile {
+public final class ContainedWrite {
     private let walk: FolderWalk
     private let name: String
     private var temporary: (descriptor: Int32, name: String, slot: Int32)?
@@ -79,11 +66,13 @@ public final class ContainedWrite: StagedFile {
         }
     }
 
+    /// Syncs the written bytes now, so that `commit()` only renames.
     public func syncNow() throws(FileError) {
         guard let temporary else { return }
         guard fsync(temporary.descriptor) == 0 else { throw discarding(.last(path, .write)) }
     }
 
+    /// Puts the file in place: renamed over the target in the folder the walk reached.
     public func commit() throws(FileError) {
         guard let temporary else { throw FileError(path: path, operation: .write, cause: .system(errno: EBADF)) }
         if let mode, fchmod(temporary.descriptor, mode) != 0 { throw discarding(.last(path, .write)) }
@@ -104,6 +93,7 @@ public final class ContainedWrite: StagedFile {
         TemporarySweep.shared.sweep(walk.folderPath)
     }
 
+    /// Drops the file and the folders made for it; the target stays as it was.
     public func discard() {
         if let temporary {
             _ = SystemPath.withCString(temporary.name) { unlinkat(walk.folder, $0, 0) }

@@ -16,7 +16,7 @@ public enum FilePair {
     /// temporaries were synced.
     @discardableResult
     public static func commit(
-        _ first: any StagedFile, _ second: (any StagedFile)?, removing stale: ContainedPath? = nil
+        _ first: ContainedWrite, _ second: ContainedWrite?, removing stale: ContainedPath? = nil
     )
         throws(FileError) -> Bool
     {
