@@ -18,4 +18,7 @@
 @_exported import struct RenderPipeline.PhotoProblem
 @_exported import struct RenderPipeline.Scene
 @_exported import enum VisualDiff.Comparison
+@_exported import enum VisualDiff.DiffSide
+@_exported import enum RenderPipeline.MotionError
+@_exported import enum RenderPipeline.MotionRequest
 @_exported import struct VisualDiff.DiffCriteria

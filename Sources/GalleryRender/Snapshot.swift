@@ -49,9 +49,8 @@ public struct Snapshot: Sendable {
     /// be read is an error instead of a placeholder.
     public func image(atOffset offset: Double = 0, strict: Bool = false) throws(RenderError) -> RGBAImage {
         let scene = scene
-        let plan: FramePlan
-        do { plan = try FramePlan(scene: scene, offset: offset) } catch { throw .layout(error) }
-        return try render([plan], in: scene, firstFrameScene: nil, strict: strict)[0]
+        // One frame asked, one frame given: a frame that did not render is an error.
+        return try render(.offsets([offset]), in: scene, strict: strict)[0]
     }
 
     /// The frame at `offset` as PNG bytes, as `gallery-render render` writes them.
@@ -69,8 +68,9 @@ public struct Snapshot: Sendable {
     )
         throws(RenderError) -> [RGBAImage]
     {
-        let plan = try AnimationPlan(motion, of: scene, offset: offset, fps: fps)
-        return try render(plan.plans, in: plan.frameScene, firstFrameScene: plan.firstFrameScene, strict: strict)
+        let plan: MotionPlan
+        do { plan = try MotionPlan(motion, of: scene, offset: offset, fps: fps) } catch { throw .motion(error) }
+        return try render(.motion(plan, from: offset), in: plan.frameScene, strict: strict)
     }
 
     /// `motion` as APNG bytes, as `gallery-render animate -o NAME.png` writes them.
@@ -107,28 +107,25 @@ public struct Snapshot: Sendable {
             }, snap: snap, colorSpace: colorSpace)
     }
 
-    /// Renders `plans` through the command line's renderer: each file decoded once, for the largest
+    /// Renders `frames` through the command line's renderer: each file decoded once, for the largest
     /// item any frame draws; photos given as pixels are one more source of its cache.
-    private func render(_ plans: [FramePlan], in scene: Scene, firstFrameScene: Scene?, strict: Bool)
-        throws(RenderError) -> [RGBAImage]
-    {
+    private func render(_ frames: RenderJob.Frames, in scene: Scene, strict: Bool) throws(RenderError) -> [RGBAImage] {
         let given = Dictionary(
             uniqueKeysWithValues: photos.enumerated().compactMap { index, photo -> (String, DecodedImage)? in
                 guard case .image(let image) = photo else { return nil }
                 return ("memory:\(index)", DecodedImage(pixels: image, colorSpace: colorSpace))
             })
-        let renderer = MotionRenderer(scene: scene, jobs: jobs, firstFrameScene: firstFrameScene, given: given)
-        var images: [RGBAImage] = []
-        do {
-            _ = try renderer.run(plans: plans, strict: strict) { _, image in images.append(image) }
-        } catch let error as MotionRenderer.UnreadablePhotos {
-            throw .unreadablePhotos(error.problems)
-        } catch let error as OutOfMemory {
-            throw .memory(error)
-        } catch {
-            // Not reached: the frame closure above throws nothing, and the renderer throws only these.
-            throw .memory(OutOfMemory(bytes: 0))
+        let report = Renderer(jobs: jobs, strict: strict, given: given).run(
+            [RenderJob(name: "snapshot", scene: scene, frames: frames, output: .memory)])
+        guard let record = report.scenes.first else { return [] }
+        guard let failure = record.failures.first else { return record.images }
+        switch failure {
+        case .layout(let error): throw .layout(error)
+        case .unreadablePhotos(let problems): throw .unreadablePhotos(problems)
+        case .memory(_, let error): throw .memory(error)
+        case .encode(_, let error): throw .encode(error)
+        // Not reached: nothing is listed or written.
+        case .photos, .write: throw .encode(.refused(message: failure.description))
         }
-        return images
     }
 }

@@ -9,8 +9,8 @@ public enum SnapshotDiff {
         expected: [UInt8], actual: [UInt8], criteria: DiffCriteria = DiffCriteria(), diffImage: Bool = false
     ) throws(RenderError) -> (Comparison, diff: RGBAImage?) {
         let a: RGBAImage, b: RGBAImage
-        do { a = try ImageDecoder.decode(expected).image } catch { throw .unreadableImage(which: "expected", error) }
-        do { b = try ImageDecoder.decode(actual).image } catch { throw .unreadableImage(which: "actual", error) }
+        do { a = try ImageDecoder.decode(expected).image } catch { throw .unreadableImage(.expected, error) }
+        do { b = try ImageDecoder.decode(actual).image } catch { throw .unreadableImage(.actual, error) }
         return compare(a, b, criteria: criteria, diffImage: diffImage)
     }
 

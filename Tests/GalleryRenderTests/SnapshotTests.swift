@@ -118,13 +118,13 @@ import Testing
             "\(String(describing: infinite))")
         let deleted = #expect(throws: RenderError.self) { try snapshot.frames(.delete(item: 10)) }
         #expect(
-            { if case .layout(.noSuchItem(10, count: 10))? = deleted { true } else { false } }(),
+            { if case .motion(.layout(.noSuchItem(10, count: 10)))? = deleted { true } else { false } }(),
             "\(String(describing: deleted))")
         let unreadable = #expect(throws: RenderError.self) {
             try SnapshotDiff.compare(expected: [1, 2, 3], actual: [])
         }
         #expect(
-            { if case .unreadableImage("expected", _)? = unreadable { true } else { false } }(),
+            { if case .unreadableImage(.expected, _)? = unreadable { true } else { false } }(),
             "\(String(describing: unreadable))")
     }
 }

@@ -16,7 +16,7 @@ import Testing
     static func photos(in folder: TemporaryFolder) throws -> [String] {
         var paths: [String] = []
         for index in 1...4 {
-            let image = try ImageDecoder.decodeFile(atPath: BatchRendererTests.fixtures[index - 1]).image
+            let image = try ImageDecoder.decodeFile(atPath: RendererTests.fixtures[index - 1]).image
             paths.append(try folder.write(try PNGEncoder.encode(image, colorSpace: .displayP3), to: "\(index).png"))
         }
         var broken = ColorSpace.displayP3.iccProfile

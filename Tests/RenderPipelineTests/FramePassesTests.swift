@@ -58,7 +58,7 @@ import Testing
     @Test func aFramePaintedInStripsAndChunksHasTheSameBytes() throws {
         let scene = Scene(
             gallery: Gallery(style: .line(LineLayout()), viewport: Size(width: 375, height: 200), itemCount: 12),
-            displayScale: 2, photos: BatchRendererTests.fixtures)
+            displayScale: 2, photos: RendererTests.fixtures)
         let whole = try FrameRenderer(scene: scene).render(offset: 120, jobs: 2).image
         // 4 KiB: strips of one row, about one item per chunk.
         for budget in [4 << 10, 200 << 10] {

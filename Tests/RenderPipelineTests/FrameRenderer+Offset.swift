@@ -6,7 +6,7 @@ import RenderPipeline
 extension FrameRenderer {
     /// For tests of the renderer alone: one frame, start to finish, without writing it (plan, decode
     /// the visible photos, render), with the plan and any photo problems. The product renders through
-    /// `BatchRenderer`, and so do the golden-image tests.
+    /// `Renderer`, and so do the golden-image tests.
     func render(offset: Double, jobs: Int = 1) throws
         -> (image: RGBAImage, plan: FramePlan, problems: [PhotoProblem])
     {

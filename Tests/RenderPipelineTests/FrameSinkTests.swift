@@ -46,17 +46,30 @@ import Testing
         #expect([UInt8](FileManager.default.contents(atPath: folder.file("a.png")) ?? Data()) == expected)
     }
 
-    @Test func aPNGAFrameGoesWhereItIsNamedTaggedWithItsColourSpace() throws {
+    @Test func aStillGoesWhereItIsNamedTaggedAndAFailedOneFailsAlone() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
-        let base = folder.path
-        var sink = PNGFramesSink(colorSpace: .displayP3) { "\(base)/f\($0).png" }
+        try folder.write([1], to: "plain")
+        let paths = [folder.file("f0.png"), folder.file("plain/f1.png"), folder.file("f2.png"), folder.file("f3.png")]
+        let written = Locked(0)
+        var sink = StillsSink(
+            paths: paths, colorSpace: .displayP3, jobs: 2, threadsPerFrame: 1, pending: 1,
+            written: { written.withLock { $0 += 1 } })
         for (index, frame) in Self.frames.enumerated().prefix(3) { try sink.append(frame, index: index) }
+        let goesOn = sink.skip(index: 3)
+        #expect(goesOn, "a still that did not render does not stop the others")
         try sink.finish()
-        for index in 0..<3 {
-            let bytes = [UInt8](FileManager.default.contents(atPath: folder.file("f\(index).png")) ?? Data())
+        #expect(written.withLock { $0 } == 4)
+        #expect(Array(sink.failures.keys) == [1])
+        guard case .write? = sink.failures[1] else {
+            Issue.record("expected a write failure, got \(String(describing: sink.failures[1]))")
+            return
+        }
+        for index in [0, 2] {
+            let bytes = [UInt8](FileManager.default.contents(atPath: paths[index]) ?? Data())
             #expect(bytes == (try PNGEncoder.encode(Self.frames[index], colorSpace: .displayP3)))
         }
+        #expect(!FileManager.default.fileExists(atPath: paths[3]))
     }
 
     @Test func aSinkToAFolderThatCannotBeMadeFailsAsAWrite() throws {

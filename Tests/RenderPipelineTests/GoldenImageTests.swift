@@ -108,10 +108,10 @@ import Testing
         let folder = try TemporaryFolder()
         defer { folder.remove() }
         let output = folder.file("\(testCase.name).png")
-        let job = BatchJob(
-            name: testCase.name, scene: testCase.scene(fixtures),
-            output: .stills([BatchJob.Frame(offset: testCase.offset, output: output)]))
-        let report = BatchRenderer(jobs: jobs).run([job])
+        let job = RenderJob(
+            name: testCase.name, scene: testCase.scene(fixtures), frames: .offsets([testCase.offset]),
+            output: .stills([output]))
+        let report = Renderer(jobs: jobs).run([job])
         #expect(report.failedScenes.isEmpty && report.problems.isEmpty)
         return try ImageDecoder.readBytes(atPath: output)
     }

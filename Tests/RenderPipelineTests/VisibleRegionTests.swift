@@ -10,7 +10,7 @@ import Testing
 @Suite struct VisibleRegionTests {
     static let scene = Scene(
         gallery: Gallery(style: .line(LineLayout()), viewport: Size(width: 375, height: 200), itemCount: 12),
-        displayScale: 2, photos: BatchRendererTests.fixtures)
+        displayScale: 2, photos: RendererTests.fixtures)
 
     @Test func theClippedItemDecodesOnlyItsSliver() throws {
         // At offset 120 item 2 (72 pt wide, centre 407.5 pt) shows only its first 3.5 pt.

@@ -70,75 +70,32 @@ enum AnimateCommand: Subcommand {
             OutputOptions.path(pattern: $0, index: 0, offset: plan.plans.first?.layout.offset ?? 0)
         }
         if let unwritable = AtomicFile.checkWritable(first ?? path) { throw CommandFailure(unwritable.description) }
-        return try write(
-            plan.renderer(jobs: jobs), plans: plan.plans, fps: motion.fps, loops: motion.loops,
-            output: pattern.map(Output.frames) ?? .animation(path, format), quality: quality,
-            strict: parsed.isSet(OutputOptions.declared.strict), console: console)
+        let file = RenderJob.AnimationFile(
+            format: format == .webp ? .webp(quality: quality) : .apng, fps: motion.fps, loops: motion.loops)
+        let outputs = pattern.map { pattern in
+            plan.plans.enumerated().map { OutputOptions.path(pattern: pattern, index: $0, offset: $1.layout.offset) }
+        }
+        let job = RenderJob(
+            name: "animate", scene: plan.frameScene, frames: .motion(plan, from: description.offsets[0]),
+            output: outputs.map(RenderJob.Output.stills) ?? .animation(path, file))
+        return try render(job, jobs: jobs, strict: parsed.isSet(OutputOptions.declared.strict), console: console)
     }
 
-    /// Where the frames go.
-    enum Output {
-        case animation(String, AnimationFormat)
-        case frames(String)
-
-        /// The sink of `renderer`'s frames: an APNG streamed to its file, an animated WebP, or a PNG a frame.
-        func sink(for renderer: MotionRenderer, frames plans: [FramePlan], fps: Int, loops: Int, quality: Int?)
-            throws(FrameSinkError) -> any FrameSink
-        {
-            let scene = renderer.scene
-            switch self {
-            case .animation(let path, .png):
-                return try APNGSink(
-                    to: path, fps: fps, loops: loops, alpha: scene.background.a < 255, frameCount: plans.count,
-                    colorSpace: scene.colorSpace, jobs: renderer.jobs)
-            case .animation(let path, .webp):
-                return try WebPSink(
-                    to: path, size: scene.pixelSize, fps: fps, loops: loops, quality: quality,
-                    colorSpace: scene.colorSpace)
-            case .frames(let pattern):
-                return PNGFramesSink(colorSpace: scene.colorSpace) { index in
-                    OutputOptions.path(pattern: pattern, index: index, offset: plans[index].layout.offset)
-                }
-            }
+    /// Renders the motion's frames and writes them: one animation, atomically, or one PNG per frame.
+    static func render(_ job: RenderJob, jobs: Int, strict: Bool, console: Console) throws -> ExitCode {
+        let progress = Progress(total: job.frameCount, console: console)
+        let report = Renderer(jobs: jobs, strict: strict).run(
+            [job], onProblem: { problem in if !strict { console.warning(RenderCommand.describe(problem)) } },
+            onFrame: { progress.advance() })
+        if let failed = report.failedScenes.first {
+            progress.finish()
+            throw CommandFailure(
+                messages: failed.failures.flatMap(RenderCommand.lines)
+                    + (strict && report.frames.isEmpty ? ["--strict: nothing was written"] : []))
         }
-
-        /// The file, or the frames' pattern, as errors name it.
-        var name: String {
-            switch self {
-            case .animation(let path, _): path
-            case .frames(let pattern): pattern
-            }
-        }
-    }
-
-    /// Renders the frames and writes them: one animation, atomically, or one PNG per frame.
-    static func write(
-        _ renderer: MotionRenderer, plans: [FramePlan], fps: Int, loops: Int, output: Output, quality: Int? = nil,
-        strict: Bool, console: Console
-    ) throws -> ExitCode {
-        let progress = Progress(total: plans.count, console: console)
-        do {
-            var sink = try output.sink(for: renderer, frames: plans, fps: fps, loops: loops, quality: quality)
-            _ = try renderer.run(
-                plans: plans, strict: strict,
-                onProblem: { problem in if !strict { console.warning(RenderCommand.describe(problem)) } }
-            ) { index, image in
-                try sink.append(image, index: index)
-                progress.advance()
-            }
-            try sink.finish()
-        } catch let failure as MotionRenderer.UnreadablePhotos {
-            throw CommandFailure(messages: failure.problems.map(\.description) + ["--strict: nothing was written"])
-        } catch let error as OutOfMemory {
-            throw CommandFailure("\(output.name): \(error)")
-        } catch FrameSinkError.encode(let error) {
-            throw CommandFailure("\(output.name): \(error.description)")
-        } catch FrameSinkError.write(let error) {
-            throw CommandFailure(error.description)
-        }
+        let count = job.frameCount
         progress.finish(
-            summary:
-                "animate: \(plans.count) frame\(plans.count == 1 ? "" : "s") in \(Progress.seconds(progress.elapsed))")
+            summary: "animate: \(count) frame\(count == 1 ? "" : "s") in \(Progress.seconds(progress.elapsed))")
         return .success
     }
 }

@@ -57,15 +57,15 @@ enum BatchCommand: Subcommand {
     }
 
     /// Renders a manifest plan with progress and warnings; failures before rendering join the report.
-    static func render(_ plan: ManifestPlan, settings: RunSettings, console: Console) -> BatchReport {
+    static func render(_ plan: ManifestPlan, settings: RunSettings, console: Console) -> RenderReport {
         for path in plan.skippedPhotos { console.skippedPhoto(path) }
         for job in plan.scenes {
-            guard case .stills(let frames) = job.output else { continue }
-            console.clampedOffsets(
-                frames.map(\.offset), of: job.scene, option: "offset", place: "scene '\(job.name)': ")
+            guard case .offsets(let offsets) = job.frames else { continue }
+            console.clampedOffsets(offsets, of: job.scene, option: "offset", place: "scene '\(job.name)': ")
         }
-        let progress = Progress(total: plan.scenes.reduce(0) { $0 + $1.frames.count }, console: console)
-        var report = BatchRenderer(jobs: settings.jobs, strict: settings.strict, cacheBytes: settings.cacheBytes).run(
+        // Every frame rendered, an animation's too: a long animation moves the bar as it goes.
+        let progress = Progress(total: plan.scenes.reduce(0) { $0 + $1.frameCount }, console: console)
+        var report = Renderer(jobs: settings.jobs, strict: settings.strict, cacheBytes: settings.cacheBytes).run(
             // Under --strict a problem fails its scene and is reported as an error instead.
             plan.scenes, onProblem: { if !settings.strict { console.warning(RenderCommand.describe($0)) } },
             onFrame: { progress.advance() })

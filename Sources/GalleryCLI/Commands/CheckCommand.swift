@@ -172,7 +172,7 @@ enum CheckCommand: Subcommand {
     /// that failed keeps its baselines), each named. With `prune` they are deleted instead, unless a
     /// scene failed in this run: then nothing is. Returns those still there.
     private static func orphans(
-        in baseline: String, plan: ManifestPlan, report: BatchReport, prune: Bool, manifest: String,
+        in baseline: String, plan: ManifestPlan, report: RenderReport, prune: Bool, manifest: String,
         inputs: [String], _ console: Console
     ) throws -> [String] {
         let orphans = BaselineOrphans.find(in: baseline, frames: plan.everyFramePath, inputs: inputs)

@@ -87,16 +87,16 @@ enum RenderCommand: Subcommand {
     static func render(
         _ scene: Scene, offsets: [Double], pattern: String, strict: Bool, jobs: Int, console: Console
     ) throws -> ExitCode {
-        let frames = offsets.enumerated().map { index, offset in
-            BatchJob.Frame(offset: offset, output: OutputOptions.path(pattern: pattern, index: index, offset: offset))
+        let paths = offsets.enumerated().map { index, offset in
+            OutputOptions.path(pattern: pattern, index: index, offset: offset)
         }
         // An output that cannot be written (a folder, a name too long) fails before anything renders.
-        if let unwritable = frames.lazy.compactMap({ AtomicFile.checkWritable($0.output) }).first {
+        if let unwritable = paths.lazy.compactMap(AtomicFile.checkWritable).first {
             throw CommandFailure(unwritable.description)
         }
-        let progress = Progress(total: frames.count, console: console)
-        let report = BatchRenderer(jobs: jobs, strict: strict).run(
-            [BatchJob(name: "render", scene: scene, output: .stills(frames))],
+        let progress = Progress(total: paths.count, console: console)
+        let report = Renderer(jobs: jobs, strict: strict).run(
+            [RenderJob(name: "render", scene: scene, frames: .offsets(offsets), output: .stills(paths))],
             // Under --strict a problem fails the command and is reported as an error instead.
             onProblem: { problem in if !strict { console.warning(Self.describe(problem)) } },
             onFrame: { progress.advance() })

@@ -8,7 +8,7 @@ enum Summary {
     static func started(_ plan: ManifestPlan, shard: Shard) -> JSONValue {
         let scenes: [JSONValue] = plan.scenes.map { job in
             .object([
-                ("name", .string(job.name)), ("frames", .number(Double(job.frames.count))),
+                ("name", .string(job.name)), ("frames", .number(Double(job.files.count))),
                 ("status", .string("interrupted")), ("errors", .array([])),
             ])
         }
@@ -26,7 +26,7 @@ enum Summary {
         ])
     }
 
-    static func document(_ report: BatchReport, plan: ManifestPlan, shard: Shard) -> JSONValue {
+    static func document(_ report: RenderReport, plan: ManifestPlan, shard: Shard) -> JSONValue {
         let frames: [JSONValue] = report.frames.map(frame)
         let scenes: [JSONValue] = report.scenes.map(scene)
         let totals: [(String, JSONValue)] = [
@@ -43,7 +43,7 @@ enum Summary {
         ])
     }
 
-    private static func frame(_ frame: BatchReport.FrameRecord) -> JSONValue {
+    private static func frame(_ frame: RenderReport.FrameRecord) -> JSONValue {
         .object([
             ("scene", .string(frame.scene)), ("path", .string(frame.output)), ("offset", .number(frame.offset)),
             ("renderedOffset", .number(frame.renderedOffset)),
@@ -52,7 +52,7 @@ enum Summary {
         ])
     }
 
-    private static func scene(_ scene: BatchReport.SceneRecord) -> JSONValue {
+    private static func scene(_ scene: RenderReport.SceneRecord) -> JSONValue {
         let errors: [JSONValue] = scene.failures.map { .string($0.description) }
         return .object([
             ("name", .string(scene.name)), ("frames", .number(Double(scene.frameCount))),

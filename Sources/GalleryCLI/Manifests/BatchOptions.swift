@@ -12,5 +12,5 @@ struct BatchOptions: OptionGroup {
     let strict = Flag("strict", help: "A scene with a photo that cannot be read fails (the others still render).")
     let cacheMB = DefaultedOption<Int>(
         "cache-mb", value: "n", help: "Most decoded photo pixels kept in memory, in MiB.",
-        default: BatchRenderer.defaultCacheBytes >> 20, check: .whole(16...1_048_576))
+        default: Renderer.defaultCacheBytes >> 20, check: .whole(16...1_048_576))
 }

@@ -8,7 +8,7 @@ import SnapshotCheck
 /// scene and key), this shard's scenes picked, photos listed, output paths assigned under a folder.
 struct ManifestPlan: Sendable {
     /// This shard's scenes, ready to render.
-    var scenes: [BatchJob] = []
+    var scenes: [RenderJob] = []
     /// This shard's scenes that failed before rendering (no photos, say), with the reason.
     var failures: [(name: String, failure: SceneFailure)] = []
     /// Every frame in `scenes`, with its output path relative to the folder (`carousel.png`,
@@ -115,20 +115,20 @@ struct ManifestPlan: Sendable {
             }
             let scene = description.scene(photos: photos)
             for (path, offset) in zip(paths, description.offsets) { layouts[path] = (scene, offset, motion) }
-            let frames = zip(description.offsets, paths).map { BatchJob.Frame(offset: $0, output: folder + "/" + $1) }
-            guard let motion, let file = frames.first else {
-                scenes.append(BatchJob(name: entry.name, scene: scene, output: .stills(frames)))
+            let outputs = paths.map { folder + "/" + $0 }
+            guard let motion, let file = outputs.first else {
+                scenes.append(
+                    RenderJob(
+                        name: entry.name, scene: scene, frames: .offsets(description.offsets), output: .stills(outputs))
+                )
                 continue
             }
             do {
                 let plan = try motion.plan(of: scene, offset: description.offsets[0])
                 scenes.append(
-                    BatchJob(
-                        name: entry.name, scene: plan.frameScene,
-                        output: .animation(
-                            BatchJob.Animation(
-                                plans: plan.plans, fps: motion.fps, loops: motion.loops,
-                                firstFrameScene: plan.firstFrameScene), to: file)))
+                    RenderJob(
+                        name: entry.name, scene: plan.frameScene, frames: .motion(plan, from: description.offsets[0]),
+                        output: .animation(file, .init(format: .apng, fps: motion.fps, loops: motion.loops))))
             } catch {
                 throw UsageError.inManifest(path: manifest.path, place: entry.place(of: error), error)
             }

@@ -101,8 +101,8 @@ struct MotionDescription: Sendable {
     }
 
     /// The frames of this motion of `scene` from `offset`, planned, the frame budget checked.
-    func plan(of scene: Scene, offset: Double) throws(UsageError) -> AnimationPlan {
-        do { return try AnimationPlan(request, of: scene, offset: offset, fps: fps) } catch { throw usageError(error) }
+    func plan(of scene: Scene, offset: Double) throws(UsageError) -> MotionPlan {
+        do { return try MotionPlan(request, of: scene, offset: offset, fps: fps) } catch { throw usageError(error) }
     }
 
     /// The fling's velocity as typed back to the user ("" for a transition).
@@ -112,7 +112,7 @@ struct MotionDescription: Sendable {
     }
 
     /// A library error as the option at fault says it.
-    private func usageError(_ error: RenderError) -> UsageError {
+    private func usageError(_ error: MotionError) -> UsageError {
         let options = MotionOptions.declared, scenes = SceneOptions.declared
         return switch error {
         case .layout(.noSuchItem(let index, let count)):
@@ -140,7 +140,6 @@ struct MotionDescription: Sendable {
                 "\(options.fling) \(velocityText): \(error); lower \(options.fps) or the velocity, or choose a faster \(scenes.deceleration)"
             )
         case .flingTooFar: .rule("\(options.fling) \(velocityText): \(error)")
-        default: UsageError("\(error)")
         }
     }
 }

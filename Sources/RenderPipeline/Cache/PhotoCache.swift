@@ -45,7 +45,7 @@ public final class PhotoCache: @unchecked Sendable {
     /// A cache for `plans`, each with the scene that made it; `given` holds photos already decoded,
     /// by the paths the scenes name them with; `jobs`, the threads of the run.
     public init(
-        plans: [(plan: FramePlan, scene: Scene)], capacityBytes: Int = BatchRenderer.defaultCacheBytes,
+        plans: [(plan: FramePlan, scene: Scene)], capacityBytes: Int = Renderer.defaultCacheBytes,
         given: [String: DecodedImage] = [:], jobs: Int = 1
     ) {
         plan = DecodePlan(plans: plans)

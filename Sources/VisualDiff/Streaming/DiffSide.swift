@@ -1,5 +1,5 @@
-/// Which of the two images of a diff: the expected one or the actual one.
-enum DiffSide: Int, Sendable, Hashable, CaseIterable {
+/// Which of the two images compared: the baseline (expected) or the new render (actual).
+public enum DiffSide: Int, Sendable, Hashable, CaseIterable {
     case expected = 0
     case actual = 1
 

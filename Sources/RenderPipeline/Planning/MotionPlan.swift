@@ -1,22 +1,21 @@
 import GalleryCore
 import GalleryLayout
-import RenderPipeline
 
-/// A motion's frames, planned before any pixel: each photo is then decoded once for the whole
+/// A motion's frames, planned before any pixel (beside `FramePlan`, a still's): each photo is then decoded once for the whole
 /// animation, and the frame budget is checked before anything renders.
-package struct AnimationPlan: Sendable {
+public struct MotionPlan: Sendable {
     /// The frames, in order.
-    package let plans: [FramePlan]
+    public let plans: [FramePlan]
     /// The scene they are drawn in.
-    package let frameScene: Scene
+    public let frameScene: Scene
     /// The scene the first frame decodes its photos for when the others decode for larger items (a
     /// transition to a layout with larger items): the start's, as `render` does.
-    package let firstFrameScene: Scene?
+    public let firstFrameScene: Scene?
 
     /// The most pixels an animation may render in all (frames × frame pixels): 10,000 full-HD frames.
-    package static let pixelBudget = 20_000_000_000
+    public static let pixelBudget = 20_000_000_000
 
-    package init(_ request: MotionRequest, of scene: Scene, offset: Double, fps: Int) throws(RenderError) {
+    public init(_ request: MotionRequest, of scene: Scene, offset: Double, fps: Int) throws(MotionError) {
         let (motion, frameScene) = try request.timedMotion(of: scene, offset: offset, fps: fps)
         let count = Int(MotionTimeline.frameCount(duration: motion.duration, fps: fps))
         let size = scene.pixelSize
@@ -42,10 +41,5 @@ package struct AnimationPlan: Sendable {
         var start = scene
         start.largestDrawnSide = nil
         firstFrameScene = start.decodeBox == frameScene.decodeBox ? nil : start
-    }
-
-    /// A renderer of these frames on up to `jobs` threads.
-    package func renderer(jobs: Int) -> MotionRenderer {
-        MotionRenderer(scene: frameScene, jobs: jobs, firstFrameScene: firstFrameScene)
     }
 }

@@ -6,31 +6,31 @@ import RenderPipeline
 import TestSupport
 import Testing
 
-@Suite struct BatchRendererTests {
+@Suite struct RendererTests {
     static let fixtures = (1...12).map {
         Corpus.repositoryRoot.appendingPathComponent("Fixtures/photos/\($0).jpg").path
     }
 
-    static func scroll(_ folder: TemporaryFolder, name: String) -> BatchJob {
+    static func scroll(_ folder: TemporaryFolder, name: String) -> RenderJob {
         let scene = Scene(
             gallery: Gallery(style: .line(LineLayout()), viewport: Size(width: 375, height: 200), itemCount: 12),
             displayScale: 1, photos: fixtures)
-        let frames = stride(from: 0.0, through: 1020, by: 51).enumerated().map { index, offset in
-            BatchJob.Frame(offset: offset, output: folder.file("\(name)/\(index).png"))
-        }
-        return BatchJob(name: name, scene: scene, output: .stills(frames))
+        let offsets = Array(stride(from: 0.0, through: 1020, by: 51))
+        return RenderJob(
+            name: name, scene: scene, frames: .offsets(offsets),
+            output: .stills(offsets.indices.map { folder.file("\(name)/\($0).png") }))
     }
 
     /// The photos a job's frames show.
-    static func shown(_ job: BatchJob) throws -> Set<String> {
-        Set(try job.frames.flatMap { try FramePlan(scene: job.scene, offset: $0.offset).items.compactMap(\.photo) })
+    static func shown(_ job: RenderJob) throws -> Set<String> {
+        Set(try job.files.flatMap { try FramePlan(scene: job.scene, offset: $0.offset).items.compactMap(\.photo) })
     }
 
     @Test func aScrollDecodesEachPhotoOnce() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
         let job = Self.scroll(folder, name: "scroll")
-        let report = BatchRenderer(jobs: 2).run([job])
+        let report = Renderer(jobs: 2).run([job])
         #expect(report.frames.count == 21)
         #expect(report.failedScenes.isEmpty)
         // Offsets 0…1020 show items 0–7 (at 1020, item 6 is centred): eight photos, each decoded once.
@@ -41,10 +41,10 @@ import Testing
     @Test func aTinyCacheStillRendersTheSameFrames() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
-        let roomy = BatchRenderer(jobs: 2).run([Self.scroll(folder, name: "roomy")])
+        let roomy = Renderer(jobs: 2).run([Self.scroll(folder, name: "roomy")])
         // One frame at a time, so a photo is idle, and evicted, between the frames that use it (with
         // two, consecutive frames can hold it throughout, and whether it is ever idle is timing).
-        let tight = BatchRenderer(jobs: 1, cacheBytes: 1).run([Self.scroll(folder, name: "tight")])
+        let tight = Renderer(jobs: 1, cacheBytes: 1).run([Self.scroll(folder, name: "tight")])
         #expect(roomy.decodeCount == 8)
         #expect(tight.decodeCount > 8)  // evicted between uses, decoded again
         for index in [0, 7, 20] {
@@ -57,8 +57,8 @@ import Testing
     @Test func outputIsTheSameWhateverTheJobs() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
-        _ = BatchRenderer(jobs: 1).run([Self.scroll(folder, name: "one")])
-        _ = BatchRenderer(jobs: 5).run([Self.scroll(folder, name: "five")])
+        _ = Renderer(jobs: 1).run([Self.scroll(folder, name: "one")])
+        _ = Renderer(jobs: 5).run([Self.scroll(folder, name: "five")])
         for index in 0..<21 {
             #expect(
                 try Data(contentsOf: URL(fileURLWithPath: folder.file("one/\(index).png")))
@@ -73,7 +73,7 @@ import Testing
         var bad = Self.scroll(folder, name: "bad")
         bad.scene.photos = [broken] + Self.fixtures
         let good = Self.scroll(folder, name: "good")
-        let report = BatchRenderer(jobs: 2, strict: true).run([bad, good])
+        let report = Renderer(jobs: 2, strict: true).run([bad, good])
         #expect(report.failedScenes.map(\.name) == ["bad"])
         // The failure is typed: the unreadable photo, with the decoder's own error.
         guard case .unreadablePhotos(let problems)? = report.failedScenes.first?.failures.first else {

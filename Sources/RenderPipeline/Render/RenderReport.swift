@@ -1,12 +1,14 @@
-/// What a batch run did: every frame written, every scene's outcome, and the decoding work.
-public struct BatchReport: Sendable {
+import GalleryCore
+
+/// What a run of the `Renderer` did: every file written, every scene's outcome, and the decoding work.
+public struct RenderReport: Sendable {
     public struct FrameRecord: Sendable {
         public var scene: String
         public var output: String
         /// The offset asked for, and the one rendered (after clamping and snapping).
         public var offset: Double
         public var renderedOffset: Double
-        /// Time to render and encode the frame (its file is written on the writer's thread).
+        /// Time to render and encode the file's frames (a still's file is written on the writer's thread).
         public var seconds: Double
         /// Warnings about the photos this frame shows.
         public var warnings: [PhotoProblem]
@@ -17,11 +19,14 @@ public struct BatchReport: Sendable {
         public var frameCount: Int
         /// Why the scene failed; empty when all its frames were written.
         public var failures: [SceneFailure]
+        /// The frames, for a job whose output is `.memory`.
+        public var images: [RGBAImage]
 
-        public init(name: String, frameCount: Int, failures: [SceneFailure] = []) {
+        public init(name: String, frameCount: Int, failures: [SceneFailure] = [], images: [RGBAImage] = []) {
             self.name = name
             self.frameCount = frameCount
             self.failures = failures
+            self.images = images
         }
 
         public var failed: Bool { !failures.isEmpty }

@@ -1,5 +1,4 @@
 import GalleryLayout
-import RenderPipeline
 
 /// A motion to animate, as UIKit performs it.
 public enum MotionRequest: Sendable, Equatable {
@@ -16,7 +15,7 @@ public enum MotionRequest: Sendable, Equatable {
     /// the end's size). A fling starts at the offset clamped, the scene's snap bending its end; a
     /// transition or rotation starts from the frame `render` shows there clamped (whether or not the
     /// scene allows overscroll), snapped with the scene's snap.
-    package func motion(of scene: Scene, offset: Double) throws(RenderError) -> (Motion, frameScene: Scene) {
+    package func motion(of scene: Scene, offset: Double) throws(MotionError) -> (Motion, frameScene: Scene) {
         var frameScene = scene
         frameScene.snap = nil
         if case .fling = self {} else { frameScene.gallery.allowsOverscroll = false }
@@ -72,7 +71,7 @@ public enum MotionRequest: Sendable, Equatable {
 
     /// The motion of `scene` from `offset` as `motion(of:offset:)` gives it, its frame count at `fps`
     /// checked against `MotionTimeline.frameLimit` before any frame is listed.
-    package func timedMotion(of scene: Scene, offset: Double, fps: Int) throws(RenderError) -> (
+    package func timedMotion(of scene: Scene, offset: Double, fps: Int) throws(MotionError) -> (
         Motion, frameScene: Scene
     ) {
         let (motion, frameScene) = try motion(of: scene, offset: offset)
@@ -82,7 +81,7 @@ public enum MotionRequest: Sendable, Equatable {
         return (motion, frameScene)
     }
 
-    private static func laidOut<T>(_ body: () throws(LayoutError) -> T) throws(RenderError) -> T {
+    private static func laidOut<T>(_ body: () throws(LayoutError) -> T) throws(MotionError) -> T {
         do { return try body() } catch { throw .layout(error) }
     }
 }

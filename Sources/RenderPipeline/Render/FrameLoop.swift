@@ -1,0 +1,91 @@
+import Foundation
+import GalleryCore
+import ImageCodecs
+import Raster
+
+/// A job's frames rendered `inFlight` at a time with photos from the run's cache, each releasing
+/// its photos after its frame, and handed in order to a sink.
+struct FrameLoop: Sendable {
+    let job: RenderJob
+    let plans: [FramePlan]
+    let cache: PhotoCache
+    let announcer: ProblemAnnouncer
+    let inFlight: Int
+    let threadsPerFrame: Int
+
+    /// What the frames did, by frame index.
+    struct Result {
+        var failures: [Int: FrameFailure] = [:]
+        var problems: [Int: [PhotoProblem]] = [:]
+        var seconds: [Int: Double] = [:]
+        /// The offset each frame shows (after clamping and snapping).
+        var offsets: [Int: Double] = [:]
+    }
+
+    /// Renders every frame into `sink`, calling `onFrame` after each is handed on; stops at the
+    /// first failure unless the sink goes on without the frame.
+    func render(into sink: inout some FrameSink, onFrame: () -> Void) -> Result {
+        var result = Result()
+        for start in stride(from: 0, to: plans.count, by: inFlight) {
+            let chunk = Array(start..<min(start + inFlight, plans.count))
+            let frames = Parallel.map(chunk, jobs: inFlight) { index in render(index) }
+            for (index, frame) in zip(chunk, frames) {
+                announcer.announce(frame.problems, frame: index)
+                (result.problems[index], result.seconds[index]) = (frame.problems, frame.seconds)
+                result.offsets[index] = plans[index].layout.offset
+            }
+            for (index, frame) in zip(chunk, frames) {
+                do throws(FrameFailure) {
+                    let image = try frame.image.get()
+                    do throws(FrameSinkError) { try sink.append(image, index: index) } catch { throw .sink(error) }
+                    onFrame()
+                } catch {
+                    result.failures[index] = error
+                    guard sink.skip(index: index) else { return result }
+                }
+            }
+        }
+        return result
+    }
+
+    /// Frame `index`, and the problems of the photos it shows.
+    private func render(_ index: Int) -> (
+        image: Swift.Result<RGBAImage, FrameFailure>, problems: [PhotoProblem], seconds: Double
+    ) {
+        let began = Date()
+        let scene = job.decodeScene(ofFrame: index)
+        let used = UsedPhotos()
+        let (cache, threads) = (cache, threadsPerFrame)
+        // Photos are fetched from inside the renderer, so a frame's decodes run in parallel with
+        // each other and with the resampling of items already decoded.
+        let image = Swift.Result { () throws(FrameFailure) in
+            do throws(OutOfMemory) {
+                return try FrameRenderer(scene: job.scene).render(
+                    plans[index], jobs: threads, prefetch: { cache.prefetch(scene.photoKey($0)) }
+                ) { path in
+                    let key = scene.photoKey(path)
+                    let result = cache.acquire(key)
+                    used.record(key, result)
+                    return (try? result.get()).map(PhotoPart.init)
+                }
+            } catch { throw .memory(error) }
+        }
+        for key in used.keys { cache.release(key) }
+        return (image, used.problems, Date().timeIntervalSince(began))
+    }
+}
+
+/// Why one frame did not reach its output.
+enum FrameFailure: Error, Sendable {
+    case memory(OutOfMemory)
+    case sink(FrameSinkError)
+
+    /// As its job's failure, for `output`.
+    func sceneFailure(output: String) -> SceneFailure {
+        switch self {
+        case .memory(let error): .memory(output: output, error)
+        case .sink(.encode(let error)): .encode(output: output, error)
+        case .sink(.write(let error)): .write(error)
+        }
+    }
+}

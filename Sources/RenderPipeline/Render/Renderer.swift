@@ -1,0 +1,68 @@
+import Foundation
+import GalleryCore
+import GalleryLayout
+import ImageCodecs
+import Raster
+
+/// The one render loop: plans every job's frames, decodes each photo once through a bounded cache,
+/// renders frames side by side and hands them, in order, to each job's output (`FrameSink`).
+///
+/// Jobs run one after another, their frames in parallel (a single frame parallelises over its
+/// items). Under `strict`, a job whose photos cannot all be read fails before any of its frames is
+/// rendered; other jobs still render. Output is identical whatever `jobs` is.
+public struct Renderer: Sendable {
+    public var jobs: Int
+    public var strict: Bool
+    public var cacheBytes: Int
+    /// Photos given as pixels, by the paths the scenes name them with (`PhotoCache`'s `given`).
+    public var given: [String: DecodedImage]
+
+    /// The decoded-photo cache's capacity when none is given: 512 MiB.
+    public static let defaultCacheBytes = 512 << 20
+
+    public init(
+        jobs: Int, strict: Bool = false, cacheBytes: Int = defaultCacheBytes, given: [String: DecodedImage] = [:]
+    ) {
+        self.jobs = max(1, jobs)
+        self.strict = strict
+        self.cacheBytes = cacheBytes
+        self.given = given
+    }
+
+    /// Runs `work`. `onProblem` hears each photo problem once, frame by frame in the frames' order
+    /// (ProblemAnnouncer: the same order whatever the timing or `jobs`); `onFrame` after each frame
+    /// is rendered and handed on (a still's once its file is written or has failed).
+    public func run(
+        _ work: [RenderJob], onProblem: @escaping @Sendable (PhotoProblem) -> Void = { _ in },
+        onFrame: @escaping @Sendable () -> Void = {}
+    ) -> RenderReport {
+        let start = Date()
+        var report = RenderReport()
+        var planned: [(job: RenderJob, plans: [FramePlan])] = []
+        for job in work {
+            do throws(LayoutError) { planned.append((job, try job.plans())) } catch {
+                report.scenes.append(.init(name: job.name, frameCount: job.files.count, failures: [.layout(error)]))
+            }
+        }
+        let cache = PhotoCache(
+            plans: planned.flatMap { job, plans in plans.indices.map { (plans[$0], job.decodeScene(ofFrame: $0)) } },
+            capacityBytes: cacheBytes, given: given, jobs: jobs)
+        let run = JobRun(
+            cache: cache, announcer: ProblemAnnouncer(onProblem), jobs: jobs, strict: strict, onFrame: onFrame)
+        for (job, plans) in planned {
+            let (frames, scene) = run.run(job, plans)
+            report.frames += frames
+            report.scenes.append(scene)
+        }
+        report.decodeCount = cache.decodeCount
+        report.problems = cache.problems
+        report.seconds = Date().timeIntervalSince(start)
+        return report
+    }
+
+    /// A frame in progress holds about 24 bytes a pixel (the Float canvas, its 8-bit copy, the PNG):
+    /// frames run side by side only as far as 1 GiB allows, so memory stays bounded whatever --jobs is.
+    static func framesInFlight(_ size: PixelSize) -> Int {
+        max(1, (1 << 30) / max(1, size.width * size.height * 24))
+    }
+}
