@@ -94,7 +94,9 @@ let package = Package(
         .testTarget(
             name: "RenderPipelineTests", dependencies: ["GalleryCore", "RenderPipeline", "TestSupport"],
             exclude: ["Golden"]),
-        .testTarget(name: "SnapshotCheckTests", dependencies: ["SnapshotCheck"]),
+        .testTarget(
+            name: "SnapshotCheckTests",
+            dependencies: ["SnapshotCheck", "GalleryCore", "ImageCodecs", "VisualDiff", "TestSupport"]),
         .testTarget(
             name: "VisualDiffTests",
             dependencies: ["GalleryCore", "ImageCodecs", "VisualDiff", "CPixelmatch", "TestSupport"]),

@@ -2,10 +2,25 @@ import VisualDiff
 
 /// The verdict on one frame of a `check` run: what a report shows of it.
 public struct FrameCheck: Sendable {
-    public enum Status: String, Sendable, CaseIterable {
+    public enum Status: String, Sendable, CaseIterable, Codable {
         case passed, different, missingBaseline, unreadable, sceneFailed
         /// The baseline was missing (or, recording failed frames, differed) and was written: a pass.
         case recorded
+
+        /// A pass: compared equal, or recorded.
+        public var passes: Bool { self == .passed || self == .recorded }
+
+        /// Read from another run's results.json: a status this build does not write is named with
+        /// the ones it does.
+        public init(from decoder: any Decoder) throws {
+            let text = try decoder.singleValueContainer().decode(String.self)
+            guard let status = Status(rawValue: text) else {
+                let known = Self.allCases.map(\.rawValue).joined(separator: ", ")
+                throw DecodingError.dataCorrupted(
+                    .init(codingPath: decoder.codingPath, debugDescription: "is \"\(text)\", not one of \(known)"))
+            }
+            self = status
+        }
 
         /// What reports show: "missing baseline".
         public var label: String {
@@ -63,5 +78,5 @@ public struct FrameCheck: Sendable {
             layoutChangesOmitted: max(0, changes.count - LayoutDiff.changesKept))
     }
 
-    public var failed: Bool { status != .passed && status != .recorded }
+    public var failed: Bool { !status.passes }
 }

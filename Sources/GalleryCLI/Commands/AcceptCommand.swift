@@ -75,7 +75,7 @@ enum AcceptCommand: Subcommand {
         -> [ReportResults.Frame]
     {
         guard !named.isEmpty else {
-            return results.frames.filter { ["different", "missingBaseline", "unreadable"].contains($0.status) }
+            return results.frames.filter { [.different, .missingBaseline, .unreadable].contains($0.status) }
         }
         var frames: [ReportResults.Frame] = []
         for path in named {

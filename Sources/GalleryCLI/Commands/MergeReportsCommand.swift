@@ -115,7 +115,7 @@ enum MergeReportsCommand: Subcommand {
         if unwritten.isEmpty {
             // The shards' layouts of their failed frames, for `accept` from the merged report; one that
             // cannot be read or written only means accept writes no layout for that frame.
-            for (frame, folder) in frames where !["passed", "recorded"].contains(frame.status) {
+            for (frame, folder) in frames where !frame.status.passes {
                 let name = ReportFolder.layout(of: frame.path)
                 guard let source = try? ContainedPath(name, in: folder), !source.isLink,
                     let bytes = try? source.contents(limit: LayoutDiff.byteLimit),

@@ -1,0 +1,145 @@
+import Foundation
+import GalleryCore
+import ImageCodecs
+import SnapshotCheck
+import TestSupport
+import VisualDiff
+import Testing
+
+/// The check workflow on temporary folders, without the binary: each verdict, recording through a
+/// link, and what becomes of orphans.
+@Suite struct CheckRunTests {
+    static let grey = RGBAImage(width: 8, height: 6, fill: (128, 128, 128, 255))
+    static let red = RGBAImage(width: 8, height: 6, fill: (255, 0, 0, 255))
+
+    /// A baseline folder and a rendering folder in one temporary folder.
+    struct Folders {
+        let root: TemporaryFolder
+        var baseline: String { root.file("baseline") }
+        var actual: String { root.file("actual") }
+
+        init() throws {
+            root = try TemporaryFolder()
+            for folder in [root.file("baseline"), root.file("actual")] {
+                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            }
+        }
+
+        func png(_ image: RGBAImage, _ path: String) throws {
+            try FileManager.default.createDirectory(
+                atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try Data(PNGEncoder.encode(image)).write(to: URL(fileURLWithPath: path))
+        }
+
+        func apng(_ frames: [RGBAImage], _ path: String) throws {
+            var writer = APNGWriter(fps: 10, alpha: false, frameCount: frames.count)
+            try writer.append(contentsOf: frames, jobs: 1)
+            try Data(writer.take().flatMap { Array($0) }).write(to: URL(fileURLWithPath: path))
+        }
+
+        func run(
+            _ frames: [PlannedFrame], mode: RecordMode = .never, prune: Bool = false, rendered: [String]? = nil,
+            failed: [CheckRun.FailedScene] = [], layout: @escaping @Sendable (String) -> String? = { _ in nil }
+        ) throws -> CheckRun.Outcome {
+            let check = BaselineCheck(
+                baseline: baseline, actualFolder: actual, criteria: DiffCriteria(), jobs: 2, missingHint: "record it")
+            let paths = Set(rendered ?? frames.map(\.path)).map { SystemPath.joined(actual, $0) }
+            return try CheckRun(check, mode: mode, prune: prune).run(
+                .init(
+                    frames: frames, everyFramePath: Set(frames.map(\.path)), inputs: [], rendered: Set(paths),
+                    failedScenes: failed, layout: layout))
+        }
+    }
+
+    @Test func aMissingBaselineIsNamedWithTheHint() throws {
+        let folders = try Folders()
+        defer { folders.root.remove() }
+        try folders.png(Self.grey, folders.actual + "/a.png")
+        let checks = try folders.run([PlannedFrame(path: "a.png", scene: "a")]).checks
+        #expect(checks.map(\.status) == [.missingBaseline])
+        #expect(checks.first?.message == "no baseline at \(folders.baseline)/a.png; record it")
+    }
+
+    @Test func aDifferentFrameGetsItsDiffImageAndWhatMoved() throws {
+        let folders = try Folders()
+        defer { folders.root.remove() }
+        try folders.png(Self.grey, folders.baseline + "/a.png")
+        try folders.png(Self.red, folders.actual + "/a.png")
+        let before = #"{"layout": "line", "offset": 0, "items": [{"index": 0, "center": {"x": 10, "y": 5}}]}"#
+        let after = #"{"layout": "line", "offset": 0, "items": [{"index": 0, "center": {"x": 12, "y": 5}}]}"#
+        try Data(before.utf8).write(to: URL(fileURLWithPath: folders.baseline + "/a.layout.json"))
+        let checks = try folders.run([PlannedFrame(path: "a.png", scene: "a")], layout: { _ in after }).checks
+        #expect(checks.map(\.status) == [.different])
+        #expect(checks.first?.message.hasPrefix("48 of 48 pixels differ") == true, "\(checks)")
+        #expect(checks.first?.layoutChanges.isEmpty == false, "the layout says item 0 moved")
+        #expect(FileManager.default.fileExists(atPath: folders.actual + "/.diff/a.png"))
+    }
+
+    @Test func aSizeMismatchIsADifference() throws {
+        let folders = try Folders()
+        defer { folders.root.remove() }
+        try folders.png(Self.grey, folders.baseline + "/a.png")
+        try folders.png(RGBAImage(width: 9, height: 6, fill: (128, 128, 128, 255)), folders.actual + "/a.png")
+        let checks = try folders.run([PlannedFrame(path: "a.png", scene: "a")]).checks
+        #expect(checks.map(\.status) == [.different])
+        guard case .sizeMismatch? = checks.first?.comparison else {
+            Issue.record("expected a size mismatch, got \(String(describing: checks.first?.comparison))")
+            return
+        }
+    }
+
+    @Test func anAnimationNamesTheFramesThatDiffer() throws {
+        let folders = try Folders()
+        defer { folders.root.remove() }
+        try folders.apng([Self.grey, Self.grey, Self.grey], folders.baseline + "/a.png")
+        try folders.apng([Self.grey, Self.red, Self.grey], folders.actual + "/a.png")
+        let checks = try folders.run([PlannedFrame(path: "a.png", scene: "a")]).checks
+        #expect(checks.map(\.status) == [.different])
+        #expect(checks.first?.failingFrames == [1])
+    }
+
+    @Test func aFrameOfAFailedSceneCarriesTheCauseAndAnUnplannedSceneIsOneCase() throws {
+        let folders = try Folders()
+        defer { folders.root.remove() }
+        let checks = try folders.run(
+            [PlannedFrame(path: "a.png", scene: "a")], rendered: [],
+            failed: [
+                .init(name: "b", cause: "no photos", planned: false), .init(name: "a", cause: "boom", planned: true),
+            ]
+        ).checks
+        #expect(checks.map(\.status) == [.sceneFailed, .sceneFailed])
+        #expect(checks.map(\.message) == ["the frame was not rendered: scene 'a' failed: boom", "no photos"])
+    }
+
+    @Test func recordingReplacesALinkInsteadOfWritingThroughIt() throws {
+        let folders = try Folders()
+        defer { folders.root.remove() }
+        let outside = folders.root.file("outside.png")
+        try folders.png(Self.grey, outside)
+        try FileManager.default.createSymbolicLink(atPath: folders.baseline + "/a.png", withDestinationPath: outside)
+        try folders.png(Self.red, folders.actual + "/a.png")
+        let checks = try folders.run(
+            [PlannedFrame(path: "a.png", scene: "a")], mode: .failed, layout: { _ in "{}\n" }
+        ).checks
+        #expect(checks.map(\.status) == [.recorded])
+        #expect(try Data(contentsOf: URL(fileURLWithPath: outside)) == Data(PNGEncoder.encode(Self.grey)))
+        let attributes = try FileManager.default.attributesOfItem(atPath: folders.baseline + "/a.png")
+        #expect(attributes[.type] as? FileAttributeType == .typeRegular)
+        #expect(FileManager.default.contents(atPath: folders.baseline + "/a.layout.json") == Data("{}\n".utf8))
+    }
+
+    @Test func orphansAreListedPrunedOrKeptWhenASceneFailed() throws {
+        let folders = try Folders()
+        defer { folders.root.remove() }
+        for name in ["a.png", "old.png"] { try folders.png(Self.grey, folders.baseline + "/" + name) }
+        try folders.png(Self.grey, folders.actual + "/a.png")
+        let frames = [PlannedFrame(path: "a.png", scene: "a")]
+        #expect(try folders.run(frames).orphans == .listed(["old.png"]))
+        let failed = [CheckRun.FailedScene(name: "b", cause: "no photos", planned: false)]
+        #expect(try folders.run(frames, prune: true, failed: failed).orphans == .kept(["old.png"], failedScenes: ["b"]))
+        #expect(FileManager.default.fileExists(atPath: folders.baseline + "/old.png"))
+        #expect(try folders.run(frames, prune: true).orphans == .pruned(["old.png"]))
+        #expect(!FileManager.default.fileExists(atPath: folders.baseline + "/old.png"))
+        #expect(FileManager.default.fileExists(atPath: folders.baseline + "/a.png"))
+    }
+}
