@@ -14,13 +14,6 @@ public enum GalleryCommand {
     /// The version this binary was built as (CBuildInfo: a git tag, or VERSION plus the commit).
     public static let version = String(cString: gr_build_version())
 
-    /// The subcommands by name; `render` is the default.
-    static let subcommands: [(name: String, command: any Subcommand.Type)] = [
-        ("render", RenderCommand.self), ("layout", LayoutCommand.self), ("batch", BatchCommand.self),
-        ("diff", DiffCommand.self), ("check", CheckCommand.self), ("merge-reports", MergeReportsCommand.self),
-        ("animate", AnimateCommand.self), ("accept", AcceptCommand.self),
-    ]
-
     /// The process's arguments without the program name, every byte kept (`SystemPath`): Swift's
     /// `CommandLine.arguments` replaces bytes that are not UTF-8, so such a file name named on the
     /// command line could not be opened. Read as the C start-up code passed them (CProcess): Swift's
@@ -35,70 +28,44 @@ public enum GalleryCommand {
         }
     }
 
-    /// Runs the command with `arguments` (without the program name) and returns the exit code.
+    /// Runs the command with `arguments` (without the program name) and returns the exit code:
+    /// what the root is asked (`RootAction`), done.
     public static func main(arguments: [String]) -> Int32 {
         var console = Console()
         SIMDLevel.prepare(console)
-        // `--device list`, with any command: the presets, as --help ends with them.
-        if let at = arguments.firstIndex(where: { $0 == "--device" || $0 == "--device=list" }),
-            arguments[at] == "--device=list" || arguments.dropFirst(at + 1).first == "list"
-        {
-            console.out(SceneOptions.deviceHelp + "\n")
-            return ExitCode.success.rawValue
-        }
-        var rest = arguments
-        var command: any Subcommand.Type = RenderCommand.self
-        if let first = arguments.first, !first.hasPrefix("-"), !SystemPath.exists(first),
-            subcommands.first(where: { $0.name == first }) == nil,
-            let near = Suggestion.nearest(to: first, among: subcommands.map(\.name))
-        {
-            // Not a photo either (no such file): a misspelt subcommand, as argument-parser says it.
-            console.error(
-                "Error: Unknown subcommand '\(Console.escaped(first))': did you mean \(near)?\n  See 'gallery-render --help'.\n"
-            )
-            return ExitCode.usage.rawValue
-        }
-        if let first = arguments.first, let named = subcommands.first(where: { $0.name == first }) {
-            command = named.command
-            rest.removeFirst()
-        } else if arguments.first == "help" {
-            guard let name = arguments.dropFirst().first, let named = subcommands.first(where: { $0.name == name })
-            else {
-                console.out(rootHelp)
-                return ExitCode.success.rawValue
-            }
-            command = named.command
-            rest = ["--help"]
-        } else if arguments == ["--version"] {
-            console.out("\(version)\n")
-            return ExitCode.success.rawValue
-        } else if Set(arguments) == ["--version", "--verbose"], arguments.count == 2 {
+        switch RootAction(arguments) {
+        case .deviceList: console.out(SceneOptions.deviceHelp + "\n")
+        case .version(verbose: false): console.out("\(version)\n")
+        case .version(verbose: true):
             console.out(
                 ([version] + CodecLibraries.versions + ["simd: \(SIMDLevel.inUse)"]).joined(separator: "\n") + "\n")
-            return ExitCode.success.rawValue
-        } else if arguments == ["--generate-manual"] {
-            console.out(ManPage.page(version: version))
-            return ExitCode.success.rawValue
-        } else if arguments.first == "--generate-completion-script" {
-            guard arguments.count == 2, let shell = CompletionShell(rawValue: arguments[1]) else {
-                let shells = CompletionShell.allCases.map(\.rawValue)
-                let hint = arguments.count == 2 ? Suggestion.hint(for: arguments[1], among: shells) : ""
-                console.error(
-                    "Error: --generate-completion-script takes one of \(shells.joined(separator: ", "))\(hint)\nUsage: gallery-render --generate-completion-script <shell>\n"
-                )
-                return ExitCode.usage.rawValue
-            }
-            console.out(shell.script)
-            return ExitCode.success.rawValue
-        } else if arguments.isEmpty || arguments == ["--help"] || arguments == ["-h"] {
-            console.out(rootHelp)
-            return ExitCode.success.rawValue
+        case .manual: console.out(ManPage.page(version: version))
+        case .completionScript(let shell): console.out(shell.script)
+        case .completionUsage(let message):
+            console.error(message)
+            return ExitCode.usage.rawValue
+        case .help: console.out(rootHelp)
+        case .misspelt(let word, let near):
+            console.error(
+                "Error: Unknown subcommand '\(Console.escaped(word))': did you mean \(near)?\n  See 'gallery-render --help'.\n"
+            )
+            return ExitCode.usage.rawValue
+        case .run(let command, let rest):
+            // Without a subcommand a misspelt root option (`--verison`) is suggested too.
+            let named = rest.count != arguments.count
+            return run(command, rest, suggesting: named ? [] : RootOptions.rootOnly, console: &console)
         }
+        return ExitCode.success.rawValue
+    }
+
+    /// Parses `arguments` for `command` and runs it: every error becomes its message and the
+    /// contract's exit code.
+    private static func run(
+        _ command: any Subcommand.Type, _ arguments: [String], suggesting: [String], console: inout Console
+    ) -> Int32 {
         let spec = command.spec
         do {
-            // Without a subcommand a misspelt root option (`--verison`) is suggested too.
-            let parsed = try ArgumentParser.parse(
-                rest, spec: spec, alsoSuggesting: rest.count == arguments.count ? rootOnlyOptions : [])
+            let parsed = try ArgumentParser.parse(arguments, spec: spec, alsoSuggesting: suggesting)
             if parsed.isSet(RunOptions.help) {
                 console.out(HelpFormatter.help(for: spec))
                 return ExitCode.success.rawValue
@@ -124,9 +91,6 @@ public enum GalleryCommand {
         }
     }
 
-    /// Options only the root takes, alone: `gallery-render --version`.
-    static let rootOnlyOptions = ["version", "generate-manual", "generate-completion-script"]
-
     static var rootHelp: String {
         let spec = CommandSpec(
             commandName: "gallery-render",
@@ -136,16 +100,8 @@ public enum GalleryCommand {
                 (
                     "OPTIONS",
                     [
-                        Flag("version", help: "Show the version.").spec,
-                        Flag(
-                            "verbose",
-                            help: "With --version: the linked libraries' versions and the SIMD level in use."
-                        ).spec,
-                        OptionSpec(
-                            "generate-completion-script", value: "shell",
-                            help: "Print a completion script for the shell.",
-                            values: CompletionShell.allCases.map(\.rawValue)),
-                        RunOptions.help.spec,
+                        RootOptions.declared.version.spec, RootOptions.declared.verbose.spec,
+                        RootOptions.declared.completionScript.spec, RunOptions.help.spec,
                     ]
                 )
             ],
@@ -153,8 +109,11 @@ public enum GalleryCommand {
             usage: "gallery-render [render] <photos> ... [options]\n       gallery-render <subcommand> [options]")
         return HelpFormatter.help(
             for: spec,
-            subcommands: subcommands.map {
-                ($0.name == "render" ? "render (default)" : $0.name, $0.command.spec.abstract)
+            subcommands: RootOptions.subcommands.map {
+                (
+                    $0.command == RootOptions.defaultSubcommand ? "\($0.name) (default)" : $0.name,
+                    $0.command.spec.abstract
+                )
             })
     }
 }

@@ -38,64 +38,20 @@ enum MergeReportsCommand: Subcommand {
         }
         let inputs = parsed.positionals
         guard !inputs.isEmpty else { throw UsageError.missingArgument("<reports> ...") }
-        let resolved = URL(fileURLWithPath: output).standardizedFileURL.path
-        if let same = inputs.first(where: {
-            URL(fileURLWithPath: $0).standardizedFileURL.path == resolved || SystemPath.sameFile($0, output)
-        }) {
-            throw UsageError.rule(
-                "\(options.report) \(output) is also an input (\(same)): write the merged report elsewhere")
-        }
-        // Nor inside one: the merged report's images would land among the input's.
-        if let outer = inputs.first(where: { SystemPath.isInside(output, folder: $0) }) {
-            throw UsageError.rule(
-                "\(options.report) \(output) is inside an input (\(outer)): write the merged report elsewhere")
-        }
-        // Nor the JUnit file: it would replace a file of an input (its results.json, say).
         let junit = try parsed.read(options.junit)
-        if let junit, let outer = inputs.first(where: { SystemPath.isInside(junit, folder: $0) }) {
-            throw UsageError.rule("\(options.junit) \(junit) is inside an input (\(outer)): write it elsewhere")
-        }
-        var frames: [(frame: ReportResults.Frame, folder: String)] = []
-        var owner: [String: String] = [:]
-        var seconds = 0.0
-        var orphans: [String] = []
-        var titles: Set<String> = []
-        for folder in inputs {
-            let results: ReportResults
-            do { results = try ReportResults.read(folder: folder) } catch {
-                throw CommandFailure(messages: ["\(folder): \(error)"], code: .cannotCompare)
-            }
-            for frame in results.frames {
-                if let other = owner[frame.path] {
-                    throw CommandFailure(
-                        messages: [
-                            "\(folder): frame '\(frame.path)' is also in \(other): the same frame in two reports"
-                        ],
-                        code: .cannotCompare)
-                }
-                owner[frame.path] = folder
-                frames.append((frame, folder))
-            }
-            seconds += results.seconds
-            // Another job's file: only paths a baseline folder could hold are kept.
-            orphans += (results.orphans ?? []).filter { path in
-                !path.hasPrefix("/") && path.hasSuffix(".png") && !path.split(separator: "/").contains("..")
-            }
-            titles.insert(results.title)
-        }
-        // The manifest's order, as the shards recorded it (frames from a report without it last, by path).
-        frames.sort { ($0.frame.order ?? .max, $0.frame.path) < ($1.frame.order ?? .max, $1.frame.path) }
+        try checkOutputs(report: output, junit: junit, inputs: inputs)
+        let read = try Inputs(inputs)
+        let frames = read.frames
         // The shards' own title when they agree (one manifest), else what was merged.
         let title =
-            titles.count == 1 && titles.first?.isEmpty == false
-            ? titles.first ?? ""
+            read.titles.count == 1 && read.titles.first?.isEmpty == false
+            ? read.titles.first ?? ""
             : "gallery-render check — merged from \(inputs.count) report\(inputs.count == 1 ? "" : "s")"
-        let merged = ReportResults(frames: frames.map(\.frame), title: title)
-        let checks = merged.checks
+        let checks = ReportResults(frames: frames.map(\.frame), title: title).checks
         let sources = Dictionary(uniqueKeysWithValues: frames.map { ($0.frame.path, ($0.frame.images, $0.folder)) })
         let unwritten = CheckReporting.write(
             checks, report: output, junit: junit, title: title, suite: "merged",
-            seconds: seconds, baseline: nil, orphans: Array(Set(orphans)).sorted(),
+            seconds: read.seconds, baseline: nil, orphans: Array(Set(read.orphans)).sorted(),
             order: Dictionary(frames.compactMap { entry in entry.frame.order.map { (entry.frame.path, $0) } }) { a, _ in
                 a
             },
@@ -112,21 +68,81 @@ enum MergeReportsCommand: Subcommand {
             // ReportResults.read has checked each is a regular file under the input's images/.
             return Self.located(images, in: folder)
         }
-        if unwritten.isEmpty {
-            // The shards' layouts of their failed frames, for `accept` from the merged report; one that
-            // cannot be read or written only means accept writes no layout for that frame.
-            for (frame, folder) in frames where !frame.status.passes {
-                let name = ReportFolder.layout(of: frame.path)
-                guard let source = try? ContainedPath(name, in: folder), !source.isLink,
-                    let bytes = try? source.contents(limit: LayoutDiff.byteLimit),
-                    LayoutDiff.isLayout(String(decoding: bytes, as: UTF8.self))
-                else { continue }
-                try? ContainedPath.write(bytes, to: name, in: output)
-            }
-        }
+        if unwritten.isEmpty { copyLayouts(of: frames, to: output) }
         CheckReporting.announce(checks, baseline: nil, title: title, console: console)
         if !unwritten.isEmpty { throw CommandFailure(messages: unwritten.map(\.description)) }
         if checks.contains(where: { $0.status == .unreadable }) { return .cannotCompare }
         return checks.allSatisfy { !$0.failed } ? .success : .failure
+    }
+
+    /// The merged report is not an input, nor inside one (its images would land among the input's),
+    /// and the JUnit file is not inside one (it would replace a file of an input, its results.json say).
+    private static func checkOutputs(report output: String, junit: String?, inputs: [String]) throws(UsageError) {
+        let options = CheckOptions.declared
+        let resolved = URL(fileURLWithPath: output).standardizedFileURL.path
+        if let same = inputs.first(where: {
+            URL(fileURLWithPath: $0).standardizedFileURL.path == resolved || SystemPath.sameFile($0, output)
+        }) {
+            throw UsageError.rule(
+                "\(options.report) \(output) is also an input (\(same)): write the merged report elsewhere")
+        }
+        if let outer = inputs.first(where: { SystemPath.isInside(output, folder: $0) }) {
+            throw UsageError.rule(
+                "\(options.report) \(output) is inside an input (\(outer)): write the merged report elsewhere")
+        }
+        if let junit, let outer = inputs.first(where: { SystemPath.isInside(junit, folder: $0) }) {
+            throw UsageError.rule("\(options.junit) \(junit) is inside an input (\(outer)): write it elsewhere")
+        }
+    }
+
+    /// The input reports read: their frames in the manifest's order, each with its folder, and what
+    /// they add up to.
+    private struct Inputs {
+        var frames: [(frame: ReportResults.Frame, folder: String)] = []
+        var seconds = 0.0
+        var orphans: [String] = []
+        var titles: Set<String> = []
+
+        init(_ folders: [String]) throws {
+            var owner: [String: String] = [:]
+            for folder in folders {
+                let results: ReportResults
+                do { results = try ReportResults.read(folder: folder) } catch {
+                    throw CommandFailure(messages: ["\(folder): \(error)"], code: .cannotCompare)
+                }
+                for frame in results.frames {
+                    if let other = owner[frame.path] {
+                        throw CommandFailure(
+                            messages: [
+                                "\(folder): frame '\(frame.path)' is also in \(other): the same frame in two reports"
+                            ],
+                            code: .cannotCompare)
+                    }
+                    owner[frame.path] = folder
+                    frames.append((frame, folder))
+                }
+                seconds += results.seconds
+                // Another job's file: only paths a baseline folder could hold are kept.
+                orphans += (results.orphans ?? []).filter { path in
+                    !path.hasPrefix("/") && path.hasSuffix(".png") && !path.split(separator: "/").contains("..")
+                }
+                titles.insert(results.title)
+            }
+            // The manifest's order, as the shards recorded it (frames from a report without it last, by path).
+            frames.sort { ($0.frame.order ?? .max, $0.frame.path) < ($1.frame.order ?? .max, $1.frame.path) }
+        }
+    }
+
+    /// The shards' layouts of their failed frames, for `accept` from the merged report; one that
+    /// cannot be read or written only means accept writes no layout for that frame.
+    private static func copyLayouts(of frames: [(frame: ReportResults.Frame, folder: String)], to output: String) {
+        for (frame, folder) in frames where !frame.status.passes {
+            let name = ReportFolder.layout(of: frame.path)
+            guard let source = try? ContainedPath(name, in: folder), !source.isLink,
+                let bytes = try? source.contents(limit: LayoutDiff.byteLimit),
+                LayoutDiff.isLayout(String(decoding: bytes, as: UTF8.self))
+            else { continue }
+            try? ContainedPath.write(bytes, to: name, in: output)
+        }
     }
 }

@@ -13,6 +13,6 @@ enum CompletionShell: String, CaseIterable, Sendable {
 
     /// The subcommands and their specs, `render` (the default) first.
     static var commands: [(name: String, spec: CommandSpec)] {
-        GalleryCommand.subcommands.map { ($0.name, $0.command.spec) }
+        RootOptions.subcommands.map { ($0.name, $0.command.spec) }
     }
 }

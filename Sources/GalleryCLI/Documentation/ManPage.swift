@@ -22,7 +22,7 @@ enum ManPage {
             ),
             ".SH COMMANDS",
         ]
-        for (name, command) in GalleryCommand.subcommands {
+        for (name, command) in RootOptions.subcommands {
             lines += section(name: name, spec: command.spec)
         }
         lines += [

@@ -46,6 +46,42 @@ struct ManifestPlan: Sendable {
     init(manifest: Manifest, shard: Shard, outputFolder: String, strict: Bool = false) throws(UsageError) {
         manifestFolder =
             SystemPath.joined(URL(fileURLWithPath: manifest.path).deletingLastPathComponent().path, "") + "/"
+        let described = try Self.describe(manifest)
+        let frameCounts = described.map { description, motion in motion == nil ? description.offsets.count : 1 }
+        let shards = ShardPlanner.assign(frameCounts: frameCounts, shards: shard.count)
+        let folder = outputFolder.hasSuffix("/") ? String(outputFolder.dropLast()) : outputFolder
+        // Where each scene's frames start among all the manifest's frames, every shard's counted.
+        let firstFrame = described.reduce(into: [0]) { starts, scene in
+            starts.append(starts[starts.count - 1] + scene.description.offsets.count)
+        }
+        everyPhotoInput = Array(Set(manifest.scenes.flatMap(\.photos))).sorted()
+        everyFramePath = Set(
+            zip(manifest.scenes, described).flatMap { entry, scene in
+                Self.framePaths(scene: entry.name, scene.description)
+            })
+        var seenSkipped: Set<String> = []
+        for (position, (entry, scene)) in zip(manifest.scenes, described).enumerated()
+        where shards[position] == shard.index - 1 {
+            guard let photos = listPhotos(of: entry, scene.description, strict: strict, seen: &seenSkipped) else {
+                continue
+            }
+            let paths = Self.framePaths(scene: entry.name, scene.description)
+            frames += paths.enumerated().map {
+                PlannedFrame(path: $0.element, scene: entry.name, order: firstFrame[position] + $0.offset)
+            }
+            do {
+                try add(entry, scene.description, scene.motion, photos: photos, paths: paths, folder: folder)
+            } catch {
+                throw UsageError.inManifest(path: manifest.path, place: entry.place(of: error), error)
+            }
+        }
+    }
+
+    /// Each scene's description and motion, checked: the defaults' timing, every scene's options,
+    /// outputs that would collide, and offsets given twice.
+    private static func describe(_ manifest: Manifest) throws(UsageError) -> [(
+        description: SceneDescription, motion: MotionDescription?
+    )] {
         // Timing in the defaults is checked even where every scene sets its own, or none animates.
         let timing = MotionOptions.declared
         do {
@@ -54,19 +90,17 @@ struct ManifestPlan: Sendable {
         } catch {
             throw .inManifest(path: manifest.path, place: "defaults", error)
         }
-        var descriptions: [SceneDescription] = []
-        var motions: [MotionDescription?] = []
+        var described: [(description: SceneDescription, motion: MotionDescription?)] = []
         for scene in manifest.scenes {
             do {
                 let description = try SceneDescription(scene, motion: scene.has(MotionOptions.declared.fling))
-                descriptions.append(description)
-                motions.append(try MotionDescription(scene, scene: description))
+                described.append((description, try MotionDescription(scene, scene: description)))
             } catch {
                 throw UsageError.inManifest(path: manifest.path, place: scene.place(of: error), error)
             }
         }
-        try Self.checkOutputsDistinct(manifest, descriptions)
-        for (scene, description) in zip(manifest.scenes, descriptions) where description.isSequence {
+        try checkOutputsDistinct(manifest, described.map(\.description))
+        for (scene, (description, _)) in zip(manifest.scenes, described) where description.isSequence {
             var seen: Set<Double> = []
             for offset in description.offsets where !seen.insert(offset == 0 ? 0 : offset).inserted {
                 let error = UsageError.rule(
@@ -75,64 +109,51 @@ struct ManifestPlan: Sendable {
                 throw .inManifest(path: manifest.path, place: scene.place(of: error), error)
             }
         }
-        let frameCounts = zip(descriptions, motions).map { description, motion in
-            motion == nil ? description.offsets.count : 1
+        return described
+    }
+
+    /// The photos of `entry`, or nil when its listing failed (recorded in `failures`); files named
+    /// like photos that are not images fail the scene under `strict`, else join `skippedPhotos` once.
+    private mutating func listPhotos(
+        of entry: ManifestScene, _ description: SceneDescription, strict: Bool, seen: inout Set<String>
+    ) -> [String]? {
+        var skipped: [String] = []
+        do {
+            let photos = try PhotoListing.photos(from: entry.photos, allowEmpty: description.count != nil) {
+                skipped.append($0)
+            }
+            if strict, !skipped.isEmpty {
+                failures.append((entry.name, .unreadablePhotos(skipped.map(PhotoProblem.notAnImage))))
+                return nil
+            }
+            // Scenes often share a folder: each file is named once.
+            skippedPhotos += skipped.filter { seen.insert($0).inserted }
+            return photos
+        } catch {
+            failures.append((entry.name, .photos(error)))
+            return nil
         }
-        let shards = ShardPlanner.assign(frameCounts: frameCounts, shards: shard.count)
-        let folder = outputFolder.hasSuffix("/") ? String(outputFolder.dropLast()) : outputFolder
-        // Where each scene's frames start among all the manifest's frames, every shard's counted.
-        let firstFrame = descriptions.reduce(into: [0]) { starts, description in
-            starts.append(starts[starts.count - 1] + description.offsets.count)
+    }
+
+    /// The render job of `entry`, its frames written to `paths` under `folder`, and their layouts.
+    private mutating func add(
+        _ entry: ManifestScene, _ description: SceneDescription, _ motion: MotionDescription?, photos: [String],
+        paths: [String], folder: String
+    ) throws(UsageError) {
+        let scene = description.scene(photos: photos)
+        for (path, offset) in zip(paths, description.offsets) { layouts[path] = (scene, offset, motion) }
+        let outputs = paths.map { folder + "/" + $0 }
+        guard let motion, let file = outputs.first else {
+            scenes.append(
+                RenderJob(
+                    name: entry.name, scene: scene, frames: .offsets(description.offsets), output: .stills(outputs)))
+            return
         }
-        everyPhotoInput = Array(Set(manifest.scenes.flatMap(\.photos))).sorted()
-        everyFramePath = Set(
-            zip(manifest.scenes, descriptions).flatMap { entry, description in
-                Self.framePaths(scene: entry.name, description)
-            })
-        var seenSkipped: Set<String> = []
-        for (position, (entry, description)) in zip(manifest.scenes, descriptions).enumerated()
-        where shards[position] == shard.index - 1 {
-            let motion = motions[position]
-            let photos: [String]
-            do {
-                var skipped: [String] = []
-                photos = try PhotoListing.photos(from: entry.photos, allowEmpty: description.count != nil) {
-                    skipped.append($0)
-                }
-                if strict, !skipped.isEmpty {
-                    failures.append((entry.name, .unreadablePhotos(skipped.map(PhotoProblem.notAnImage))))
-                    continue
-                }
-                // Scenes often share a folder: each file is named once.
-                skippedPhotos += skipped.filter { seenSkipped.insert($0).inserted }
-            } catch {
-                failures.append((entry.name, .photos(error)))
-                continue
-            }
-            let paths = Self.framePaths(scene: entry.name, description)
-            frames += paths.enumerated().map {
-                PlannedFrame(path: $0.element, scene: entry.name, order: firstFrame[position] + $0.offset)
-            }
-            let scene = description.scene(photos: photos)
-            for (path, offset) in zip(paths, description.offsets) { layouts[path] = (scene, offset, motion) }
-            let outputs = paths.map { folder + "/" + $0 }
-            guard let motion, let file = outputs.first else {
-                scenes.append(
-                    RenderJob(
-                        name: entry.name, scene: scene, frames: .offsets(description.offsets), output: .stills(outputs))
-                )
-                continue
-            }
-            do {
-                let plan = try motion.plan(of: scene, offset: description.offsets[0])
-                scenes.append(
-                    RenderJob(
-                        name: entry.name, scene: plan.frameScene, frames: .motion(plan, from: description.offsets[0]),
-                        output: .animation(file, .init(format: .apng, fps: motion.fps, loops: motion.loops))))
-            } catch {
-                throw UsageError.inManifest(path: manifest.path, place: entry.place(of: error), error)
-            }
-        }
+        let plan = try motion.plan(of: scene, offset: description.offsets[0])
+        scenes.append(
+            RenderJob(
+                name: entry.name, scene: plan.frameScene, frames: .motion(plan, from: description.offsets[0]),
+                output: .animation(file, .init(format: .apng, fps: motion.fps, loops: motion.loops))))
     }
 
     /// Where the frames of the scene `scene` described by `description` are written, relative to the folder.

@@ -60,6 +60,7 @@ extension String: OptionValue {
 extension LayoutKind: OptionValue {}
 extension ContentMode: OptionValue {}
 extension ColorSpace: OptionValue {}
+extension CompletionShell: OptionValue {}
 
 extension Color: OptionValue {
     init?(optionText text: String) { self.init(parsing: text) }

@@ -75,8 +75,12 @@ public struct FrameRenderer: Sendable {
             }
         }
         if let failure { throw failure }
-        let image = RGBAImage(width: size.width, height: size.height, pixels: frame)
-        guard let turn = plan.turn else { return image }
+        return try Self.turned(RGBAImage(width: size.width, height: size.height, pixels: frame), plan.turn)
+    }
+
+    /// The interface drawn, turned onto its frame in a device rotation.
+    private static func turned(_ image: RGBAImage, _ turn: FramePlan.Turn?) throws(OutOfMemory) -> RGBAImage {
+        guard let turn else { return image }
         guard let turned = InterfaceTurner.turn(image, degrees: turn.degrees, onto: turn.frame) else {
             throw OutOfMemory(bytes: turn.frame.width * turn.frame.height * 4)
         }

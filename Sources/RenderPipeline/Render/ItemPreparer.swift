@@ -72,7 +72,15 @@ struct ItemPreparer {
         }
         var results: [(Int, Range<Int>, ItemPainter.PreparedPhoto)?] = []
         for outcome in outcomes { results.append(try outcome.get()) }
-        // Bands come back in order; an item missing any band is drawn as a placeholder.
+        return Self.pieces(of: chunk, results, bands: bands, outlines: outlines, rows: rows)
+    }
+
+    /// The pieces of the items `chunk`, from the resampled bands: bands come back in order; an item
+    /// missing any band is drawn as a placeholder.
+    private static func pieces(
+        of chunk: [Int], _ results: [(Int, Range<Int>, ItemPainter.PreparedPhoto)?], bands: [PreparerTask],
+        outlines: [Int: ItemPainter.Outline], rows: Range<Int>
+    ) -> [PreparedPiece] {
         var parts = [Int: [(Range<Int>, ItemPainter.PreparedPhoto)]]()
         var counts = [Int: Int]()
         for task in bands { if case .prepare(let index, _) = task { counts[index, default: 0] += 1 } }

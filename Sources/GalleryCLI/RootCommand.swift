@@ -1,0 +1,94 @@
+import GalleryCore
+
+/// What the root command takes, declared once: its options (help, the man page's synopsis and the
+/// "did you mean" of a misspelt one come from them), its subcommands and which one runs by default.
+struct RootOptions: OptionGroup {
+    static let declared = RootOptions()
+
+    let version = Flag("version", help: "Show the version.")
+    let verbose = Flag("verbose", help: "With --version: the linked libraries' versions and the SIMD level in use.")
+    let generateManual = Flag("generate-manual", help: "Print the man page.")
+    let completionScript = Option<CompletionShell>(
+        "generate-completion-script", value: "shell", help: "Print a completion script for the shell.")
+
+    /// The subcommands by name, in the order help lists them.
+    static let subcommands: [(name: String, command: any Subcommand.Type)] = [
+        ("render", RenderCommand.self), ("layout", LayoutCommand.self), ("batch", BatchCommand.self),
+        ("diff", DiffCommand.self), ("check", CheckCommand.self), ("merge-reports", MergeReportsCommand.self),
+        ("animate", AnimateCommand.self), ("accept", AcceptCommand.self),
+    ]
+
+    /// The subcommand that runs when none is named (`gallery-render photos/`).
+    static let defaultSubcommand: any Subcommand.Type = RenderCommand.self
+
+    /// Options only the root takes, alone (`gallery-render --version`): suggested for a misspelt one.
+    static let rootOnly = [
+        declared.version.spec.name, declared.generateManual.spec.name, declared.completionScript.spec.name,
+    ]
+
+    /// The subcommand named `name`.
+    static func subcommand(_ name: String) -> (any Subcommand.Type)? {
+        subcommands.first { $0.name == name }?.command
+    }
+}
+
+/// What a command line asks of the root, before any subcommand parses its options.
+enum RootAction {
+    /// `--device list` (with any command): the presets.
+    case deviceList
+    case version(verbose: Bool)
+    case manual
+    case completionScript(CompletionShell)
+    /// `--generate-completion-script` without a shell it knows: the usage error to print.
+    case completionUsage(String)
+    /// The root's help (no arguments, `--help`, `help`).
+    case help
+    /// A word that is neither a subcommand nor a file, near a subcommand's name.
+    case misspelt(String, nearest: String)
+    /// A subcommand with its arguments (`help NAME` is NAME with `--help`).
+    case run(any Subcommand.Type, [String])
+
+    init(_ arguments: [String]) {
+        let options = RootOptions.declared
+        let first = arguments.first
+        if let at = arguments.firstIndex(where: { $0 == "--device" || $0 == "--device=list" }),
+            arguments[at] == "--device=list" || arguments.dropFirst(at + 1).first == "list"
+        {
+            self = .deviceList
+        } else if let first, !first.hasPrefix("-"), !SystemPath.exists(first), RootOptions.subcommand(first) == nil,
+            let near = Suggestion.nearest(to: first, among: RootOptions.subcommands.map(\.name))
+        {
+            // Not a photo either (no such file): a misspelt subcommand, as argument-parser says it.
+            self = .misspelt(first, nearest: near)
+        } else if let first, let command = RootOptions.subcommand(first) {
+            self = .run(command, Array(arguments.dropFirst()))
+        } else if first == "help" {
+            self = arguments.dropFirst().first.flatMap(RootOptions.subcommand).map { .run($0, ["--help"]) } ?? .help
+        } else if arguments == [options.version.spec.name].map({ "--" + $0 }) {
+            self = .version(verbose: false)
+        } else if arguments.count == 2,
+            Set(arguments) == Set([options.version, options.verbose].map { "--" + $0.spec.name })
+        {
+            self = .version(verbose: true)
+        } else if arguments == ["--" + options.generateManual.spec.name] {
+            self = .manual
+        } else if first == "--" + options.completionScript.spec.name {
+            self = Self.completion(Array(arguments.dropFirst()))
+        } else if arguments.isEmpty || arguments == ["--help"] || arguments == ["-h"] {
+            self = .help
+        } else {
+            self = .run(RootOptions.defaultSubcommand, arguments)
+        }
+    }
+
+    /// `--generate-completion-script SHELL`, or the usage error for anything else.
+    private static func completion(_ rest: [String]) -> RootAction {
+        let option = "--" + RootOptions.declared.completionScript.spec.name
+        if rest.count == 1, let shell = CompletionShell(rawValue: rest[0]) { return .completionScript(shell) }
+        let shells = CompletionShell.allCases.map(\.rawValue)
+        let hint = rest.count == 1 ? Suggestion.hint(for: rest[0], among: shells) : ""
+        return .completionUsage(
+            "Error: \(option) takes one of \(shells.joined(separator: ", "))\(hint)\nUsage: gallery-render \(option) <shell>\n"
+        )
+    }
+}
