@@ -68,17 +68,40 @@ static double cos_kernel(double r) {
     return 1 - (0.5 * z - z * (z * p));
 }
 
+/* x reduced by π/2 (for |x| below 10^9): x = n·π/2 + r with |r| ≤ π/4; returns n mod 4. */
+static long long reduce(double x, double *r) {
+    double n = nearest(x * 6.36619772367581382433e-01); /* x / (π/2) */
+    *r = ((x - n * pio2_1) - n * pio2_2) - n * pio2_3;
+    return (long long)n & 3;
+}
+
 double gr_sin(double x) {
     if (!(x > -1e9 && x < 1e9)) return NAN; /* NaN, ±∞, and beyond where the reduction holds */
-    double n = nearest(x * 6.36619772367581382433e-01); /* x / (π/2) */
-    double r = ((x - n * pio2_1) - n * pio2_2) - n * pio2_3;
-    long long quadrant = (long long)n & 3;
-    switch (quadrant) {
+    double r;
+    switch (reduce(x, &r)) {
     case 0: return sin_kernel(r);
     case 1: return cos_kernel(r);
     case 2: return -sin_kernel(r);
     default: return -cos_kernel(r);
     }
+}
+
+double gr_cos(double x) {
+    if (!(x > -1e9 && x < 1e9)) return NAN;
+    double r;
+    switch (reduce(x, &r)) {
+    case 0: return cos_kernel(r);
+    case 1: return -sin_kernel(r);
+    case 2: return -cos_kernel(r);
+    default: return sin_kernel(r);
+    }
+}
+
+double gr_tan(double x) {
+    if (!(x > -1e9 && x < 1e9)) return NAN;
+    double r;
+    /* tan(r + π/2) = −cos r / sin r; tan has period π. */
+    return reduce(x, &r) & 1 ? -cos_kernel(r) / sin_kernel(r) : sin_kernel(r) / cos_kernel(r);
 }
 
 double gr_cbrt(double x) {

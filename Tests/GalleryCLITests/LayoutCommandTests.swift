@@ -46,7 +46,7 @@ import Testing
     @Test func helpDocumentsEveryOptionWithItsDefault() throws {
         let run = try CommandRunner.run(["layout", "--help"])
         #expect(run.status == 0)
-        for text in ["--item-size <pt>", "default: 150", "--deceleration <rate>", "default: 0.6", "--columns <n>"] {
+        for text in ["--item-size <size>", "default: 150", "--deceleration <rate>", "default: 0.6", "--columns <n>"] {
             #expect(run.output.contains(text), "\(text)")
         }
     }

@@ -80,9 +80,12 @@ import Testing
         #expect(run.status == 0, "\(run.stderr)")
         #expect(
             run.output.split(separator: "\n", omittingEmptySubsequences: false).prefix(6).map(String.init) == [
-                "--layout", "line grid flow", "line grid flow", "animate", "photo-a.png", "--record-missing",
+                "--layout", Self.layouts, Self.layouts, "animate", "photo-a.png", "--record-missing",
             ], "\(run.output)")
     }
+
+    static let layouts =
+        "line grid flow linear rotary inverted-rotary cylinder inverted-cylinder wheel inverted-wheel coverflow coverflow2 time-machine inverted-time-machine"
 
     @Test(.enabled(if: has("fish"), "needs fish"))
     func fishCompletesOptionsAndTheirValues() throws {

@@ -43,10 +43,16 @@ import Testing
     }
 
     @Test func enumOptionsListTheirCasesAndRejectOthers() {
-        #expect(options.layout.spec.values == ["line", "grid", "flow"])
+        let layouts = [
+            "line", "grid", "flow", "linear", "rotary", "inverted-rotary", "cylinder", "inverted-cylinder", "wheel",
+            "inverted-wheel", "coverflow", "coverflow2", "time-machine", "inverted-time-machine",
+        ]
+        #expect(options.layout.spec.values == layouts)
         #expect(options.contentMode.spec.values == ["aspect-fill", "aspect-fit", "fill"])
-        #expect(throws: UsageError.invalidValue("diamond", for: options.layout.spec, "must be one of line, grid, flow"))
-        {
+        #expect(
+            throws: UsageError.invalidValue(
+                "diamond", for: options.layout.spec, "must be one of " + layouts.joined(separator: ", "))
+        ) {
             try Values(values: ["layout": "diamond"]).read(options.layout)
         }
     }
@@ -57,7 +63,11 @@ import Testing
             .width: "width", .height: "height", .count: "count", .itemSize: "item-size", .spacing: "spacing",
             .interitemSpacing: "interitem-spacing",
             .activeDistance: "active-distance", .scaleFactor: "scale-factor", .minScale: "min-scale",
-            .columns: "columns", .offset: "offset", .delete: "delete",
+            .columns: "columns", .offset: "offset", .delete: "delete", .perspective: "perspective",
+            .viewpointOffset: "viewpoint-offset", .arc: "arc", .radius: "radius", .angle: "angle", .tilt: "tilt",
+            .circularCount: "circular-count", .fadeMin: "fade-min", .fadeMax: "fade-max", .fadeRange: "fade-range",
+            .fadeMinAlpha: "fade-min-alpha", .fling: "fling", .scrollSpeed: "scroll-speed",
+            .decelerationRate: "deceleration-rate",
         ]
         for parameter in LayoutParameter.allCases {
             #expect(options.spec(for: parameter).name == spelled[parameter])
@@ -77,9 +87,13 @@ import Testing
         #expect(Manifest.keys["toLayout"] == "to-layout")
         #expect(Manifest.keys["perceptualPrecision"] == "perceptual-precision")
         #expect(Manifest.keys["rotate"] == "rotate")
-        // + the motions (fling, toLayout, delete, rotate) and their timing (fps, duration, loop), the
-        // diff options, name, photos
-        #expect(Manifest.keys.count == SceneOptions.specs.count + 7 + DiffOptions.specs.count + 2)
+        #expect(Manifest.keys["circularCount"] == "circular-count")
+        #expect(Manifest.keys["noWrap"] == "no-wrap")
+        // + the carousel options, the motions (fling, toLayout, delete, rotate) and their timing (fps,
+        // duration, loop), the diff options, name, photos
+        #expect(
+            Manifest.keys.count
+                == SceneOptions.specs.count + CarouselOptions.specs.count + 7 + DiffOptions.specs.count + 2)
     }
 
     @Test func noCommandDeclaresAnOptionTwice() {
@@ -145,7 +159,7 @@ import Testing
         let rule = UsageError.rule("\(options.cornerRadius) applies to \(options.shape) rounded, not circle")
         #expect(rule.text(.key) == "key 'cornerRadius' applies to key 'shape' rounded, not circle")
         let value = UsageError.invalidValue("0", for: options.itemSize.spec, "must be greater than 0")
-        #expect(value.message == "The value '0' is invalid for '--item-size <pt>': must be greater than 0")
+        #expect(value.message == "The value '0' is invalid for '--item-size <size>': must be greater than 0")
         #expect(
             UsageError.inManifest(path: "m.json", place: "scene 'a'", value).message
                 == "m.json: scene 'a': key 'itemSize': the value '0' is invalid: must be greater than 0")

@@ -43,7 +43,7 @@ import TestSupport
             table == """
                 | option | meaning | default |
                 |---|---|---|
-                | `--layout line\\|grid\\|flow` | line: the horizontal carousel; grid: the round-photo grid; flow: a plain UICollectionViewFlowLayout | line |
+                | `--layout LAYOUT` | line: the horizontal carousel; grid: the round-photo grid; flow: a plain UICollectionViewFlowLayout; linear … inverted-time-machine: iCarousel's types | line |
                 | `--active-distance PT` | line: distance over which items grow | 150 |
 
                 """)

@@ -4,8 +4,9 @@
  * ldexp. libm's are not: glibc's cbrt gives other bits on arm64 than on x86-64 (`make cross-check`
  * found it), its pow and exp pick FMA versions at run time, and Apple's libm is another code base.
  * Where a rendered or compared pixel depends on an elementary function (Lanczos weights, fling
- * curves, CIELAB), it is one of these. exp, log, sin and cbrt are within 3 units in the last place of
- * the true value; pow, being e^(y · ln x), within about |y · ln x| units (10 for the x^2.4 of sRGB).
+ * curves, CIELAB, the carousels' rotations), it is one of these. exp, log, sin, cos and cbrt are
+ * within 3 units in the last place of the true value, tan (their quotient) within about 7; pow, being
+ * e^(y · ln x), within about |y · ln x| units (10 for the x^2.4 of sRGB).
  * Not correctly rounded, which no one needs: the same everywhere is the point.
  */
 #ifndef GR_MATH_H
@@ -23,6 +24,13 @@ double gr_pow(double x, double y);
 
 /** The sine of x (radians), for |x| below 10^9; NaN beyond (the reduction by π/2 no longer holds). */
 double gr_sin(double x);
+
+/** The cosine of x (radians), for |x| below 10^9; NaN beyond, as gr_sin. */
+double gr_cos(double x);
+
+/** The tangent of x (radians), gr_sin's reduction with the quotient of its kernels, for |x| below
+ * 10^9; NaN beyond, as gr_sin. */
+double gr_tan(double x);
 
 /** The real cube root. */
 double gr_cbrt(double x);

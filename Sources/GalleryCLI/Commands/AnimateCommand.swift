@@ -14,6 +14,7 @@ enum AnimateCommand: Subcommand {
         arguments: [("photos", "Folders and/or files, as for render; optional with --count.")],
         optionGroups: [
             ("MOTION OPTIONS", MotionOptions.specs), ("SCENE OPTIONS", SceneOptions.specs),
+            ("CAROUSEL OPTIONS", CarouselOptions.specs),
             ("OUTPUT OPTIONS", OutputOptions.specs + RunOptions.specs), ("OPTIONS", [RunOptions.help.spec]),
         ],
         discussion:

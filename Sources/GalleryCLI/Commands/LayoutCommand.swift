@@ -8,7 +8,7 @@ enum LayoutCommand: Subcommand {
         abstract: "Print the layout at a scroll offset as JSON (JSON Lines with --offsets); no pixels.",
         arguments: [("photos", "Folders and/or files, as for render; optional with --count.")],
         optionGroups: [
-            ("SCENE OPTIONS", SceneOptions.specs),
+            ("SCENE OPTIONS", SceneOptions.specs), ("CAROUSEL OPTIONS", CarouselOptions.specs),
             ("MOTION OPTIONS", MotionOptions.declared.layoutSpecs),
             ("OPTIONS", [RunOptions.help.spec]),
         ],
@@ -107,9 +107,29 @@ enum LayoutCommand: Subcommand {
                                     ),
                                     ("size", .number(item.size)),
                                     ("scale", .number(item.scale)),
-                                ] + (items == nil ? [] : [("alpha", .number(animated.alpha))]))
+                                ] + attributes(of: item, alpha: items == nil ? nil : animated.alpha))
                         })
                 ),
-            ])
+            ] + (frame.scrollOffset.map { [("scrollOffset", .exactNumber($0))] } ?? []))
+    }
+
+    /// What an item has beyond a plain scale, each only where it is not the default: a carousel's
+    /// offset o, non-square bounds, a transform, and alpha (always in a motion, where the layout
+    /// gives one, else only below 1). Transforms and alphas at full precision.
+    private static func attributes(of item: LayoutItem, alpha motionAlpha: Double?) -> [(String, JSONValue)] {
+        var pairs: [(String, JSONValue)] = []
+        if let offset = item.carouselOffset { pairs.append(("offset", .exactNumber(offset))) }
+        if let bounds = item.bounds, bounds.width != bounds.height {
+            pairs.append(("bounds", .object([("width", .number(bounds.width)), ("height", .number(bounds.height))])))
+        }
+        if let transform = item.transform, transform.plainScale == nil {
+            pairs.append(("transform", .array(transform.values.map(JSONValue.exactNumber))))
+        }
+        if let motionAlpha, item.carouselOffset == nil {
+            pairs.append(("alpha", .number(motionAlpha)))
+        } else if item.carouselOffset != nil || item.alpha < 1 {
+            pairs.append(("alpha", .exactNumber(item.alpha)))
+        }
+        return pairs
     }
 }

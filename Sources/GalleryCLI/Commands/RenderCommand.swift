@@ -15,7 +15,8 @@ enum RenderCommand: Subcommand {
             )
         ],
         optionGroups: [
-            ("SCENE OPTIONS", SceneOptions.specs), ("OUTPUT OPTIONS", OutputOptions.specs + RunOptions.specs),
+            ("SCENE OPTIONS", SceneOptions.specs), ("CAROUSEL OPTIONS", CarouselOptions.specs),
+            ("OUTPUT OPTIONS", OutputOptions.specs + RunOptions.specs),
             ("OPTIONS", [RunOptions.help.spec]),
         ],
         discussion: SceneOptions.colorHelp + "\n\n" + SceneOptions.deviceHelp

@@ -7,6 +7,7 @@ enum OptionTable {
     /// Each is a command's option group as its `--help` shows it, so the two cannot differ.
     static let tables: [(name: String, specs: [OptionSpec])] = [
         ("scene options", group("SCENE OPTIONS", of: RenderCommand.spec)),
+        ("carousel options", group("CAROUSEL OPTIONS", of: RenderCommand.spec)),
         ("output options", group("OUTPUT OPTIONS", of: RenderCommand.spec)),
         ("batch options", group("BATCH OPTIONS", of: BatchCommand.spec)),
         ("check options", group("CHECK OPTIONS", of: CheckCommand.spec)),

@@ -21,7 +21,8 @@ struct Manifest: Sendable {
 
     /// Scene and motion options, and the diff options (`check` compares a scene's frames by them;
     /// `batch` ignores them).
-    private static let sceneSpecs = SceneOptions.specs + MotionOptions.declared.manifestSpecs + DiffOptions.specs
+    private static let sceneSpecs =
+        SceneOptions.specs + CarouselOptions.specs + MotionOptions.declared.manifestSpecs + DiffOptions.specs
 
     /// `DiffOptions.alternatives` as manifest keys.
     /// What a `device` key sets, as a scene's own device replaces them from the defaults.

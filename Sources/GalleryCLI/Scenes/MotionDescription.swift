@@ -140,6 +140,13 @@ struct MotionDescription: Sendable {
                 "\(options.fling) \(velocityText): \(error); lower \(options.fps) or the velocity, or choose a faster \(scenes.deceleration)"
             )
         case .flingTooFar: .rule("\(options.fling) \(velocityText): \(error)")
+        case .notForCarousels:
+            switch kind {
+            case .fling: .rule("\(options.fling): \(error)")
+            case .toLayout: .rule("\(options.toLayout): \(error)")
+            case .delete: .rule("\(options.delete): \(error)")
+            case .rotate: .rule("\(options.rotate): \(error)")
+            }
         }
     }
 }

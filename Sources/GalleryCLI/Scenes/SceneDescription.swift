@@ -81,7 +81,14 @@ struct SceneDescription: Sendable {
             try source.read(options.height) ?? (kind.isVertical ? screen?.height : nil) ?? kind.defaultViewport.height
         if landscape, device == nil { throw .requires(options.landscape.spec, options.device.spec) }
         // Every layout's options are read, so a bad value fails whichever layout is chosen.
-        let (itemSize, spacing) = (try source.read(options.itemSize), try source.read(options.spacing))
+        let (size, spacing) = (try source.read(options.itemSize), try source.read(options.spacing))
+        try CarouselOptions.checkUnused(by: kind, in: source)
+        if let size, !size.isSquare, kind.carouselType == nil {
+            throw .rule(
+                "\(options.itemSize) \(size.optionText): \(kind.rawValue) items are square in this version; WxH is for the carousel types"
+            )
+        }
+        let itemSize = size?.width
         let columns = try source.read(options.columns)
         let interitemSpacing = try source.read(options.interitemSpacing)
         let (activeDistance, scaleFactor, minScale) = (
@@ -103,6 +110,10 @@ struct SceneDescription: Sendable {
                 LineLayout(
                     itemSize: itemSize ?? LineLayout().itemSize, spacing: spacing, activeDistance: activeDistance,
                     scaleFactor: scaleFactor, minScale: minScale))
+        default:
+            style = .carousel(
+                try CarouselOptions.layout(
+                    kind.carouselType ?? .linear, itemSize: size?.size, spacing: spacing, from: source))
         }
         let gallery = Gallery(
             style: style, viewport: Size(width: width, height: height), itemCount: 0,

@@ -11,7 +11,8 @@ struct SceneOptions: OptionGroup {
 
     let layout = DefaultedOption<LayoutKind>(
         "layout", value: "layout",
-        help: "line: the horizontal carousel; grid: the round-photo grid; flow: a plain UICollectionViewFlowLayout.",
+        help:
+            "line: the horizontal carousel; grid: the round-photo grid; flow: a plain UICollectionViewFlowLayout; linear … inverted-time-machine: iCarousel's types.",
         default: .line)
     let width = Option<Double>(
         "width", value: "pt", help: "Viewport width in points.",
@@ -54,15 +55,17 @@ struct SceneOptions: OptionGroup {
     let count = Option<Int>(
         "count", value: "n", help: "Number of items; photos repeat in order; with no photos, placeholders.",
         defaultText: "number of photos", check: .whole(0...1_000_000))
-    let itemSize = Option<Double>(
-        "item-size", value: "pt", help: "line: side of an item; grid, flow: side of a cell.",
+    let itemSize = Option<ItemSize>(
+        "item-size", value: "size",
+        help: "line: side of an item; grid, flow: side of a cell; carousels: WxH (160x90) or a side.",
         defaultText:
-            "\(LineLayout().itemSize.optionText) (line), width/columns − 8 (grid), \(FlowLayout().itemSize.optionText) (flow)"
+            "\(LineLayout().itemSize.optionText) (line), width/columns − 8 (grid), \(FlowLayout().itemSize.optionText) (flow), \(ItemSize(width: 200, height: 200).optionText) (carousels)"
     )
     let spacing = Option<Double>(
-        "spacing", value: "pt", help: "line: gap between items; grid, flow: gap between rows.",
+        "spacing", value: "pt",
+        help: "line: gap between items; grid, flow: gap between rows; carousels: a factor of the item width.",
         defaultText:
-            "0.7 × item size (line), \(GridLayout().rowSpacing.optionText) (grid, flow)")
+            "0.7 × item size (line), \(GridLayout().rowSpacing.optionText) (grid, flow), 1 (coverflow: 0.25)")
     let interitemSpacing = DefaultedOption<Double>(
         "interitem-spacing", value: "pt", help: "flow: least gap between items in a row.",
         default: FlowLayout().interitemSpacing)
@@ -121,6 +124,20 @@ struct SceneOptions: OptionGroup {
         case .columns: columns.spec
         case .offset: offset.spec
         case .delete: MotionOptions.declared.delete.spec
+        case .perspective: CarouselOptions.declared.perspective.spec
+        case .viewpointOffset: CarouselOptions.declared.viewpointOffset.spec
+        case .arc: CarouselOptions.declared.arc.spec
+        case .radius: CarouselOptions.declared.radius.spec
+        case .angle: CarouselOptions.declared.angle.spec
+        case .tilt: CarouselOptions.declared.tilt.spec
+        case .circularCount: CarouselOptions.declared.circularCount.spec
+        case .fadeMin: CarouselOptions.declared.fadeMin.spec
+        case .fadeMax: CarouselOptions.declared.fadeMax.spec
+        case .fadeRange: CarouselOptions.declared.fadeRange.spec
+        case .fadeMinAlpha: CarouselOptions.declared.fadeMinAlpha.spec
+        case .fling: MotionOptions.declared.fling.spec
+        case .scrollSpeed: CarouselOptions.declared.scrollSpeed.spec
+        case .decelerationRate: CarouselOptions.declared.decelerationRate.spec
         }
     }
 

@@ -29,6 +29,7 @@ public struct Gallery: Sendable, Hashable {
         case .line(let line): try line.validate()
         case .grid(let grid): try grid.validate(in: viewport)
         case .flow(let flow): try flow.validate(in: viewport)
+        case .carousel(let carousel): try carousel.validate()
         }
     }
 
@@ -41,6 +42,7 @@ public struct Gallery: Sendable, Hashable {
             // With a negative growth factor items grow away from the centre; none beyond W is visible.
             line.itemSize * max(line.scale(atDistance: 0), line.scale(atDistance: viewport.width), 1)
         case .grid, .flow: style.grid(in: viewport)?.side(in: viewport) ?? 0
+        case .carousel(let carousel): carousel.largestDrawnSide(count: itemCount, viewport: viewport)
         }
     }
 
@@ -49,6 +51,11 @@ public struct Gallery: Sendable, Hashable {
         switch style {
         case .line(let line): line.contentSize(count: itemCount, viewport: viewport)
         case .grid, .flow: style.grid(in: viewport)?.contentSize(count: itemCount, viewport: viewport) ?? viewport
+        case .carousel(let carousel):
+            // iCarousel has no content size: one turn of its items along the scroll axis.
+            carousel.vertical
+                ? Size(width: viewport.width, height: Double(itemCount) * carousel.itemWidth)
+                : Size(width: Double(itemCount) * carousel.itemWidth, height: viewport.height)
         }
     }
 
@@ -57,12 +64,21 @@ public struct Gallery: Sendable, Hashable {
         switch style {
         case .line: 0...max(0, contentSize.width - viewport.width)
         case .grid, .flow: 0...max(0, contentSize.height - viewport.height)
+        case .carousel(let carousel):
+            // Without wrap, items 0 to n − 1 may be centred; with wrap every offset is one of those.
+            0...max(0, Double(itemCount - 1) * carousel.itemWidth)
         }
     }
 
     /// `offset` clamped to the scrollable range, unless overscroll is allowed.
     public func clamped(_ offset: Double) -> Double {
-        allowsOverscroll ? offset : min(max(offset, scrollableRange.lowerBound), scrollableRange.upperBound)
+        if case .carousel(let carousel) = style {
+            // iCarousel wraps, or clamps (with overscroll, one item beyond each end).
+            return carousel.boundedScrollOffset(
+                carousel.scrollOffset(points: offset), count: itemCount, overscroll: allowsOverscroll)
+                * carousel.itemWidth
+        }
+        return allowsOverscroll ? offset : min(max(offset, scrollableRange.lowerBound), scrollableRange.upperBound)
     }
 
     /// Where a line scroll released at `offset` with `velocity` (points per second) comes to rest;
@@ -77,11 +93,18 @@ public struct Gallery: Sendable, Hashable {
     public func frame(atOffset offset: Double) throws(LayoutError) -> LayoutFrame {
         try validate()
         try LayoutError.check(offset, .offset, in: -LayoutError.largestOffset...LayoutError.largestOffset)
+        if case .carousel(let carousel) = style {
+            let frame = try carousel.frame(
+                atOffset: offset, count: itemCount, viewport: viewport, overscroll: allowsOverscroll)
+            return LayoutFrame(
+                offset: frame.offset, contentSize: contentSize, items: frame.items.map(LayoutItem.init),
+                scrollOffset: frame.scrollOffset)
+        }
         let offset = clamped(offset)
         let items: [LayoutItem] =
             switch style {
             case .line(let line): line.items(count: itemCount, viewport: viewport, offset: offset)
-            case .grid, .flow:
+            case .grid, .flow, .carousel:
                 style.grid(in: viewport)?.items(count: itemCount, viewport: viewport, offset: offset) ?? []
             }
         return LayoutFrame(offset: offset, contentSize: contentSize, items: items)
@@ -93,6 +116,7 @@ public struct Gallery: Sendable, Hashable {
         switch style {
         case .line(let line): line.itemSize
         case .grid, .flow: style.grid(in: viewport)?.side(in: viewport) ?? 0
+        case .carousel(let carousel): carousel.itemSize.width
         }
     }
 
@@ -101,7 +125,7 @@ public struct Gallery: Sendable, Hashable {
     public func item(_ index: Int, atOffset offset: Double) -> LayoutItem {
         switch style {
         case .line(let line): line.item(index, viewport: viewport, offset: offset)
-        case .grid, .flow:
+        case .grid, .flow, .carousel:
             style.grid(in: viewport)?.item(index, viewport: viewport, offset: offset) ?? LayoutItem.none(index)
         }
     }
@@ -112,6 +136,7 @@ public struct Gallery: Sendable, Hashable {
     public func centringOffset(ofItem index: Int) -> Double {
         switch style {
         case .line(let line): Double(index) * line.pitch
+        case .carousel(let carousel): Double(index) * carousel.itemWidth
         case .grid, .flow:
             style.grid(in: viewport).map { grid in
                 Double(index / grid.columns) * grid.rowPitch(in: viewport) + grid.side(in: viewport) / 2

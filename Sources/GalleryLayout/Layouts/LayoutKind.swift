@@ -6,18 +6,33 @@ public enum LayoutKind: String, Sendable, Hashable, CaseIterable {
     case grid
     /// A plain UICollectionViewFlowLayout, scrolling vertically.
     case flow
+    /// iCarousel's eleven types (`CarouselType`), by the same names, in the contract's order.
+    case linear, rotary
+    case invertedRotary = "inverted-rotary"
+    case cylinder
+    case invertedCylinder = "inverted-cylinder"
+    case wheel
+    case invertedWheel = "inverted-wheel"
+    case coverflow, coverflow2
+    case timeMachine = "time-machine"
+    case invertedTimeMachine = "inverted-time-machine"
+
+    /// The carousel type of this name, for iCarousel's types.
+    public var carouselType: CarouselType? { CarouselType(rawValue: rawValue) }
 
     /// The viewport, in points, when none is given: 375 wide, 200 high for the line, 667 for the
-    /// vertical layouts.
+    /// vertical layouts, 300 for the carousel types (their 200-point items with room to turn).
     public var defaultViewport: Size {
         switch self {
         case .line: Size(width: 375, height: 200)
         case .grid, .flow: Size(width: 375, height: 667)
+        default: Size(width: 375, height: 300)
         }
     }
 
-    /// Whether it scrolls vertically (the grid and the flow) rather than horizontally (the line).
-    public var isVertical: Bool { self != .line }
+    /// Whether it scrolls vertically (the grid and the flow) rather than horizontally (the line and
+    /// the carousels, unless `--vertical`).
+    public var isVertical: Bool { self == .grid || self == .flow }
 
     /// This layout with its own defaults (a transition's end layout).
     public var defaultStyle: LayoutStyle {
@@ -25,6 +40,7 @@ public enum LayoutKind: String, Sendable, Hashable, CaseIterable {
         case .line: .line(LineLayout())
         case .grid: .grid(GridLayout())
         case .flow: .flow(FlowLayout())
+        default: .carousel(CarouselLayout(type: carouselType ?? .linear))
         }
     }
 }

@@ -3,6 +3,8 @@ public enum LayoutStyle: Sendable, Hashable {
     case line(LineLayout)
     case grid(GridLayout)
     case flow(FlowLayout)
+    /// One of iCarousel's types.
+    case carousel(CarouselLayout)
 
     /// Which layout this is.
     public var kind: LayoutKind {
@@ -10,10 +12,11 @@ public enum LayoutStyle: Sendable, Hashable {
         case .line: .line
         case .grid: .grid
         case .flow: .flow
+        case .carousel(let carousel): LayoutKind(rawValue: carousel.type.rawValue) ?? .linear
         }
     }
 
-    /// The name used on the command line and in JSON: `line`, `grid` or `flow`.
+    /// The name used on the command line and in JSON: `line`, `grid`, `flow` or a carousel type.
     public var name: String { kind.rawValue }
 }
 
@@ -22,7 +25,7 @@ extension LayoutStyle {
     /// columns); nil for the line.
     func grid(in viewport: Size) -> GridLayout? {
         switch self {
-        case .line: nil
+        case .line, .carousel: nil
         case .grid(let grid): grid
         case .flow(let flow): flow.grid(in: viewport)
         }

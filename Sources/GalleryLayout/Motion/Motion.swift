@@ -10,12 +10,15 @@ public enum Motion: Sendable {
     /// swapped; the items tween as in a layout change while the interface's bounds go from W × H to
     /// H × W and it turns from ±90° to upright.
     case rotation(LayoutTransition, start: Gallery, end: Gallery)
+    /// A fling of a carousel (`gallery`'s style), with iCarousel's own physics.
+    case carouselFling(CarouselFling, gallery: Gallery)
 
     /// T_end, in seconds.
     public var duration: Double {
         switch self {
         case .fling(let fling, _, _): fling.duration
         case .transition(let transition, _, _), .rotation(let transition, _, _): transition.duration
+        case .carouselFling(let fling, _): fling.duration
         }
     }
 
@@ -38,6 +41,14 @@ public enum Motion: Sendable {
             return MotionState(
                 time: t, gallery: ended ? end : start, frame: ended ? transition.endFrame : transition.startFrame,
                 items: transition.items(at: t), turn: InterfaceTurn.at(ended ? 1 : p, turning: start.viewport))
+        case .carouselFling(let fling, let gallery):
+            let carousel = try fling.frame(at: t, viewport: gallery.viewport)
+            let frame = LayoutFrame(
+                offset: carousel.scrollOffset * fling.layout.itemWidth, contentSize: gallery.contentSize,
+                items: carousel.items.map(LayoutItem.init), scrollOffset: carousel.scrollOffset)
+            return MotionState(
+                time: t, gallery: gallery, frame: frame,
+                items: frame.items.map { AnimatedItem(item: $0, alpha: $0.alpha) })
         }
     }
 

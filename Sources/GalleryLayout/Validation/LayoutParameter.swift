@@ -3,4 +3,8 @@
 public enum LayoutParameter: String, Sendable, Hashable, CaseIterable {
     case width, height, count, itemSize, spacing, interitemSpacing, activeDistance, scaleFactor, minScale, columns,
         offset, delete
+    /// The carousel types' options (CarouselLayout) and their fling (CarouselFling; `fling` is its
+    /// velocity V).
+    case perspective, viewpointOffset, arc, radius, angle, tilt, circularCount, fadeMin, fadeMax, fadeRange,
+        fadeMinAlpha, fling, scrollSpeed, decelerationRate
 }

@@ -18,6 +18,8 @@ public enum MotionError: Error, Sendable, CustomStringConvertible {
     case tooManyFrames(duration: Double, fps: Int)
     /// A fling would come to rest at `end`, outside the offsets a frame may have.
     case flingTooFar(end: Double)
+    /// A motion the carousel types do not have (yet): `motion` names it.
+    case notForCarousels(motion: String)
 
     public var description: String {
         switch self {
@@ -32,6 +34,7 @@ public enum MotionError: Error, Sendable, CustomStringConvertible {
             "the motion lasts \(Self.whole(duration)) s, \(Self.whole(MotionTimeline.frameCount(duration: duration, fps: fps))) frames at \(fps) fps: at most \(MotionTimeline.frameLimit) frames"
         case .flingTooFar(let end):
             "the fling would come to rest at offset \(Self.whole(end)), past the ±\(Self.whole(LayoutError.offsetRange.upperBound)) pt a frame may have"
+        case .notForCarousels(let motion): "the carousel types do not animate \(motion) in this version"
         }
     }
 

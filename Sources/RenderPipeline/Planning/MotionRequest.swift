@@ -22,6 +22,9 @@ public enum MotionRequest: Sendable, Equatable {
         var scene = scene
         scene.gallery.allowsOverscroll = frameScene.gallery.allowsOverscroll
         let gallery = scene.gallery
+        if case .carousel(let carousel) = gallery.style {
+            return try carouselMotion(carousel, of: frameScene, offset: offset)
+        }
         switch self {
         case .fling(let velocity, let deceleration):
             let start = gallery.clamped(offset)
@@ -79,6 +82,26 @@ public enum MotionRequest: Sendable, Equatable {
             throw .tooManyFrames(duration: motion.duration, fps: fps)
         }
         return (motion, frameScene)
+    }
+
+    /// A carousel's motion: a fling with iCarousel's physics; the rest not (yet).
+    private func carouselMotion(_ carousel: CarouselLayout, of scene: Scene, offset: Double) throws(MotionError) -> (
+        Motion, frameScene: Scene
+    ) {
+        var frameScene = scene
+        switch self {
+        case .fling(let velocity, _):
+            let fling = try Self.laidOut { () throws(LayoutError) in
+                try CarouselFling(
+                    layout: carousel, count: scene.gallery.itemCount, offset: offset, velocity: velocity,
+                    scrollSpeed: carousel.scrollSpeed, decelerationRate: carousel.decelerationRate)
+            }
+            frameScene.gallery.allowsOverscroll = true
+            return (.carouselFling(fling, gallery: frameScene.gallery), frameScene)
+        case .rotate: throw .notForCarousels(motion: "a rotation")
+        case .toLayout: throw .notForCarousels(motion: "a layout change")
+        case .delete: throw .notForCarousels(motion: "a deletion")
+        }
     }
 
     private static func laidOut<T>(_ body: () throws(LayoutError) -> T) throws(MotionError) -> T {

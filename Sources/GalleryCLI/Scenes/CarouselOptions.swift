@@ -1,0 +1,88 @@
+import GalleryLayout
+
+/// The options of iCarousel's eleven types (`--layout coverflow` and the others), each declared
+/// once with the source's default; each applies to the types whose formulas read it.
+struct CarouselOptions: OptionGroup {
+    static let declared = CarouselOptions()
+    private static let base = CarouselLayout(type: .linear)
+
+    let perspective = DefaultedOption<Double>(
+        "perspective", value: "m34", help: "m34 of the base transform: the eye is 1/|m34| points in front.",
+        default: base.perspective, check: .from(-1...1))
+    let viewpointOffset = Option<PointValue>(
+        "viewpoint-offset", value: "x,y", help: "Moves the viewpoint: the items shift the other way.",
+        defaultText: "0,0")
+    let arc = Option<Double>(
+        "arc", value: "deg", help: "Circular types: the arc the items span.", defaultText: "360",
+        check: .greaterThan(0, atMost: 3600))
+    let radius = Option<Double>(
+        "radius", value: "pt", help: "Circular types: the circle's radius.",
+        defaultText: "from the item width, spacing, arc and count, as iCarousel computes it")
+    let angle = Option<Double>(
+        "angle", value: "deg",
+        help: "rotary, cylinder: every item's angle; wheel: the angle between neighbours.",
+        defaultText: "arc / circular count", check: .from(-3600...3600))
+    let tilt = Option<Double>(
+        "tilt", value: "x", help: "coverflow, time-machine: how far items tilt or rise.",
+        defaultText: "0.9 (coverflow), 0.3 (time-machine)", check: .from(-1000...1000))
+    let circularCount = Option<Int>(
+        "circular-count", value: "n", help: "Circular types: the places on the circle.",
+        defaultText: "the item count, at least as many as fill the width, at most 30",
+        check: .whole(CarouselLayout.circularCountRange))
+    let fadeMin = Option<Double>(
+        "fade-min", value: "items", help: "Offset below which items fade.", defaultText: "the type's")
+    let fadeMax = Option<Double>(
+        "fade-max", value: "items", help: "Offset above which items fade.", defaultText: "the type's")
+    let fadeRange = Option<Double>(
+        "fade-range", value: "items", help: "Offsets over which an item fades out.", defaultText: "the type's",
+        check: .greaterThan(0))
+    let fadeMinAlpha = Option<Double>(
+        "fade-min-alpha", value: "alpha", help: "The least alpha a fading item keeps.", defaultText: "the type's",
+        check: .from(0...1))
+    let showBackfaces = Option<Toggle>(
+        "show-backfaces", value: "bool", help: "Draw items turned away from the viewer.", defaultText: "the type's")
+    let wrap = ExclusiveFlags<Bool?>(
+        [
+            .init(Flag("wrap", help: "Offsets wrap round (on for the circular types)."), true),
+            .init(Flag("no-wrap", help: "Offsets stop at the first and last item."), false),
+        ], absent: nil)
+    let vertical = Flag("vertical", help: "Scroll along y (--offset moves items up).")
+    let scrollSpeed = DefaultedOption<Double>(
+        "scroll-speed", value: "x", help: "With --fling: iCarousel's scrollSpeed (items per item width dragged).",
+        default: base.scrollSpeed, check: .from(0...100))
+    let decelerationRate = DefaultedOption<Double>(
+        "deceleration-rate", value: "rate", help: "With --fling: iCarousel's decelerationRate.",
+        default: base.decelerationRate, check: .from(0...0.999))
+
+    /// The carousel of `type` these options describe, with `itemSize` and `spacing` (a factor of the
+    /// item width).
+    static func layout(_ type: CarouselType, itemSize: Size?, spacing: Double?, from source: any OptionSource)
+        throws(UsageError) -> CarouselLayout
+    {
+        let options = declared
+        var layout = CarouselLayout(
+            type: type, itemSize: itemSize ?? base.itemSize, perspective: try source.read(options.perspective),
+            spacing: spacing)
+        layout.viewpointOffset = try source.read(options.viewpointOffset)?.point ?? layout.viewpointOffset
+        (layout.arc, layout.radius) = (try source.read(options.arc), try source.read(options.radius))
+        (layout.angle, layout.tilt) = (try source.read(options.angle), try source.read(options.tilt))
+        layout.circularCount = try source.read(options.circularCount)
+        (layout.fadeMin, layout.fadeMax) = (try source.read(options.fadeMin), try source.read(options.fadeMax))
+        layout.fadeRange = try source.read(options.fadeRange)
+        layout.fadeMinAlpha = try source.read(options.fadeMinAlpha)
+        layout.showBackfaces = try source.read(options.showBackfaces)?.isOn
+        layout.wrap = try options.wrap.read(source)
+        layout.vertical = source.isSet(options.vertical)
+        layout.scrollSpeed = try source.read(options.scrollSpeed)
+        layout.decelerationRate = try source.read(options.decelerationRate)
+        return layout
+    }
+
+    /// Given any of these without a carousel type: a usage error naming the first.
+    static func checkUnused(by kind: LayoutKind, in source: any OptionSource) throws(UsageError) {
+        guard kind.carouselType == nil, let given = specs.first(where: { source.has($0.name) }) else { return }
+        throw .rule(
+            "--\(given.name) applies to the carousel types (--layout linear, rotary, coverflow, …), not \(kind.rawValue)"
+        )
+    }
+}

@@ -1,0 +1,53 @@
+import GalleryLayout
+
+/// `--item-size`: a side (`120`, a square) or width × height (`160x90`, a 16:9 card).
+struct ItemSize: OptionValue, Equatable {
+    let width: Double
+    let height: Double
+
+    init(width: Double, height: Double) {
+        self.width = width
+        self.height = height
+    }
+
+    init?(optionText text: String) {
+        let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
+        guard (1...2).contains(parts.count), let width = Double(String(parts[0])), width.isFinite else { return nil }
+        guard parts.count == 2 else {
+            self.init(width: width, height: width)
+            return
+        }
+        guard let height = Double(String(parts[1])), height.isFinite else { return nil }
+        self.init(width: width, height: height)
+    }
+
+    var optionText: String { width == height ? width.optionText : "\(width.optionText)x\(height.optionText)" }
+    static var expectation: String { "must be a side (120) or width x height (160x90) in points" }
+
+    /// Whether it is a square.
+    var isSquare: Bool { width == height }
+    var size: Size { Size(width: width, height: height) }
+}
+
+/// `true` or `false`, for an option that overrides a default either way.
+enum Toggle: String, OptionValue, CaseIterable {
+    case `true`, `false`
+
+    var isOn: Bool { self == .true }
+}
+
+/// `X,Y` in points.
+struct PointValue: OptionValue, Equatable {
+    let point: Point
+
+    init?(optionText text: String) {
+        let parts = text.split(separator: ",", omittingEmptySubsequences: false)
+        guard parts.count == 2, let x = Double(String(parts[0])), let y = Double(String(parts[1])), x.isFinite,
+            y.isFinite
+        else { return nil }
+        point = Point(x: x, y: y)
+    }
+
+    var optionText: String { "\(point.x.optionText),\(point.y.optionText)" }
+    static var expectation: String { "must be X,Y: two finite numbers" }
+}

@@ -1,0 +1,111 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// iCarousel's types through `layout`: each number worked out here from iCarousel 1.8.3's
+/// `transformForItemViewWithOffset:` (row vectors, CATransform3DTranslate/Rotate pre-multiplying, the
+/// perspective m34 applied last), with Foundation's sin and cos: within 1e-12 of the tool's.
+@Suite struct CarouselCommandTests {
+    static func layout(_ arguments: [String]) throws -> [String: Any] {
+        let run = try CommandRunner.run(["layout", "--count", "5"] + arguments)
+        #expect(run.status == 0, "\(run.stderr)")
+        return try #require(try JSONSerialization.jsonObject(with: Data(run.stdout)) as? [String: Any])
+    }
+
+    static func item(_ json: [String: Any], _ index: Int) throws -> [String: Any] {
+        let items = try #require(json["items"] as? [[String: Any]])
+        return try #require(items.first { $0["index"] as? Int == index })
+    }
+
+    static func expectClose(_ actual: [Double]?, _ expected: [Double], _ comment: Comment? = nil) {
+        guard let actual, actual.count == expected.count else {
+            Issue.record("expected \(expected), got \(String(describing: actual))")
+            return
+        }
+        for (a, e) in zip(actual, expected) { #expect(abs(a - e) <= 1e-12, comment) }
+    }
+
+    /// Perspective p applied after rows: [r1 r2 r3 t]·P adds column 4 = r·(0, 0, p, 1).
+    static func withPerspective(_ rows: [[Double]], _ p: Double) -> [Double] {
+        rows.flatMap { row in [row[0], row[1], row[2], row[2] * p + row[3]] }
+    }
+
+    @Test func coverflowTiltsAndRaisesTheItemsBesideTheCentre() throws {
+        // Offset 100 pt of 200-pt items: scrollOffset 0.5, item 1 at o = 0.5.
+        let json = try Self.layout(["--layout", "coverflow", "--offset", "100"])
+        #expect(json["scrollOffset"] as? Double == 0.5)
+        let (w, tilt, spacing, o, p) = (200.0, 0.9, 0.25, 0.5, -1.0 / 500)
+        let c = max(-1, min(1, o))
+        let x = (c * 0.5 * tilt + o * spacing) * w
+        let z = abs(c) * -w * 0.5
+        let angle = -c * Double.pi / 2 * tilt
+        // Rot_y(φ) then Translate(x, 0, z): rows of Rot_y·Tr.
+        let rows = [
+            [cos(angle), 0, -sin(angle), 0], [0, 1, 0, 0], [sin(angle), 0, cos(angle), 0], [x, 0, z, 1],
+        ]
+        let item = try Self.item(json, 1)
+        #expect(item["offset"] as? Double == 0.5)
+        #expect(item["alpha"] as? Double == 1)
+        #expect((item["center"] as? [String: Double]) == ["x": 187.5, "y": 150])
+        Self.expectClose(item["transform"] as? [Double], Self.withPerspective(rows, p))
+    }
+
+    @Test func linearPutsItemsSideBySideWithoutScaling() throws {
+        let json = try Self.layout(["--layout", "linear", "--offset", "60", "--item-size", "160x90"])
+        // itemWidth 160: scrollOffset 0.375; item 2 at o = 1.625, translated o·w·σ.
+        let item = try Self.item(json, 2)
+        let o = 2 - 60.0 / 160
+        Self.expectClose(
+            item["transform"] as? [Double],
+            Self.withPerspective([[1, 0, 0, 0], [0, 1, 0, 0], [0, 0, 1, 0], [o * 160, 0, 0, 1]], -1.0 / 500))
+        #expect((item["bounds"] as? [String: Double]) == ["width": 160, "height": 90])
+        #expect(item["size"] as? Double == 160 && item["scale"] as? Double == 1)
+    }
+
+    @Test func timeMachineMovesItemsBackAndUp() throws {
+        // scrollOffset 3: item 1 at o = −2: Translate(o·w·τ, 0, o·w·σ), τ = 0.3, σ = 1. Items in front
+        // (o > 0) fade out by o = 1: item 4 (o = 1) is not drawn.
+        let json = try Self.layout(["--layout", "time-machine", "--offset", "600"])
+        let item = try Self.item(json, 1)
+        Self.expectClose(
+            item["transform"] as? [Double],
+            Self.withPerspective(
+                [[1, 0, 0, 0], [0, 1, 0, 0], [0, 0, 1, 0], [-2 * 200 * 0.3, 0, -2 * 200, 1]], -0.002))
+        let drawn = (json["items"] as? [[String: Any]])?.compactMap { $0["index"] as? Int }
+        #expect(drawn.map(Set.init) == [0, 1, 2, 3])
+    }
+
+    @Test func theCircularTypesWrapAndTheOthersClamp() throws {
+        // Five 200-pt items: one turn is 1000 pt. Rotary wraps 1100 to 100; linear clamps to 800.
+        #expect(try Self.layout(["--layout", "rotary", "--offset", "1100"])["offset"] as? Double == 100)
+        #expect(try Self.layout(["--layout", "linear", "--offset", "1100"])["offset"] as? Double == 800)
+        #expect(try Self.layout(["--layout", "linear", "--offset", "1100", "--wrap"])["offset"] as? Double == 100)
+    }
+
+    @Test func optionsThatDoNotApplyAreUsageErrors() throws {
+        let tilt = try CommandRunner.run(["layout", "--count", "5", "--tilt", "0.5"])
+        #expect(tilt.status == 64)
+        #expect(tilt.stderr.contains("--tilt applies to the carousel types"), "\(tilt.stderr)")
+        let card = try CommandRunner.run(["layout", "--count", "5", "--item-size", "160x90"])
+        #expect(card.status == 64)
+        #expect(card.stderr.contains("WxH is for the carousel types"), "\(card.stderr)")
+        let rotate = try CommandRunner.run(["animate", "--count", "5", "--layout", "coverflow", "--rotate"])
+        #expect(rotate.status == 64)
+        #expect(rotate.stderr.contains("--rotate: the carousel types do not animate a rotation"))
+    }
+
+    @Test func aFlingFollowsICarouselsPhysics() throws {
+        // V = 800 pt/s, 200-pt items: v = 4 items/s; D = v/(60·(1 − 0.95)) = 4/3 > 0.1, |v| > 2: it
+        // decelerates to ⌈0 + 4/3⌉ = 2 over T = 2/(4/2) = 1 s, then rests there (a 0.01 s scroll).
+        let run = try CommandRunner.run(["layout", "--count", "5", "--layout", "coverflow", "--fling", "800"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let frames = try run.output.split(separator: "\n").map {
+            try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+        }
+        let scroll = frames.map { $0["scrollOffset"] as? Double ?? .nan }
+        #expect(scroll.last == 2)
+        // s(t) = v·t − ½·(v/T)·t² at t = 0.5: 2 − 0.5 = 1.5.
+        let half = try #require(frames.firstIndex { $0["time"] as? Double == 0.5 })
+        #expect(abs(scroll[half] - 1.5) <= 1e-12)
+    }
+}
