@@ -1,4 +1,5 @@
 import Foundation
+import ImageCodecs
 import TestSupport
 import Testing
 
@@ -107,5 +108,35 @@ import Testing
         // s(t) = v·t − ½·(v/T)·t² at t = 0.5: 2 − 0.5 = 1.5.
         let half = try #require(frames.firstIndex { $0["time"] as? Double == 0.5 })
         #expect(abs(scroll[half] - 1.5) <= 1e-12)
+    }
+}
+
+/// The carousel types' pixels: the same bytes whatever `--jobs`, every type drawn.
+@Suite struct CarouselRenderTests {
+    static let types = [
+        "linear", "rotary", "inverted-rotary", "cylinder", "inverted-cylinder", "wheel", "inverted-wheel",
+        "coverflow", "coverflow2", "time-machine", "inverted-time-machine",
+    ]
+
+    @Test(arguments: types) func everyTypeRendersTheSameBytesWhateverTheJobs(type: String) throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let photos = Corpus.repositoryRoot.appendingPathComponent("Fixtures/photos").path
+        var outputs: [[UInt8]] = []
+        for jobs in ["1", "3"] {
+            let path = folder.file("\(jobs).png")
+            let run = try CommandRunner.run(
+                [
+                    "render", "--layout", type, photos, "--offset", "330", "--display-scale", "2", "--shape",
+                    "rounded", "--item-size", "180x120", "--jobs", jobs, "-o", path,
+                ])
+            #expect(run.status == 0, "\(run.stderr)")
+            outputs.append(try ImageDecoder.readBytes(atPath: path))
+        }
+        #expect(outputs[0] == outputs[1])
+        // Something is drawn over the white background: the centre pixel is not white.
+        let image = try ImageDecoder.decode(outputs[0]).image
+        let centre = (image.height / 2 * image.width + image.width / 2) * 4
+        #expect(Array(image.pixels[centre..<centre + 3]) != [255, 255, 255], "\(type)")
     }
 }

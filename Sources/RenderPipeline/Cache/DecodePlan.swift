@@ -9,6 +9,8 @@ struct DecodePlan: Sendable {
     /// Where a planned use draws its photo: what decides which of the photo's pixels it reads.
     struct Use: Hashable, Sendable {
         let placement: ItemPainter.Placement
+        /// A 3D item reads the whole photo (its pyramid is built from it).
+        let projected: Bool
         let canvas: PixelSize
         let style: ItemStyle
     }
@@ -30,7 +32,10 @@ struct DecodePlan: Sendable {
                 if uses[source]?[key] == nil { upcoming.append(key) }
                 remaining[source, default: 0] += 1
                 uses[source, default: [:]][key, default: []]
-                    .insert(Use(placement: item.placement, canvas: plan.size, style: scene.style))
+                    .insert(
+                        Use(
+                            placement: item.placement, projected: item.projected != nil, canvas: plan.size,
+                            style: scene.style))
             }
         }
         self.uses = uses
@@ -54,6 +59,7 @@ struct DecodePlan: Sendable {
         var region = ImageRegion(x: 0..<0, y: 0..<0)
         for (key, planned) in uses[source] ?? [:] where header.decodeScale(options: key.options) == scale {
             for use in planned {
+                guard !use.projected else { return ImageRegion(whole: size) }
                 region = region.union(
                     ItemPainter(style: use.style).sourceRegion(
                         ofPhoto: size, for: use.placement, canvasWidth: use.canvas.width,

@@ -31,13 +31,27 @@ public struct FramePlan: Sendable {
     public struct Item: Sendable {
         public var index: Int
         public var photo: String?
+        /// Where a flat item (a plain scale) goes; for a 3D item, the square round its centre of its
+        /// bounds' width (only its size orders the work).
         public var placement: ItemPainter.Placement
+        /// Where a 3D item goes (a transform other than a plain scale); nil for a flat one.
+        public var projected: ProjectedPlacement?
     }
 
     /// Plans `scene` at `offset`.
     public init(scene: Scene, offset: Double) throws(LayoutError) {
         let layout = try scene.layout(atOffset: offset)
-        self.init(scene: scene, layout: layout, items: layout.items.map { AnimatedItem(item: $0, alpha: 1) })
+        self.init(scene: scene, layout: layout, items: layout.items.map { AnimatedItem(item: $0, alpha: $0.alpha) })
+    }
+
+    /// A 3D item's placement: its centre in frame pixels, its bounds and transform; nil for an item
+    /// whose transform is a plain scale (the 2D path draws it).
+    private static func projected(_ item: LayoutItem, alpha: Double, displayScale: Double) -> ProjectedPlacement? {
+        guard let transform = item.transform, transform.plainScale == nil else { return nil }
+        let bounds = item.bounds ?? Size(width: item.size, height: item.size)
+        return ProjectedPlacement(
+            centerX: item.center.x * displayScale, centerY: item.center.y * displayScale, width: bounds.width,
+            height: bounds.height, transform: transform.values, pixelsPerPoint: displayScale, alpha: Float(alpha))
     }
 
     /// Plans a frame of a motion of `scene`: `items` in draw order (original indices, which pick the
@@ -53,7 +67,8 @@ public struct FramePlan: Sendable {
             return Item(
                 index: item.index, photo: scene.photo(forItem: item.index),
                 placement: ItemPainter.Placement(
-                    square: square, pixelsPerPoint: item.scale * scale, alpha: Float(animated.alpha)))
+                    square: square, pixelsPerPoint: item.scale * scale, alpha: Float(animated.alpha)),
+                projected: Self.projected(item, alpha: animated.alpha, displayScale: scale))
         }
     }
 }

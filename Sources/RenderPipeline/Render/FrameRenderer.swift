@@ -26,7 +26,10 @@ public struct FrameRenderer: Sendable {
         let painter = ItemPainter(style: scene.style)
         let size = plan.size
         // Only the pixel bounds for all items: outlines are worked out a chunk at a time.
-        let bounds = plan.items.map { ItemPainter.bounds(of: $0.placement, width: size.width, height: size.height) }
+        let bounds = plan.items.map { item in
+            item.projected.map { ProjectedItemPainter.bounds(of: $0, width: size.width, height: size.height) }
+                ?? ItemPainter.bounds(of: item.placement, width: size.width, height: size.height)
+        }
         let passes = FramePasses(bounds: bounds, width: size.width, height: size.height, budget: budget)
         let frameBytes = size.width * size.height * 4
         // Room for the frame, the Float pixels twice over (frames render side by side in a batch) and

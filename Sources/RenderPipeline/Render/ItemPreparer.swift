@@ -27,7 +27,7 @@ struct ItemPreparer {
     ) throws(OutOfMemory) -> [PreparedPiece] {
         let (items, fetched, painter, size) = (plan.items, fetched, painter, plan.size)
         let outlines = Dictionary(
-            uniqueKeysWithValues: chunk.map { index in
+            uniqueKeysWithValues: chunk.filter { items[$0].projected == nil }.map { index in
                 (index, painter.outline(of: items[index].placement, canvasWidth: size.width, canvasHeight: size.height))
             })
         // Largest items first: theirs are the longest decodes and resamplings.
@@ -35,9 +35,11 @@ struct ItemPreparer {
             let (sideA, sideB) = (items[a].placement.square.width, items[b].placement.square.width)
             return sideA != sideB ? sideA > sideB : a < b
         }
-        // A large item is resampled in bands of rows, one per worker, so no core idles while the
-        // last big item is resampled (each output row is computed the same in any band).
+        // A large flat item is resampled in bands of rows, one per worker, so no core idles while the
+        // last big item is resampled (each output row is computed the same in any band); a 3D item
+        // is prepared whole.
         let bands = chunk.sorted(by: largestFirst).flatMap { index in
+            guard items[index].projected == nil else { return [PreparerTask.project(index)] }
             let itemRows = bounds[index].y.clamped(to: rows)
             let count = itemRows.count >= 64 ? jobs : 1
             return (0..<count).map { band in PreparerTask.prepare(index, rows: Self.band(band, of: count, in: itemRows))
@@ -46,52 +48,83 @@ struct ItemPreparer {
         let fetches = photo == nil ? [] : items.indices.sorted(by: largestFirst).map(PreparerTask.fetch)
         // Offered photos are all got before this call returns: what gets them may not outlive it.
         let settles = photo == nil || prefetch == nil ? [] : items.indices.map(PreparerTask.settle)
-        let outcomes = Parallel.map(fetches + bands + settles, jobs: jobs) {
-            task -> Result<(Int, Range<Int>, ItemPainter.PreparedPhoto)?, OutOfMemory> in
-            switch task {
-            case .fetch(let index):
-                if let prefetch, let photo, let path = items[index].photo {
-                    prefetch(path)
-                    fetched.offer(index) { photo(path) }
-                } else {
-                    fetched.fill(index, photo.flatMap { photo in items[index].photo.flatMap(photo) })
-                }
-                return .success(nil)
-            case .settle(let index):
-                _ = fetched.wait(index)
-                return .success(nil)
-            case .prepare(let index, let rows):
-                guard let part = fetched.wait(index) else { return .success(nil) }
-                return Result { () throws(OutOfMemory) in
-                    try painter.prepare(
-                        photo: part, for: items[index].placement, canvasWidth: size.width, canvasHeight: size.height,
-                        rows: rows, outline: outlines[index]
-                    ).map { (index, rows, $0) }
-                }
-            }
+        let outcomes = Parallel.map(fetches + bands + settles, jobs: jobs) { task in
+            run(task, outlines: outlines, photo: photo, prefetch: prefetch)
         }
-        var results: [(Int, Range<Int>, ItemPainter.PreparedPhoto)?] = []
+        var results: [Prepared] = []
         for outcome in outcomes { results.append(try outcome.get()) }
         return Self.pieces(of: chunk, results, bands: bands, outlines: outlines, rows: rows)
     }
 
-    /// The pieces of the items `chunk`, from the resampled bands: bands come back in order; an item
-    /// missing any band is drawn as a placeholder.
+    /// What one task made.
+    private enum Prepared: Sendable {
+        case nothing
+        case band(Int, Range<Int>, ItemPainter.PreparedPhoto)
+        case projected(Int, ProjectedItemPainter.Prepared)
+    }
+
+    /// Does `task`: a fetch, a settle, a flat item's band or a 3D item whole.
+    private func run(
+        _ task: PreparerTask, outlines: [Int: ItemPainter.Outline], photo: (@Sendable (String) -> PhotoPart?)?,
+        prefetch: (@Sendable (String) -> Void)?
+    ) -> Result<Prepared, OutOfMemory> {
+        let (items, size) = (plan.items, plan.size)
+        switch task {
+        case .fetch(let index):
+            if let prefetch, let photo, let path = items[index].photo {
+                prefetch(path)
+                fetched.offer(index) { photo(path) }
+            } else {
+                fetched.fill(index, photo.flatMap { photo in items[index].photo.flatMap(photo) })
+            }
+            return .success(.nothing)
+        case .settle(let index):
+            _ = fetched.wait(index)
+            return .success(.nothing)
+        case .prepare(let index, let rows):
+            guard let part = fetched.wait(index) else { return .success(.nothing) }
+            return Result { () throws(OutOfMemory) in
+                try painter.prepare(
+                    photo: part, for: items[index].placement, canvasWidth: size.width, canvasHeight: size.height,
+                    rows: rows, outline: outlines[index]
+                ).map { .band(index, rows, $0) } ?? .nothing
+            }
+        case .project(let index):
+            guard let placement = items[index].projected else { return .success(.nothing) }
+            let part = fetched.wait(index)
+            return Result { () throws(OutOfMemory) in
+                .projected(
+                    index,
+                    try ProjectedItemPainter(style: painter.style).prepare(
+                        placement, photo: part, canvasWidth: size.width, canvasHeight: size.height))
+            }
+        }
+    }
+
+    /// The pieces of the items `chunk`, in draw order, from what the tasks made: a flat item's bands
+    /// come back in order, and one missing any band is drawn as a placeholder.
     private static func pieces(
-        of chunk: [Int], _ results: [(Int, Range<Int>, ItemPainter.PreparedPhoto)?], bands: [PreparerTask],
-        outlines: [Int: ItemPainter.Outline], rows: Range<Int>
+        of chunk: [Int], _ results: [Prepared], bands: [PreparerTask], outlines: [Int: ItemPainter.Outline],
+        rows: Range<Int>
     ) -> [PreparedPiece] {
         var parts = [Int: [(Range<Int>, ItemPainter.PreparedPhoto)]]()
+        var projected = [Int: ProjectedItemPainter.Prepared]()
         var counts = [Int: Int]()
         for task in bands { if case .prepare(let index, _) = task { counts[index, default: 0] += 1 } }
-        for case let (index, rows, photo)? in results { parts[index, default: []].append((rows, photo)) }
+        for result in results {
+            switch result {
+            case .band(let index, let rows, let photo): parts[index, default: []].append((rows, photo))
+            case .projected(let index, let prepared): projected[index] = prepared
+            case .nothing: break
+            }
+        }
         return chunk.flatMap { index -> [PreparedPiece] in
+            if let prepared = projected[index] { return [.projected(prepared)] }
+            guard let outline = outlines[index] else { return [] }
             guard let bands = parts[index], bands.count == counts[index] else {
-                return outlines[index].map { [PreparedPiece(outline: $0.clipped(toRows: rows), photo: nil)] } ?? []
+                return [.flat(outline.clipped(toRows: rows), nil)]
             }
-            return bands.compactMap { band in
-                outlines[index].map { PreparedPiece(outline: $0.clipped(toRows: band.0), photo: band.1) }
-            }
+            return bands.map { band in .flat(outline.clipped(toRows: band.0), band.1) }
         }
     }
 
@@ -102,10 +135,12 @@ struct ItemPreparer {
     }
 }
 
-/// One unit of a frame's work: fetch item i's photo, resample it for some frame rows of item i, or
-/// make sure its offered photo has been got.
+/// One unit of a frame's work: fetch item i's photo, resample it for some frame rows of item i,
+/// prepare 3D item i, or make sure its offered photo has been got.
 private enum PreparerTask: Sendable {
     case fetch(Int)
     case prepare(Int, rows: Range<Int>)
+    /// A 3D item, prepared whole.
+    case project(Int)
     case settle(Int)
 }

@@ -1,10 +1,10 @@
 import Raster
 
-/// Part of an item ready to paint: its outline within some frame rows and its photo's pixels there
-/// (nil: the placeholder).
-struct PreparedPiece: Sendable {
-    var outline: ItemPainter.Outline
-    var photo: ItemPainter.PreparedPhoto?
+/// Part of an item ready to paint: a flat item's outline within some frame rows and its photo's
+/// pixels there (nil: the placeholder), or a 3D item whole (`ProjectedItemPainter`).
+enum PreparedPiece: Sendable {
+    case flat(ItemPainter.Outline, ItemPainter.PreparedPhoto?)
+    case projected(ProjectedItemPainter.Prepared)
 }
 
 extension [PreparedPiece] {
@@ -12,8 +12,14 @@ extension [PreparedPiece] {
     func paint(
         with painter: ItemPainter, into pixels: UnsafeMutableBufferPointer<SIMD4<Float>>, rows: Range<Int>, width: Int
     ) {
+        let projected = ProjectedItemPainter(style: painter.style)
         for piece in self {
-            painter.paint(piece.outline, photo: piece.photo, into: pixels, rows: rows, canvasWidth: width)
+            switch piece {
+            case .flat(let outline, let photo):
+                painter.paint(outline, photo: photo, into: pixels, rows: rows, canvasWidth: width)
+            case .projected(let prepared):
+                projected.paint(prepared, into: pixels, rows: rows, canvasWidth: width)
+            }
         }
     }
 }
