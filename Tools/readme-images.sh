@@ -9,7 +9,6 @@ mkdir -p "$out"
 "$bin" --width 375 --offset 120 --display-scale 2 "$photos" -o "$out/line-offset-120@2x.png"
 "$bin" --layout grid --device iphone-8 --height 420 --offset 60 --display-scale 1 "$photos" -o "$out/grid-iphone-8.png"
 "$bin" --device iphone-15 --height 160 --offset 510 --border-width 3 --border-color white --background '#1C1C1E' "$photos" -o "$out/line-iphone-15@3x.png"
-"$bin" --width 320 --height 130 --offsets 0..255/85 "$photos" -o "$out/scroll-{index}.png"
 "$bin" --device iphone-se --landscape --height 180 --offset 300 --snap --velocity 800 --shape rounded --corner-radius 14 "$photos" -o "$out/landscape-snap.png"
 "$bin" animate --fling 1000 --snap --offset 120 --width 240 --height 90 --item-size 70 --fps 10 "$photos" -o "$out/fling-snap.png"
 # The seed's tap: the carousel toggles to the flow layout and back (each under 512 KiB at 20 fps).
@@ -17,3 +16,7 @@ mkdir -p "$out"
 "$bin" animate --layout flow --to-layout line --width 280 --height 150 --duration 0.4 --fps 20 "$photos" -o "$out/toggle-to-line.png"
 # Seed 0: the round-photo grid while the device turns (small: 15 fps, @1x).
 "$bin" animate --layout grid --rotate --width 200 --height 300 --fps 15 "$photos" -o "$out/rotate-grid.png"
+# iCarousel's types: 16:9-ish cards in a cover flow and a rotary, and a time machine flung back (15 fps).
+"$bin" --layout coverflow --width 360 --height 170 --item-size 130x90 --shape rounded --corner-radius 10 --offset 520 --display-scale 2 "$photos" -o "$out/coverflow.png"
+"$bin" --layout rotary --width 360 --height 170 --count 8 --item-size 110x80 --shape rounded --corner-radius 10 --offset 55 --display-scale 2 "$photos" -o "$out/rotary.png"
+"$bin" animate --layout time-machine --width 240 --height 200 --count 10 --item-size 120x90 --shape rounded --corner-radius 8 --offset 900 --fling -700 --fps 15 "$photos" -o "$out/time-machine-fling.png"

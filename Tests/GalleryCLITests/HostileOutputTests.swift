@@ -96,7 +96,7 @@ import Testing
     @Test func aDiffImageThatCannotBeWrittenIsExit2() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
-        let image = Corpus.repositoryRoot.appendingPathComponent("docs/images/scroll-0000.png").path
+        let image = Corpus.repositoryRoot.appendingPathComponent("docs/images/rotary.png").path
         try folder.write([0], to: "plain")
         let run = try CommandRunner.run(["diff", image, image, "--diff-image", folder.file("plain/d.png")])
         #expect(run.status == 2)

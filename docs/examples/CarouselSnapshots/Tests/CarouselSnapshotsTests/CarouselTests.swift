@@ -22,6 +22,16 @@ import Testing
         #expect(try verifySnapshot(carousel, atOffset: 120, named: "carousel-120", in: Self.baselines) == .matches)
     }
 
+    /// iCarousel's cover flow of 120×70 cards (`gallery-render --layout coverflow --width 260 --height 150
+    /// --item-size 120x70 --shape rounded --corner-radius 10 --offset 240 Fixtures/photos`).
+    @Test func theCoverFlowMatchesItsBaseline() throws {
+        let cards = Snapshot(
+            layout: .carousel(CarouselLayout(type: .coverflow, itemSize: Size(width: 120, height: 70))),
+            viewport: Size(width: 260, height: 150), photos: Self.photos,
+            style: ItemStyle(shape: .rounded(cornerRadius: 10)))
+        #expect(try verifySnapshot(cards, atOffset: 240, named: "coverflow-240", in: Self.baselines) == .matches)
+    }
+
     @Test func aFrameThatMovedFailsWithPixelmatchsSummary() throws {
         let verdict = try verifySnapshot(carousel, atOffset: 150, named: "carousel-120", in: Self.baselines)
         guard case .differs(let summary, _, _) = verdict else {
