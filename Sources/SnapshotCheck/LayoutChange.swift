@@ -1,6 +1,7 @@
 /// How one item's layout differs between a baseline and a rendering: its index and photo, and for
 /// each field that changed the first values that differ (expected → actual) and, in an animation,
-/// the frames where it differs. A field is `center.x`, `center.y`, `size`, `scale`, `alpha`,
+/// the frames where it differs. A field is `center.x`, `center.y`, `size`, `scale`, `offset` and
+/// `angle` (a carousel item's o and the turn of its transform), `alpha`,
 /// `photo` or `drawn` (present in one layout only).
 public struct LayoutChange: Sendable, Hashable, Codable {
     public struct Field: Sendable, Hashable, Codable {

@@ -32,9 +32,11 @@ public enum LayoutDiff {
     }
 
     private static let frameKeys = [
-        "offset", "viewport.width", "viewport.height", "contentSize.width", "contentSize.height",
+        "offset", "scrollOffset", "viewport.width", "viewport.height", "contentSize.width", "contentSize.height",
     ]
-    private static let itemKeys = ["center.x", "center.y", "size", "scale", "alpha", "photo"]
+    /// An item's compared values; a carousel item's `offset` (o) and `angle`, the turn of its transform
+    /// in degrees, say what moved where its centre does not.
+    private static let itemKeys = ["center.x", "center.y", "size", "scale", "offset", "angle", "alpha", "photo"]
 
     /// The changes from `expected` to `actual` layout text, items in index order, the frame's own
     /// fields first; nil when either is not a layout.
@@ -83,8 +85,8 @@ public enum LayoutDiff {
     }
 
     private static let fieldOrder = [
-        "drawn", "photo", "offset", "viewport.width", "viewport.height", "contentSize.width", "contentSize.height",
-        "center.x", "center.y", "size", "scale", "alpha",
+        "drawn", "photo", "offset", "scrollOffset", "viewport.width", "viewport.height", "contentSize.width",
+        "contentSize.height", "center.x", "center.y", "size", "scale", "angle", "alpha",
     ]
 
     private static func ordered(_ fields: [String: LayoutChange.Field]) -> [LayoutChange.Field] {
@@ -158,7 +160,8 @@ public enum LayoutDiff {
         var items: [Int: [String: String]] = [:]
         for element in list {
             guard let item = element as? [String: Any], let index = index(item["index"]) else { return nil }
-            items[index] = Dictionary(uniqueKeysWithValues: itemKeys.map { ($0, value(item, $0)) })
+            items[index] = Dictionary(
+                uniqueKeysWithValues: itemKeys.map { ($0, $0 == "angle" ? angle(item["transform"]) : value(item, $0)) })
         }
         return items
     }
@@ -171,6 +174,16 @@ public enum LayoutDiff {
         else { return nil }
         let index = number.int64Value
         return index >= 0 && index < Int64(itemLimit) ? Int(index) : nil
+    }
+
+    /// The rotation of a transform's upper-left 3 × 3 (row vectors; the perspective and translation
+    /// lie outside it), in degrees to 0.01: acos((m11 + m22 + m33 − 1)/2); "—" without a transform.
+    private static func angle(_ value: Any?) -> String {
+        guard let numbers = value as? [NSNumber], numbers.count == 16 else { return "—" }
+        let trace = numbers[0].doubleValue + numbers[5].doubleValue + numbers[10].doubleValue
+        guard trace.isFinite else { return "?" }
+        let degrees = acos(min(max((trace - 1) / 2, -1), 1)) * 180 / Double.pi
+        return String(format: "%.2f°", degrees)
     }
 
     /// The value at a dotted `key` as text ("357.5", "photos/4.jpg", "null", "—" when absent).
