@@ -36,7 +36,12 @@ public enum LayoutDiff {
     ]
     /// An item's compared values; a carousel item's `offset` (o) and `angle`, the turn of its transform
     /// in degrees, say what moved where its centre does not.
-    private static let itemKeys = ["center.x", "center.y", "size", "scale", "offset", "angle", "alpha", "photo"]
+    private static let itemKeys = [
+        "center.x", "center.y", "size", "scale", "bounds.width", "bounds.height", "offset", "angle", "position",
+        "alpha", "photo",
+    ]
+    /// The values worked out from an item's `transform`, not read from a key.
+    private static let transformKeys: Set = ["angle", "position"]
 
     /// The changes from `expected` to `actual` layout text, items in index order, the frame's own
     /// fields first; nil when either is not a layout.
@@ -86,7 +91,8 @@ public enum LayoutDiff {
 
     private static let fieldOrder = [
         "drawn", "photo", "offset", "scrollOffset", "viewport.width", "viewport.height", "contentSize.width",
-        "contentSize.height", "center.x", "center.y", "size", "scale", "angle", "alpha",
+        "contentSize.height", "center.x", "center.y", "size", "scale", "bounds.width", "bounds.height", "angle",
+        "position", "alpha",
     ]
 
     private static func ordered(_ fields: [String: LayoutChange.Field]) -> [LayoutChange.Field] {
@@ -161,7 +167,9 @@ public enum LayoutDiff {
         for element in list {
             guard let item = element as? [String: Any], let index = index(item["index"]) else { return nil }
             items[index] = Dictionary(
-                uniqueKeysWithValues: itemKeys.map { ($0, $0 == "angle" ? angle(item["transform"]) : value(item, $0)) })
+                uniqueKeysWithValues: itemKeys.map { key in
+                    (key, transformKeys.contains(key) ? transformValue(key, item["transform"]) : value(item, key))
+                })
         }
         return items
     }
@@ -176,14 +184,33 @@ public enum LayoutDiff {
         return index >= 0 && index < Int64(itemLimit) ? Int(index) : nil
     }
 
-    /// The rotation of a transform's upper-left 3 × 3 (row vectors; the perspective and translation
-    /// lie outside it), in degrees to 0.01: acos((m11 + m22 + m33 − 1)/2); "—" without a transform.
-    private static func angle(_ value: Any?) -> String {
+    /// What a transform (16 numbers, row vectors) says of `key`, as text to 0.01: `angle`, its turn
+    /// (acos((m11 + m22 + m33 − 1)/2) in degrees, signed and named by the axis it turns about most);
+    /// `position`, its translation (m41, m42, m43). "—" without a transform.
+    private static func transformValue(_ key: String, _ value: Any?) -> String {
         guard let numbers = value as? [NSNumber], numbers.count == 16 else { return "—" }
-        let trace = numbers[0].doubleValue + numbers[5].doubleValue + numbers[10].doubleValue
-        guard trace.isFinite else { return "?" }
-        let degrees = acos(min(max((trace - 1) / 2, -1), 1)) * 180 / Double.pi
-        return String(format: "%.2f°", degrees)
+        let m = numbers.map(\.doubleValue)
+        guard m.allSatisfy(\.isFinite) else { return "?" }
+        switch key {
+        case "position": return "(" + [m[12], m[13], m[14]].map { rounded($0) }.joined(separator: ", ") + ")"
+        default:
+            let degrees = acos(min(max((m[0] + m[5] + m[10] - 1) / 2, -1), 1)) * 180 / Double.pi
+            let axis = [("x", m[6] - m[9]), ("y", m[8] - m[2]), ("z", m[1] - m[4])]
+            guard let main = axis.max(by: { abs($0.1) < abs($1.1) }), abs(main.1) > 1e-12 else {
+                return rounded(degrees) + "°"
+            }
+            return rounded(main.1 < 0 ? -degrees : degrees) + "° about " + main.0
+        }
+    }
+
+    /// `value` to `places` decimals, without trailing zeros ("85.33", "100", "-0.002").
+    static func rounded(_ value: Double, places: Int = 2) -> String {
+        var text = String(format: "%.\(places)f", value)
+        if text.contains(".") {
+            while text.hasSuffix("0") { text.removeLast() }
+            if text.hasSuffix(".") { text.removeLast() }
+        }
+        return text == "-0" ? "0" : text
     }
 
     /// The value at a dotted `key` as text ("357.5", "photos/4.jpg", "null", "—" when absent).
@@ -192,7 +219,8 @@ public enum LayoutDiff {
         for part in key.split(separator: ".") { current = (current as? [String: Any])?[String(part)] }
         switch current {
         case let text as String: return text.count > textLimit ? text.prefix(textLimit) + "…" : text
-        case let number as NSNumber: return number.stringValue
+        // Numbers to 0.01 (as a message reads them; closer values compare equal).
+        case let number as NSNumber: return rounded(number.doubleValue)
         case is NSNull: return "null"
         case nil: return "—"
         default: return "?"

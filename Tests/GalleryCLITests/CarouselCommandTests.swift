@@ -95,6 +95,23 @@ import Testing
         #expect(rotate.stderr.contains("--rotate: the carousel types do not animate a rotation"))
     }
 
+    @Test func scrollToGoesTheShortestWayRoundWithTheCubicEase() throws {
+        // 8 rotary items wrap: from 0 to item 6 is −2 items, over 0.4 s with 4t³ for t < ½ (of 0.4 s).
+        let run = try CommandRunner.run(["layout", "--count", "8", "--layout", "rotary", "--scroll-to", "6"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let frames = try run.output.split(separator: "\n").map {
+            try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+        }
+        let quarter = try #require(frames.first { $0["time"] as? Double == 0.1 })
+        let expected = 8 - 2 * (4 * 0.25 * 0.25 * 0.25)  // −0.125, wrapped into [0, 8)
+        #expect(abs((quarter["scrollOffset"] as? Double ?? .nan) - expected) <= 1e-12)
+        #expect(frames.last?["scrollOffset"] as? Double == 6)
+        #expect(frames.last?["time"] as? Double == 0.4)
+        let line = try CommandRunner.run(["layout", "--count", "8", "--scroll-to", "3"])
+        #expect(line.status == 64)
+        #expect(line.stderr.contains("--scroll-to applies to the carousel types"))
+    }
+
     @Test func aFlingFollowsICarouselsPhysics() throws {
         // V = 800 pt/s, 200-pt items: v = 4 items/s; D = v/(60·(1 − 0.95)) = 4/3 > 0.1, |v| > 2: it
         // decelerates to ⌈0 + 4/3⌉ = 2 over T = 2/(4/2) = 1 s, then rests there (a 0.01 s scroll).
@@ -108,6 +125,32 @@ import Testing
         // s(t) = v·t − ½·(v/T)·t² at t = 0.5: 2 − 0.5 = 1.5.
         let half = try #require(frames.firstIndex { $0["time"] as? Double == 0.5 })
         #expect(abs(scroll[half] - 1.5) <= 1e-12)
+    }
+}
+
+/// Carousel keys in a manifest: a scene's `wrap` over the defaults' `noWrap`, `"wrap": false` as
+/// `--no-wrap`, `"showBackfaces": true` as a boolean (found by review).
+@Suite struct CarouselManifestTests {
+    @Test func wrapKeysOverrideTheDefaultsAndFalseMeansNoWrap() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let manifest = """
+            {"defaults": {"count": 20, "layout": "rotary", "offset": -100, "noWrap": true},
+             "scenes": [{"name": "a", "wrap": true}, {"name": "b"}, {"name": "c", "noWrap": false, "wrap": false},
+                        {"name": "d", "showBackfaces": true}]}
+            """
+        _ = try folder.write(Array(manifest.utf8), to: "m.json")
+        let run = try CommandRunner.run(["check", "m.json", "--baseline", "b", "--record"], in: folder.path)
+        #expect(run.status == 0, "\(run.stderr)")
+        func scrollOffset(_ scene: String) throws -> Double? {
+            let data = try Data(contentsOf: URL(fileURLWithPath: folder.file("b/\(scene).layout.json")))
+            return (try JSONSerialization.jsonObject(with: data) as? [String: Any])?["scrollOffset"] as? Double
+        }
+        // −100 pt of 200-pt items is −0.5 items: wrapped to 19.5, or clamped to 0.
+        #expect(try scrollOffset("a") == 19.5)
+        #expect(try scrollOffset("b") == 0)
+        #expect(try scrollOffset("c") == 0)
+        #expect(try scrollOffset("d") == 0)
     }
 }
 

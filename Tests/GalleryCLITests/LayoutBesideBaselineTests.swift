@@ -63,7 +63,8 @@ import Testing
             environment: ["GITHUB_STEP_SUMMARY": summary])
         #expect(run.status == 1)
         // Item 1 at offset 120: centre W/2 + 176.8 − 120 = 244.3 (was 237.5); size 104·(1 + 0.6·(1 − 56.8/150)).
-        let size = 104 * (1 + 0.6 * (150 - 56.8) / 150)
+        // Messages give numbers to 0.01.
+        let size = (104 * (1 + 0.6 * (150 - 56.8) / 150) * 100).rounded() / 100
         #expect(
             run.stderr.contains("item 1 (photos/2.jpg): centre x 237.5 → 244.3, size 140 → \(JSONNumber.text(size))"),
             "\(run.stderr)")

@@ -89,11 +89,11 @@ import Testing
         #expect(Manifest.keys["rotate"] == "rotate")
         #expect(Manifest.keys["circularCount"] == "circular-count")
         #expect(Manifest.keys["noWrap"] == "no-wrap")
-        // + the carousel options, the motions (fling, toLayout, delete, rotate) and their timing (fps,
-        // duration, loop), the diff options, name, photos
+        // + the carousel options, the motions (fling, toLayout, delete, rotate, scrollTo) and their timing
+        // (fps, duration, loop), the diff options, name, photos
         #expect(
             Manifest.keys.count
-                == SceneOptions.specs.count + CarouselOptions.specs.count + 7 + DiffOptions.specs.count + 2)
+                == SceneOptions.specs.count + CarouselOptions.specs.count + 8 + DiffOptions.specs.count + 2)
     }
 
     @Test func noCommandDeclaresAnOptionTwice() {

@@ -32,10 +32,9 @@ import Testing
             #expect(close(fling.scrollOffset(at: t), s), "t = \(t)")
             #expect(close(fling.scrollOffset(at: t), 0.3 + 5 * t - 0.5 * (5 / T) * t * t))
         }
-        // At rest within 10⁻⁶ of item 2: the source's 0.01 s scroll lands exactly on it.
-        let settle = try #require(fling.settle)
-        #expect(settle.duration == 0.01 && settle.end == 2)
-        #expect(fling.duration == T + 0.01)
+        // At rest within 10⁻⁶ of item 2 nothing more moves (the contract): it rests exactly on it at T.
+        #expect(fling.settle == nil)
+        #expect(fling.duration == T)
         #expect(fling.scrollOffset(at: fling.duration) == 2 && fling.scrollOffset(at: 5) == 2)
         #expect(fling.scrollOffset(at: 0) == 0.3 && fling.scrollOffset(at: -1) == 0.3)
         let frame = try fling.frame(at: 0.3, viewport: Size(width: 375, height: 667))
@@ -75,8 +74,8 @@ import Testing
         let fling = try CarouselFling(layout: rotary, count: 10, offset: 1860, velocity: 1000)
         #expect(fling.deceleration?.end == 11)
         #expect(close(fling.scrollOffset(at: 0.3), 9.3 + (1.4691176470588236 - 0.3) - 10))
-        #expect(fling.settle?.duration == 0.01)
-        #expect(close(fling.scrollOffset(at: fling.duration), 1))
+        #expect(fling.settle == nil)
+        #expect(fling.scrollOffset(at: fling.duration) == 1)
     }
 
     @Test func aReleaseThatDoesNotDecelerateScrollsOneItemOn() throws {
@@ -96,10 +95,10 @@ import Testing
         #expect(close(fling.scrollOffset(at: 0.2), 2.7 + (3 - 2.7) * 0.5))
     }
 
-    @Test func aReleaseOnAnItemOnlySyncs() throws {
+    @Test func aReleaseOnAnItemMovesNothing() throws {
         let fling = try CarouselFling(layout: linear, count: 10, offset: 400, velocity: 0)
-        #expect(fling.settle == CarouselScroll(start: 2, end: 2, duration: 0.01))
-        #expect(fling.duration == 0.01 && fling.scrollOffset(at: 0.005) == 2)
+        #expect(fling.settle == nil && fling.deceleration == nil)
+        #expect(fling.duration == 0 && fling.scrollOffset(at: 0.005) == 2)
         let empty = try CarouselFling(layout: linear, count: 0, offset: 0, velocity: 1000)
         #expect(empty.duration == 0 && empty.scrollOffset(at: 1) == 0)
     }

@@ -16,6 +16,17 @@ import Testing
             """
     }
 
+    @Test func aMovedItemSaysWhereAndAMirroredTurnItsSign() throws {
+        let moved = try #require(
+            LayoutDiff.changes(
+                expected: Self.layout(degrees: 30, o: 0.5, scrollOffset: 0.5),
+                actual: Self.layout(degrees: -30, o: 0.5, scrollOffset: 0.5).replacingOccurrences(
+                    of: "70.0, 0.0, -50.0", with: "72.126, 0.0, -50.0")))
+        #expect(
+            LayoutDiff.summary(moved)
+                == "layout: item 1: angle 30° about y → -30° about y, position (70, 0, -50) → (72.13, 0, -50)")
+    }
+
     @Test func theTurnAndTheOffsetAreWhatMoved() throws {
         let changes = try #require(
             LayoutDiff.changes(
@@ -23,7 +34,7 @@ import Testing
                 actual: Self.layout(degrees: 45, o: 0.25, scrollOffset: 0.75)))
         #expect(
             LayoutDiff.summary(changes)
-                == "layout: frame: offset 100 → 150, scrollOffset 0.5 → 0.75; item 1: offset 0.5 → 0.25, angle 30.00° → 45.00°"
+                == "layout: frame: offset 100 → 150, scrollOffset 0.5 → 0.75; item 1: offset 0.5 → 0.25, angle 30° about y → 45° about y"
         )
     }
 }

@@ -18,9 +18,9 @@ enum AnimateCommand: Subcommand {
             ("OUTPUT OPTIONS", OutputOptions.specs + RunOptions.specs), ("OPTIONS", [RunOptions.help.spec]),
         ],
         discussion:
-            "Give exactly one motion. A fling starts at --offset (clamped) and decelerates by --deceleration; without --snap it bounces at an edge, with --snap it ends exactly on the item --snap --velocity <fling> gives; frame k is render --offset x_k --overscroll, pixel for pixel, x_k = x(k/fps) on the device pixel grid. --to-layout and --delete start from the frame render shows at --offset and take --duration seconds (ease-in-out), each item's centre, side, scale and alpha interpolated apart as UIKit animates center, bounds and transform; in a toggle, items fade in and out where they appear and disappear; in a deletion the deleted item fades and the others slide. --rotate turns the device (0.4 s unless --duration): every frame has the turned size, the interface drawn at its changing bounds and turned from a quarter turn to upright, black around it.\n\n-o name.png writes an APNG, -o name.webp a lossless animated WebP (lossy with --quality).\n\nEXAMPLES:\n  gallery-render animate --fling 1000 --snap --display-scale 2 photos/ -o fling.png\n  gallery-render animate --to-layout flow --offset 340 photos/ -o toggle.webp\n  gallery-render animate --delete 2 photos/ --frames 'frames/{index}.png'\n  gallery-render animate --layout grid --rotate photos/ -o turn.png",
+            "Give exactly one motion. A fling starts at --offset (clamped) and decelerates by --deceleration; without --snap it bounces at an edge, with --snap it ends exactly on the item --snap --velocity <fling> gives; frame k is render --offset x_k --overscroll, pixel for pixel, x_k = x(k/fps) on the device pixel grid. --to-layout and --delete start from the frame render shows at --offset and take --duration seconds (ease-in-out), each item's centre, side, scale and alpha interpolated apart as UIKit animates center, bounds and transform; in a toggle, items fade in and out where they appear and disappear; in a deletion the deleted item fades and the others slide. --rotate turns the device (0.4 s unless --duration): every frame has the turned size, the interface drawn at its changing bounds and turned from a quarter turn to upright, black around it. The carousel types (--layout coverflow, …) fling with iCarousel's own physics and take --scroll-to INDEX (0.4 s).\n\n-o name.png writes an APNG, -o name.webp a lossless animated WebP (lossy with --quality).\n\nEXAMPLES:\n  gallery-render animate --fling 1000 --snap --display-scale 2 photos/ -o fling.png\n  gallery-render animate --to-layout flow --offset 340 photos/ -o toggle.webp\n  gallery-render animate --delete 2 photos/ --frames 'frames/{index}.png'\n  gallery-render animate --layout grid --rotate photos/ -o turn.png",
         usage:
-            "gallery-render animate <photos> ... (--fling <pt-per-s> | --to-layout <layout> | --delete <index> | --rotate) [--fps <n>] [--duration <s>] [--loop <n>] [-o <path.png|path.webp>] [options]"
+            "gallery-render animate <photos> ... (--fling <pt-per-s> | --to-layout <layout> | --delete <index> | --rotate | --scroll-to <index>) [--fps <n>] [--duration <s>] [--loop <n>] [-o <path.png|path.webp>] [options]"
     )
 
     static func run(_ parsed: ParsedArguments, console: Console) throws -> ExitCode {
@@ -32,7 +32,7 @@ enum AnimateCommand: Subcommand {
         let description = try SceneDescription(parsed, motion: true)
         guard let motion = try MotionDescription(parsed, scene: description) else {
             throw UsageError.rule(
-                "Missing the motion to animate: give \(motionOptions.fling) <pt-per-s>, \(motionOptions.toLayout) <layout>, \(motionOptions.delete) <index> or \(motionOptions.rotate)"
+                "Missing the motion to animate: give \(motionOptions.fling) <pt-per-s>, \(motionOptions.toLayout) <layout>, \(motionOptions.delete) <index>, \(motionOptions.rotate) or \(motionOptions.scrollTo) <index>"
             )
         }
         let pattern = try parsed.read(motionOptions.frames)

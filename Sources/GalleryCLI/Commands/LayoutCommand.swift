@@ -122,7 +122,8 @@ enum LayoutCommand: Subcommand {
         if let bounds = item.bounds, bounds.width != bounds.height {
             pairs.append(("bounds", .object([("width", .number(bounds.width)), ("height", .number(bounds.height))])))
         }
-        if let transform = item.transform, transform.plainScale == nil {
+        // A carousel item always has its transform (an identity too, as iCarousel's item view does).
+        if let transform = item.transform, transform.plainScale == nil || item.carouselOffset != nil {
             pairs.append(("transform", .array(transform.values.map(JSONValue.exactNumber))))
         }
         if let motionAlpha, item.carouselOffset == nil {

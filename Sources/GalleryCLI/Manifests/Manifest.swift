@@ -32,6 +32,12 @@ struct Manifest: Sendable {
         ($0.one.map(camelCase), $0.other.map(camelCase))
     }
 
+    /// Flags a scene's key replaces in the defaults, either way (`"wrap": true` over a default
+    /// `"noWrap": true`).
+    private static let flagAlternatives = [(["wrap"], ["noWrap"])]
+    /// A flag whose `false` means its opposite flag: `"wrap": false` is `--no-wrap`.
+    private static let negatedFlags = ["wrap": "no-wrap"]
+
     /// The keys a scene may have: `name`, `photos`, and every scene, motion and diff option in camelCase.
     static let keys: [String: String] = Dictionary(
         uniqueKeysWithValues: sceneSpecs.map { (camelCase($0.name), $0.name) } + [
@@ -96,7 +102,7 @@ struct Manifest: Sendable {
         var flags: Set<String> = []
         var photos: [String] = []
         var defaults = defaults
-        for (one, other) in alternativeKeys {
+        for (one, other) in alternativeKeys + flagAlternatives {
             if one.contains(where: { entry[$0] != nil }) { other.forEach { defaults[$0] = nil } }
             if other.contains(where: { entry[$0] != nil }) { one.forEach { defaults[$0] = nil } }
         }
@@ -125,7 +131,11 @@ struct Manifest: Sendable {
                 }
             } else if sceneSpecs.first(where: { $0.name == option })?.isFlag == true {
                 guard case .bool(let on) = value else { throw fail("expected true or false") }
-                if on { flags.insert(option) }
+                if on {
+                    flags.insert(option)
+                } else if let opposite = negatedFlags[option] {
+                    flags.insert(opposite)
+                }
             } else {
                 guard let text = value.optionText else { throw fail("expected a number or a string") }
                 values[option] = text

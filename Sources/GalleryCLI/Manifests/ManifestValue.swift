@@ -19,6 +19,8 @@ package enum ManifestValue: Sendable, Equatable {
                 parts.append(text)
             }
             return parts.joined(separator: ",")
+        // A value option's true or false (`"showBackfaces": true`), not inside a list.
+        case .bool(let on): return on ? "true" : "false"
         default: return scalarText
         }
     }

@@ -11,6 +11,7 @@ struct MotionDescription: Sendable {
         case toLayout(LayoutKind)
         case delete(Int)
         case rotate
+        case scrollTo(Int)
     }
 
     var kind: Kind
@@ -22,7 +23,10 @@ struct MotionDescription: Sendable {
 
     /// True for --to-layout, --delete and --rotate, which --duration times.
     var isTransition: Bool {
-        if case .fling = kind { false } else { true }
+        switch kind {
+        case .fling, .scrollTo: false
+        case .toLayout, .delete, .rotate: true
+        }
     }
 
     /// The motion `source` asks for, or nil when it asks for none (a manifest's defaults may time
@@ -40,7 +44,7 @@ struct MotionDescription: Sendable {
             let timings = [options.fps.spec, options.duration.spec, options.loop.spec]
             if let stray = timings.first(where: { source.givenHere($0.name) }) {
                 throw .rule(
-                    "\(stray) times a motion, and none is given: add \(options.fling), \(options.toLayout), \(options.delete) or \(options.rotate), or drop it"
+                    "\(stray) times a motion, and none is given: add \(options.fling), \(options.toLayout), \(options.delete), \(options.rotate) or \(options.scrollTo), or drop it"
                 )
             }
             return nil
@@ -78,6 +82,11 @@ struct MotionDescription: Sendable {
                 )
             }
             kind = .rotate
+        } else if let index = try source.read(options.scrollTo) {
+            if description.gallery.style.kind.carouselType == nil {
+                throw .rule("\(options.scrollTo) applies to the carousel types (--layout coverflow, rotary, …)")
+            }
+            kind = .scrollTo(index)
         } else {
             return nil
         }
@@ -92,6 +101,7 @@ struct MotionDescription: Sendable {
         case .toLayout(let layout): .toLayout(layout, duration: duration)
         case .delete(let index): .delete(item: index, duration: duration)
         case .rotate: .rotate(duration: duration)
+        case .scrollTo(let index): .scrollTo(item: index)
         }
     }
 
@@ -119,7 +129,7 @@ struct MotionDescription: Sendable {
             .invalidValue(
                 String(index), for: MotionOptions.declared.delete.spec,
                 LayoutError.noSuchItem(index, count: count).reason)
-        case .layout(let error): .rule("\(scenes.offset): \(error.reason)")
+        case .layout(let error): .rule("\(scenes.spec(for: error.parameter)): \(error.reason)")
         case .rotatedLayout(let error): .rule("\(options.rotate): \(error)")
         case .rotatedLine: .rule("\(options.rotate): \(error)")
         case .endLayout(let layout, let error):
@@ -140,12 +150,14 @@ struct MotionDescription: Sendable {
                 "\(options.fling) \(velocityText): \(error); lower \(options.fps) or the velocity, or choose a faster \(scenes.deceleration)"
             )
         case .flingTooFar: .rule("\(options.fling) \(velocityText): \(error)")
+        case .carouselsOnly: .rule("\(options.scrollTo): \(error)")
         case .notForCarousels:
             switch kind {
             case .fling: .rule("\(options.fling): \(error)")
             case .toLayout: .rule("\(options.toLayout): \(error)")
             case .delete: .rule("\(options.delete): \(error)")
             case .rotate: .rule("\(options.rotate): \(error)")
+            case .scrollTo: .rule("\(options.scrollTo): \(error)")
             }
         }
     }

@@ -1,6 +1,7 @@
 import GalleryLayout
 
-/// The options of `animate`: the motion (exactly one of --fling, --to-layout, --delete, --rotate) and how its
+/// The options of `animate`: the motion (exactly one of --fling, --to-layout, --delete, --rotate,
+/// --scroll-to) and how its
 /// frames are timed and written.
 struct MotionOptions: OptionGroup {
     static let declared = MotionOptions()
@@ -24,6 +25,10 @@ struct MotionOptions: OptionGroup {
         help:
             "The device turning to the other orientation (viewWillTransition(to:with:)): width and height swap, the interface turns a quarter turn back to upright, each item's mask kept to its current size."
     )
+    let scrollTo = Option<Int>(
+        "scroll-to", value: "index",
+        help: "Carousel types: scrollToItemAtIndex:animated: (0.4 s, cubic ease; the shortest way round with wrap).",
+        check: .whole(-Int(Int32.max)...Int(Int32.max)))
     let duration = DefaultedOption<Double>(
         "duration", value: "s",
         help: "How long --to-layout or --delete takes, in seconds (ease-in-out); --rotate takes 0.4 unless given.",
@@ -51,5 +56,5 @@ struct MotionOptions: OptionGroup {
     var manifestSpecs: [OptionSpec] { motions + [fps.spec, duration.spec, loop.spec] }
 
     /// The motions, of which exactly one is given.
-    var motions: [OptionSpec] { [fling.spec, toLayout.spec, delete.spec, rotate.spec] }
+    var motions: [OptionSpec] { [fling.spec, toLayout.spec, delete.spec, rotate.spec, scrollTo.spec] }
 }

@@ -8,6 +8,8 @@ extension Console {
     func clampedOffsets(_ offsets: [Double], of scene: Scene, option: String, place: String = "") {
         let gallery = scene.gallery
         guard !gallery.allowsOverscroll else { return }
+        // A wrapping carousel takes every offset modulo its turn: nothing is clamped.
+        if case .carousel(let carousel) = gallery.style, carousel.wraps { return }
         let range = gallery.scrollableRange
         let outside = offsets.filter { !range.contains($0) }
         guard let first = outside.first else { return }

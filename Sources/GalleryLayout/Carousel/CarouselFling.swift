@@ -6,7 +6,8 @@
 /// A release at velocity v = V·scrollSpeed/itemWidth items/s first decelerates when |v| > 2 and
 /// |D| > 0.1, D = v²/(60·(1 − rate)) with v's sign, to end = ⌈s₀ + D⌉ (D > 0) or ⌊s₀ + D⌋, clamped to
 /// [−1, n] without wrap, over T = |end − s₀|/|v/2|: s(t) = s₀ + v·t − ½·(v/T)·t². Then it settles: at
-/// rest on the current item (within 10⁻⁶) a 0.01 s scroll lands exactly on it, otherwise a 0.4 s
+/// rest on the current item (within 10⁻⁶) it is exactly there and nothing more moves (the contract;
+/// the source's 0.01 s scroll only lands the float on it), otherwise a 0.4 s
 /// scroll goes to the current item; a release that does not decelerate scrolls instead to the next
 /// item in its direction when |v| > 2 and it is more than 0.1 off an item (`shouldScroll`). Every
 /// offset then passes through `didScroll` (wrapped, or clamped to [−1, n]). The settling scroll starts
@@ -52,7 +53,7 @@ public struct CarouselFling: Sendable, Hashable {
             count > 0 && abs(v) > Self.speedThreshold && abs(distance) > Self.distanceThreshold
             ? Deceleration(start: s0, velocity: v, distance: distance, layout: layout, count: count) : nil
         let rest = deceleration.map {
-            layout.boundedScrollOffset($0.offset(at: $0.duration), count: count, overscroll: true)
+            layout.boundedScrollOffset($0.rest, count: count, overscroll: true)
         }
         let settle = Self.settle(at: rest ?? s0, velocity: deceleration == nil ? v : 0, layout: layout, count: count)
         self.init(layout: layout, count: count, start: s0, velocity: v, deceleration: deceleration, settle: settle)
@@ -90,7 +91,7 @@ public struct CarouselFling: Sendable, Hashable {
         let settleStart = deceleration?.duration ?? 0
         let raw: Double
         if let deceleration, t < settleStart || settle == nil {
-            raw = deceleration.offset(at: min(max(t, 0), deceleration.duration))
+            raw = t >= deceleration.duration ? deceleration.rest : deceleration.offset(at: max(t, 0))
         } else if let settle {
             raw = settle.scrollOffset(at: t - settleStart)
         } else {
@@ -111,18 +112,19 @@ public struct CarouselFling: Sendable, Hashable {
     }
 
     /// The release's or the deceleration's last word (velocity 0 after a deceleration, which skips
-    /// `shouldScroll`): a 0.01 s scroll onto the current item when within 10⁻⁶ of it; to the next
+    /// `shouldScroll`): nil (nothing moves) when within 10⁻⁶ of the current item; to the next
     /// item in the direction of `velocity` when |v| > 2 and more than 0.1 from the current item;
     /// else 0.4 s back to the current item. Nil with no items.
     static func settle(at s: Double, velocity v: Double, layout: CarouselLayout, count: Int) -> CarouselScroll? {
         guard let current = layout.currentItemIndex(scrollOffset: s, count: count) else { return nil }
         let off = abs(s - Double(current))
+        // At rest on the current item nothing more moves (the contract; the source's 0.01 s scroll
+        // there only lands the float exactly on it, which `scrollOffset(at:)` does at once).
+        guard off >= errorMargin else { return nil }
         let (target, duration) =
-            off < errorMargin
-            ? (current, CarouselScroll.syncDuration)
-            : abs(v) > speedThreshold && off > distanceThreshold
-                ? (current + (v > 0 ? 1 : -1), CarouselScroll.animatedDuration)
-                : (current, CarouselScroll.animatedDuration)
+            abs(v) > speedThreshold && off > distanceThreshold
+            ? (current + (v > 0 ? 1 : -1), CarouselScroll.animatedDuration)
+            : (current, CarouselScroll.animatedDuration)
         return CarouselScroll(from: s, toItem: target, duration: duration, layout: layout, count: count)
     }
 
@@ -152,6 +154,13 @@ public struct CarouselFling: Sendable, Hashable {
             guard travel != 0 else { return nil }
             (self.start, self.velocity, self.end) = (start, velocity, end)
             duration = abs(travel) / abs(0.5 * velocity)
+        }
+
+        /// Where it comes to rest: the item boundary `end` when within `errorMargin` of it (the float
+        /// landed exactly), else the formula's last value.
+        public var rest: Double {
+            let last = offset(at: duration)
+            return abs(last - end) < CarouselFling.errorMargin ? end : last
         }
 
         /// The offset `t` seconds in (0 ≤ t ≤ duration), before `didScroll`.

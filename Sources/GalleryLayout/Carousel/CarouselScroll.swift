@@ -5,9 +5,6 @@
 public struct CarouselScroll: Sendable, Hashable {
     /// `SCROLL_DURATION`, of `scrollToItemAtIndex:animated:YES`, in seconds.
     public static let animatedDuration = 0.4
-    /// The "scroll" `scrollToItemAtIndex:duration:0.01` the source makes at rest on an item.
-    public static let syncDuration = 0.01
-
     public let start: Double
     public let end: Double
     /// In seconds, > 0.

@@ -44,14 +44,29 @@ public struct FramePlan: Sendable {
         self.init(scene: scene, layout: layout, items: layout.items.map { AnimatedItem(item: $0, alpha: $0.alpha) })
     }
 
-    /// A 3D item's placement: its centre in frame pixels, its bounds and transform; nil for an item
-    /// whose transform is a plain scale (the 2D path draws it).
+    /// A 3D item's placement: its centre in frame pixels, its bounds and transform; nil for an item the
+    /// 2D path draws (`flat`).
     private static func projected(_ item: LayoutItem, alpha: Double, displayScale: Double) -> ProjectedPlacement? {
-        guard let transform = item.transform, transform.plainScale == nil else { return nil }
+        guard let transform = item.transform, flat(item) == nil else { return nil }
         let bounds = item.bounds ?? Size(width: item.size, height: item.size)
         return ProjectedPlacement(
             centerX: item.center.x * displayScale, centerY: item.center.y * displayScale, width: bounds.width,
             height: bounds.height, transform: transform.values, pixelsPerPoint: displayScale, alpha: Float(alpha))
+    }
+
+    /// A square item whose transform only scales and moves it in the screen's plane (no turn, no
+    /// perspective across it: m12 = m21 = m14 = m24 = 0, m11 = m22), as its centre, side and scale in
+    /// points: point (x, y) lands at centre + ((x·m11 + m41)/m44, (y·m22 + m42)/m44). The 2D path then
+    /// draws it to its pixels, as the contract asks of a plain scale or translation. Nil otherwise.
+    static func flat(_ item: LayoutItem) -> (center: Point, side: Double, scale: Double)? {
+        guard let t = item.transform else { return (item.center, item.size, item.scale) }
+        let bounds = item.bounds ?? Size(width: item.size, height: item.size)
+        guard bounds.width == bounds.height, t.m12 == 0, t.m21 == 0, t.m14 == 0, t.m24 == 0, t.m11 == t.m22,
+            t.m44 > 0, t.m11 / t.m44 > 0
+        else { return nil }
+        let scale = t.m11 / t.m44
+        let center = Point(x: item.center.x + t.m41 / t.m44, y: item.center.y + t.m42 / t.m44)
+        return (center, bounds.width * scale, scale)
     }
 
     /// Plans a frame of a motion of `scene`: `items` in draw order (original indices, which pick the
@@ -62,12 +77,14 @@ public struct FramePlan: Sendable {
         let scale = scene.displayScale
         self.items = items.filter { $0.alpha > 0 }.map { animated in
             let item = animated.item
+            // A 3D item's square only orders the work: its bounds' width round its centre.
+            let flat = Self.flat(item) ?? (item.center, item.size, 1)
             let square = PixelRect(
-                centerX: item.center.x * scale, centerY: item.center.y * scale, side: item.size * scale)
+                centerX: flat.center.x * scale, centerY: flat.center.y * scale, side: flat.side * scale)
             return Item(
                 index: item.index, photo: scene.photo(forItem: item.index),
                 placement: ItemPainter.Placement(
-                    square: square, pixelsPerPoint: item.scale * scale, alpha: Float(animated.alpha)),
+                    square: square, pixelsPerPoint: flat.scale * scale, alpha: Float(animated.alpha)),
                 projected: Self.projected(item, alpha: animated.alpha, displayScale: scale))
         }
     }

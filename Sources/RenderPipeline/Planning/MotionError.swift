@@ -20,6 +20,8 @@ public enum MotionError: Error, Sendable, CustomStringConvertible {
     case flingTooFar(end: Double)
     /// A motion the carousel types do not have (yet): `motion` names it.
     case notForCarousels(motion: String)
+    /// A motion only the carousel types have (`scrollTo`): `motion` names it.
+    case carouselsOnly(motion: String)
 
     public var description: String {
         switch self {
@@ -35,6 +37,7 @@ public enum MotionError: Error, Sendable, CustomStringConvertible {
         case .flingTooFar(let end):
             "the fling would come to rest at offset \(Self.whole(end)), past the ±\(Self.whole(LayoutError.offsetRange.upperBound)) pt a frame may have"
         case .notForCarousels(let motion): "the carousel types do not animate \(motion) in this version"
+        case .carouselsOnly(let motion): "only the carousel types animate \(motion)"
         }
     }
 

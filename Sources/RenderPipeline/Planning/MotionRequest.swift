@@ -10,6 +10,8 @@ public enum MotionRequest: Sendable, Equatable {
     case delete(item: Int, duration: Double = MotionDefaults.transitionDuration)
     /// The device turning to the other orientation (`viewWillTransition(to:with:)`).
     case rotate(duration: Double = MotionDefaults.rotationDuration)
+    /// A carousel's `scrollToItemAtIndex:item animated:YES` (0.4 s, the shortest way round with wrap).
+    case scrollTo(item: Int)
 
     /// The motion of `scene` from `offset`, and the scene each of its frames is drawn in (a rotation's:
     /// the end's size). A fling starts at the offset clamped, the scene's snap bending its end; a
@@ -26,6 +28,7 @@ public enum MotionRequest: Sendable, Equatable {
             return try carouselMotion(carousel, of: frameScene, offset: offset)
         }
         switch self {
+        case .scrollTo: throw .carouselsOnly(motion: "scrollToItemAtIndex:animated:")
         case .fling(let velocity, let deceleration):
             let start = gallery.clamped(offset)
             let target = scene.snap.map { _ in gallery.snapped(start, velocity: velocity, deceleration: deceleration) }
@@ -98,6 +101,11 @@ public enum MotionRequest: Sendable, Equatable {
             }
             frameScene.gallery.allowsOverscroll = true
             return (.carouselFling(fling, gallery: frameScene.gallery), frameScene)
+        case .scrollTo(let item):
+            let scroll = try Self.laidOut { () throws(LayoutError) in
+                try CarouselFling.scrollTo(item, layout: carousel, count: scene.gallery.itemCount, offset: offset)
+            }
+            return (.carouselFling(scroll, gallery: frameScene.gallery), frameScene)
         case .rotate: throw .notForCarousels(motion: "a rotation")
         case .toLayout: throw .notForCarousels(motion: "a layout change")
         case .delete: throw .notForCarousels(motion: "a deletion")
