@@ -101,30 +101,29 @@ final class FrameWriter: Sendable {
 
     /// Queues frame `index`'s `bytes` for `path` (waiting while `limit` frames wait).
     func write(_ bytes: [UInt8], to path: String, index: Int) {
-        slots.wait()
-        let write: @Sendable () -> Void = { [failures, slots, written] in
+        enqueue { [failures] in
             do throws(FileError) {
                 try AtomicFile.write(bytes, to: path)
             } catch {
                 failures.withLock { $0[index] = error }
             }
-            written()
-            slots.signal()
         }
-        guard thread.withLock({ $0 != nil }) else { return write() }
-        queued.withLock { $0.append(write) }
-        ready.signal()
     }
 
     /// A frame with no file: it counts as done once the frames queued before it are written.
-    func skip() {
+    func skip() { enqueue {} }
+
+    /// Queues `work`, then `written`, on the writer's thread (at once without one), waiting while
+    /// `limit` are queued.
+    private func enqueue(_ work: @escaping @Sendable () -> Void) {
         slots.wait()
-        let write: @Sendable () -> Void = { [slots, written] in
+        let job: @Sendable () -> Void = { [slots, written] in
+            work()
             written()
             slots.signal()
         }
-        guard thread.withLock({ $0 != nil }) else { return write() }
-        queued.withLock { $0.append(write) }
+        guard thread.withLock({ $0 != nil }) else { return job() }
+        queued.withLock { $0.append(job) }
         ready.signal()
     }
 
