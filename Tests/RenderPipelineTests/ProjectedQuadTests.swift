@@ -1,0 +1,71 @@
+import Foundation
+import GalleryCore
+import GalleryLayout
+import ImageCodecs
+import Raster
+import RenderPipeline
+import TestSupport
+import Testing
+
+/// Carousel items of flat colours through the renderer: each drawn item's colour lies inside its
+/// projected quad, worked out here from its transform (item point (x, y) → centre + (X/W, Y/W),
+/// [X Y Z W] = [x y 0 1]·M), and the top item covers its quad's area within a few per cent.
+@Suite struct ProjectedQuadTests {
+    static let colours: [(UInt8, UInt8, UInt8)] = [
+        (230, 30, 30), (30, 160, 40), (30, 60, 230), (230, 200, 20), (150, 40, 180),
+    ]
+
+    /// Five flat-colour photos and a cover flow of 160 × 100 cards with square corners showing them.
+    static func scene(in folder: TemporaryFolder) throws -> Scene {
+        let photos = try colours.enumerated().map { index, colour in
+            let image = RGBAImage(width: 64, height: 40, fill: (colour.0, colour.1, colour.2, 255))
+            return try folder.write(try PNGEncoder.encode(image), to: "\(index).png")
+        }
+        let layout = CarouselLayout(type: .coverflow, itemSize: Size(width: 160, height: 100))
+        return Scene(
+            gallery: Gallery(style: .carousel(layout), viewport: Size(width: 375, height: 220), itemCount: 5),
+            displayScale: 2, style: ItemStyle(shape: .rounded(cornerRadius: 0)), photos: photos)
+    }
+
+    /// Item `item`'s point at fractions (u, v) of its half-bounds, in frame pixels.
+    static func project(_ item: LayoutItem, u: Double, v: Double, scale: Double) throws -> Point {
+        let bounds = try #require(item.bounds), t = try #require(item.transform)
+        let (x, y) = (u * bounds.width / 2, v * bounds.height / 2)
+        let w = x * t.m14 + y * t.m24 + t.m44
+        let px = (x * t.m11 + y * t.m21 + t.m41) / w, py = (x * t.m12 + y * t.m22 + t.m42) / w
+        return Point(x: (item.center.x + px) * scale, y: (item.center.y + py) * scale)
+    }
+
+    @Test func eachColourSitsInsideItsProjectedQuad() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let scene = try Self.scene(in: folder)
+        let offset = 250.0
+        let report = Renderer(jobs: 2).run(
+            [RenderJob(name: "quads", scene: scene, frames: .offsets([offset]), output: .memory)])
+        let image = try #require(report.scenes.first?.images.first)
+        let frame = try scene.layout(atOffset: offset)
+        let top = try #require(frame.items.last)
+        // The top item is seen wherever it lies: its centre and points half-way to its corners.
+        for (u, v) in [(0.0, 0.0), (0.5, 0.5), (-0.5, 0.5), (0.5, -0.5), (-0.5, -0.5)] {
+            let p = try Self.project(top, u: u, v: v, scale: 2)
+            let at = (Int(p.y) * image.width + Int(p.x)) * 4
+            let colour = Self.colours[top.index]
+            #expect(
+                Array(image.pixels[at..<at + 3]) == [colour.0, colour.1, colour.2], "item \(top.index) at \(u), \(v)")
+        }
+        // Its coverage: pixels of its colour against the shoelace area of its projected corners.
+        let corners = try [(-1.0, -1.0), (1, -1), (1, 1), (-1, 1)].map {
+            try Self.project(top, u: $0.0, v: $0.1, scale: 2)
+        }
+        let area =
+            abs(zip(corners, corners.dropFirst() + [corners[0]]).reduce(0) { $0 + $1.0.x * $1.1.y - $1.1.x * $1.0.y })
+            / 2
+        let colour = Self.colours[top.index]
+        let counted = stride(from: 0, to: image.pixels.count, by: 4).filter {
+            image.pixels[$0] == colour.0 && image.pixels[$0 + 1] == colour.1 && image.pixels[$0 + 2] == colour.2
+        }.count
+        // Edge pixels are blends, not the colour: within 3 % of the area (its perimeter is ~2 % of it).
+        #expect(abs(Double(counted) - area) <= 0.03 * area, "\(counted) pixels of colour, quad area \(area)")
+    }
+}
