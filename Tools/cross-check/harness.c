@@ -314,8 +314,8 @@ static void check_heif_pixels(void) {
     }
 }
 
-/* gr_math.h over the ranges the kernels and the Swift code (fling curves, Lanczos weights) use, and
- * beyond. */
+/* gr_math.h over the ranges the kernels and the Swift code (fling curves, Lanczos weights, carousel
+ * transforms) use, and beyond. */
 static void check_math(void) {
     for (unsigned k = 0; k < 40; k++) {
         seed(9000 + k);
@@ -329,6 +329,14 @@ static void check_math(void) {
             values[i * 5 + 4] = gr_pow(u, k < 20 ? 2.4 : wide / 100);
         }
         report("elementary-functions", k < 20 ? "in-use" : "wide", k, values, sizeof values);
+        /* The carousels' turns: gr_cos and gr_tan (one argument reduction with gr_sin). */
+        double turns[2 * 64];
+        for (int i = 0; i < 64; i++) {
+            double u = unit(), wide = (unit() - 0.5) * 1400;
+            turns[i * 2] = gr_cos(k < 20 ? (u - 0.5) * 4 * 3.141592653589793 : wide * 1000);
+            turns[i * 2 + 1] = gr_tan(k < 20 ? (u - 0.5) * 3 : wide);
+        }
+        report("cos-tan", k < 20 ? "in-use" : "wide", k, turns, sizeof turns);
     }
 }
 
