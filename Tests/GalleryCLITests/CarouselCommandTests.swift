@@ -81,6 +81,15 @@ import Testing
         #expect(try Self.layout(["--layout", "rotary", "--offset", "1100"])["offset"] as? Double == 100)
         #expect(try Self.layout(["--layout", "linear", "--offset", "1100"])["offset"] as? Double == 800)
         #expect(try Self.layout(["--layout", "linear", "--offset", "1100", "--wrap"])["offset"] as? Double == 100)
+        // With --overscroll a carousel goes one item past an end, and says so when asked for more.
+        let past = try CommandRunner.run([
+            "layout", "--count", "5", "--layout", "linear", "--overscroll", "--offset", "-300",
+        ])
+        #expect(past.status == 0)
+        #expect(
+            past.stderr.contains("--offset -300 is more than one item past the end: drawn at -200"), "\(past.stderr)")
+        let wrapped = try CommandRunner.run(["layout", "--count", "5", "--layout", "rotary", "--offset", "-300"])
+        #expect(wrapped.stderr.isEmpty, "a wrapping carousel clamps nothing: \(wrapped.stderr)")
     }
 
     @Test func optionsThatDoNotApplyAreUsageErrors() throws {

@@ -7,9 +7,22 @@ extension Console {
     /// `place` names the manifest scene ("scene 'a': "); `option` the option the offsets came from.
     func clampedOffsets(_ offsets: [Double], of scene: Scene, option: String, place: String = "") {
         let gallery = scene.gallery
+        // A wrapping carousel takes every offset modulo its turn: nothing is clamped. Without wrap,
+        // --overscroll lets it one item past each end (iCarousel's bounce), and no further.
+        if case .carousel(let carousel) = gallery.style {
+            guard !carousel.wraps else { return }
+            if gallery.allowsOverscroll {
+                let reach = gallery.scrollableRange.upperBound + carousel.itemWidth
+                let beyond = offsets.filter { $0 < -carousel.itemWidth || $0 > reach }
+                guard let first = beyond.first else { return }
+                let more = beyond.count > 1 ? " (and \(beyond.count - 1) more)" : ""
+                warning(
+                    "\(place)\(option) \(JSONValue.shortest(first))\(more) is more than one item past the end: drawn at \(JSONValue.shortest(gallery.clamped(first))) (a carousel overscrolls one item)"
+                )
+                return
+            }
+        }
         guard !gallery.allowsOverscroll else { return }
-        // A wrapping carousel takes every offset modulo its turn: nothing is clamped.
-        if case .carousel(let carousel) = gallery.style, carousel.wraps { return }
         let range = gallery.scrollableRange
         let outside = offsets.filter { !range.contains($0) }
         guard let first = outside.first else { return }
