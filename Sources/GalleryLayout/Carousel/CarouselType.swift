@@ -45,10 +45,6 @@ public enum CarouselType: String, Sendable, Hashable, CaseIterable {
         }
     }
 
-    /// The arc A in radians, 2π (`M_PI * 2.0`; bit for bit 360·π/180), for the circular types; nil
-    /// for the others.
-    public var defaultArc: Double? { isCircular ? 2 * Double.pi : nil }
-
     /// Whether offsets wrap round (`layOutItemViews`): on for the circular types, off for the others.
     public var defaultWraps: Bool { isCircular }
 
@@ -68,15 +64,6 @@ public enum CarouselType: String, Sendable, Hashable, CaseIterable {
 
     /// fadeMinAlpha: 0 for every type.
     public var defaultFadeMinAlpha: Double { 0 }
-
-    /// `_offsetMultiplier`: how many items a drag of one item width moves (2 for the cover flows).
-    /// Drags only; a frame's `--offset` and a fling's velocity do not use it.
-    public var offsetMultiplier: Double {
-        switch self {
-        case .coverflow, .coverflow2: 2
-        default: 1
-        }
-    }
 
     /// The inverted forms, which negate radius and angle (rotary, cylinder, wheel) or tilt and
     /// offset (time machine).
