@@ -45,18 +45,27 @@ let package = Package(
         // The SIMD level every C kernel takes, their floating-point rule and portable elementary
         // functions (gr_cpu.h, gr_math.h).
         .target(name: "CCPU"),
-        .target(name: "CPNG", dependencies: ["CCPU", "SystemPNG", "SystemDeflate", "SystemISAL"]),
-        .target(name: "CJPEG", dependencies: ["CCPU", "SystemJPEG"]),
+        .target(name: "CPNGRead", dependencies: ["CCPU", "SystemDeflate", "SystemISAL"]),
+        .target(name: "CDeflateRuns"),
+        .target(
+            name: "CPNG",
+            dependencies: ["CCPU", "CPNGRead", "CDeflateRuns", "SystemPNG", "SystemDeflate", "SystemISAL"]),
+        // The project's own code in place of parts of a library, apart from the shims: each target's
+        // header says what it gains, what it must equal and when it can go.
+        .target(name: "CJPEGScan", dependencies: ["CCPU", "SystemJPEG"]),
+        .target(name: "CJPEG", dependencies: ["CCPU", "CJPEGScan", "SystemJPEG"]),
         .target(name: "CWebP", dependencies: ["CCPU", "SystemWebP", "SystemWebPMux"]),
         // libheif and libavcodec, CHEIF's HEIF reader and HEVC decoder, are opened on first use
         // (heif_library.c, hevc_libavcodec.c), not linked: only their headers are needed (libheif-dev,
         // libavcodec-dev; Homebrew's libheif and ffmpeg).
-        .target(name: "CHEIF", dependencies: ["CCPU"]),
+        .target(name: "CHEIFGrid", dependencies: ["CCPU"]),
+        .target(name: "CHEIF", dependencies: ["CCPU", "CHEIFGrid"]),
         .target(name: "CColor", dependencies: ["CCPU", "SystemLCMS"]),
         .target(name: "CProcess"),
         .target(name: "CBuildInfo", cSettings: [.define("GR_DECLARED_VERSION", to: "\"\(declaredVersion)\"")]),
         .target(name: "GalleryCore", dependencies: ["CProcess"]),
-        .target(name: "ImageCodecs", dependencies: ["GalleryCore", "CPNG", "CJPEG", "CWebP", "CHEIF", "CColor"]),
+        .target(
+            name: "ImageCodecs", dependencies: ["GalleryCore", "CPNG", "CPNGRead", "CJPEG", "CWebP", "CHEIF", "CColor"]),
         .target(name: "CRaster", dependencies: ["CCPU"]),
         .target(name: "Raster", dependencies: ["GalleryCore", "CRaster", "CCPU"]),
         // CCPU for gr_math.h: the fling curves' exp and log give the same bits on every CPU.
@@ -84,7 +93,8 @@ let package = Package(
         .testTarget(
             name: "ImageCodecsTests",
             dependencies: [
-                "GalleryCore", "ImageCodecs", "CPNG", "CHEIF", "CJPEG", "CJPEGCoefficients", "CColor", "CCPU",
+                "GalleryCore", "ImageCodecs", "CPNG", "CPNGRead", "CHEIF", "CJPEG", "CJPEGScan", "CJPEGCoefficients",
+                "CColor", "CCPU",
                 "TestSupport",
             ],
             exclude: ["Golden"]),
@@ -111,7 +121,8 @@ let package = Package(
 if ProcessInfo.processInfo.environment["GALLERY_FUZZ"] == "1" {
     package.targets += [
         .executableTarget(
-            name: "fuzz-png", dependencies: ["GalleryCore", "ImageCodecs", "CPNG"], path: "Fuzz/Targets/fuzz-png"),
+            name: "fuzz-png", dependencies: ["GalleryCore", "ImageCodecs", "CPNG", "CPNGRead"],
+            path: "Fuzz/Targets/fuzz-png"),
         .executableTarget(
             name: "fuzz-apng", dependencies: ["GalleryCore", "ImageCodecs"], path: "Fuzz/Targets/fuzz-apng"),
         .executableTarget(

@@ -49,7 +49,7 @@ find "$root/usr" -type d -exec chmod 755 {} + && find "$root/usr" -type f ! -pat
 # Depends: what the binary links, as dpkg-shlibdeps finds it (it wants a debian/control to read), and
 # the libraries it opens. libjpeg62-turbo keeps shlibdeps' minimum, deliberately not pinned to the
 # build's version: the fast JPEG paths that use its private structs run only when the loaded library
-# is exactly the version the build's headers name (Sources/CJPEG/gr_jpeg_guard.c); with any other,
+# is exactly the version the build's headers name (Sources/CJPEGScan/gr_jpeg_guard.c); with any other,
 # libjpeg's own path gives the same pixels, slower.
 mkdir -p "$work/debian"
 printf 'Source: %s\n\nPackage: %s\nArchitecture: %s\n' "$package" "$package" "$arch" > "$work/debian/control"

@@ -365,7 +365,8 @@ gr_heif_status gr_heif_decode(const uint8_t *data, size_t size, const gr_heif_op
     gr_hevc_libavcodec_begin();
     int converted = 0;
     if (job.divisor > 1 && !job.deep && !job.alpha && !thumb && !job.reference) {
-        gr_heif_grid_request grid = {.width = job.width, .height = job.height, .divisor = job.divisor,
+        gr_heif_grid_request grid = {.decoder = {gr_hevc_decode_picture, gr_hevc_picture_free, gr_hevc_libavcodec_others},
+                                     .width = job.width, .height = job.height, .divisor = job.divisor,
                                      .x0 = options->region_x0, .y0 = options->region_y0,
                                      .x1 = options->region_x1, .y1 = options->region_y1,
                                      .threads = options->threads,

@@ -8,6 +8,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "heif_grid.h" /* gr_heif_picture */
+
 /* The id_name libheif knows the plugin by. */
 #define GR_HEVC_LIBAVCODEC_ID "gallery-render-libavcodec"
 
@@ -43,15 +45,8 @@ int gr_hevc_libavcodec_take_failure(void);
  * refused. */
 int gr_hevc_libavcodec_planes(int on);
 
-/* One 8-bit 4:2:0, 4:2:2 or 4:4:4 picture decoded by libavcodec, held until gr_hevc_picture_free. */
-typedef struct {
-    const uint8_t *plane[3]; /* Y, Cb, Cr */
-    int stride[3];
-    int width, height;
-    int shift_x, shift_y;    /* chroma subsampling, log2 */
-    int matrix, full_range;  /* the stream's VUI: H.273 matrix (2: unspecified), full range */
-    void *frame;
-} gr_hevc_picture;
+/* One picture decoded by libavcodec, held until gr_hevc_picture_free: heif_grid.h's tile picture. */
+typedef gr_heif_picture gr_hevc_picture;
 
 /* Decodes one picture given as an hvcC body (its parameter sets) and length-prefixed NAL units, on
  * the calling thread, refusing one over the budget before it is allocated: 1 with `out` filled, 0

@@ -77,3 +77,65 @@ import TestSupport
         #expect(try Self.packageFolders().subtracting(described) == ["Sources/CColor"])
     }
 }
+
+/// The module map's file lists describe the code as it is: every file or folder a target's line
+/// names exists in that target, every C source of a C target is named, and every folder and
+/// top-level file of a Swift target is named (the files inside a named folder are its own).
+@Suite struct ModuleMapFileListTests {
+    /// Each map line whose head is one `Sources/X`: the folder and the rest of the line.
+    static func lines(in text: String) throws -> [(folder: String, text: String)] {
+        let start = try #require(text.range(of: ModuleMapTests.begin))
+        let stop = try #require(text.range(of: ModuleMapTests.end, range: start.upperBound..<text.endIndex))
+        return text[start.upperBound..<stop.lowerBound].split(separator: "\n").compactMap { line in
+            let head = line.components(separatedBy: "  ").first ?? ""
+            guard head.hasPrefix("Sources/"), !head.contains(",") else { return nil }
+            return (head, String(line.dropFirst(head.count)))
+        }
+    }
+
+    /// Problems with one target's line: names that are not there, and files or folders it leaves out.
+    static func problems(folder: String, line: String) throws -> [String] {
+        let root = Corpus.repositoryRoot.appendingPathComponent(folder)
+        let files = try FileManager.default.subpathsOfDirectory(atPath: root.path)
+        var problems: [String] = []
+        for match in line.matches(of: #/[A-Za-z0-9_+\-]+\.(?:c|h|swift)\b/#) {
+            let name = String(match.output)
+            if !files.contains(where: { ($0 as NSString).lastPathComponent == name }) {
+                problems.append("\(folder): names \(name), which it does not hold")
+            }
+        }
+        let isC = (folder as NSString).lastPathComponent.hasPrefix("C")
+        for path in files where !path.contains("/") || isC {
+            let name = (path as NSString).lastPathComponent
+            var isFolder: ObjCBool = false
+            FileManager.default.fileExists(atPath: root.appendingPathComponent(path).path, isDirectory: &isFolder)
+            if isC, name.hasSuffix(".c"), !line.contains(name) { problems.append("\(folder): \(name) not named") }
+            if !isC, isFolder.boolValue, !line.contains("\(name)/"), folder != "Sources/System" {
+                problems.append("\(folder): folder \(name)/ not named")
+            }
+            if !isC, !isFolder.boolValue, name.hasSuffix(".swift"), !line.contains(name) {
+                problems.append("\(folder): \(name) not named")
+            }
+        }
+        return problems
+    }
+
+    @Test func everyNamedFileExistsAndEveryFileIsNamed() throws {
+        let text = try String(contentsOf: ModuleMapTests.architecture, encoding: .utf8)
+        let lines = try Self.lines(in: text)
+        #expect(lines.count > 20)
+        let problems = try lines.flatMap { try Self.problems(folder: $0.folder, line: $0.text) }
+        #expect(problems.isEmpty, "docs/architecture.md's module map: \(problems.joined(separator: "; "))")
+    }
+
+    @Test func aMissingOrStaleNameFails() throws {
+        #expect(
+            try Self.problems(folder: "Sources/CJPEG", line: "gr_jpeg.c, gr_gone.c") == [
+                "Sources/CJPEG: names gr_gone.c, which it does not hold"
+            ])
+        #expect(try Self.problems(folder: "Sources/CJPEG", line: "the shim") == ["Sources/CJPEG: gr_jpeg.c not named"])
+        #expect(
+            try Self.problems(folder: "Sources/VisualDiff", line: "ImageComparer.swift").contains(
+                "Sources/VisualDiff: folder Animation/ not named"))
+    }
+}

@@ -1,4 +1,5 @@
 import CJPEG
+import CJPEGScan
 import CJPEGCoefficients
 import Dispatch
 import Foundation

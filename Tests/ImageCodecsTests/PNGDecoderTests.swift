@@ -1,5 +1,6 @@
 import GalleryCore
 import CPNG
+import CPNGRead
 import ImageCodecs
 import TestSupport
 import Testing

@@ -1,4 +1,5 @@
 import CPNG
+import CPNGRead
 import ImageCodecs
 import TestSupport
 import Testing

@@ -19,11 +19,11 @@ S=Sources
 sources=(
     $S/CCPU/gr_cpu.c $S/CCPU/gr_math.c $S/CRaster/gr_quantise.c
     $S/CPixelmatch/gr_pixelmatch.c $S/CPixelmatch/gr_pixelmatch_yiq.c $S/CPixelmatch/gr_delta_e.c
-    $S/CColor/color_shaper.c $S/CColor/color_planes.c $S/CPNG/gr_fast_unfilter.c $S/CPNG/gr_unfilter_paeth_avx2.c $S/CPNG/gr_run_deflate.c $S/CHEIF/heif_pixels.c
+    $S/CColor/color_shaper.c $S/CColor/color_planes.c $S/CPNGRead/gr_fast_unfilter.c $S/CPNGRead/gr_unfilter_paeth_avx2.c $S/CDeflateRuns/gr_run_deflate.c $S/CHEIFGrid/heif_pixels.c
     Tools/cross-check/harness.c
 )
 includes=(-I$S/CCPU/include -I$S/CRaster/include -I$S/CPixelmatch/include -I$S/CPixelmatch -I$S/CPNG/include
-    -I$S/CPNG -I$S/CColor -I$S/CColor/include -I$S/CHEIF -I$S/CHEIF/include)
+    -I$S/CPNG -I$S/CPNGRead/include -I$S/CPNGRead -I$S/CDeflateRuns/include -I$S/CColor -I$S/CColor/include -I$S/CHEIF -I$S/CHEIF/include -I$S/CHEIFGrid/include)
 flags=(-O2 -Wall -Wextra -Werror "${includes[@]}")
 
 need() { command -v "$1" >/dev/null 2>&1; }

@@ -14,7 +14,8 @@
 #include "gr_delta_e.h"
 #include "gr_math.h"
 #include "gr_pixelmatch.h"
-#include "gr_png_internal.h"
+#include "gr_unfilter.h"
+#include "gr_deflate_runs.h"
 #include "gr_raster.h"
 #include "heif_pixels.h"
 

@@ -1,4 +1,5 @@
 import CPNG
+import CPNGRead
 import GalleryCore
 import ImageCodecs
 

@@ -12,6 +12,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "gr_jpeg_scan.h" /* gr_jpeg_idct_counts; the guard on the paths CJPEGScan owns */
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -42,12 +44,6 @@ typedef struct {
     /* 1: libjpeg's Huffman decoder throughout, never gr_jpeg_huffman.c's (tests compare). */
     int plain_entropy;
 } gr_jpeg_options;
-
-/** Blocks the AVX2 inverse DCTs transformed, and those they left to libjpeg's (out of their bounds). */
-typedef struct {
-    uint64_t simd_blocks;
-    uint64_t fallback_blocks;
-} gr_jpeg_idct_counts;
 
 /** What the header says. */
 typedef struct {
@@ -97,21 +93,6 @@ uint32_t gr_jpeg_pick_scale(uint32_t width, uint32_t height, uint32_t min_width,
 
 /** The linked libraries' names and versions, a line each, into `out` (at most `size` bytes, with NUL). */
 void gr_jpeg_library_versions(char *out, size_t size);
-
-/**
- * Whether this thread's decodes may take the paths that depend on libjpeg-turbo's internals
- * (gr_jpeg_huffman.c, gr_jpeg_idct.c, gr_jpeg_resume.c): only where the libjpeg-turbo this process
- * loaded is exactly the version the build's headers describe (checked once, gr_jpeg_guard.c), and
- * not forced off. Otherwise libjpeg's own path throughout, as with plain_entropy, plain_idct and
- * plain_skip all set: the same bytes.
- */
-int gr_jpeg_private_paths_enabled(void);
-
-/** Tests: 1 makes this thread's decodes take libjpeg's own path, as another version would; 0 undoes it. */
-void gr_jpeg_force_stock(int on);
-
-/** The loaded libjpeg-turbo's version as it states it ("2.1.5"); "" where it could not be read. */
-const char *gr_jpeg_loaded_version(void);
 
 #ifdef __cplusplus
 }

@@ -1,5 +1,5 @@
 /*
- * gr_png — the only place gallery-render touches libpng, libdeflate and ISA-L.
+ * gr_png — the only place gallery-render touches libpng, and libdeflate's coders (CPNGRead takes its CRC-32).
  *
  * Why a shim: libpng reports errors by longjmp, and a longjmp must never cross a Swift frame. The
  * libpng entry point calls setjmp itself, drives libpng from start to finish in one synchronous call,
@@ -7,11 +7,10 @@
  * classic png_read_* API with explicit transforms (not png_image_*, whose 1.6.39 implementation has
  * known overflows).
  *
- * Why ISA-L too: inflating is most of the time reading a PNG takes, and ISA-L's inflate does it
- * markedly faster than zlib, in pieces (gr_fast_reader.c gives the figures). The fast reader built on it
- * reads only the plainest PNGs and hands every other file, and every file it finds anything wrong with,
- * to libpng, so libpng alone decides what is an error and what it says. Frames are deflated by
- * gr_run_deflate.c, made for them (gr_png_writer.c says why); other images by libdeflate.
+ * Beside it, the project's own code, in targets of their own: gr_png_decode tries CPNGRead's fast
+ * reader (ISA-L's inflate, gr_png_read.h) first and hands every file it declines, and every file it
+ * finds anything wrong with, to libpng, so libpng alone decides what is an error and what it says.
+ * Frames are deflated by CDeflateRuns (gr_deflate_runs.h), made for them; other images by libdeflate.
  */
 #ifndef GR_PNG_H
 #define GR_PNG_H
@@ -61,48 +60,6 @@ gr_png_status gr_png_decode_libpng(const uint8_t *data, size_t size, uint64_t ma
  */
 gr_png_status gr_png_decode_fast(const uint8_t *data, size_t size, uint64_t max_pixels, uint32_t max_side,
                                  uint8_t *pixels, size_t capacity, gr_png_image *out);
-
-/**
- * A PNG read a row at a time by the fast reader: one pass over the file, whose bytes are in memory or
- * read in 256 KiB pieces, holding a few hundred KiB whatever the image's size.
- */
-typedef struct gr_png_rows gr_png_rows;
-
-/**
- * Opens the fast reader on the PNG in memory at `data` (`size` bytes) or, when `data` is NULL, in the
- * regular file `fd` (`size` bytes long, read with pread from its start; the caller keeps it open).
- * Reads up to the image data and sets the size. NULL when the file is not one the fast reader takes
- * (see gr_png_decode), is over the budget, or memory ran out: decode it with gr_png_decode instead.
- */
-gr_png_rows *gr_png_rows_open(const uint8_t *data, int fd, uint64_t size, uint64_t max_pixels, uint32_t max_side,
-                              uint32_t *width, uint32_t *height);
-
-/**
- * Decodes the next row as 8-bit RGBA (straight alpha) into `row` (width × 4 bytes). `above` is the
- * row the previous call wrote, unchanged since (ignored for the first row, and for gray images; for
- * a later RGB or RGBA row, NULL makes the reader give up). With the last row it also
- * checks the rest of the file: the stream's end and Adler-32, the chunks up to IEND. 0: the reader
- * gave up (or has no rows left) and every later call fails too; the rows read so far must be thrown
- * away and the file decoded with gr_png_decode, which decides what it holds.
- */
-int gr_png_rows_next(gr_png_rows *reader, uint8_t *row, const uint8_t *above);
-
-/** Frees the reader (NULL is ignored). */
-void gr_png_rows_close(gr_png_rows *reader);
-
-/**
- * For tests: the most the fast reader's unfiltering may use of this CPU on the calling thread (0
- * portable C, 1 SSE2, 2 SSSE3, 3 AVX2, the default), so that every level can be held to libpng on
- * one machine.
- */
-void gr_png_unfilter_cap_level(int level);
-
-/**
- * For the fuzzer: inflates the raw deflate stream `data` with the fast reader's inflater (ISA-L) into
- * `out`; the bytes written, or -1 when the stream is broken, does not fit, or does not end exactly
- * at the end of `data`.
- */
-long gr_png_inflate_raw(const uint8_t *data, size_t size, uint8_t *out, size_t capacity);
 
 /**
  * Inflates the zlib stream `data` (an iCCP chunk's profile) into `out` with libdeflate: 0 and the

@@ -1,4 +1,4 @@
-import CPNG
+import CPNGRead
 import GalleryCore
 
 /// A plain PNG (8-bit, not interlaced, gray / gray+alpha / RGB / RGBA, no tRNS) read a row at a time

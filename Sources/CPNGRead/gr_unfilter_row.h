@@ -3,7 +3,7 @@
 #ifndef GR_UNFILTER_ROW_H
 #define GR_UNFILTER_ROW_H
 
-#include "gr_png_internal.h"
+#include "gr_unfilter.h"
 
 #include <string.h>
 

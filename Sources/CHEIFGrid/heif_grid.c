@@ -1,7 +1,6 @@
 #include "heif_grid.h"
 #include "heif_grid_layout.h"
 #include "heif_pixels.h"
-#include "hevc_libavcodec.h"
 
 #include <pthread.h>
 #include <stdatomic.h>
@@ -30,8 +29,8 @@ static int decode_tile(grid_job *job, uint32_t index, uint8_t *scratch) {
     const gr_heif_grid_layout *layout = job->layout;
     const gr_heif_grid_request *request = job->request;
     uint32_t tw = layout->tile_width, th = layout->tile_height, d = request->divisor;
-    gr_hevc_picture picture;
-    if (!gr_hevc_decode_picture(layout->config, layout->config_size, layout->tile_data[index],
+    gr_heif_picture picture;
+    if (!request->decoder.decode(layout->config, layout->config_size, layout->tile_data[index],
                                 layout->tile_size[index], request->max_pixels, request->max_side, &picture))
         return 0;
     /* Each tile in its own colour description, as libheif converts it: its colr box, else its stream's. */
@@ -62,7 +61,7 @@ static int decode_tile(grid_job *job, uint32_t index, uint8_t *scratch) {
     int whole_rows = rw == job->out_width;
     uint8_t *reduced = whole_rows ? job->pixels + (size_t)oy * job->out_width * 4 : scratch;
     fine = fine && gr_heif_convert_reduced(planes, w, h, d, 1, matrix, full_range, &part, reduced);
-    gr_hevc_picture_free(&picture);
+    request->decoder.free(&picture);
     if (!fine) return 0;
     for (uint32_t r = part.y0; r < part.y1 && part.x0 < part.x1 && !whole_rows; r++)
         memcpy(job->pixels + ((size_t)(oy + r) * job->out_width + ox + part.x0) * 4,
@@ -81,7 +80,7 @@ static void work(grid_job *job, int rank) {
         return;
     }
     while (!atomic_load(&job->failed)) {
-        if (rank > 0 && rank >= job->threads - gr_hevc_libavcodec_others()) {
+        if (rank > 0 && rank >= job->threads - job->request->decoder.others()) {
             if (atomic_load(&job->next) >= job->todo_count) break;
             struct timespec pause = {0, 2000000};
             nanosleep(&pause, NULL);

@@ -18,11 +18,11 @@
  * declines: over-subscribed codes, codewords and distances that do not exist, distances beyond the
  * window the header declares, the Adler-32, the stream's exact length.
  */
-#include "gr_png_internal.h"
+#include "gr_unfilter.h"
 
 #include <errno.h>
 #include <isa-l/igzip_lib.h>
-#include <libdeflate.h>
+#include <libdeflate.h> /* libdeflate_crc32 */
 #include <string.h>
 #include <unistd.h>
 
@@ -373,14 +373,4 @@ long gr_png_inflate_raw(const uint8_t *data, size_t size, uint8_t *out, size_t c
     long written = exact ? (long)(capacity - inflater->avail_out) : -1;
     free(inflater);
     return written;
-}
-
-int gr_png_inflate_zlib(const uint8_t *data, size_t size, uint8_t *out, size_t capacity, size_t *written) {
-    *written = 0;
-    struct libdeflate_decompressor *decompressor = libdeflate_alloc_decompressor();
-    if (decompressor == NULL) return 1;
-    enum libdeflate_result result = libdeflate_zlib_decompress(decompressor, data, size, out, capacity, written);
-    libdeflate_free_decompressor(decompressor);
-    if (result == LIBDEFLATE_INSUFFICIENT_SPACE) return 2;
-    return result == LIBDEFLATE_SUCCESS ? 0 : 1;
 }

@@ -7,7 +7,7 @@
 
 #include <jpeglib.h>
 
-#include "gr_jpeg.h"
+#include "gr_jpeg_scan.h"
 
 /* Only libjpeg-turbo built with its SIMD (whose quantisation tables for these functions are 16-bit:
  * MULTIPLIER is short), where its internal header is installed (Debian's libjpeg62-turbo-dev), on

@@ -9,7 +9,9 @@
  * output").
  * Being ours, its output is also the same on every machine, whatever library version is installed.
  */
-#include "gr_png_internal.h"
+#include "gr_deflate_runs.h"
+
+#include <stdlib.h>
 
 #include <string.h>
 

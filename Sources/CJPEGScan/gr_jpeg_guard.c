@@ -18,7 +18,7 @@
 #if defined(__linux__) && !defined(_GNU_SOURCE)
 #define _GNU_SOURCE /* dl_iterate_phdr */
 #endif
-#include "gr_jpeg.h"
+#include "gr_jpeg_scan.h"
 
 #include <pthread.h>
 #include <stdint.h>

@@ -31,7 +31,7 @@
  */
 #include "gr_jpeg_resume.h"
 
-#include "gr_jpeg.h"
+#include "gr_jpeg_scan.h"
 
 #include "gr_jpeg_entropy.h"
 

@@ -33,7 +33,7 @@
 #endif
 #include "gr_jpeg_huffman.h"
 
-#include "gr_jpeg.h"
+#include "gr_jpeg_scan.h"
 #include "gr_jpeg_bits.h"
 #include "gr_jpeg_idct.h"
 #include "gr_jpeg_resume.h"
