@@ -84,7 +84,7 @@ public struct BaselineCheck: Sendable {
         return Parallel.map(frames, jobs: jobs) { frame in
             let comparer = ImageComparer(criteria: criteria(of: frame.scene))
             let began = Date()
-            let (expected, actual, diff) = images(of: frame.path)
+            let (_, actual, diff) = images(of: frame.path)
             func verdict(_ status: FrameCheck.Status, _ message: String, _ comparison: Comparison? = nil) -> FrameCheck
             {
                 FrameCheck(

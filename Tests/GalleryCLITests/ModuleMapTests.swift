@@ -108,7 +108,7 @@ import TestSupport
         for path in files where !path.contains("/") || isC {
             let name = (path as NSString).lastPathComponent
             var isFolder: ObjCBool = false
-            FileManager.default.fileExists(atPath: root.appendingPathComponent(path).path, isDirectory: &isFolder)
+            _ = FileManager.default.fileExists(atPath: root.appendingPathComponent(path).path, isDirectory: &isFolder)
             if isC, name.hasSuffix(".c"), !line.contains(name) { problems.append("\(folder): \(name) not named") }
             if !isC, isFolder.boolValue, !line.contains("\(name)/"), folder != "Sources/System" {
                 problems.append("\(folder): folder \(name)/ not named")

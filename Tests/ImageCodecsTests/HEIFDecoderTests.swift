@@ -274,7 +274,9 @@ import Testing
         return bytes
     }
 
-    @Test(.enabled(if: tools, toolsReason)) func aGridDeclaring65535SquaredWithTinyDataIsRefused() throws {
+    /// Refused from the header, before any allocation: the time limit catches a decode that tries.
+    @Test(.enabled(if: tools, toolsReason), .timeLimit(.minutes(1)))
+    func aGridDeclaring65535SquaredWithTinyDataIsRefused() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
         // heif-enc stores an odd-sized photo as a grid of one 64×64 tile whose output is cropped to
@@ -286,11 +288,9 @@ import Testing
         let at = try #require(
             bytes.indices.dropLast(8).first { Array(bytes[$0..<$0 + 8]) == grid }, "no grid descriptor")
         bytes.replaceSubrange((at + 4)..<(at + 8), with: [0xFF, 0xFF, 0xFF, 0xFF])
-        let started = ContinuousClock.now
         var refusal: DecodeError?
         do throws(DecodeError) { _ = try ImageDecoder.decode(bytes) } catch { refusal = error }
         #expect(refusal == .overBudget(width: 65535, height: 65535, budget: .standard))
-        #expect(ContinuousClock.now - started < .seconds(2))
     }
 
     @Test(.enabled(if: Corpus.isAvailable, Corpus.skipReason)) func aHugeDeclaredSizeIsRefusedBeforeDecoding() throws {

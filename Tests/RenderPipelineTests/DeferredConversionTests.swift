@@ -3,7 +3,7 @@ import GalleryCore
 import GalleryLayout
 import ImageCodecs
 import Raster
-import RenderPipeline
+@testable import RenderPipeline
 import TestSupport
 import Testing
 
@@ -46,17 +46,19 @@ import Testing
         try Self.withPhotos { photos, scene in
             let plan = try FramePlan(scene: scene, offset: 0)
             let key = scene.photoKey(photos[0])
-            let converted = try PhotoCache(plans: [(plan, scene)]).acquire(key).get()
+            let converted = try PhotoCache(plans: [(plan, scene)]).acquire(key).result.get()
             var stored = key.options
             stored.colorSpace = nil
             #expect(converted.image != (try ImageDecoder.decodeFile(atPath: photos[0], options: stored)).image)
 
             let cache = PhotoCache(plans: [(plan, scene)])
-            cache.prefetch(key)
-            cache.prefetch(key)
+            let used = UsedPhotos()
+            used.reserve(cache.prefetch(key))
+            used.reserve(cache.prefetch(key))
             #expect(cache.decodeCount == 1)
-            let first = try cache.acquire(key).get()
-            let second = try cache.acquire(key).get()
+            let first = try used.fetch(key, from: cache).get()
+            let second = try used.fetch(key, from: cache).get()
+            defer { used.end() }
             #expect(cache.decodeCount == 1)
             for decoded in [first, second] {
                 #expect(decoded.image == converted.image)
@@ -73,13 +75,15 @@ import Testing
         try Self.withPhotos { photos, scene in
             let plan = try FramePlan(scene: scene, offset: 0)
             let key = scene.photoKey(photos[1])
-            let converted = try PhotoCache(plans: [(plan, scene)]).acquire(key).get().image
+            let converted = try PhotoCache(plans: [(plan, scene)]).acquire(key).result.get().image
             for _ in 0..<20 {
                 let cache = PhotoCache(plans: [(plan, scene)], jobs: 4)
-                cache.prefetch(key)
+                let used = UsedPhotos()
+                used.reserve(cache.prefetch(key))
+                defer { used.end() }
                 let images = Locked([RGBAImage?](repeating: nil, count: 4))
                 DispatchQueue.concurrentPerform(iterations: 4) { index in
-                    let image = try? cache.acquire(key).get().image
+                    let image = try? used.fetch(key, from: cache).get().image
                     images.withLock { $0[index] = image }
                 }
                 #expect(images.withLock { $0 }.allSatisfy { $0 == converted })
@@ -92,10 +96,12 @@ import Testing
         try Self.withPhotos { photos, scene in
             let cache = PhotoCache(plans: [(try FramePlan(scene: scene, offset: 0), scene)])
             let key = scene.photoKey(photos[4])
-            cache.prefetch(key)
+            let used = UsedPhotos()
+            defer { used.end() }
+            used.reserve(cache.prefetch(key))
             #expect(cache.problems.isEmpty, "before the conversion: \(cache.problems)")
-            _ = try cache.acquire(key).get()
-            _ = try cache.acquire(key).get()
+            _ = try used.fetch(key, from: cache).get()
+            _ = try used.fetch(key, from: cache).get()
             let warnings = cache.problems.map { "\($0)" }.filter {
                 $0.contains("colour profile ignored, taken as sRGB")
             }
@@ -112,14 +118,15 @@ import Testing
             let cache = PhotoCache(plans: [(plan, scene)], capacityBytes: 1, jobs: jobs)
             let keys = Set(plan.items.compactMap(\.photo).map(scene.photoKey))
             #expect(keys.count >= 3)
+            let used = UsedPhotos()
             _ = try FrameRenderer(scene: scene).render(
-                plan, jobs: jobs, prefetch: { cache.prefetch(scene.photoKey($0)) }
+                plan, jobs: jobs, prefetch: { used.reserve(cache.prefetch(scene.photoKey($0))) }
             ) {
-                path in (try? cache.acquire(scene.photoKey(path)).get()).map(PhotoPart.init)
+                path in (try? used.fetch(scene.photoKey(path), from: cache).get()).map(PhotoPart.init)
             }
             #expect(cache.decodeCount == keys.count)
-            // Released, they go: the reservations were all taken up.
-            for item in plan.items { if let path = item.photo { cache.release(scene.photoKey(path)) } }
+            // Its leases ended, they go: the reservations were all spent.
+            used.end()
             #expect(cache.bytesResident == 0)
         }
     }
@@ -135,9 +142,12 @@ import Testing
                         PhotoPart.init)
                 }
                 let cache = PhotoCache(plans: [(plan, scene)], jobs: jobs)
-                let left = try renderer.render(plan, jobs: jobs, prefetch: { cache.prefetch(scene.photoKey($0)) }) {
-                    path in
-                    (try? cache.acquire(scene.photoKey(path)).get()).map(PhotoPart.init)
+                let used = UsedPhotos()
+                defer { used.end() }
+                let left = try renderer.render(
+                    plan, jobs: jobs, prefetch: { used.reserve(cache.prefetch(scene.photoKey($0))) }
+                ) { path in
+                    (try? used.fetch(scene.photoKey(path), from: cache).get()).map(PhotoPart.init)
                 }
                 #expect(left == converted, "offset \(offset)")
             }

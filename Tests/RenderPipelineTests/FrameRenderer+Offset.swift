@@ -14,7 +14,7 @@ extension FrameRenderer {
         let cache = PhotoCache(plans: [(plan, scene)])
         let keys = Array(Set(plan.items.compactMap { $0.photo })).sorted().map(scene.photoKey)
         let decoded = Parallel.map(keys, jobs: jobs) { key in
-            (key.path, (try? cache.acquire(key).get()).map(PhotoPart.init))
+            (key.path, (try? cache.acquire(key).result.get()).map(PhotoPart.init))
         }
         let images = Dictionary(decoded.compactMap { path, part in part.map { (path, $0) } }) { first, _ in first }
         return (try render(plan, jobs: jobs) { images[$0] }, plan, cache.problems)

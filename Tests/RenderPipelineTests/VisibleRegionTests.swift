@@ -17,12 +17,12 @@ import Testing
         let plan = try FramePlan(scene: Self.scene, offset: 120)
         let cache = PhotoCache(plans: [(plan, Self.scene)])
         let sliver = try #require(plan.items.first { $0.index == 2 }?.photo)
-        let decoded = try cache.acquire(Self.scene.photoKey(sliver)).get()
+        let decoded = try cache.acquire(Self.scene.photoKey(sliver)).result.get()
         #expect(decoded.region.x.count < decoded.decodedSize.width / 4)
         #expect(decoded.region.y.count == decoded.decodedSize.height)
         // An aspect-filled landscape photo shows only its middle: not all columns are decoded either.
         let centred = try #require(plan.items.first { $0.index == 1 }?.photo)
-        let middle = try cache.acquire(Self.scene.photoKey(centred)).get()
+        let middle = try cache.acquire(Self.scene.photoKey(centred)).result.get()
         #expect(middle.region.x.count < middle.decodedSize.width)
     }
 

@@ -10,8 +10,8 @@ struct DecodedPhotos: Sendable {
 
     let capacityBytes: Int
     private(set) var entries: [DecodeIdentity: Entry] = [:]
-    /// Holds promised by prefetches, each taken up by one later `hold`: a reserved decode is not
-    /// idle, so a frame's prefetched photos stay until it acquires them.
+    /// Holds promised by prefetches (PhotoReservation), each given back by `unreserve`: a reserved
+    /// decode is not idle, so a frame's prefetched photos stay until it acquires them.
     private var reservations: [DecodeIdentity: Int] = [:]
     /// Pixel bytes of the ready decodes.
     private(set) var residentBytes = 0
@@ -33,18 +33,21 @@ struct DecodedPhotos: Sendable {
         evictOverCapacity()
     }
 
-    /// One more holder of `identity`'s ready decode (taking up a reservation, if there is one); its
-    /// result, or nil when it is not ready.
+    /// One more holder of `identity`'s ready decode; its result, or nil when it is not ready.
     mutating func hold(_ identity: DecodeIdentity) -> Result<DecodedImage, DecodeError>? {
         guard case .ready(let result, let size, _, let users) = entries[identity] else { return nil }
         clock += 1
         entries[identity] = .ready(result, bytes: size, lastUse: clock, users: users + 1)
-        if let count = reservations[identity] { reservations[identity] = count > 1 ? count - 1 : nil }
         return result
     }
 
     /// A hold `identity`'s decode will get (whether it is decoded yet or not).
     mutating func reserve(_ identity: DecodeIdentity) { reservations[identity, default: 0] += 1 }
+
+    /// A reservation of `identity` is over (spent after its hold was taken, or dropped).
+    mutating func unreserve(_ identity: DecodeIdentity) {
+        if let count = reservations[identity] { reservations[identity] = count > 1 ? count - 1 : nil }
+    }
 
     /// `identity`'s ready decode when its colour conversion is still to do, taken out to be converted
     /// (the entry reads as decoding meanwhile; `store` puts it back); nil otherwise.

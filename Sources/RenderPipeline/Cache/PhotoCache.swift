@@ -54,8 +54,21 @@ public final class PhotoCache: @unchecked Sendable {
         decodeThreads = max(1, jobs)
     }
 
-    /// The decoded photo, decoding it if no other frame has yet. Pair with `release(_:)`.
-    public func acquire(_ key: PhotoKey) -> Result<DecodedImage, DecodeError> {
+    /// The decoded photo, decoding it if no other frame has yet, held until the lease ends. A probe
+    /// passes `consumingUse: false`: its lease is not one of the plan's uses.
+    public func acquire(_ key: PhotoKey, consumingUse: Bool = true) -> PhotoLease {
+        PhotoLease(key: key, result: hold(key), cache: self, consumesUse: consumingUse)
+    }
+
+    /// The photo `reservation` promised, held until the lease ends; the reservation is spent.
+    public func acquire(_ reservation: consuming PhotoReservation) -> PhotoLease {
+        let lease = acquire(reservation.key)
+        _ = consume reservation  // after the hold is taken, so the decode is never unprotected
+        return lease
+    }
+
+    /// One more hold of `key`'s decode, decoding it if no other frame has yet.
+    private func hold(_ key: PhotoKey) -> Result<DecodedImage, DecodeError> {
         if let image = given[key.path] { return .success(image) }
         condition.lock()
         defer { condition.unlock() }
@@ -87,7 +100,7 @@ public final class PhotoCache: @unchecked Sendable {
                     decoded.store(.success(taken.image), as: identity, users: taken.users)
                     record(.success(taken.image), for: identity.source)
                     condition.broadcast()
-                    continue  // the prefetch's reservation keeps it until `hold`
+                    continue  // the prefetch's reservation keeps it until the hold is taken
                 }
                 if let result = decoded.hold(identity) { return result }
             case nil:
@@ -115,25 +128,37 @@ public final class PhotoCache: @unchecked Sendable {
 
     /// Starts `key`'s decode, if no one has, without waiting for it: the frame's first `acquire` of it
     /// does its colour conversion, on whichever worker that is (while the one that decoded goes on to
-    /// its next photo). It reserves a hold that keeps the decode from being evicted until then, so
-    /// every prefetch must be followed by one `acquire` of the same key.
-    public func prefetch(_ key: PhotoKey) {
-        guard given[key.path] == nil else { return }
+    /// its next photo). The reservation keeps the decode from being evicted until it is spent by
+    /// `acquire` or dropped; nil for a photo given as pixels.
+    public func prefetch(_ key: PhotoKey) -> PhotoReservation? {
+        guard given[key.path] == nil else { return nil }
         condition.lock()
         defer { condition.unlock() }
         let (identity, bytes) = resolve(key)
         decoded.reserve(identity)
         if decoded[identity] == nil { _ = decode(key, as: identity, bytes: bytes, users: 0, deferringConversion: true) }
+        return PhotoReservation(key: key, cache: self)
     }
 
-    /// A frame is done with `key`. With `consumingUse` (the default) this was one of the planned
-    /// uses; once a photo has none left, its decodes are dropped. A probe passes false.
-    public func release(_ key: PhotoKey, consumingUse: Bool = true) {
+    /// A lease of `key` ended (PhotoLease's deinit). With `consumingUse` it was one of the planned
+    /// uses; once a photo has none left, its decodes are dropped.
+    func endHold(_ key: PhotoKey, consumingUse: Bool) {
         condition.lock()
         defer { condition.unlock() }
         let held = identities[key].map { decoded.letGo($0) } ?? false
         if consumingUse { consume(key) }
         if held { decoded.evictOverCapacity() }
+    }
+
+    /// A reservation of `key` was spent or dropped (PhotoReservation's deinit): the decode is no longer
+    /// promised to it, and goes if nothing else keeps it.
+    func endReservation(_ key: PhotoKey) {
+        condition.lock()
+        defer { condition.unlock() }
+        guard let identity = identities[key] else { return }
+        decoded.unreserve(identity)
+        if !plan.isNeeded(identity.source) { decoded.dropIdle(of: identity.source) }
+        decoded.evictOverCapacity()
     }
 
     /// A planned use that will not happen (its frame is not rendered).

@@ -61,16 +61,13 @@ struct FrameLoop: Sendable {
         let image = Swift.Result { () throws(FrameFailure) in
             do throws(OutOfMemory) {
                 return try FrameRenderer(scene: job.scene).render(
-                    plans[index], jobs: threads, prefetch: { cache.prefetch(scene.photoKey($0)) }
+                    plans[index], jobs: threads, prefetch: { used.reserve(cache.prefetch(scene.photoKey($0))) }
                 ) { path in
-                    let key = scene.photoKey(path)
-                    let result = cache.acquire(key)
-                    used.record(key, result)
-                    return (try? result.get()).map(PhotoPart.init)
+                    (try? used.fetch(scene.photoKey(path), from: cache).get()).map(PhotoPart.init)
                 }
             } catch { throw .memory(error) }
         }
-        for key in used.keys { cache.release(key) }
+        used.end()
         return (image, used.problems, Date().timeIntervalSince(began))
     }
 }

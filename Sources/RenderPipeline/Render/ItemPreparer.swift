@@ -25,7 +25,7 @@ struct ItemPreparer {
         _ chunk: [Int], rows: Range<Int>, fetching photo: (@Sendable (String) -> PhotoPart?)?,
         prefetch: (@Sendable (String) -> Void)? = nil
     ) throws(OutOfMemory) -> [PreparedPiece] {
-        let (items, fetched, painter, size) = (plan.items, fetched, painter, plan.size)
+        let (items, painter, size) = (plan.items, painter, plan.size)
         let outlines = Dictionary(
             uniqueKeysWithValues: chunk.filter { items[$0].projected == nil }.map { index in
                 (index, painter.outline(of: items[index].placement, canvasWidth: size.width, canvasHeight: size.height))

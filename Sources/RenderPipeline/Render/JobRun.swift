@@ -107,8 +107,7 @@ struct JobRun: Sendable {
         let sorted = keys.sorted { $0.path < $1.path }
         // One photo at a time per worker, so the probe stays within the cache's cap.
         _ = Parallel.map(sorted, jobs: jobs) { key in
-            _ = cache.acquire(key)
-            cache.release(key, consumingUse: false)
+            cache.acquire(key, consumingUse: false).end()
         }
         let problems = cache.problems
         announcer.announce(problems)
