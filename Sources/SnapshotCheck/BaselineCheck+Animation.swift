@@ -42,85 +42,96 @@ extension BaselineCheck {
             }),
             AnimationComparer.isAnimation(start.0) || AnimationComparer.isAnimation(start.1)
         else { return nil }
-        func verdict(_ status: FrameCheck.Status, _ message: String) -> FrameCheck {
+        func verdict(_ status: FrameCheck.Status, _ finding: FrameCheck.Finding) -> FrameCheck {
             FrameCheck(
-                path: frame.path, scene: frame.scene, status: status, message: message,
+                path: frame.path, scene: frame.scene, status: status, finding: finding,
                 seconds: Date().timeIntervalSince(began))
         }
+        let limit = PixelBudget.standard.maxFileBytes
         let bytes: ([UInt8], [UInt8])
-        do {
-            let limit = PixelBudget.standard.maxFileBytes
-            bytes = (try files.expected.contents(limit: limit), try files.actual.contents(limit: limit))
-        } catch {
-            return verdict(.unreadable, "cannot read the animation: \(error.reason)")
+        do throws(FileError) { bytes.0 = try files.expected.contents(limit: limit) } catch {
+            return verdict(.unreadable, .unreadableFile(path: expected, error))
         }
-        if bytes.0 == bytes.1 { return verdict(.passed, "identical files") }
+        do throws(FileError) { bytes.1 = try files.actual.contents(limit: limit) } catch {
+            return verdict(.unreadable, .unreadableFile(path: actual, error))
+        }
+        if bytes.0 == bytes.1 { return verdict(.passed, .identicalFiles) }
+        // One pass: each frame decoded once, its stills written as it goes; they go again if the
+        // animations turn out to match.
+        let stills = StillsWriter(
+            folder: stillsFolder(of: frame.path), frames: AnimationComparer.frameCount(bytes.0, bytes.1),
+            spaces: (Self.colorSpace(of: bytes.0), Self.colorSpace(of: bytes.1)))
         let result: AnimationComparison
         do {
             result = try AnimationComparer(criteria: criteria(of: frame.scene)).compare(
-                expected: bytes.0, actual: bytes.1, diffImage: true)
+                expected: bytes.0, actual: bytes.1, diffImage: true, each: stills.take)
         } catch {
-            let path = error.index == 0 ? expected : actual
-            return verdict(.unreadable, "cannot read \(path): \(error.error)")
+            stills.remove()
+            let side = DiffSide.allCases[error.index]
+            return verdict(
+                .unreadable, .unreadableAnimation(side, path: side == .expected ? expected : actual, error.error))
         }
-        guard !result.matches else { return verdict(.passed, result.summary) }
+        let differs = !result.failingFrames.isEmpty
+        if !differs { stills.remove() }
+        guard !result.matches else { return verdict(.passed, .animation(result)) }
         // Images that cannot be written are said in the message; the report then shows none.
-        var unwritten: [String] = []
+        var notes = colorNotes(files)
         if let diff = result.first?.diff,
             let failure = Self.write(diff, to: images(of: frame.path).diff, compression: .matches)
         {
-            unwritten.append("the diff image was not written: \(failure)")
+            notes.append(.diffNotWritten(failure))
         }
-        let differs = !result.failingFrames.isEmpty
-        if differs,
-            let failure = writeStills(
-                expected: bytes.0, actual: bytes.1, frames: result.frames.count, scene: frame.scene, path: frame.path)
-        {
-            unwritten.append(failure)
+        if let unwritten = stills.unwritten {
+            notes.append(.stillsNotWritten(count: unwritten.count, first: unwritten.first))
         }
         return FrameCheck(
-            path: frame.path, scene: frame.scene, status: .different,
-            message: result.summary + colorNote(files)
-                + unwritten.map { "; " + $0 }.joined(),
-            comparison: result.first?.comparison,
-            seconds: Date().timeIntervalSince(began), failingFrames: result.failingFrames,
-            animationFrames: differs ? result.frames : [])
+            path: frame.path, scene: frame.scene, status: .different, finding: .animation(result, notes: notes),
+            comparison: result.first?.comparison, seconds: Date().timeIntervalSince(began),
+            failingFrames: result.failingFrames, animationFrames: differs ? result.frames : [])
+    }
+}
+
+/// The stills of every frame of an animation as the comparison steps through it: its baseline frame,
+/// its rendering unless identical, its diff image unless identical, each as `stillsFolder` names
+/// them, up to `BaselineCheck.stillsLimit` frames as it says. Those that cannot be written show in
+/// the report as "none"; `unwritten` counts them. Unchecked Sendable, and safe: the comparison calls
+/// `take` on one thread, and `unwritten` is read after it returns.
+final class StillsWriter: @unchecked Sendable {
+    private let folder: String
+    private let frames: Int
+    private let spaces: (ColorSpace, ColorSpace)
+    private var kept = 0
+    private(set) var unwritten: (count: Int, first: String)?
+
+    init(folder: String, frames: Int, spaces: (ColorSpace, ColorSpace)) {
+        (self.folder, self.frames, self.spaces) = (folder, frames, spaces)
     }
 
-    /// Every frame's stills of a differing animation, compared again (only failing animations pay for
-    /// it): its baseline frame, its rendering unless identical, its diff image unless identical, each
-    /// as `stillsFolder` names them, up to `stillsLimit` frames as it says. Returns what could not be
-    /// written, and why (those stills show in the report as "none"), or nil.
-    private func writeStills(expected: [UInt8], actual: [UInt8], frames: Int, scene: String, path: String)
-        -> String?
-    {
-        let folder = stillsFolder(of: path)
-        let spaces = (Self.colorSpace(of: expected), Self.colorSpace(of: actual))
-        var kept = 0
-        var unwritten: (count: Int, first: String)?
-        do {
-            _ = try AnimationComparer(criteria: criteria(of: scene)).compare(expected: expected, actual: actual) {
-                frame, result, expectedFrame, actualFrame, diff in
-                guard frames <= Self.stillsLimit || (result.failed && kept < Self.stillsLimit) else { return }
-                kept += 1
-                // A frame identical to its baseline is kept once, as its expected still.
-                let stills: [(String, RGBAImage?, PNGEncoder.Compression, ColorSpace)] = [
-                    ("expected", expectedFrame, .runs, spaces.0),
-                    ("actual", result.failed || diff != nil ? actualFrame : nil, .runs, spaces.1),
-                    ("diff", diff, .matches, .srgb),
-                ]
-                for case (let label, let image?, let compression, let space) in stills {
-                    let still = folder + Self.stillName(frame, label)
-                    guard let failure = Self.write(image, to: still, compression: compression, colorSpace: space)
-                    else { continue }
-                    unwritten = ((unwritten?.count ?? 0) + 1, unwritten?.first ?? failure)
-                }
-            }
-        } catch {
-            // Both were read once already, so this is not expected; it is said all the same.
-            return "the stills were not written: \(error.error)"
+    /// Writes frame `frame`'s stills, when the limit keeps them.
+    func take(
+        _ frame: Int, _ result: AnimationFrameResult, _ expected: RGBAImage?, _ actual: RGBAImage?, _ diff: RGBAImage?
+    ) {
+        let limit = BaselineCheck.stillsLimit
+        guard frames <= limit || (result.failed && kept < limit) else { return }
+        kept += 1
+        // A frame identical to its baseline is kept once, as its expected still.
+        let stills: [(String, RGBAImage?, PNGEncoder.Compression, ColorSpace)] = [
+            ("expected", expected, .runs, spaces.0),
+            ("actual", result.failed || diff != nil ? actual : nil, .runs, spaces.1),
+            ("diff", diff, .matches, .srgb),
+        ]
+        for case (let label, let image?, let compression, let space) in stills {
+            let still = folder + BaselineCheck.stillName(frame, label)
+            guard let failure = BaselineCheck.write(image, to: still, compression: compression, colorSpace: space)
+            else { continue }
+            unwritten = ((unwritten?.count ?? 0) + 1, unwritten?.first ?? failure)
         }
-        return unwritten.map { "\($0.count) still\($0.count == 1 ? "" : "s") not written: \($0.first)" }
     }
 
+    /// Removes the stills written: the animations matched, or could not be read after all.
+    func remove() {
+        guard kept > 0 else { return }
+        try? FileManager.default.removeItem(atPath: folder)
+        (kept, unwritten) = (0, nil)
+    }
 }

@@ -85,43 +85,41 @@ public struct BaselineCheck: Sendable {
             let comparer = ImageComparer(criteria: criteria(of: frame.scene))
             let began = Date()
             let (_, actual, diff) = images(of: frame.path)
-            func verdict(_ status: FrameCheck.Status, _ message: String, _ comparison: Comparison? = nil) -> FrameCheck
+            func verdict(_ status: FrameCheck.Status, _ finding: FrameCheck.Finding, _ comparison: Comparison? = nil)
+                -> FrameCheck
             {
                 FrameCheck(
-                    path: frame.path, scene: frame.scene, status: status, message: message, comparison: comparison,
+                    path: frame.path, scene: frame.scene, status: status, finding: finding, comparison: comparison,
                     seconds: Date().timeIntervalSince(began))
             }
             guard rendered.contains(actual) else {
-                let cause = sceneFailures[frame.scene].map { ": \($0)" } ?? ""
-                return verdict(.sceneFailed, "the frame was not rendered: scene '\(frame.scene)' failed\(cause)")
+                return verdict(.sceneFailed, .sceneFailed(scene: frame.scene, cause: sceneFailures[frame.scene]))
             }
             // Opened from the baseline folder's descriptor: the file checked is the file compared.
             let files: (expected: RegularFile, actual: RegularFile)
             switch openBaseline(frame.path) {
             case .failure(let missing):
-                return verdict(missing.status, missing.message)
+                return verdict(missing.status, missing.finding)
             case .success(let file):
                 do throws(FileError) { files = (file, try RegularFile(path: actual)) } catch {
-                    return verdict(.unreadable, "cannot read \(actual): \(error.reason)")
+                    return verdict(.unreadable, .unreadableFile(path: actual, error))
                 }
             }
             if let animated = compareAnimations(files, frame: frame, began: began) { return animated }
             // Compared once: the diff image comes from the same pass.
             let (comparison, image) = comparer.compareOnce(expected: files.expected, actual: files.actual)
             // A diff image that cannot be written is said in the message; the report then shows none.
-            var unwritten = ""
+            var notes = colorNotes(files)
             if case .compared = comparison, let image, let failure = Self.write(image, to: diff, compression: .matches)
             {
-                unwritten = "; the diff image was not written: \(failure)"
+                notes.append(.diffNotWritten(failure))
             }
             switch comparison {
             case .compared(let counts) where counts.matches:
-                return verdict(.passed, comparison.summary, comparison)
-            case .compared:
-                return verdict(.different, comparison.summary + colorNote(files) + unwritten, comparison)
-            case .sizeMismatch:
-                return verdict(.different, comparison.summary + colorNote(files), comparison)
-            case .unreadable: return verdict(.unreadable, comparison.summary, comparison)
+                return verdict(.passed, .compared(comparison), comparison)
+            case .compared, .sizeMismatch:
+                return verdict(.different, .compared(comparison, notes: notes), comparison)
+            case .unreadable: return verdict(.unreadable, .compared(comparison), comparison)
             }
         }
     }
@@ -129,7 +127,7 @@ public struct BaselineCheck: Sendable {
     /// Why a frame has no baseline to compare with: its verdict and message.
     private struct NoBaseline: Error {
         let status: FrameCheck.Status
-        let message: String
+        let finding: FrameCheck.Finding
     }
 
     /// The baseline of the frame at `path`, open, or why there is none to compare: a path or link
@@ -140,18 +138,18 @@ public struct BaselineCheck: Sendable {
         do throws(FileError) {
             switch baselineFile(of: path) {
             case .failure(let refusal):
-                return .failure(NoBaseline(status: .missingBaseline, message: "no baseline read: \(refusal)"))
+                return .failure(NoBaseline(status: .missingBaseline, finding: .baselineRefused(refusal)))
             case .success(let file): return .success(try file.open())
             }
         } catch {
             switch error.cause {
             case .leavesFolder(let refusal):
-                return .failure(NoBaseline(status: .missingBaseline, message: "no baseline read: \(refusal)"))
+                return .failure(NoBaseline(status: .missingBaseline, finding: .baselineRefused(refusal)))
             case .system(errno: ENOENT), .system(errno: ENOTDIR):
                 return .failure(
-                    NoBaseline(status: .missingBaseline, message: "no baseline at \(expected); \(missingHint)"))
+                    NoBaseline(status: .missingBaseline, finding: .noBaseline(path: expected, hint: missingHint)))
             default:
-                return .failure(NoBaseline(status: .unreadable, message: "cannot read \(expected): \(error.reason)"))
+                return .failure(NoBaseline(status: .unreadable, finding: .unreadableFile(path: expected, error)))
             }
         }
     }
@@ -168,12 +166,11 @@ public struct BaselineCheck: Sendable {
         return nil
     }
 
-    /// "; the baseline carries … and the rendered frame …" when their colour descriptions differ, which
-    /// explains a difference a reviewer would otherwise hunt for; else "". The rendered frame's path is
-    /// a scratch file, gone after the run, so neither is named by path.
-    func colorNote(_ files: (expected: RegularFile, actual: RegularFile)) -> String {
-        guard let mismatch = ColorTagMismatch(expected: files.expected, actual: files.actual) else { return "" }
-        return "; " + mismatch.described(expected: "the baseline", actual: "the rendered frame")
+    /// A note when the two files' colour descriptions differ, which explains a difference a reviewer
+    /// would otherwise hunt for. The rendered frame's path is a scratch file, gone after the run, so
+    /// neither is named by path.
+    func colorNotes(_ files: (expected: RegularFile, actual: RegularFile)) -> [FrameCheck.Note] {
+        ColorTagMismatch(expected: files.expected, actual: files.actual).map { [.colorTags($0)] } ?? []
     }
 
     /// The first 64 KiB of `file`: enough to tell an APNG (its acTL precedes the image data).
@@ -201,17 +198,13 @@ public struct BaselineCheck: Sendable {
             }) {
             case .success(let files): targets = files
             case .failure(let refusal):
-                return FrameCheck(
-                    path: check.path, scene: check.scene, status: check.status,
-                    message: "not recorded: \(refusal)", comparison: check.comparison, seconds: check.seconds)
+                return check.with(check.status, .notRecorded(refusal), comparison: check.comparison)
             }
             let image = try targets.0.preparedCopy(from: images(of: check.path).actual)
             let text = layout(check.path)
             let beside = try text.map { text throws(FileError) in try targets.1.prepared(Array(text.utf8)) }
             try FilePair.commit(image, beside, removing: targets.1)
-            return FrameCheck(
-                path: check.path, scene: check.scene, status: .recorded, message: "recorded as the new baseline",
-                seconds: check.seconds)
+            return check.with(.recorded, .recorded)
         }
     }
 }

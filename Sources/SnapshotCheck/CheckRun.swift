@@ -92,7 +92,7 @@ public struct CheckRun: Sendable {
                 let rendered = rendering.rendered.contains(check.images(of: frame.path).actual)
                 return FrameCheck(
                     path: frame.path, scene: frame.scene, status: rendered ? .missingBaseline : .sceneFailed,
-                    message: "")
+                    finding: .toRecord)
             }
         } else {
             checks = compare(rendering).map { explained($0, layout: rendering.layout) }
@@ -108,7 +108,8 @@ public struct CheckRun: Sendable {
         }
         return check.compare(rendering.frames, rendered: rendering.rendered, sceneFailures: causes)
             + rendering.failedScenes.filter { !$0.planned }.map {
-                FrameCheck(path: $0.name, scene: $0.name, status: .sceneFailed, message: $0.cause)
+                FrameCheck(
+                    path: $0.name, scene: $0.name, status: .sceneFailed, finding: .sceneNotPlanned(cause: $0.cause))
             }
     }
 

@@ -36,8 +36,8 @@ public struct FrameCheck: Sendable {
     public let path: String
     public let scene: String
     public let status: Status
-    /// What people read: counts, sizes, or why.
-    public let message: String
+    /// What the check found; `message` is made from it and from what moved.
+    public let finding: Finding
     public let comparison: Comparison?
     public let seconds: Double
     /// For an animation, the frames (0-based) that differ; `comparison` is the first one's.
@@ -45,37 +45,42 @@ public struct FrameCheck: Sendable {
     /// For an animation that differs, every frame's count and verdict, for a report's strip of frames.
     public let animationFrames: [AnimationFrameResult]
     /// What moved, from the baseline's layout to the rendering's, when the frame differs and its
-    /// baseline has a layout (`message` says it too).
-    public let layoutChanges: [LayoutChange]
+    /// baseline has a layout; nil when no layout was compared.
+    public let layoutChanges: [LayoutChange]?
     /// How many more items moved than `layoutChanges` keeps (at most `LayoutDiff.changesKept`).
     public let layoutChangesOmitted: Int
 
     public init(
-        path: String, scene: String, status: Status, message: String, comparison: Comparison? = nil,
-        seconds: Double = 0,
-        failingFrames: [Int] = [], animationFrames: [AnimationFrameResult] = [], layoutChanges: [LayoutChange] = [],
-        layoutChangesOmitted: Int = 0
+        path: String, scene: String, status: Status, finding: Finding, comparison: Comparison? = nil,
+        seconds: Double = 0, failingFrames: [Int] = [], animationFrames: [AnimationFrameResult] = [],
+        layoutChanges: [LayoutChange]? = nil, layoutChangesOmitted: Int = 0
     ) {
-        self.path = path
-        self.scene = scene
-        self.status = status
-        self.message = message
-        self.comparison = comparison
-        self.seconds = seconds
-        self.failingFrames = failingFrames
-        self.animationFrames = animationFrames
-        self.layoutChanges = layoutChanges
-        self.layoutChangesOmitted = layoutChangesOmitted
+        (self.path, self.scene, self.status, self.finding) = (path, scene, status, finding)
+        (self.comparison, self.seconds) = (comparison, seconds)
+        (self.failingFrames, self.animationFrames) = (failingFrames, animationFrames)
+        (self.layoutChanges, self.layoutChangesOmitted) = (layoutChanges, layoutChangesOmitted)
     }
 
-    /// The same verdict, its message saying what moved; the first `LayoutDiff.changesKept` changes
-    /// kept, the rest counted.
+    /// What people read: the finding, then what moved when a layout was compared.
+    public var message: String {
+        if case .given(let text) = finding { return text }  // another run's, what moved included
+        guard let layoutChanges else { return finding.text }
+        return finding.text + "; " + LayoutDiff.summary(layoutChanges, omitted: layoutChangesOmitted)
+    }
+
+    /// The same verdict, saying what moved; the first `LayoutDiff.changesKept` changes kept, the rest
+    /// counted.
     public func explained(by changes: [LayoutChange]) -> FrameCheck {
         FrameCheck(
-            path: path, scene: scene, status: status, message: message + "; " + LayoutDiff.summary(changes),
-            comparison: comparison, seconds: seconds, failingFrames: failingFrames, animationFrames: animationFrames,
+            path: path, scene: scene, status: status, finding: finding, comparison: comparison, seconds: seconds,
+            failingFrames: failingFrames, animationFrames: animationFrames,
             layoutChanges: Array(changes.prefix(LayoutDiff.changesKept)),
             layoutChangesOmitted: max(0, changes.count - LayoutDiff.changesKept))
+    }
+
+    /// The same frame with another status and finding (recording), its timing kept.
+    func with(_ status: Status, _ finding: Finding, comparison: Comparison? = nil) -> FrameCheck {
+        FrameCheck(path: path, scene: scene, status: status, finding: finding, comparison: comparison, seconds: seconds)
     }
 
     public var failed: Bool { !status.passes }

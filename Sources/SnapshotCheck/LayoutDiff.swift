@@ -82,10 +82,11 @@ public enum LayoutDiff {
     }
 
     /// The changes as one clause for a message: "layout: item 3 (…): centre x 357.5 → 359.5; item 5 …".
-    public static func summary(_ changes: [LayoutChange]) -> String {
+    public static func summary(_ changes: [LayoutChange], omitted: Int = 0) -> String {
         guard !changes.isEmpty else { return "layout: nothing moved" }
         let shown = changes.prefix(itemsShown).map(\.description).joined(separator: "; ")
-        let more = changes.count > itemsShown ? "; and \(changes.count - itemsShown) more" : ""
+        let total = changes.count + omitted
+        let more = total > itemsShown ? "; and \(total - itemsShown) more" : ""
         return "layout: " + shown + more
     }
 

@@ -71,11 +71,11 @@ public struct ImageComparer: Sendable {
         let files = Self.both { index in
             Result { () throws(DecodeError) in try ImageDecoder.readPhoto(try opened[index].get()) }
         }
-        guard case .success(let expectedBytes) = files[0] else {
-            return (.unreadable(path: paths.0, reason: reason(files[0])), nil)
-        }
-        guard case .success(let actualBytes) = files[1] else {
-            return (.unreadable(path: paths.1, reason: reason(files[1])), nil)
+        let expectedBytes: [UInt8], actualBytes: [UInt8]
+        switch (files[0], files[1]) {
+        case (.failure(let error), _): return (.unreadable(.expected, path: paths.0, error), nil)
+        case (_, .failure(let error)): return (.unreadable(.actual, path: paths.1, error), nil)
+        case (.success(let a), .success(let b)): (expectedBytes, actualBytes) = (a, b)
         }
         if expectedBytes == actualBytes, !diffImage, let size = Self.pngSize(expectedBytes),
             let image = try? ImageDecoder.decode(expectedBytes).image, image.width == size.width,
@@ -84,13 +84,11 @@ public struct ImageComparer: Sendable {
             return (Self.identicalFiles(size), nil)
         }
         let decoded = Self.decodeBoth(expectedBytes, actualBytes)
-        guard case .success(let a) = decoded[0] else {
-            return (.unreadable(path: paths.0, reason: reason(decoded[0])), nil)
+        switch (decoded[0], decoded[1]) {
+        case (.failure(let error), _): return (.unreadable(.expected, path: paths.0, error), nil)
+        case (_, .failure(let error)): return (.unreadable(.actual, path: paths.1, error), nil)
+        case (.success(let a), .success(let b)): return compare(a, b, diffImage: diffImage)
         }
-        guard case .success(let b) = decoded[1] else {
-            return (.unreadable(path: paths.1, reason: reason(decoded[1])), nil)
-        }
-        return compare(a, b, diffImage: diffImage)
     }
 
     /// The result for byte-identical PNGs, or nil when the files differ, are not PNGs, are larger
@@ -179,16 +177,6 @@ public struct ImageComparer: Sendable {
             result = matcher.compare(a.pixels, b.pixels, width: a.width, height: a.height)
         }
         return (counts(result, width: a.width, height: a.height), image)
-    }
-
-    private func reason(_ result: Result<[UInt8], DecodeError>) -> String {
-        if case .failure(let error) = result { return error.description }
-        return ""
-    }
-
-    private func reason(_ result: Result<RGBAImage, DecodeError>) -> String {
-        if case .failure(let error) = result { return error.description }
-        return ""
     }
 
     /// Decodes both images at once, one per core.

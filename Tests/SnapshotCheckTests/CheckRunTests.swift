@@ -71,7 +71,7 @@ import Testing
         let checks = try folders.run([PlannedFrame(path: "a.png", scene: "a")], layout: { _ in after }).checks
         #expect(checks.map(\.status) == [.different])
         #expect(checks.first?.message.hasPrefix("48 of 48 pixels differ") == true, "\(checks)")
-        #expect(checks.first?.layoutChanges.isEmpty == false, "the layout says item 0 moved")
+        #expect(checks.first?.layoutChanges?.isEmpty == false, "the layout says item 0 moved")
         #expect(FileManager.default.fileExists(atPath: folders.actual + "/.diff/a.png"))
     }
 
@@ -96,6 +96,30 @@ import Testing
         let checks = try folders.run([PlannedFrame(path: "a.png", scene: "a")]).checks
         #expect(checks.map(\.status) == [.different])
         #expect(checks.first?.failingFrames == [1])
+        // Its stills come from the one comparison: every frame's baseline, the differing frame's
+        // rendering and diff image.
+        let stills = try FileManager.default.contentsOfDirectory(atPath: folders.actual + "/.diff/a.frames")
+        #expect(
+            stills.sorted() == [
+                "0000-expected.png", "0001-actual.png", "0001-diff.png", "0001-expected.png", "0002-expected.png",
+            ])
+        guard case .animation(let comparison, let notes)? = checks.first?.finding, notes.isEmpty else {
+            Issue.record("not an animation's finding: \(String(describing: checks.first?.finding))")
+            return
+        }
+        #expect(comparison.failingFrames == [1])
+    }
+
+    /// Frames that differ within the threshold pass, and the stills the comparison wrote as it went go.
+    @Test func anAnimationThatMatchesWithinTheThresholdLeavesNoStills() throws {
+        let folders = try Folders()
+        defer { folders.root.remove() }
+        let nearlyGrey = RGBAImage(width: 8, height: 6, fill: (129, 128, 128, 255))
+        try folders.apng([Self.grey, Self.grey], folders.baseline + "/a.png")
+        try folders.apng([Self.grey, nearlyGrey], folders.actual + "/a.png")
+        let checks = try folders.run([PlannedFrame(path: "a.png", scene: "a")]).checks
+        #expect(checks.map(\.status) == [.passed])
+        #expect(!FileManager.default.fileExists(atPath: folders.actual + "/.diff/a.frames"))
     }
 
     @Test func aFrameOfAFailedSceneCarriesTheCauseAndAnUnplannedSceneIsOneCase() throws {

@@ -1,5 +1,7 @@
+import GalleryCore
 import Foundation
 import Testing
+import VisualDiff
 
 @testable import SnapshotCheck
 
@@ -77,9 +79,11 @@ import Testing
         let actual = Self.layout((0..<1000).map { (String($0), Double($0) + 2) })
         let changes = try #require(LayoutDiff.changes(expected: expected, actual: actual))
         #expect(changes.count == 1000)
-        let check = FrameCheck(path: "a.png", scene: "a", status: .different, message: "differs").explained(
+        let sizes = Comparison.sizeMismatch(
+            expected: PixelSize(width: 1, height: 1), actual: PixelSize(width: 2, height: 1))
+        let check = FrameCheck(path: "a.png", scene: "a", status: .different, finding: .compared(sizes)).explained(
             by: changes)
-        #expect(check.layoutChanges.count == LayoutDiff.changesKept && check.layoutChangesOmitted == 800)
+        #expect(check.layoutChanges?.count == LayoutDiff.changesKept && check.layoutChangesOmitted == 800)
         #expect(check.message.hasSuffix("; and 995 more"), "\(check.message)")
         let results = ReportResults([check], images: [:], title: "t", seconds: 0)
         #expect(results.frames.first?.layoutChanges?.count == 200 && results.frames.first?.layoutChangesOmitted == 800)

@@ -18,7 +18,7 @@ import Testing
     }
 
     @Test func aRecordedFrameIsNotAFailure() {
-        #expect(!FrameCheck(path: "a.png", scene: "a", status: .recorded, message: "").failed)
-        #expect(FrameCheck(path: "a.png", scene: "a", status: .missingBaseline, message: "").failed)
+        #expect(!FrameCheck(path: "a.png", scene: "a", status: .recorded, finding: .toRecord).failed)
+        #expect(FrameCheck(path: "a.png", scene: "a", status: .missingBaseline, finding: .toRecord).failed)
     }
 }

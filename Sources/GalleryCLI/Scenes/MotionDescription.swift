@@ -29,6 +29,26 @@ struct MotionDescription: Sendable {
         }
     }
 
+    /// A fling at `velocity`, its deceleration the snap's or `--deceleration`'s; throws for the
+    /// options a fling does without.
+    private static func fling(_ velocity: Double, _ source: any OptionSource, _ description: SceneDescription)
+        throws(UsageError) -> Kind
+    {
+        let (options, scenes) = (MotionOptions.declared, SceneOptions.declared)
+        if source.isSet(scenes.overscroll) {
+            throw .conflicts(
+                scenes.overscroll.spec, with: options.fling.spec, because: "the fling bounces at the edges by itself")
+        }
+        if source.has(scenes.velocity) {
+            throw .conflicts(
+                scenes.velocity.spec, with: options.fling.spec,
+                because: "the fling's own velocity projects the snap target")
+        }
+        // --deceleration has a default, so it always reads to a rate.
+        let given = try source.read(scenes.deceleration)
+        return .fling(velocity: velocity, deceleration: description.snap?.deceleration ?? given)
+    }
+
     /// The motion `source` asks for, or nil when it asks for none (a manifest's defaults may time
     /// still scenes too); throws the first problem, naming the option.
     init?(_ source: any OptionSource, scene description: SceneDescription) throws(UsageError) {
@@ -56,20 +76,7 @@ struct MotionDescription: Sendable {
             throw .conflicts(scenes.offsets.spec, with: first, because: "the motion gives the frames")
         }
         if let velocity = try source.read(options.fling) {
-            if source.isSet(scenes.overscroll) {
-                throw .conflicts(
-                    scenes.overscroll.spec, with: options.fling.spec,
-                    because: "the fling bounces at the edges by itself")
-            }
-            if source.has(scenes.velocity) {
-                throw .conflicts(
-                    scenes.velocity.spec, with: options.fling.spec,
-                    because: "the fling's own velocity projects the snap target")
-            }
-            // --deceleration has a default, so it always reads to a rate.
-            let given = try source.read(scenes.deceleration)
-            let deceleration = description.snap?.deceleration ?? given
-            kind = .fling(velocity: velocity, deceleration: deceleration)
+            kind = try Self.fling(velocity, source, description)
         } else if let layout = try source.read(options.toLayout) {
             kind = .toLayout(layout)
         } else if let index = try source.read(options.delete) {

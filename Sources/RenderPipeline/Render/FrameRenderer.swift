@@ -25,11 +25,7 @@ public struct FrameRenderer: Sendable {
     ) throws(OutOfMemory) -> RGBAImage {
         let painter = ItemPainter(style: scene.style)
         let size = plan.size
-        // Only the pixel bounds for all items: outlines are worked out a chunk at a time.
-        let bounds = plan.items.map { item in
-            item.projected.map { ProjectedItemPainter.bounds(of: $0, width: size.width, height: size.height) }
-                ?? ItemPainter.bounds(of: item.placement, width: size.width, height: size.height)
-        }
+        let bounds = Self.bounds(of: plan)
         let passes = FramePasses(bounds: bounds, width: size.width, height: size.height, budget: budget)
         let frameBytes = size.width * size.height * 4
         // Room for the frame, the Float pixels twice over (frames render side by side in a batch) and
@@ -79,6 +75,15 @@ public struct FrameRenderer: Sendable {
         }
         if let failure { throw failure }
         return try Self.turned(RGBAImage(width: size.width, height: size.height, pixels: frame), plan.turn)
+    }
+
+    /// Each item's pixel bounds: only those for all items at once, outlines are worked out a chunk
+    /// at a time.
+    static func bounds(of plan: FramePlan) -> [(x: Range<Int>, y: Range<Int>)] {
+        plan.items.map { item in
+            item.projected.map { ProjectedItemPainter.bounds(of: $0, width: plan.size.width, height: plan.size.height) }
+                ?? ItemPainter.bounds(of: item.placement, width: plan.size.width, height: plan.size.height)
+        }
     }
 
     /// The interface drawn, turned onto its frame in a device rotation.

@@ -77,7 +77,7 @@ public struct ReportResults: Sendable, Codable {
                 antiAliasedPixels: counts?.antiAliasedPixels, failingFrames: check.failingFrames,
                 animationFrames: check.animationFrames.isEmpty ? nil : check.animationFrames, order: order[check.path],
                 images: images[check.path] ?? ReportImages(),
-                layoutChanges: check.layoutChanges.isEmpty ? nil : check.layoutChanges,
+                layoutChanges: check.layoutChanges.flatMap { $0.isEmpty ? nil : $0 },
                 layoutChangesOmitted: check.layoutChangesOmitted == 0 ? nil : check.layoutChangesOmitted)
         }
     }
@@ -142,9 +142,9 @@ public struct ReportResults: Sendable, Codable {
                 } else { nil }
             return FrameCheck(
                 path: frame.path, scene: frame.scene, status: frame.status,
-                message: frame.message, comparison: comparison, seconds: frame.seconds,
+                finding: .given(frame.message), comparison: comparison, seconds: frame.seconds,
                 failingFrames: frame.failingFrames, animationFrames: frame.animationFrames ?? [],
-                layoutChanges: Array((frame.layoutChanges ?? []).prefix(LayoutDiff.changesKept)),
+                layoutChanges: frame.layoutChanges.map { Array($0.prefix(LayoutDiff.changesKept)) },
                 // Clamped: the count comes from another run's file, and must not overflow here.
                 layoutChangesOmitted: min(Int(Int32.max), max(0, frame.layoutChangesOmitted ?? 0))
                     + max(0, (frame.layoutChanges?.count ?? 0) - LayoutDiff.changesKept))

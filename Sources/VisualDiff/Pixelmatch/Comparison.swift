@@ -8,8 +8,8 @@ public enum Comparison: Sendable {
     case compared(Counts)
     /// Different sizes never match.
     case sizeMismatch(expected: PixelSize, actual: PixelSize)
-    /// One side could not be read or decoded.
-    case unreadable(path: String, reason: String)
+    /// One side, at `path`, could not be read or decoded.
+    case unreadable(DiffSide, path: String, DecodeError)
 
     /// Counts of one comparison.
     public struct Counts: Sendable, Hashable {
@@ -45,7 +45,7 @@ public enum Comparison: Sendable {
             "\(c.diffPixels) of \(c.totalPixels) pixels differ (\(Self.percent(c.ratio)))"
                 + (c.antiAliasedPixels > 0 ? ", \(c.antiAliasedPixels) anti-aliased ignored" : "")
         case .sizeMismatch(let expected, let actual): "sizes differ: expected \(expected), actual \(actual)"
-        case .unreadable(let path, let reason): "cannot read \(path): \(reason)"
+        case .unreadable(_, let path, let error): "cannot read \(path): \(error)"
         }
     }
 
