@@ -1,3 +1,4 @@
+import GalleryCore
 import Testing
 
 @testable import GalleryCLI

@@ -1,3 +1,4 @@
+import GalleryCore
 /// Where `render`'s frames go and what a photo that cannot be read does.
 struct OutputOptions: OptionGroup {
     static let declared = OutputOptions()

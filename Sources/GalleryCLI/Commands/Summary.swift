@@ -1,3 +1,4 @@
+import GalleryCore
 import RenderPipeline
 
 /// The `--summary` JSON of a batch run. It is written twice: before anything renders, saying

@@ -37,7 +37,7 @@ struct ManifestPlan: Sendable {
         scene.photos = scene.photos.map {
             $0.hasPrefix(manifestFolder) ? String($0.dropFirst(manifestFolder.count)) : $0
         }
-        return LayoutCommand.text(of: scene, offset: layout.offset, motion: layout.motion)
+        return SceneLayout.text(of: scene, offset: layout.offset, motion: layout.motion)
     }
 
     /// Every scene's options are parsed and checked once, before any photo is listed.

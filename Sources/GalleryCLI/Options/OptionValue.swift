@@ -1,3 +1,4 @@
+import GalleryCore
 import ImageCodecs
 import GalleryLayout
 import Raster

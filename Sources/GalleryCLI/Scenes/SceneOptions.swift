@@ -1,3 +1,4 @@
+import GalleryCore
 import GalleryLayout
 import ImageCodecs
 import Raster

@@ -1,5 +1,6 @@
-/// A JSON value with ordered object keys and stable number formatting, so output is byte-stable.
-enum JSONValue: Sendable, Equatable {
+/// A JSON value with ordered object keys and stable number formatting, so output is byte-stable: what
+/// every JSON document the tool writes is made of (the layout, summaries, diff results).
+public enum JSONValue: Sendable, Equatable {
     case null
     case bool(Bool)
     case number(Double)
@@ -10,13 +11,13 @@ enum JSONValue: Sendable, Equatable {
     case array([JSONValue])
     case object([(String, JSONValue)])
 
-    static func == (a: JSONValue, b: JSONValue) -> Bool { a.compact == b.compact }
+    public static func == (a: JSONValue, b: JSONValue) -> Bool { a.compact == b.compact }
 
     /// One line.
-    var compact: String { render(indent: nil, level: 0) }
+    public var compact: String { render(indent: nil, level: 0) }
 
     /// Indented by two spaces, arrays of scalars and small objects kept on one line.
-    var pretty: String { render(indent: "  ", level: 0) }
+    public var pretty: String { render(indent: "  ", level: 0) }
 
     private func render(indent: String?, level: Int) -> String {
         switch self {
@@ -52,11 +53,9 @@ enum JSONValue: Sendable, Equatable {
         }
     }
 
-    /// Numbers rounded to 1e-6 and printed without a trailing ".0": 375, 0.72, 407.5; magnitudes of a
-    /// billion or more as Swift prints them (exact, round-trippable).
     /// The shortest decimal that reads back as exactly `value` (`120`, `42.5`, `-20`, `0.1`), whole
     /// numbers without a fraction and −0 as 0; null when not finite.
-    static func shortest(_ value: Double) -> String {
+    public static func shortest(_ value: Double) -> String {
         guard value.isFinite else { return "null" }
         if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
         // Swift writes 1e-07; the shortest form is 1e-7.
@@ -68,7 +67,9 @@ enum JSONValue: Sendable, Equatable {
         return text[..<e] + "e" + (sign == "-" ? "-" : "") + (digits.isEmpty ? "0" : digits)
     }
 
-    static func format(_ value: Double) -> String {
+    /// Numbers rounded to 1e-6 and printed without a trailing ".0": 375, 0.72, 407.5; magnitudes of a
+    /// billion or more as Swift prints them (exact, round-trippable).
+    public static func format(_ value: Double) -> String {
         guard value.isFinite else { return "null" }
         guard abs(value) < 1e9 else { return "\(value)" }
         let rounded = (value * 1_000_000).rounded() / 1_000_000
@@ -76,7 +77,8 @@ enum JSONValue: Sendable, Equatable {
         return "\(rounded)"
     }
 
-    static func quote(_ text: String) -> String {
+    /// `text` as a JSON string, control characters escaped.
+    public static func quote(_ text: String) -> String {
         var out = "\""
         for scalar in text.unicodeScalars {
             switch scalar {

@@ -1,0 +1,85 @@
+import GalleryCore
+import GalleryLayout
+
+/// The contract's `layout` document: a frame of a scene as JSON, what `gallery-render layout` prints
+/// and what recording writes beside a baseline (`NAME.layout.json`), read back by "what moved".
+public enum LayoutDocument {
+    /// The pretty object of the frame of `scene` at its offset, with its newline.
+    public static func still(_ frame: LayoutFrame, scene: Scene) -> String { object(frame, scene: scene).pretty + "\n" }
+
+    /// One compact object per state of a motion of `scene` (JSON Lines, without newlines).
+    public static func lines(_ states: [MotionState], scene: Scene) -> [String] {
+        states.map { state in
+            var stateScene = scene
+            stateScene.gallery = state.gallery
+            return object(state.frame, scene: stateScene, items: state.items, time: state.time, turn: state.turn)
+                .compact
+        }
+    }
+
+    /// The frame's object; for a frame of a motion, with its `time` and `items` (in draw order, each
+    /// with its alpha) in place of the frame's. In a rotation's frame (`turn`), `viewport` is the
+    /// interface's bounds w(p) × h(p) and `rotation` its turn θ in degrees (counter-clockwise
+    /// positive) follows `time`.
+    public static func object(
+        _ frame: LayoutFrame, scene: Scene, items: [AnimatedItem]? = nil, time: Double? = nil,
+        turn: InterfaceTurn? = nil
+    ) -> JSONValue {
+        let viewport = turn?.viewport ?? scene.gallery.viewport
+        let timed: [(String, JSONValue)] =
+            (time.map { [("time", .number($0))] } ?? []) + (turn.map { [("rotation", .number($0.degrees))] } ?? [])
+        let drawn = (items ?? frame.items.map { AnimatedItem(item: $0, alpha: 1) }).map { animated in
+            item(animated, scene: scene, alpha: items == nil ? nil : animated.alpha)
+        }
+        return .object(
+            [
+                ("layout", .string(scene.gallery.style.name)),
+                ("viewport", .object([("width", .number(viewport.width)), ("height", .number(viewport.height))])),
+                ("displayScale", .number(scene.displayScale)),
+            ] + timed + [
+                // A motion's offset to the last bit: `render --offset` of it is the frame exactly.
+                ("offset", time == nil ? .number(frame.offset) : .exactNumber(frame.offset)),
+                (
+                    "contentSize",
+                    .object([
+                        ("width", .number(frame.contentSize.width)), ("height", .number(frame.contentSize.height)),
+                    ])
+                ),
+                ("items", .array(drawn)),
+            ] + (frame.scrollOffset.map { [("scrollOffset", .exactNumber($0))] } ?? []))
+    }
+
+    /// One item: index, photo, centre, size and scale, then what it has beyond them.
+    private static func item(_ animated: AnimatedItem, scene: Scene, alpha: Double?) -> JSONValue {
+        let item = animated.item
+        return .object(
+            [
+                ("index", .number(Double(item.index))),
+                ("photo", scene.photo(forItem: item.index).map(JSONValue.string) ?? .null),
+                ("center", .object([("x", .number(item.center.x)), ("y", .number(item.center.y))])),
+                ("size", .number(item.size)),
+                ("scale", .number(item.scale)),
+            ] + attributes(of: item, alpha: alpha))
+    }
+
+    /// What an item has beyond a plain scale, each only where it is not the default: a carousel's
+    /// offset o, non-square bounds, a transform, and alpha (always in a motion, where the layout
+    /// gives one, else only below 1). Transforms and alphas at full precision.
+    private static func attributes(of item: LayoutItem, alpha motionAlpha: Double?) -> [(String, JSONValue)] {
+        var pairs: [(String, JSONValue)] = []
+        if let offset = item.carouselOffset { pairs.append(("offset", .exactNumber(offset))) }
+        if let bounds = item.bounds, bounds.width != bounds.height {
+            pairs.append(("bounds", .object([("width", .number(bounds.width)), ("height", .number(bounds.height))])))
+        }
+        // A carousel item always has its transform (an identity too, as iCarousel's item view does).
+        if let transform = item.transform, transform.plainScale == nil || item.carouselOffset != nil {
+            pairs.append(("transform", .array(transform.values.map(JSONValue.exactNumber))))
+        }
+        if let motionAlpha, item.carouselOffset == nil {
+            pairs.append(("alpha", .number(motionAlpha)))
+        } else if item.carouselOffset != nil || item.alpha < 1 {
+            pairs.append(("alpha", .exactNumber(item.alpha)))
+        }
+        return pairs
+    }
+}
