@@ -52,19 +52,20 @@ import Testing
         try folder.write([1], to: "plain")
         let paths = [folder.file("f0.png"), folder.file("plain/f1.png"), folder.file("f2.png"), folder.file("f3.png")]
         let written = Locked(0)
-        var sink = StillsSink(
-            paths: paths, colorSpace: .displayP3, jobs: 2, threadsPerFrame: 1, pending: 1,
+        let sink = StillsSink(
+            paths: paths, colorSpace: .displayP3, threadsPerFrame: 1, pending: 1,
             written: { written.withLock { $0 += 1 } })
-        for (index, frame) in Self.frames.enumerated().prefix(3) { try sink.append(frame, index: index) }
-        let goesOn = sink.skip(index: 3)
-        #expect(goesOn, "a still that did not render does not stop the others")
-        try sink.finish()
+        // Handed over in any order, from several threads, as the workers finish them.
+        DispatchQueue.concurrentPerform(iterations: 3) { index in sink.take(Self.frames[2 - index], index: 2 - index) }
+        sink.skip(index: 3)  // a still that did not render does not stop the others
+        let outcome = sink.finish()
         #expect(written.withLock { $0 } == 4)
-        #expect(Array(sink.failures.keys) == [1])
-        guard case .write? = sink.failures[1] else {
-            Issue.record("expected a write failure, got \(String(describing: sink.failures[1]))")
+        #expect(Array(outcome.failures.keys) == [1])
+        guard case .write? = outcome.failures[1] else {
+            Issue.record("expected a write failure, got \(String(describing: outcome.failures[1]))")
             return
         }
+        #expect(outcome.encodeSeconds.keys.sorted() == [0, 1, 2])
         for index in [0, 2] {
             let bytes = [UInt8](FileManager.default.contents(atPath: paths[index]) ?? Data())
             #expect(bytes == (try PNGEncoder.encode(Self.frames[index], colorSpace: .displayP3)))

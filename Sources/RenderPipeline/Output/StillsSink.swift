@@ -3,71 +3,56 @@ import Foundation
 import GalleryCore
 import ImageCodecs
 
-/// One PNG per frame, each encoded as it comes (the frames handed on together, side by side) and
+/// One PNG per frame, each encoded by the worker that rendered it, as soon as it is rendered, and
 /// written atomically at its own path on a thread of its own, so the workers go on rendering while
 /// each file is written and synced to disk (on this machine's ext4, a 61-frame scroll spent an eighth
-/// of its time in fsync). A frame that cannot be encoded or written fails alone: `finish()` says which.
-public struct StillsSink: FrameSink {
+/// of its time in fsync). Frames come in any order: each is its own file, so no worker waits for
+/// another's frame (handing them over in order, two at a time, made a 61-frame scroll 1.3× slower
+/// on two cores). A frame that cannot be encoded or written fails alone: `finish()` says which.
+public final class StillsSink: Sendable {
     private let paths: [String]
     private let colorSpace: ColorSpace
-    private let jobs: Int
     private let threadsPerFrame: Int
     private let writer: FrameWriter
-    private var waiting: [(index: Int, image: RGBAImage)] = []
-    /// The frames that failed, by index.
-    public private(set) var failures: [Int: FrameSinkError] = [:]
-    /// Seconds each frame took to encode, by index.
-    public private(set) var encodeSeconds: [Int: Double] = [:]
+    private let state = Locked<(failures: [Int: FrameSinkError], encodeSeconds: [Int: Double])>(([:], [:]))
 
-    /// Frame i to `paths[i]`, encoded `jobs` at a time with `threadsPerFrame` threads each; `written`
-    /// runs once a frame's file is in place or has failed. At most `pending` encoded frames wait to be
-    /// written, so memory stays bounded.
+    /// Frame i to `paths[i]`, encoded with `threadsPerFrame` threads; `written` runs once a frame's
+    /// file is in place or has failed. At most `pending` encoded frames wait to be written, so memory
+    /// stays bounded.
     public init(
-        paths: [String], colorSpace: ColorSpace, jobs: Int, threadsPerFrame: Int, pending: Int,
+        paths: [String], colorSpace: ColorSpace, threadsPerFrame: Int, pending: Int,
         written: @escaping @Sendable () -> Void = {}
     ) {
         self.paths = paths
         self.colorSpace = colorSpace
-        self.jobs = max(1, jobs)
         self.threadsPerFrame = max(1, threadsPerFrame)
         writer = FrameWriter(limit: max(1, pending), written: written)
     }
 
-    public mutating func append(_ frame: RGBAImage, index: Int) throws(FrameSinkError) {
-        waiting.append((index, frame))
-        if waiting.count == jobs { flush() }
-    }
-
-    public mutating func skip(index: Int) -> Bool {
-        writer.skip()
-        return true
-    }
-
-    public mutating func finish() throws(FrameSinkError) {
-        flush()
-        for (index, error) in writer.finish() { failures[index] = .write(error) }
-    }
-
-    /// Encodes the frames waiting, side by side, and queues their files.
-    private mutating func flush() {
-        let (colorSpace, threads) = (colorSpace, threadsPerFrame)
-        let encoded = Parallel.map(waiting, jobs: jobs) { frame in
-            let began = Date()
-            let png = Result { () throws(EncodeError) in
-                try PNGEncoder.encode(frame.image, jobs: threads, colorSpace: colorSpace)
-            }
-            return (png, Date().timeIntervalSince(began))
+    /// Encodes frame `index` on the calling thread and queues its file. Thread-safe.
+    public func take(_ frame: RGBAImage, index: Int) {
+        let began = Date()
+        let png = Result { () throws(EncodeError) in
+            try PNGEncoder.encode(frame, jobs: threadsPerFrame, colorSpace: colorSpace)
         }
-        for ((index, _), (png, seconds)) in zip(waiting, encoded) {
-            encodeSeconds[index] = seconds
-            switch png {
-            case .success(let bytes): writer.write(bytes, to: paths[index], index: index)
-            case .failure(let error):
-                failures[index] = .encode(error)
-                writer.skip()
-            }
+        state.withLock { $0.encodeSeconds[index] = Date().timeIntervalSince(began) }
+        switch png {
+        case .success(let bytes): writer.write(bytes, to: paths[index], index: index)
+        case .failure(let error):
+            state.withLock { $0.failures[index] = .encode(error) }
+            writer.skip()
         }
-        waiting.removeAll()
+    }
+
+    /// Frame `index` was not rendered: the others go on. Thread-safe.
+    public func skip(index: Int) { writer.skip() }
+
+    /// Waits for every file; the frames that failed, by index, and the seconds each took to encode.
+    public func finish() -> (failures: [Int: FrameSinkError], encodeSeconds: [Int: Double]) {
+        let written = writer.finish()
+        return state.withLock { state in
+            (state.failures.merging(written.mapValues(FrameSinkError.write)) { first, _ in first }, state.encodeSeconds)
+        }
     }
 }
 

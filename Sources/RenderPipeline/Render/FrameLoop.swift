@@ -20,10 +20,14 @@ struct FrameLoop: Sendable {
         var seconds: [Int: Double] = [:]
         /// The offset each frame shows (after clamping and snapping).
         var offsets: [Int: Double] = [:]
+
+        mutating func record(_ index: Int, _ problems: [PhotoProblem], _ seconds: Double, offset: Double) {
+            (self.problems[index], self.seconds[index], offsets[index]) = (problems, seconds, offset)
+        }
     }
 
-    /// Renders every frame into `sink`, calling `onFrame` after each is handed on; stops at the
-    /// first failure unless the sink goes on without the frame.
+    /// Renders every frame into `sink`, in order, `inFlight` at a time, calling `onFrame` after each is
+    /// handed on; stops at the first failure (the sink's output cannot be made without the frame).
     func render(into sink: inout some FrameSink, onFrame: () -> Void) -> Result {
         var result = Result()
         for start in stride(from: 0, to: plans.count, by: inFlight) {
@@ -31,8 +35,7 @@ struct FrameLoop: Sendable {
             let frames = Parallel.map(chunk, jobs: inFlight) { index in render(index) }
             for (index, frame) in zip(chunk, frames) {
                 announcer.announce(frame.problems, frame: index)
-                (result.problems[index], result.seconds[index]) = (frame.problems, frame.seconds)
-                result.offsets[index] = plans[index].layout.offset
+                result.record(index, frame.problems, frame.seconds, offset: plans[index].layout.offset)
             }
             for (index, frame) in zip(chunk, frames) {
                 do throws(FrameFailure) {
@@ -41,9 +44,33 @@ struct FrameLoop: Sendable {
                     onFrame()
                 } catch {
                     result.failures[index] = error
-                    guard sink.skip(index: index) else { return result }
+                    return result
                 }
             }
+        }
+        return result
+    }
+
+    /// Renders every frame into `sink`, `inFlight` at a time, each handed over by the worker that
+    /// rendered it as soon as it is done, in any order (no worker waits for another's frame); a frame
+    /// that fails fails alone.
+    func render(into sink: StillsSink) -> Result {
+        let frames = Parallel.map(Array(plans.indices), jobs: inFlight) { index in
+            let frame = render(index)
+            announcer.announce(frame.problems, frame: index)
+            var failure: FrameFailure?
+            switch frame.image {
+            case .success(let image): sink.take(image, index: index)
+            case .failure(let error):
+                failure = error
+                sink.skip(index: index)
+            }
+            return (frame.problems, frame.seconds, failure)
+        }
+        var result = Result()
+        for (index, frame) in frames.enumerated() {
+            result.record(index, frame.0, frame.1, offset: plans[index].layout.offset)
+            result.failures[index] = frame.2
         }
         return result
     }

@@ -31,10 +31,10 @@ struct JobRun: Sendable {
             threadsPerFrame: max(1, jobs / inFlight))
         switch job.output {
         case .stills(let paths):
-            var sink = StillsSink(
-                paths: paths, colorSpace: job.scene.colorSpace, jobs: inFlight, threadsPerFrame: frames.threadsPerFrame,
+            let sink = StillsSink(
+                paths: paths, colorSpace: job.scene.colorSpace, threadsPerFrame: frames.threadsPerFrame,
                 pending: min(4, Renderer.framesInFlight(size)), written: onFrame)
-            return stills(job, frames.render(into: &sink, onFrame: {}), sink: sink)
+            return stills(job, frames.render(into: sink), sink: sink)
         case .animation(let path, let file):
             let failure: FrameFailure?, result: FrameLoop.Result
             do throws(FrameSinkError) {
@@ -67,17 +67,16 @@ struct JobRun: Sendable {
 
     /// The records of a job of stills: one per file written, one failure per file that was not.
     private func stills(_ job: RenderJob, _ result: FrameLoop.Result, sink: StillsSink) -> Outcome {
-        var sink = sink
         var failures = result.failures
-        do throws(FrameSinkError) { try sink.finish() } catch {}
-        failures.merge(sink.failures.mapValues(FrameFailure.sink)) { first, _ in first }
+        let written = sink.finish()
+        failures.merge(written.failures.mapValues(FrameFailure.sink)) { first, _ in first }
         var records: [RenderReport.FrameRecord] = []
         for (index, file) in job.files.enumerated() where failures[index] == nil {
             records.append(
                 .init(
                     scene: job.name, output: file.path, offset: file.offset,
                     renderedOffset: result.offsets[index] ?? file.offset,
-                    seconds: (result.seconds[index] ?? 0) + (sink.encodeSeconds[index] ?? 0),
+                    seconds: (result.seconds[index] ?? 0) + (written.encodeSeconds[index] ?? 0),
                     warnings: result.problems[index] ?? []))
         }
         let failed = failures.sorted { $0.key < $1.key }.map { index, error in
