@@ -117,3 +117,20 @@ double gr_cbrt(double x) {
     y = ldexp(y, exponent / 3);
     return x < 0 ? -y : y;
 }
+
+/* atan for 0 ≤ x ≤ 1: halved twice by atan x = 2·atan(x / (1 + √(1 + x²))) (√ is exact-rounded
+ * everywhere), to |x| ≤ tan(π/16) < 0.2, then its Taylor series to x^27 (the next term < 2·10^-20). */
+static double atan_unit(double x) {
+    for (int i = 0; i < 2; i++) x = x / (1 + sqrt(1 + x * x));
+    double x2 = x * x, sum = 0;
+    for (int n = 27; n >= 3; n -= 2) sum = (n % 4 == 1 ? 1.0 : -1.0) / n + x2 * sum;
+    return 4 * (x + x * x2 * sum);
+}
+
+double gr_acos(double x) {
+    if (!(x >= -1 && x <= 1)) return NAN;
+    if (x == -1) return 3.141592653589793;
+    /* acos x = 2·atan √((1 − x)/(1 + x)), accurate near 1 where √(1 − x²) is not. */
+    double t = sqrt((1 - x) / (1 + x));
+    return 2 * (t <= 1 ? atan_unit(t) : 1.5707963267948966 - atan_unit(1 / t));
+}

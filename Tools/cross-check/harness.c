@@ -330,12 +330,14 @@ static void check_math(void) {
             values[i * 5 + 4] = gr_pow(u, k < 20 ? 2.4 : wide / 100);
         }
         report("elementary-functions", k < 20 ? "in-use" : "wide", k, values, sizeof values);
-        /* The carousels' turns: gr_cos and gr_tan (one argument reduction with gr_sin). */
-        double turns[2 * 64];
+        /* The carousels' turns: gr_cos and gr_tan (one argument reduction with gr_sin), and gr_acos. */
+        double turns[3 * 64];
         for (int i = 0; i < 64; i++) {
             double u = unit(), wide = (unit() - 0.5) * 1400;
-            turns[i * 2] = gr_cos(k < 20 ? (u - 0.5) * 4 * 3.141592653589793 : wide * 1000);
-            turns[i * 2 + 1] = gr_tan(k < 20 ? (u - 0.5) * 3 : wide);
+            turns[i * 3] = gr_cos(k < 20 ? (u - 0.5) * 4 * 3.141592653589793 : wide * 1000);
+            turns[i * 3 + 1] = gr_tan(k < 20 ? (u - 0.5) * 3 : wide);
+            /* The transitions' slerp: gr_acos, over [−1, 1] and close to 1. */
+            turns[i * 3 + 2] = gr_acos(k < 20 ? u * 2 - 1 : 1 - u * u * 1e-6);
         }
         report("cos-tan", k < 20 ? "in-use" : "wide", k, turns, sizeof turns);
     }

@@ -5,7 +5,7 @@
  * found it), its pow and exp pick FMA versions at run time, and Apple's libm is another code base.
  * Where a rendered or compared pixel depends on an elementary function (Lanczos weights, fling
  * curves, CIELAB, the carousels' rotations), it is one of these. exp, log, sin, cos and cbrt are
- * within 3 units in the last place of the true value, tan (their quotient) within about 7; pow, being
+ * within 3 units in the last place of the true value, acos within 5, tan (their quotient) within about 7; pow, being
  * e^(y · ln x), within about |y · ln x| units (10 for the x^2.4 of sRGB).
  * Not correctly rounded, which no one needs: the same everywhere is the point.
  */
@@ -31,6 +31,10 @@ double gr_cos(double x);
 /** The tangent of x (radians), gr_sin's reduction with the quotient of its kernels, for |x| below
  * 10^9; NaN beyond, as gr_sin. */
 double gr_tan(double x);
+
+/** The arc cosine of x in [0, π], for −1 ≤ x ≤ 1; NaN beyond (the carousels' transitions slerp
+ * quaternions with it). */
+double gr_acos(double x);
 
 /** The real cube root. */
 double gr_cbrt(double x);
