@@ -63,12 +63,15 @@ extension FrameCheck {
         case diffNotWritten(String)
         /// Some of an animation's stills could not be written: how many, and the first reason.
         case stillsNotWritten(count: Int, first: String)
+        /// The animations could not be read again for their stills.
+        case stillsUnreadable(DecodeError)
 
         var text: String {
             switch self {
             case .colorTags(let mismatch): mismatch.described(expected: "the baseline", actual: "the rendered frame")
             case .diffNotWritten(let failure): "the diff image was not written: \(failure)"
             case .stillsNotWritten(let count, let first): "\(count) still\(count == 1 ? "" : "s") not written: \(first)"
+            case .stillsUnreadable(let error): "the stills were not written: \(error)"
             }
         }
 

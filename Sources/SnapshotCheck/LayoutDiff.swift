@@ -155,7 +155,7 @@ public enum LayoutDiff {
             }
             frames.append(
                 Frame(
-                    fields: Dictionary(uniqueKeysWithValues: frameKeys.map { ($0, value(object, $0)) }),
+                    fields: Dictionary(uniqueKeysWithValues: frameKeys.map { ($0, value(object, $0, item: false)) }),
                     items: byIndex))
         }
         return frames.isEmpty ? nil : frames
@@ -169,7 +169,11 @@ public enum LayoutDiff {
             guard let item = element as? [String: Any], let index = index(item["index"]) else { return nil }
             items[index] = Dictionary(
                 uniqueKeysWithValues: itemKeys.map { key in
-                    (key, transformKeys.contains(key) ? transformValue(key, item["transform"]) : value(item, key))
+                    (
+                        key,
+                        transformKeys.contains(key)
+                            ? transformValue(key, item["transform"]) : value(item, key, item: true)
+                    )
                 })
         }
         return items
@@ -214,14 +218,19 @@ public enum LayoutDiff {
         return text == "-0" ? "0" : text
     }
 
-    /// The value at a dotted `key` as text ("357.5", "photos/4.jpg", "null", "—" when absent).
-    private static func value(_ object: [String: Any], _ key: String) -> String {
+    /// The value at a dotted `key` of a frame or an `item` as text ("357.5", "photos/4.jpg", "null",
+    /// "—" when absent).
+    private static func value(_ object: [String: Any], _ key: String, item: Bool) -> String {
         var current: Any? = object
         for part in key.split(separator: ".") { current = (current as? [String: Any])?[String(part)] }
         switch current {
         case let text as String: return text.count > textLimit ? text.prefix(textLimit) + "…" : text
-        // Numbers to 0.01 (as a message reads them; closer values compare equal).
-        case let number as NSNumber: return rounded(number.doubleValue)
+        // Points to 0.01 pt (as a message reads them; closer values compare equal); numbers without
+        // a unit (scale, alpha, an item's offset and the scroll offset, in items) to 1e-6, as the
+        // layout prints its numbers.
+        case let number as NSNumber:
+            let unitless = ["scale", "alpha", "scrollOffset"].contains(key) || (item && key == "offset")
+            return rounded(number.doubleValue, places: unitless ? 6 : 2)
         case is NSNull: return "null"
         case nil: return "—"
         default: return "?"

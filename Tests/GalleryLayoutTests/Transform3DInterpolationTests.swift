@@ -15,15 +15,16 @@ import Testing
     }
 
     /// rotateY(θ) in the row-vector convention: m11 = cos θ, m13 = −sin θ, m31 = sin θ, m33 = cos θ.
-    func rotationY(_ theta: Double) -> Transform3D {
-        Transform3D(values: [cos(theta), 0, -sin(theta), 0, 0, 1, 0, 0, sin(theta), 0, cos(theta), 0, 0, 0, 0, 1])!
+    func rotationY(_ theta: Double) throws -> Transform3D {
+        try #require(
+            Transform3D(values: [cos(theta), 0, -sin(theta), 0, 0, 1, 0, 0, sin(theta), 0, cos(theta), 0, 0, 0, 0, 1]))
     }
 
-    @Test func aTurnAboutYHalfwayIsTheHalfTurn() {
+    @Test func aTurnAboutYHalfwayIsTheHalfTurn() throws {
         let quarter = Double.pi / 2
-        let half = rotationY(0).interpolated(to: rotationY(quarter), 0.5)
-        #expect(close(half, rotationY(quarter / 2)), "\(half.values)")
-        #expect(close(rotationY(0.3).interpolated(to: rotationY(1.1), 0.25), rotationY(0.5)))
+        let half = try rotationY(0).interpolated(to: rotationY(quarter), 0.5)
+        #expect(try close(half, rotationY(quarter / 2)), "\(half.values)")
+        #expect(try close(rotationY(0.3).interpolated(to: rotationY(1.1), 0.25), rotationY(0.5)))
     }
 
     @Test func translationsAndPerspectiveAreLerped() {

@@ -122,6 +122,23 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: folders.actual + "/.diff/a.frames"))
     }
 
+    /// A scene may be named like an animation's stills folder (`a.frames`): its diff images stay
+    /// whatever becomes of the animation `a` (review finding: a passing animation removed them).
+    @Test func aPassingAnimationLeavesTheFilesOfASceneNamedLikeItsStills() throws {
+        let folders = try Folders()
+        defer { folders.root.remove() }
+        let nearlyGrey = RGBAImage(width: 8, height: 6, fill: (129, 128, 128, 255))
+        try folders.apng([Self.grey, Self.grey], folders.baseline + "/a.png")
+        try folders.apng([Self.grey, nearlyGrey], folders.actual + "/a.png")
+        try folders.png(Self.grey, folders.baseline + "/a.frames/offset-0.png")
+        try folders.png(Self.red, folders.actual + "/a.frames/offset-0.png")
+        let checks = try folders.run([
+            PlannedFrame(path: "a.frames/offset-0.png", scene: "a.frames"), PlannedFrame(path: "a.png", scene: "a"),
+        ]).checks
+        #expect(checks.map(\.status) == [.different, .passed])
+        #expect(FileManager.default.fileExists(atPath: folders.actual + "/.diff/a.frames/offset-0.png"))
+    }
+
     @Test func aFrameOfAFailedSceneCarriesTheCauseAndAnUnplannedSceneIsOneCase() throws {
         let folders = try Folders()
         defer { folders.root.remove() }

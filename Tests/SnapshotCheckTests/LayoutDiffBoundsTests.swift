@@ -93,4 +93,15 @@ import VisualDiff
         hostile.frames[0].layoutChangesOmitted = Int.max
         #expect(hostile.checks.first?.layoutChangesOmitted == Int(Int32.max))
     }
+
+    /// Points are compared to 0.01 pt; a scale has no unit and keeps the layout's 10⁻⁶ (review
+    /// finding: 0.968 → 0.996 read as 0.97 → 1, and a change under 0.005 went unsaid).
+    @Test func aScaleIsNotRoundedLikePoints() throws {
+        func layout(_ x: Double, _ scale: Double) -> String {
+            #"{"layout": "line", "offset": 0, "items": [{"index": 0, "photo": null, "center": {"x": \#(x), "y": 100}, "size": 100, "scale": \#(scale)}]}"#
+        }
+        let changes = try #require(LayoutDiff.changes(expected: layout(10.001, 0.968), actual: layout(10.004, 0.971)))
+        #expect(LayoutDiff.summary(changes).contains("scale 0.968 → 0.971"), "\(LayoutDiff.summary(changes))")
+        #expect(!LayoutDiff.summary(changes).contains("centre"), "0.003 pt is below 0.01 pt")
+    }
 }

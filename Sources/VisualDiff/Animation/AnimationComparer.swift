@@ -84,15 +84,6 @@ public struct AnimationComparer: Sendable {
         return nil
     }
 
-    /// How many frames a comparison of `expected` and `actual` steps through (the larger count; a
-    /// still image is one frame, an APNG that cannot be read 0).
-    public static func frameCount(_ expected: [UInt8], _ actual: [UInt8]) -> Int {
-        func count(_ bytes: [UInt8]) -> Int {
-            APNGFrames.isAnimated(bytes) ? ((try? APNGFrames(bytes))?.count ?? 0) : 1
-        }
-        return max(count(expected), count(actual))
-    }
-
     /// Whether `bytes` is an animated PNG.
     public static func isAnimation(_ bytes: [UInt8]) -> Bool { APNGFrames.isAnimated(bytes) }
 
