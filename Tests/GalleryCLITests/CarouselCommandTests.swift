@@ -102,6 +102,53 @@ import Testing
         let rotate = try CommandRunner.run(["animate", "--count", "5", "--layout", "coverflow", "--rotate"])
         #expect(rotate.status == 64)
         #expect(rotate.stderr.contains("--rotate: the carousel types do not animate a rotation"))
+        let toGrid = try CommandRunner.run(["layout", "--count", "5", "--layout", "coverflow", "--to-layout", "grid"])
+        #expect(toGrid.status == 64)
+        #expect(toGrid.stderr.contains("do not animate a change to grid"), "\(toGrid.stderr)")
+        let timed = try CommandRunner.run([
+            "layout", "--count", "5", "--layout", "coverflow", "--delete", "1", "--duration", "0.5",
+        ])
+        #expect(timed.status == 64)
+        #expect(timed.stderr.contains("iCarousel's take their own time"), "\(timed.stderr)")
+    }
+
+    /// `--to-layout` between types: 0.2 s at 60 fps is 13 frames (0 … 12/60), the last the new type's
+    /// still; `--delete`: 0.5 s, 31 frames, the last n − 1 items. The APNG is the same bytes whatever
+    /// `--jobs`.
+    @Test func aTypeChangeAndADeletionAnimateWithICarouselsTiming() throws {
+        let change = try CommandRunner.run([
+            "layout", "--count", "8", "--layout", "coverflow", "--offset", "400", "--to-layout", "rotary",
+        ])
+        #expect(change.status == 0, "\(change.stderr)")
+        let lines = change.output.split(separator: "\n")
+        #expect(lines.count == 13)
+        let still = try CommandRunner.run(["layout", "--count", "8", "--layout", "rotary", "--offset", "400"])
+        let last = try #require(lines.last.flatMap { Self.items(String($0)) })
+        #expect(last == Self.items(still.output), "the last frame is the new type's still")
+        let deletion = try CommandRunner.run([
+            "layout", "--count", "8", "--layout", "rotary", "--offset", "400", "--delete", "2",
+        ])
+        #expect(deletion.status == 0 && deletion.output.split(separator: "\n").count == 31, "\(deletion.stderr)")
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let photos = Corpus.repositoryRoot.appendingPathComponent("Fixtures/photos").path
+        let outputs = try [1, 2].map { jobs in
+            let run = try CommandRunner.run([
+                "animate", photos, "--layout", "coverflow", "--offset", "400", "--to-layout", "time-machine",
+                "--display-scale", "1", "--jobs", String(jobs), "-o", folder.file("t\(jobs).png"),
+            ])
+            #expect(run.status == 0, "\(run.stderr)")
+            return FileManager.default.contents(atPath: folder.file("t\(jobs).png"))
+        }
+        #expect(outputs[0] != nil && outputs[0] == outputs[1])
+    }
+
+    /// The transforms of a `layout` object's items, in order.
+    static func items(_ json: String) -> [[Double]]? {
+        guard let object = try? JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any],
+            let items = object["items"] as? [[String: Any]]
+        else { return nil }
+        return items.map { ($0["transform"] as? [Double]) ?? [] }
     }
 
     @Test func scrollToGoesTheShortestWayRoundWithTheCubicEase() throws {

@@ -99,6 +99,13 @@ struct MotionDescription: Sendable {
         }
         (fps, duration, loops) = timing
         if kind == .rotate, !source.has(options.duration) { duration = MotionDefaults.rotationDuration }
+        if isTransition, kind != .rotate, description.gallery.style.kind.carouselType != nil,
+            source.givenHere(options.duration.spec.name)
+        {
+            throw .rule(
+                "\(options.duration) times the line, grid and flow's transitions; iCarousel's take their own time (0.2 s for a change of type, 0.1 + 0.4 s for a deletion)"
+            )
+        }
     }
 
     /// The library's request for this motion.

@@ -12,6 +12,8 @@ public enum Motion: Sendable {
     case rotation(LayoutTransition, start: Gallery, end: Gallery)
     /// A fling of a carousel (`gallery`'s style), with iCarousel's own physics.
     case carouselFling(CarouselFling, gallery: Gallery)
+    /// A carousel's change of type or deletion, from `start` to `end`.
+    case carouselTransition(CarouselTransition, start: Gallery, end: Gallery)
 
     /// T_end, in seconds.
     public var duration: Double {
@@ -19,6 +21,7 @@ public enum Motion: Sendable {
         case .fling(let fling, _, _): fling.duration
         case .transition(let transition, _, _), .rotation(let transition, _, _): transition.duration
         case .carouselFling(let fling, _): fling.duration
+        case .carouselTransition(let transition, _, _): transition.duration
         }
     }
 
@@ -41,6 +44,8 @@ public enum Motion: Sendable {
             return MotionState(
                 time: t, gallery: ended ? end : start, frame: ended ? transition.endFrame : transition.startFrame,
                 items: transition.items(at: t), turn: InterfaceTurn.at(ended ? 1 : p, turning: start.viewport))
+        case .carouselTransition(let transition, let start, let end):
+            return try Self.state(of: transition, at: t, start: start, end: end)
         case .carouselFling(let fling, let gallery):
             let carousel = try fling.frame(at: t, viewport: gallery.viewport)
             let frame = LayoutFrame(
@@ -50,6 +55,22 @@ public enum Motion: Sendable {
                 time: t, gallery: gallery, frame: frame,
                 items: frame.items.map { AnimatedItem(item: $0, alpha: $0.alpha) })
         }
+    }
+
+    /// A carousel transition's state: its frame's offset and content size are the start's until the
+    /// end, as for the other transitions.
+    private static func state(of transition: CarouselTransition, at t: Double, start: Gallery, end: Gallery)
+        throws(LayoutError) -> MotionState
+    {
+        let carousel = try transition.frame(at: t)
+        let ended = t >= transition.duration
+        let scrollOffset = ended ? transition.endScrollOffset : transition.startScrollOffset
+        let gallery = ended ? end : start
+        let frame = LayoutFrame(
+            offset: scrollOffset * (ended ? transition.to : transition.from).itemWidth,
+            contentSize: gallery.contentSize, items: carousel.items.map(LayoutItem.init), scrollOffset: scrollOffset)
+        return MotionState(
+            time: t, gallery: gallery, frame: frame, items: frame.items.map { AnimatedItem(item: $0, alpha: $0.alpha) })
     }
 
     /// `offset` on the device pixel grid, ⌊x·s + ½⌋/s, as UIScrollView keeps `contentOffset` while it

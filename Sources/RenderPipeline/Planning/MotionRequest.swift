@@ -107,9 +107,29 @@ public enum MotionRequest: Sendable, Equatable {
             }
             return (.carouselFling(scroll, gallery: frameScene.gallery), frameScene)
         case .rotate: throw .notForCarousels(motion: "a rotation")
-        case .toLayout: throw .notForCarousels(motion: "a layout change")
-        case .delete: throw .notForCarousels(motion: "a deletion")
+        case .toLayout(let kind, _):
+            guard let type = kind.carouselType else { throw .notForCarousels(motion: "a change to \(kind.rawValue)") }
+            return try carouselTransition(carousel, .type(type), of: frameScene, offset: offset)
+        case .delete(let item, _):
+            return try carouselTransition(carousel, .delete(item: item), of: frameScene, offset: offset)
         }
+    }
+
+    /// A carousel's change of type or deletion, with iCarousel's own timing.
+    private func carouselTransition(
+        _ carousel: CarouselLayout, _ change: CarouselTransition.Change, of scene: Scene, offset: Double
+    ) throws(MotionError) -> (Motion, frameScene: Scene) {
+        let gallery = scene.gallery
+        let transition = try Self.laidOut { () throws(LayoutError) in
+            try CarouselTransition(
+                carousel, count: gallery.itemCount, viewport: gallery.viewport, offset: offset, change: change)
+        }
+        var end = gallery
+        end.style = .carousel(transition.to)
+        end.itemCount = transition.endCount
+        var frameScene = scene
+        frameScene.largestDrawnSide = max(gallery.largestItemSide, end.largestItemSide)
+        return (.carouselTransition(transition, start: gallery, end: end), frameScene)
     }
 
     private static func laidOut<T>(_ body: () throws(LayoutError) -> T) throws(MotionError) -> T {

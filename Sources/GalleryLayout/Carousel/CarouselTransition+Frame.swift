@@ -1,0 +1,63 @@
+extension CarouselTransition {
+    /// The frame at `t` seconds: its items (original indices) in draw order, re-sorted by
+    /// `compareViewDepth` as they move; from `duration` on, the end's frame.
+    public func frame(at t: Double) throws(LayoutError) -> CarouselFrame {
+        switch change {
+        case .type: return try typeChange(at: t)
+        case .delete(let item): return try deletion(of: item, at: t)
+        }
+    }
+
+    /// The new type at the scroll's offset, each item that was drawn before on its way there.
+    private func typeChange(at t: Double) throws(LayoutError) -> CarouselFrame {
+        let s = scroll?.scrollOffset(at: t) ?? startScrollOffset
+        var end = try to.frame(atScrollOffset: s, count: count, viewport: viewport)
+        guard t < Self.typeChangeDuration else { return end }
+        let p = EaseInOut.progress(max(0, t) / Self.typeChangeDuration)
+        end.items = blend(end.items, p: p)
+        return sorted(end)
+    }
+
+    /// Item `deleted` fading out over the others at rest, then the others moving to their places.
+    private func deletion(of deleted: Int, at t: Double) throws(LayoutError) -> CarouselFrame {
+        var end = try to.frame(atScrollOffset: endScrollOffset, count: endCount, viewport: viewport)
+        // The end's items under their original indices: those after the deleted one were one higher.
+        end.items = end.items.map { item in
+            var item = item
+            item.index += item.index >= deleted ? 1 : 0
+            return item
+        }
+        end.currentItemIndex = end.currentItemIndex.map { $0 >= deleted ? $0 + 1 : $0 }
+        guard t < duration else { return end }
+        let p = EaseInOut.progress((max(0, t) - Self.fadeDuration) / Self.insertDuration)
+        end.items = blend(end.items, p: p)
+        if t < Self.fadeDuration, var fading = start.items.first(where: { $0.index == deleted }) {
+            fading.alpha *= 1 - EaseInOut.progress(max(0, t) / Self.fadeDuration)
+            end.items.append(fading)
+        }
+        return sorted(end)
+    }
+
+    /// `items` (the end's) where each that was drawn at the start is `p` of the way from there; the
+    /// others as they are (they appear at once).
+    private func blend(_ items: [CarouselItem], p: Double) -> [CarouselItem] {
+        let before = Dictionary(start.items.map { ($0.index, $0) }) { first, _ in first }
+        return items.map { end in
+            guard let begin = before[end.index], p < 1 else { return end }
+            if p == 0 { return begin }  // exactly where it was, not its matrix recomposed
+            var item = end
+            item.transform = begin.transform.interpolated(to: end.transform, p)
+            item.alpha = begin.alpha + (end.alpha - begin.alpha) * p
+            item.offset = begin.offset + (end.offset - begin.offset) * p
+            return item
+        }
+    }
+
+    /// `frame` with its items in `compareViewDepth` order of their current transforms.
+    private func sorted(_ frame: CarouselFrame) -> CarouselFrame {
+        var frame = frame
+        let current = frame.items.first { $0.index == frame.currentItemIndex }?.transform
+        frame.items.sort { to.compareViewDepth($0, $1, currentTransform: current) }
+        return frame
+    }
+}

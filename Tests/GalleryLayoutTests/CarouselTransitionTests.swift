@@ -1,0 +1,96 @@
+import Foundation
+import GalleryLayout
+import Testing
+
+/// iCarousel's type change and deletion (CarouselTransition), against the timings and states
+/// written out here from the source (setType: in a 0.2 s UIView animation; removeItemAtIndex:
+/// animated: a 0.1 s fade, then INSERT_DURATION 0.4 s; both with the Bézier (0.42, 0, 0.58, 1)).
+@Suite struct CarouselTransitionTests {
+    static let viewport = Size(width: 375, height: 300)
+
+    func frame(_ layout: CarouselLayout, _ s: Double, count: Int = 10) throws -> CarouselFrame {
+        try layout.frame(atScrollOffset: s, count: count, viewport: Self.viewport)
+    }
+
+    @Test func aTypeChangeAtRestTakesTwoTenthsFromOneTypesMatricesToTheOthers() throws {
+        let coverflow = CarouselLayout(type: .coverflow)
+        let change = try CarouselTransition(
+            coverflow, count: 10, viewport: Self.viewport, offset: 400, change: .type(.rotary))
+        #expect(change.duration == 0.2)
+        #expect(change.startScrollOffset == 2 && change.endScrollOffset == 2)
+        // The end: rotary at s = 2, exactly.
+        #expect(try change.frame(at: 0.2) == frame(CarouselLayout(type: .rotary), 2))
+        // At 0.1 s, B(½) = ½ (the curve is symmetric): an item drawn in both, halfway by the
+        // interpolation of its two matrices; its alpha halfway too.
+        let start = try frame(coverflow, 2), end = try frame(CarouselLayout(type: .rotary), 2)
+        let middle = try change.frame(at: 0.1)
+        for item in middle.items {
+            guard let a = start.items.first(where: { $0.index == item.index }),
+                let b = end.items.first(where: { $0.index == item.index })
+            else { continue }
+            let p = EaseInOut.progress(0.5)
+            #expect(abs(p - 0.5) < 1e-12)
+            #expect(item.transform == a.transform.interpolated(to: b.transform, p), "item \(item.index)")
+            #expect(item.alpha == a.alpha + (b.alpha - a.alpha) * p)
+        }
+        // At 0: the items drawn at the start exactly as they were.
+        let first = try change.frame(at: 0)
+        for a in start.items { #expect(first.items.contains(a), "item \(a.index)") }
+    }
+
+    @Test func aTypeChangeBetweenItemsAlsoScrollsToTheCurrentOneFor04Seconds() throws {
+        // s₀ = 330/200 = 1.65: setType: scrolls to round(1.65) = 2 over 0.4 s with iCarousel's
+        // cubic E: s(t) = 1.65 + 0.35·E(t/0.4), E(u) = u < ½ ? 4u³ : ½(2u − 2)³ + 1.
+        let change = try CarouselTransition(
+            CarouselLayout(type: .coverflow), count: 10, viewport: Self.viewport, offset: 330,
+            change: .type(.timeMachine))
+        #expect(change.duration == 0.4 && change.endScrollOffset == 2)
+        func s(_ t: Double) -> Double {
+            let u = t / 0.4
+            let e = u < 0.5 ? 4 * u * u * u : 0.5 * pow(2 * u - 2, 3) + 1
+            return 1.65 + 0.35 * e
+        }
+        // After 0.2 s the new type's matrices at the scroll's offset, no longer blended.
+        let at = try change.frame(at: 0.3)
+        #expect(abs(at.scrollOffset - s(0.3)) < 1e-12)
+        #expect(try at == frame(CarouselLayout(type: .timeMachine), at.scrollOffset))
+    }
+
+    @Test func aDeletionFadesTheItemForATenthThenMovesTheOthersForFourTenths() throws {
+        let wheel = CarouselLayout(type: .rotary)
+        let deletion = try CarouselTransition(
+            wheel, count: 10, viewport: Self.viewport, offset: 400, change: .delete(item: 3))
+        #expect(deletion.duration == 0.5 && deletion.endCount == 9 && deletion.endScrollOffset == 2)
+        let start = try frame(wheel, 2)
+        // At 0.05 s: item 3 at α·(1 − B(½)), everything drawn before still where it was.
+        let fading = try deletion.frame(at: 0.05)
+        let deleted = try #require(fading.items.first { $0.index == 3 })
+        let before = try #require(start.items.first { $0.index == 3 })
+        #expect(deleted.transform == before.transform && deleted.alpha == before.alpha * (1 - EaseInOut.progress(0.5)))
+        for item in fading.items where item.index != 3 {
+            if let a = start.items.first(where: { $0.index == item.index }) { #expect(item == a, "item \(item.index)") }
+        }
+        // From 0.1 s item 3 is gone; at 0.3 s, B(½) of the way to the end.
+        let moving = try deletion.frame(at: 0.3)
+        #expect(!moving.items.contains { $0.index == 3 })
+        // The end: nine items at s = 2, those after 3 under their original indices (one higher).
+        let end = try frame(wheel, 2, count: 9)
+        let last = try deletion.frame(at: 0.5)
+        #expect(last.items.map(\.index) == end.items.map { $0.index >= 3 ? $0.index + 1 : $0.index })
+        #expect(last.items.map(\.transform) == end.items.map(\.transform))
+        for item in moving.items {
+            guard let a = start.items.first(where: { $0.index == item.index }),
+                let b = last.items.first(where: { $0.index == item.index })
+            else { continue }
+            #expect(item.transform == a.transform.interpolated(to: b.transform, EaseInOut.progress(0.5)))
+        }
+    }
+
+    @Test func deletingAnItemThatIsNotThereIsRefused() {
+        #expect(throws: LayoutError.noSuchItem(10, count: 10)) {
+            try CarouselTransition(
+                CarouselLayout(type: .coverflow), count: 10, viewport: Self.viewport, offset: 0,
+                change: .delete(item: 10))
+        }
+    }
+}
