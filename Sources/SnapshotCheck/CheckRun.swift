@@ -46,16 +46,20 @@ public struct CheckRun: Sendable {
     }
 
     /// A scene that failed, and why (`planned`: it has frames this run expected).
-    public struct FailedScene: Sendable, Hashable {
+    public struct FailedScene: Sendable {
         public var name: String
-        public var cause: String
+        /// Why, each error as the plan or the render gave it.
+        public var failures: [any Error & Sendable]
         public var planned: Bool
 
-        public init(name: String, cause: String, planned: Bool) {
+        public init(name: String, failures: [any Error & Sendable], planned: Bool) {
             self.name = name
-            self.cause = cause
+            self.failures = failures
             self.planned = planned
         }
+
+        /// As people read it: each failure's description, "; " between them.
+        public var cause: String { failures.map { String(describing: $0) }.joined(separator: "; ") }
     }
 
     /// What became of the orphaned baselines.

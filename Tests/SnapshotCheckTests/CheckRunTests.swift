@@ -9,6 +9,12 @@ import Testing
 /// The check workflow on temporary folders, without the binary: each verdict, recording through a
 /// link, and what becomes of orphans.
 @Suite struct CheckRunTests {
+    /// A scene's failure, as the plan or the render would give one.
+    struct Cause: Error, CustomStringConvertible {
+        let description: String
+        init(_ description: String) { self.description = description }
+    }
+
     static let grey = RGBAImage(width: 8, height: 6, fill: (128, 128, 128, 255))
     static let red = RGBAImage(width: 8, height: 6, fill: (255, 0, 0, 255))
 
@@ -145,11 +151,12 @@ import Testing
         let checks = try folders.run(
             [PlannedFrame(path: "a.png", scene: "a")], rendered: [],
             failed: [
-                .init(name: "b", cause: "no photos", planned: false), .init(name: "a", cause: "boom", planned: true),
+                .init(name: "b", failures: [Cause("no photos")], planned: false),
+                .init(name: "a", failures: [Cause("boom"), Cause("bang")], planned: true),
             ]
         ).checks
         #expect(checks.map(\.status) == [.sceneFailed, .sceneFailed])
-        #expect(checks.map(\.message) == ["the frame was not rendered: scene 'a' failed: boom", "no photos"])
+        #expect(checks.map(\.message) == ["the frame was not rendered: scene 'a' failed: boom; bang", "no photos"])
     }
 
     @Test func recordingReplacesALinkInsteadOfWritingThroughIt() throws {
@@ -176,7 +183,7 @@ import Testing
         try folders.png(Self.grey, folders.actual + "/a.png")
         let frames = [PlannedFrame(path: "a.png", scene: "a")]
         #expect(try folders.run(frames).orphans == .listed(["old.png"]))
-        let failed = [CheckRun.FailedScene(name: "b", cause: "no photos", planned: false)]
+        let failed = [CheckRun.FailedScene(name: "b", failures: [Cause("no photos")], planned: false)]
         #expect(try folders.run(frames, prune: true, failed: failed).orphans == .kept(["old.png"], failedScenes: ["b"]))
         #expect(FileManager.default.fileExists(atPath: folders.baseline + "/old.png"))
         #expect(try folders.run(frames, prune: true).orphans == .pruned(["old.png"]))

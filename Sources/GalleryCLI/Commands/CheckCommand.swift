@@ -48,11 +48,8 @@ enum CheckCommand: Subcommand {
                 "record missing baselines with: gallery-render check \(ShellWord.path(settings.manifest)) --baseline \(ShellWord.path(baseline)) --record-missing"
         )
         let failedScenes =
-            plan.failures.map { CheckRun.FailedScene(name: $0.name, cause: $0.failure.description, planned: false) }
-            + report.failedScenes.map {
-                CheckRun.FailedScene(
-                    name: $0.name, cause: $0.failures.map(\.description).joined(separator: "; "), planned: true)
-            }
+            plan.failures.map { CheckRun.FailedScene(name: $0.name, failures: [$0.failure], planned: false) }
+            + report.failedScenes.map { CheckRun.FailedScene(name: $0.name, failures: $0.failures, planned: true) }
         // Photos and the report kept beside the baselines are never orphans.
         let outcome = try CheckRun(check, mode: mode, prune: request.prune).run(
             CheckRun.Rendering(
