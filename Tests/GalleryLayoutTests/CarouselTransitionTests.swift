@@ -38,6 +38,27 @@ import Testing
         for a in start.items { #expect(first.items.contains(a), "item \(a.index)") }
     }
 
+    /// An item loaded but off screen at the start (linear's item 0, two widths left of the centre)
+    /// moves into view from where it was, not from where it ends.
+    @Test func anItemOffScreenAtTheStartMovesIntoView() throws {
+        let linear = CarouselLayout(type: .linear), rotary = CarouselLayout(type: .rotary)
+        let unculled = try linear.frame(atScrollOffset: 2, count: 10, viewport: Self.viewport, culled: false)
+        let begin = try #require(unculled.items.first { $0.index == 0 })
+        #expect(try !frame(linear, 2).items.contains { $0.index == 0 }, "not drawn at the start")
+        let end = try #require(try frame(rotary, 2).items.first { $0.index == 0 })
+        let change = try CarouselTransition(
+            linear, count: 10, viewport: Self.viewport, offset: 400, change: .type(.rotary))
+        // Drawn once its blended quad reaches the viewport, always on its way from `begin`.
+        var seen = 0
+        for t in stride(from: 0.01, to: 0.2, by: 0.01) {
+            guard let item = try change.frame(at: t).items.first(where: { $0.index == 0 }) else { continue }
+            seen += 1
+            let p = EaseInOut.progress(t / 0.2)
+            #expect(item.transform == begin.transform.interpolated(to: end.transform, p), "at \(t) s")
+        }
+        #expect(seen > 0)
+    }
+
     @Test func aTypeChangeBetweenItemsAlsoScrollsToTheCurrentOneFor04Seconds() throws {
         // s₀ = 330/200 = 1.65: setType: scrolls to round(1.65) = 2 over 0.4 s with iCarousel's
         // cubic E: s(t) = 1.65 + 0.35·E(t/0.4), E(u) = u < ½ ? 4u³ : ½(2u − 2)³ + 1.

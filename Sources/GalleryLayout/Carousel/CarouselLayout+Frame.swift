@@ -19,10 +19,10 @@ extension CarouselLayout {
     /// `didScroll` bounds it (wrapped, or clamped to [0, n − 1], or with `overscroll` to [−1, n]); the
     /// loaded items (`loadedIndices`) with their offset, transform and alpha, sorted by
     /// `compareViewDepth` (every frame, not only when the source re-sorts), less those not drawn
-    /// (`isDrawn`).
-    public func frame(atScrollOffset scrollOffset: Double, count: Int, viewport: Size, overscroll: Bool = false)
-        throws(LayoutError) -> CarouselFrame
-    {
+    /// (`isDrawn`) unless not `culled` (a transition moves every loaded item, drawn or not).
+    public func frame(
+        atScrollOffset scrollOffset: Double, count: Int, viewport: Size, overscroll: Bool = false, culled: Bool = true
+    ) throws(LayoutError) -> CarouselFrame {
         try validate(count: count, viewport: viewport)
         try LayoutError.check(scrollOffset, .offset, in: Self.scrollOffsetRange)
         let s = boundedScrollOffset(scrollOffset, count: count, overscroll: overscroll)
@@ -37,7 +37,7 @@ extension CarouselLayout {
         let current = currentItemIndex(scrollOffset: s, count: count)
         let currentTransform = loaded.first { $0.index == current }?.transform
         let items = loaded.sorted { compareViewDepth($0, $1, currentTransform: currentTransform) }
-            .filter { isDrawn($0, in: viewport) }
+            .filter { !culled || isDrawn($0, in: viewport) }
         return CarouselFrame(offset: s * itemWidth, scrollOffset: s, currentItemIndex: current, items: items)
     }
 }

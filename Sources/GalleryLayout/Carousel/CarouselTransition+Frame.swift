@@ -11,31 +11,40 @@ extension CarouselTransition {
     /// The new type at the scroll's offset, each item that was drawn before on its way there.
     private func typeChange(at t: Double) throws(LayoutError) -> CarouselFrame {
         let s = scroll?.scrollOffset(at: t) ?? startScrollOffset
-        var end = try to.frame(atScrollOffset: s, count: count, viewport: viewport)
-        guard t < Self.typeChangeDuration else { return end }
+        guard t < Self.typeChangeDuration else {
+            return try to.frame(atScrollOffset: s, count: count, viewport: viewport)
+        }
+        var end = try to.frame(atScrollOffset: s, count: count, viewport: viewport, culled: false)
         let p = EaseInOut.progress(max(0, t) / Self.typeChangeDuration)
         end.items = blend(end.items, p: p)
-        return sorted(end)
+        return drawn(end, p: p)
     }
 
     /// Item `deleted` fading out over the others at rest, then the others moving to their places.
     private func deletion(of deleted: Int, at t: Double) throws(LayoutError) -> CarouselFrame {
-        var end = try to.frame(atScrollOffset: endScrollOffset, count: endCount, viewport: viewport)
-        // The end's items under their original indices: those after the deleted one were one higher.
-        end.items = end.items.map { item in
-            var item = item
-            item.index += item.index >= deleted ? 1 : 0
-            return item
-        }
-        end.currentItemIndex = end.currentItemIndex.map { $0 >= deleted ? $0 + 1 : $0 }
-        guard t < duration else { return end }
+        guard t < duration else { return try end(without: deleted, culled: true) }
+        var end = try end(without: deleted, culled: false)
         let p = EaseInOut.progress((max(0, t) - Self.fadeDuration) / Self.insertDuration)
         end.items = blend(end.items, p: p)
         if t < Self.fadeDuration, var fading = start.items.first(where: { $0.index == deleted }) {
             fading.alpha *= 1 - EaseInOut.progress(max(0, t) / Self.fadeDuration)
             end.items.append(fading)
         }
-        return sorted(end)
+        return drawn(end, p: p)
+    }
+
+    /// The frame after a deletion, its items under their original indices (those after the deleted
+    /// one were one higher); every loaded item unless `culled`.
+    private func end(without deleted: Int, culled: Bool) throws(LayoutError) -> CarouselFrame {
+        var end = try to.frame(
+            atScrollOffset: endScrollOffset, count: endCount, viewport: viewport, culled: culled)
+        end.items = end.items.map { item in
+            var item = item
+            item.index += item.index >= deleted ? 1 : 0
+            return item
+        }
+        end.currentItemIndex = end.currentItemIndex.map { $0 >= deleted ? $0 + 1 : $0 }
+        return end
     }
 
     /// `items` (the end's) where each that was drawn at the start is `p` of the way from there; the
@@ -53,11 +62,14 @@ extension CarouselTransition {
         }
     }
 
-    /// `frame` with its items in `compareViewDepth` order of their current transforms.
-    private func sorted(_ frame: CarouselFrame) -> CarouselFrame {
+    /// `frame` with the items drawn under their current transforms (`isDrawn`: by the start's type
+    /// while nothing has moved, then the end's), in `compareViewDepth` order of those transforms.
+    private func drawn(_ frame: CarouselFrame, p: Double) -> CarouselFrame {
         var frame = frame
+        let judge = p == 0 ? from : to
         let current = frame.items.first { $0.index == frame.currentItemIndex }?.transform
-        frame.items.sort { to.compareViewDepth($0, $1, currentTransform: current) }
+        frame.items = frame.items.filter { judge.isDrawn($0, in: viewport) }
+            .sorted { to.compareViewDepth($0, $1, currentTransform: current) }
         return frame
     }
 }

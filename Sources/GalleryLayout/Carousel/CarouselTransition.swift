@@ -40,7 +40,10 @@ public struct CarouselTransition: Sendable {
     public init(_ layout: CarouselLayout, count: Int, viewport: Size, offset: Double, change: Change)
         throws(LayoutError)
     {
-        let start = try layout.frame(atOffset: offset, count: count, viewport: viewport)
+        let requested = try layout.frame(atOffset: offset, count: count, viewport: viewport)
+        // Every loaded item, drawn or not: one off screen at the start may move into view.
+        let start = try layout.frame(
+            atScrollOffset: requested.scrollOffset, count: count, viewport: viewport, culled: false)
         self.start = start
         (from, self.change, self.count, self.viewport) = (layout, change, count, viewport)
         startScrollOffset = start.scrollOffset
