@@ -110,6 +110,11 @@ import Testing
         ])
         #expect(timed.status == 64)
         #expect(timed.stderr.contains("iCarousel's take their own time"), "\(timed.stderr)")
+        let lineOnly = try CommandRunner.run([
+            "layout", "--count", "5", "--layout", "coverflow", "--scale-factor", "0.5",
+        ])
+        #expect(lineOnly.status == 64)
+        #expect(lineOnly.stderr.contains("--scale-factor applies to the line, grid and flow layouts"))
     }
 
     /// `--to-layout` between types: 0.2 s at 60 fps is 13 frames (0 … 12/60), the last the new type's
@@ -187,6 +192,25 @@ import Testing
 /// Carousel keys in a manifest: a scene's `wrap` over the defaults' `noWrap`, `"wrap": false` as
 /// `--no-wrap`, `"showBackfaces": true` as a boolean (found by review).
 @Suite struct CarouselManifestTests {
+    /// The line's own options in the defaults are for the scenes that use them; given in a carousel
+    /// scene itself, they are a usage error naming the scene's key.
+    @Test func theLinesOptionsInTheDefaultsDoNotFailACarouselScene() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let manifest = """
+            {"defaults": {"count": 5, "scaleFactor": 0.5, "columns": 3},
+             "scenes": [{"name": "a", "layout": "coverflow"}, {"name": "b"}]}
+            """
+        _ = try folder.write(Array(manifest.utf8), to: "m.json")
+        let run = try CommandRunner.run(["batch", "m.json", "--out", "o"], in: folder.path)
+        #expect(run.status == 0, "\(run.stderr)")
+        let given = #"{"scenes": [{"name": "a", "count": 5, "layout": "coverflow", "columns": 3}]}"#
+        _ = try folder.write(Array(given.utf8), to: "n.json")
+        let refused = try CommandRunner.run(["batch", "n.json", "--out", "o"], in: folder.path)
+        #expect(refused.status == 64)
+        #expect(refused.stderr.contains("columns"), "\(refused.stderr)")
+    }
+
     @Test func wrapKeysOverrideTheDefaultsAndFalseMeansNoWrap() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }

@@ -83,6 +83,7 @@ struct SceneDescription: Sendable {
         // Every layout's options are read, so a bad value fails whichever layout is chosen.
         let (size, spacing) = (try source.read(options.itemSize), try source.read(options.spacing))
         try CarouselOptions.checkUnused(by: kind, in: source)
+        try Self.checkSeedOnly(by: kind, in: source)
         if let size, !size.isSquare, kind.carouselType == nil {
             throw .rule(
                 "\(options.itemSize) \(size.optionText): \(kind.rawValue) items are square in this version; WxH is for the carousel types"
@@ -149,5 +150,18 @@ struct SceneDescription: Sendable {
         if kind != .line { throw .rule("\(options.snap) applies to the line layout only") }
         return Scene.Snap(
             velocity: try source.read(options.velocity), deceleration: try source.read(options.deceleration))
+    }
+
+    /// The line's, grid's and flow's own options given for this scene with a carousel type, which
+    /// has no use for them: a usage error naming the first (a manifest's defaults may set them for
+    /// every scene).
+    static func checkSeedOnly(by kind: LayoutKind, in source: any OptionSource) throws(UsageError) {
+        let options = SceneOptions.declared
+        let seedOnly = [
+            options.activeDistance.spec, options.scaleFactor.spec, options.minScale.spec, options.columns.spec,
+            options.interitemSpacing.spec,
+        ]
+        guard kind.carouselType != nil, let given = seedOnly.first(where: { source.givenHere($0.name) }) else { return }
+        throw .rule("\(given) applies to the line, grid and flow layouts, not \(kind.rawValue)")
     }
 }
