@@ -50,8 +50,9 @@ enum DiffCommand: Subcommand {
         if let mismatch = ColorTagMismatch(expected: expected, actual: actual) { console.warning("\(mismatch)") }
         if json { console.out(document(comparison).compact + "\n") }
         switch comparison {
-        case .unreadable:
-            console.line("Error: ", comparison.summary)
+        case .unreadable(let side, _, _):
+            // Which of the two, as `diff EXPECTED ACTUAL` names them (review finding).
+            console.line("Error: ", "the \(side == .expected ? "expected" : "actual") image: " + comparison.summary)
             return .cannotCompare
         case .sizeMismatch:
             console.line("Error: ", comparison.summary)
