@@ -48,8 +48,7 @@ extension Transform3D {
             }
         }
         let translation = [matrix[3][0], matrix[3][1], matrix[3][2]]
-        var (scale, skew, quaternion) = Self.scaleSkewRotation(rows: (0..<3).map { Array(matrix[$0][0..<3]) })
-        if quaternion.isEmpty { quaternion = [0, 0, 0, 1] }
+        let (scale, skew, quaternion) = Self.scaleSkewRotation(rows: (0..<3).map { Array(matrix[$0][0..<3]) })
         return Decomposed(
             translation: translation, scale: scale, skew: skew, perspective: perspective, quaternion: quaternion)
     }
