@@ -96,9 +96,11 @@ import Testing
         let tilt = try CommandRunner.run(["layout", "--count", "5", "--tilt", "0.5"])
         #expect(tilt.status == 64)
         #expect(tilt.stderr.contains("--tilt applies to the carousel types"), "\(tilt.stderr)")
-        let card = try CommandRunner.run(["layout", "--count", "5", "--item-size", "160x90"])
+        let card = try CommandRunner.run(["layout", "--count", "5", "--layout", "grid", "--item-size", "160x90"])
         #expect(card.status == 64)
-        #expect(card.stderr.contains("WxH is for the carousel types"), "\(card.stderr)")
+        #expect(
+            card.stderr.contains("the grid's cells are square; WxH is for the line, the flow and the carousel types"),
+            "\(card.stderr)")
         let rotate = try CommandRunner.run(["animate", "--count", "5", "--layout", "coverflow", "--rotate"])
         #expect(rotate.status == 64)
         #expect(rotate.stderr.contains("--rotate: the carousel types do not animate a rotation"))

@@ -18,6 +18,20 @@ import Testing
         #expect(run.output.contains(#""scale": 0.72"#))
     }
 
+    @Test func aCardLinePrintsItsBounds() throws {
+        // --item-size 160x90: pitch 160 + 112; item 0 at d = 120 has scale 1.12, drawn 179.2 wide.
+        let run = try CommandRunner.run(["layout", "--count", "20", "--offset", "120", "--item-size", "160x90"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout)) as? [String: Any])
+        let items = try #require(json["items"] as? [[String: Any]])
+        let zero = try #require(items.first { $0["index"] as? Int == 0 })
+        #expect(zero["size"] as? Double == 179.2 && zero["scale"] as? Double == 1.12)
+        #expect((zero["bounds"] as? [String: Double]) == ["width": 160, "height": 90])
+        #expect(zero["transform"] == nil)
+        let flow = try CommandRunner.run(["layout", "--count", "4", "--layout", "flow", "--item-size", "100x60"])
+        #expect(flow.status == 0 && flow.output.contains(#""bounds": {"width": 100, "height": 60}"#), "\(flow.stderr)")
+    }
+
     @Test func snapReportsTheRestingOffset() throws {
         let run = try CommandRunner.run(["layout", "--count", "20", "--offset", "120", "--snap"])
         let json = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout)) as? [String: Any])

@@ -68,4 +68,38 @@ import Testing
         // Edge pixels are blends, not the colour: within 3 % of the area (its perimeter is ~2 % of it).
         #expect(abs(Double(counted) - area) <= 0.03 * area, "\(counted) pixels of colour, quad area \(area)")
     }
+
+    @Test func aNonSquareLineItemFillsItsScaledRectangle() throws {
+        // A 160 × 90 card with square corners, alone at offset 0 (item 1, 272 pt away at scale 0.512, is
+        // out of view), drawn at scale 1.6 and 2 px/pt: 512 × 288 px centred at (375, 200).
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let colour = Self.colours[0]
+        let image = RGBAImage(width: 64, height: 36, fill: (colour.0, colour.1, colour.2, 255))
+        let photo = try folder.write(try PNGEncoder.encode(image), to: "card.png")
+        let scene = Scene(
+            gallery: Gallery(
+                style: .line(LineLayout(itemSize: 160, itemHeight: 90)), viewport: Size(width: 375, height: 200),
+                itemCount: 2),
+            displayScale: 2, style: ItemStyle(shape: .rounded(cornerRadius: 0)), photos: [photo])
+        let report = Renderer(jobs: 2).run(
+            [RenderJob(name: "card", scene: scene, frames: .offsets([0]), output: .memory)])
+        let frame = try #require(report.scenes.first?.images.first)
+        func pixel(_ x: Int, _ y: Int) -> [UInt8] {
+            Array(frame.pixels[(y * frame.width + x) * 4..<(y * frame.width + x) * 4 + 3])
+        }
+        let inside = [colour.0, colour.1, colour.2]
+        // Just inside each corner of [119, 631) × [56, 344), and just outside each side.
+        for (x, y) in [(120, 57), (629, 57), (120, 342), (629, 342), (375, 200)] {
+            #expect(pixel(x, y) == inside, "(\(x), \(y)) inside")
+        }
+        for (x, y) in [(117, 200), (633, 200), (375, 54), (375, 346)] {
+            #expect(pixel(x, y) != inside, "(\(x), \(y)) outside")
+        }
+        let counted = stride(from: 0, to: frame.pixels.count, by: 4).filter {
+            Array(frame.pixels[$0..<$0 + 3]) == inside
+        }.count
+        // Edge pixels are blends: within 1 % of 512 · 288 (the perimeter is 0.6 % of it).
+        #expect(abs(Double(counted) - 512 * 288) <= 0.01 * 512 * 288, "\(counted) pixels of colour")
+    }
 }

@@ -84,12 +84,12 @@ struct SceneDescription: Sendable {
         let (size, spacing) = (try source.read(options.itemSize), try source.read(options.spacing))
         try CarouselOptions.checkUnused(by: kind, in: source)
         try Self.checkSeedOnly(by: kind, in: source)
-        if let size, !size.isSquare, kind.carouselType == nil {
+        if let size, !size.isSquare, kind == .grid {
             throw .rule(
-                "\(options.itemSize) \(size.optionText): \(kind.rawValue) items are square in this version; WxH is for the carousel types"
+                "\(options.itemSize) \(size.optionText): the grid's cells are square; WxH is for the line, the flow and the carousel types"
             )
         }
-        let itemSize = size?.width
+        let (itemSize, itemHeight) = (size?.width, size.flatMap { $0.isSquare ? nil : $0.height })
         let columns = try source.read(options.columns)
         let interitemSpacing = try source.read(options.interitemSpacing)
         let (activeDistance, scaleFactor, minScale) = (
@@ -104,12 +104,14 @@ struct SceneDescription: Sendable {
         case .flow:
             style = .flow(
                 FlowLayout(
-                    itemSize: itemSize ?? FlowLayout().itemSize, interitemSpacing: interitemSpacing,
+                    itemSize: itemSize ?? FlowLayout().itemSize, itemHeight: itemHeight,
+                    interitemSpacing: interitemSpacing,
                     lineSpacing: spacing ?? FlowLayout().lineSpacing))
         case .line:
             style = .line(
                 LineLayout(
-                    itemSize: itemSize ?? LineLayout().itemSize, spacing: spacing, activeDistance: activeDistance,
+                    itemSize: itemSize ?? LineLayout().itemSize, itemHeight: itemHeight, spacing: spacing,
+                    activeDistance: activeDistance,
                     scaleFactor: scaleFactor, minScale: minScale))
         default:
             style = .carousel(

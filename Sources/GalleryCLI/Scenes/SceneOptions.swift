@@ -58,7 +58,7 @@ struct SceneOptions: OptionGroup {
         defaultText: "number of photos", check: .whole(0...1_000_000))
     let itemSize = Option<ItemSize>(
         "item-size", value: "size",
-        help: "line: side of an item; grid, flow: side of a cell; carousels: WxH (160x90) or a side.",
+        help: "Item (line, carousels) or cell (grid, flow) size: a side (120) or WxH (160x90; not for the grid).",
         defaultText:
             "\(LineLayout().itemSize.optionText) (line), width/columns − 8 (grid), \(FlowLayout().itemSize.optionText) (flow), \(ItemSize(width: 200, height: 200).optionText) (carousels)"
     )

@@ -10,7 +10,8 @@ public struct LayoutItem: Sendable, Hashable {
     public var size: Double
     /// The transform's scale (1 in the grid, and for a 3D item).
     public var scale: Double
-    /// The untransformed bounds, when the item has a 3D transform (nil: a square of side size/scale).
+    /// The untransformed bounds, when the item has a 3D transform or is not square (nil: a square of
+    /// side size/scale).
     public var bounds: Size?
     /// The transform about the centre, when it is not the plain scale `scale`.
     public var transform: Transform3D?
@@ -45,6 +46,10 @@ public struct LayoutItem: Sendable, Hashable {
     static func none(_ index: Int) -> LayoutItem {
         LayoutItem(index: index, center: Point(x: 0, y: 0), size: 0, scale: 0)
     }
+
+    /// The drawn height in points: a plain-scale item's bounds height times its scale (a square: its
+    /// size).
+    public var drawnHeight: Double { bounds.map { $0.height * scale } ?? size }
 
     /// Radius of the item's circular mask: half its final drawn size, never a stale one.
     public var cornerRadiusOfCircle: Double { size / 2 }

@@ -34,14 +34,16 @@ public struct Gallery: Sendable, Hashable {
     }
 
     /// The largest side, in points, any item of this gallery can be drawn at, whatever the offset:
-    /// S·(1 + f) for the line (its centred item), the cell side for the grid. Renderers size photo
-    /// decodes by it, so a frame's pixels never depend on which other frames are rendered with it.
+    /// max(S, H)·(1 + f) for the line (its centred item), the cell's longer side for the grid and the
+    /// flow. Renderers size photo decodes by it, so a frame's pixels never depend on which other frames
+    /// are rendered with it.
     public var largestItemSide: Double {
         switch style {
         case .line(let line):
             // With a negative growth factor items grow away from the centre; none beyond W is visible.
-            line.itemSize * max(line.scale(atDistance: 0), line.scale(atDistance: viewport.width), 1)
-        case .grid, .flow: style.grid(in: viewport)?.side(in: viewport) ?? 0
+            max(line.bounds.width, line.bounds.height)
+                * max(line.scale(atDistance: 0), line.scale(atDistance: viewport.width), 1)
+        case .grid, .flow: style.grid(in: viewport).map { max($0.side(in: viewport), $0.height(in: viewport)) } ?? 0
         case .carousel(let carousel): carousel.largestDrawnSide(count: itemCount, viewport: viewport)
         }
     }
@@ -110,13 +112,15 @@ public struct Gallery: Sendable, Hashable {
         return LayoutFrame(offset: offset, contentSize: contentSize, items: items)
     }
 
-    /// S, the untransformed side of every item (the line's item size, the grid's or flow's cell side):
-    /// what UIKit animates as `bounds`, apart from the scale it animates as `transform`.
-    public var itemSide: Double {
+    /// The untransformed bounds of every item (the line's item size, the grid's or flow's cell): what
+    /// UIKit animates as `bounds`, apart from the scale it animates as `transform`.
+    public var itemBounds: Size {
         switch style {
-        case .line(let line): line.itemSize
-        case .grid, .flow: style.grid(in: viewport)?.side(in: viewport) ?? 0
-        case .carousel(let carousel): carousel.itemSize.width
+        case .line(let line): line.bounds
+        case .grid, .flow:
+            style.grid(in: viewport).map { Size(width: $0.side(in: viewport), height: $0.height(in: viewport)) }
+                ?? Size(width: 0, height: 0)
+        case .carousel(let carousel): carousel.itemSize
         }
     }
 
@@ -131,15 +135,15 @@ public struct Gallery: Sendable, Hashable {
     }
 
     /// The offset (unclamped) that puts item `index`'s centre at the viewport's centre along the scroll
-    /// axis: i·(S + L) for the line (its inset is (W − S)/2), row·(S + R) + S/2 − H/2 for the grid and
-    /// the flow.
+    /// axis: i·(S + L) for the line (its inset is (W − S)/2), row·(h + R) + h/2 − H/2 for the grid and
+    /// the flow (h the cell height).
     public func centringOffset(ofItem index: Int) -> Double {
         switch style {
         case .line(let line): Double(index) * line.pitch
         case .carousel(let carousel): Double(index) * carousel.itemWidth
         case .grid, .flow:
             style.grid(in: viewport).map { grid in
-                Double(index / grid.columns) * grid.rowPitch(in: viewport) + grid.side(in: viewport) / 2
+                Double(index / grid.columns) * grid.rowPitch(in: viewport) + grid.height(in: viewport) / 2
                     - viewport.height / 2
             } ?? 0
         }

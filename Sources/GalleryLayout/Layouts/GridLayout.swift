@@ -1,7 +1,8 @@
 /// The round-photo grid: C justified columns of square cells, scrolling vertically.
 ///
-/// Item i sits in row ⌊i/C⌋, column i mod C, with its frame origin at (col·(S + g), row·(S + R) − offset)
-/// where g = (W − C·S)/(C − 1) is the column gap. Every row, the last too, uses the same columns.
+/// Item i sits in row ⌊i/C⌋, column i mod C, with its frame origin at (col·(S + g), row·(H + R) − offset)
+/// where g = (W − C·S)/(C − 1) is the column gap and H = S (a flow's cells may be H high). Every row,
+/// the last too, uses the same columns.
 public struct GridLayout: Sendable, Hashable {
     /// C, the number of columns.
     public var columns: Int
@@ -9,11 +10,14 @@ public struct GridLayout: Sendable, Hashable {
     public var itemSize: Double?
     /// R, the gap between rows, in points.
     public var rowSpacing: Double
+    /// H, the cell height when it differs from S: a flow's non-square cells (the grid's stay square).
+    public var cellHeight: Double?
 
-    public init(columns: Int = 3, itemSize: Double? = nil, rowSpacing: Double = 10) {
+    public init(columns: Int = 3, itemSize: Double? = nil, rowSpacing: Double = 10, cellHeight: Double? = nil) {
         self.columns = columns
         self.itemSize = itemSize
         self.rowSpacing = rowSpacing
+        self.cellHeight = cellHeight
     }
 
     /// The column counts a grid may have.
@@ -29,13 +33,17 @@ public struct GridLayout: Sendable, Hashable {
         columns > 1 ? (viewport.width - Double(columns) * side(in: viewport)) / Double(columns - 1) : 0
     }
 
+    /// H, the cell height in `viewport`.
+    public func height(in viewport: Size) -> Double { cellHeight ?? side(in: viewport) }
+
     /// Distance between the tops of neighbouring rows.
-    public func rowPitch(in viewport: Size) -> Double { side(in: viewport) + rowSpacing }
+    public func rowPitch(in viewport: Size) -> Double { height(in: viewport) + rowSpacing }
 
     /// Throws the first invalid parameter, given the viewport the grid is laid out in.
     public func validate(in viewport: Size) throws(LayoutError) {
         guard Self.columnRange.contains(columns) else { throw .columnCount(columns, allowed: Self.columnRange) }
         if let itemSize { try LayoutError.check(itemSize, .itemSize, in: 0.001...LayoutError.largestLength) }
+        if let cellHeight { try LayoutError.check(cellHeight, .itemSize, in: 0.001...LayoutError.largestLength) }
         try LayoutError.check(rowSpacing, .spacing, in: 0...LayoutError.largestLength)
         let side = side(in: viewport)
         guard side >= 0.001 else {
@@ -48,10 +56,10 @@ public struct GridLayout: Sendable, Hashable {
         }
     }
 
-    /// Content size for `count` items: rows·S + (rows − 1)·R high.
+    /// Content size for `count` items: rows·H + (rows − 1)·R high.
     public func contentSize(count: Int, viewport: Size) -> Size {
         let rows = (count + columns - 1) / columns
-        let height = rows == 0 ? 0 : Double(rows) * side(in: viewport) + Double(rows - 1) * rowSpacing
+        let height = rows == 0 ? 0 : Double(rows) * height(in: viewport) + Double(rows - 1) * rowSpacing
         return Size(width: viewport.width, height: height)
     }
 
@@ -61,7 +69,7 @@ public struct GridLayout: Sendable, Hashable {
         let rows = (count + columns - 1) / columns
         guard rows > 0 else { return [] }
         // Only rows that can touch [offset, offset + H] are looked at.
-        let first = max(0, Int(((offset - side) / pitch).rounded(.down)))
+        let first = max(0, Int(((offset - height(in: viewport)) / pitch).rounded(.down)))
         let last = min(rows - 1, Int(((offset + viewport.height) / pitch).rounded(.up)))
         guard first <= last else { return [] }
         var items: [LayoutItem] = []
@@ -87,9 +95,11 @@ public struct GridLayout: Sendable, Hashable {
         -> LayoutItem
     {
         let (row, column) = (index / columns, index % columns)
+        let height = cellHeight ?? side
         let left = columns == 1 ? (viewport.width - side) / 2 : 0
         let origin = Point(x: left + Double(column) * (side + gap), y: Double(row) * pitch - offset)
         return LayoutItem(
-            index: index, center: Point(x: origin.x + side / 2, y: origin.y + side / 2), size: side, scale: 1)
+            index: index, center: Point(x: origin.x + side / 2, y: origin.y + height / 2), size: side, scale: 1,
+            bounds: height == side ? nil : Size(width: side, height: height))
     }
 }

@@ -1,11 +1,14 @@
-/// The line carousel (an imitation of Android's Gallery): a horizontal row of squares that grow
+/// The line carousel (an imitation of Android's Gallery): a horizontal row of items that grow
 /// towards the centre of the viewport, and snap to the item nearest the centre.
 ///
-/// Item i's untransformed square of side S is centred at x = (W − S)/2 + i·(S + L) + S/2 in content
-/// points; its scale is max(minScale, 1 + f·(1 − |x − c|/A)) where c = offset + W/2.
+/// Item i's untransformed item, S wide (and S or H high), is centred at x = (W − S)/2 + i·(S + L) + S/2
+/// in content points and vertically in the viewport; its scale is max(minScale, 1 + f·(1 − |x − c|/A))
+/// where c = offset + W/2, and multiplies both sides.
 public struct LineLayout: Sendable, Hashable {
-    /// S, the untransformed item side, in points.
+    /// S, the untransformed item width along the scroll axis, in points.
     public var itemSize: Double
+    /// H, the untransformed item height when it differs from S (a 16:9 card); nil: a square.
+    public var itemHeight: Double?
     /// L, the gap between items, in points.
     public var spacing: Double
     /// A, the distance from the centre over which items grow.
@@ -17,10 +20,11 @@ public struct LineLayout: Sendable, Hashable {
 
     /// The tutorial's constants: S = 100, L = 0.7·S, A = 150, f = 0.6, min scale 0.
     public init(
-        itemSize: Double = 100, spacing: Double? = nil, activeDistance: Double = 150, scaleFactor: Double = 0.6,
-        minScale: Double = 0
+        itemSize: Double = 100, itemHeight: Double? = nil, spacing: Double? = nil, activeDistance: Double = 150,
+        scaleFactor: Double = 0.6, minScale: Double = 0
     ) {
         self.itemSize = itemSize
+        self.itemHeight = itemHeight
         self.spacing = spacing ?? 0.7 * itemSize
         self.activeDistance = activeDistance
         self.scaleFactor = scaleFactor
@@ -30,11 +34,15 @@ public struct LineLayout: Sendable, Hashable {
     /// Throws the first invalid parameter.
     public func validate() throws(LayoutError) {
         try LayoutError.check(itemSize, .itemSize, in: 0.001...LayoutError.largestLength)
+        if let itemHeight { try LayoutError.check(itemHeight, .itemSize, in: 0.001...LayoutError.largestLength) }
         try LayoutError.check(spacing, .spacing, in: 0...LayoutError.largestLength)
         try LayoutError.check(activeDistance, .activeDistance, in: 0...LayoutError.largestLength, positive: true)
         try LayoutError.check(scaleFactor, .scaleFactor, in: -1000...1000)
         try LayoutError.check(minScale, .minScale, in: 0...1000)
     }
+
+    /// The untransformed item: S × H (S × S for a square).
+    public var bounds: Size { Size(width: itemSize, height: itemHeight ?? itemSize) }
 
     /// Distance between neighbouring item centres.
     public var pitch: Double { itemSize + spacing }
@@ -81,7 +89,8 @@ public struct LineLayout: Sendable, Hashable {
             halfPitches.map { abs(Double(2 * index) - $0) * pitch / 2 } ?? abs(Double(index) * pitch - offset)
         let scale = scale(atDistance: distance)
         return LayoutItem(
-            index: index, center: Point(x: x - offset, y: viewport.height / 2), size: itemSize * scale, scale: scale)
+            index: index, center: Point(x: x - offset, y: viewport.height / 2), size: itemSize * scale, scale: scale,
+            bounds: bounds.width == bounds.height ? nil : bounds)
     }
 
     /// The whole number m of half pitches, m·(S + L)/2, that `offset` ties with (Tie): an item
@@ -93,7 +102,8 @@ public struct LineLayout: Sendable, Hashable {
 
     /// The indices that can be visible at `offset`. When items shrink away from the centre (f ≥ 0),
     /// none is drawn larger than S·max(1 + f, minScale), so only centres within W/2 plus half that of
-    /// the visible centre can show; otherwise every item is a candidate.
+    /// the visible centre can show; otherwise every item is a candidate. (Only S, along the axis,
+    /// matters: an item taller than wide reaches no further sideways.)
     func candidates(count: Int, viewport: Size, offset: Double) -> Range<Int> {
         guard count > 0, scaleFactor >= 0 else { return 0..<max(count, 0) }
         let reach = viewport.width / 2 + itemSize * max(1 + scaleFactor, minScale) / 2
@@ -117,10 +127,10 @@ public struct LineLayout: Sendable, Hashable {
 }
 
 extension LayoutItem {
-    /// True when the drawn square overlaps the viewport by a positive area.
+    /// True when the drawn rectangle overlaps the viewport by a positive area.
     func overlaps(_ viewport: Size) -> Bool {
-        let half = size / 2
-        return center.x - half < viewport.width && center.x + half > 0 && center.y - half < viewport.height
-            && center.y + half > 0
+        let (halfWidth, halfHeight) = (size / 2, drawnHeight / 2)
+        return center.x - halfWidth < viewport.width && center.x + halfWidth > 0
+            && center.y - halfHeight < viewport.height && center.y + halfHeight > 0
     }
 }

@@ -73,7 +73,7 @@ public struct LayoutTransition: Sendable {
         self.startFrame = startFrame
         self.endFrame = endFrame
         self.duration = duration
-        let (startSide, endSide) = (start.itemSide, end.itemSide)
+        let (startSide, endSide) = (start.itemBounds, end.itemBounds)
         let starts = Dictionary(
             uniqueKeysWithValues: startFrame.items.map { ($0.index, Tween.State($0, side: startSide, alpha: 1)) })
         let ends = Dictionary(
@@ -96,7 +96,7 @@ public struct LayoutTransition: Sendable {
                 return Tween(index: index, from: from, to: to)
             }
             guard let from = starts[index] else {
-                let to = ends[index] ?? Tween.State(LayoutItem.none(index), side: 0, alpha: 0)
+                let to = ends[index] ?? Tween.State(LayoutItem.none(index), side: Size(width: 0, height: 0), alpha: 0)
                 return Tween(index: index, from: to.faded, to: to)
             }
             return Tween(index: index, from: from, to: ends[index] ?? from.faded)
@@ -106,7 +106,7 @@ public struct LayoutTransition: Sendable {
     /// The items at time `t`, in draw order: ascending drawn side, then ascending index (original
     /// indices). Centre, untransformed side, scale and alpha are each interpolated linearly in the
     /// eased progress p, as UIKit animates `center`, `bounds` and `transform`: the drawn side is
-    /// lerp(S₀, S₁, p)·lerp(z₀, z₁, p).
+    /// lerp(S₀, S₁, p)·lerp(z₀, z₁, p) (a non-square item's width; its height is lerp(H₀, H₁, p)·z).
     public func items(at t: Double) -> [AnimatedItem] {
         let p = duration > 0 ? EaseInOut.progress(t / duration) : 1
         func mix(_ a: Double, _ b: Double) -> Double { p == 0 ? a : p == 1 ? b : a + (b - a) * p }
@@ -115,28 +115,30 @@ public struct LayoutTransition: Sendable {
             let scale = mix(from.scale, to.scale)
             // At either end the drawn side is the layout's own, not S·z recomputed (the same number
             // but for rounding), so the first and last frames are exactly the layouts' frames.
-            let size = p == 0 ? from.size : p == 1 ? to.size : mix(from.side, to.side) * scale
+            let bounds = Size(
+                width: mix(from.side.width, to.side.width), height: mix(from.side.height, to.side.height))
+            let size = p == 0 ? from.size : p == 1 ? to.size : bounds.width * scale
             return AnimatedItem(
                 item: LayoutItem(
                     index: tween.index,
                     center: Point(x: mix(from.center.x, to.center.x), y: mix(from.center.y, to.center.y)),
-                    size: size, scale: scale),
+                    size: size, scale: scale, bounds: bounds.width == bounds.height ? nil : bounds),
                 alpha: mix(from.alpha, to.alpha))
         }.sorted { ($0.item.size, $0.item.index) < ($1.item.size, $1.item.index) }
     }
 
     /// One item's start and end states.
     private struct Tween: Sendable {
-        /// What UIKit animates of a cell: `center`, `bounds` (the side S), `transform` (the scale z) and
-        /// `alpha`; `size` is the drawn side the layout gave (S·z).
+        /// What UIKit animates of a cell: `center`, `bounds` (S × H), `transform` (the scale z) and
+        /// `alpha`; `size` is the drawn width the layout gave (S·z).
         struct State: Sendable {
             var center: Point
-            var side: Double
+            var side: Size
             var scale: Double
             var size: Double
             var alpha: Double
 
-            init(_ item: LayoutItem, side: Double, alpha: Double) {
+            init(_ item: LayoutItem, side: Size, alpha: Double) {
                 (center, self.side, scale, size, self.alpha) = (item.center, side, item.scale, item.size, alpha)
             }
 

@@ -44,10 +44,11 @@ public struct FramePlan: Sendable {
         self.init(scene: scene, layout: layout, items: layout.items.map { AnimatedItem(item: $0, alpha: $0.alpha) })
     }
 
-    /// A 3D item's placement: its centre in frame pixels, its bounds and transform; nil for an item the
-    /// 2D path draws (`flat`).
+    /// A 3D or non-square item's placement: its centre in frame pixels, its bounds and transform (a
+    /// non-square item's plain scale as a matrix); nil for an item the 2D path draws (`flat`).
     private static func projected(_ item: LayoutItem, alpha: Double, displayScale: Double) -> ProjectedPlacement? {
-        guard let transform = item.transform, flat(item) == nil else { return nil }
+        guard flat(item) == nil else { return nil }
+        let transform = item.transform ?? .scale(x: item.scale, y: item.scale, z: 1)
         let bounds = item.bounds ?? Size(width: item.size, height: item.size)
         return ProjectedPlacement(
             centerX: item.center.x * displayScale, centerY: item.center.y * displayScale, width: bounds.width,
@@ -59,9 +60,10 @@ public struct FramePlan: Sendable {
     /// points: point (x, y) lands at centre + ((x·m11 + m41)/m44, (y·m22 + m42)/m44). The 2D path then
     /// draws it to its pixels, as the contract asks of a plain scale or translation. Nil otherwise.
     static func flat(_ item: LayoutItem) -> (center: Point, side: Double, scale: Double)? {
-        guard let t = item.transform else { return (item.center, item.size, item.scale) }
         let bounds = item.bounds ?? Size(width: item.size, height: item.size)
-        guard bounds.width == bounds.height, t.m12 == 0, t.m21 == 0, t.m14 == 0, t.m24 == 0, t.m11 == t.m22,
+        guard bounds.width == bounds.height else { return nil }
+        guard let t = item.transform else { return (item.center, item.size, item.scale) }
+        guard t.m12 == 0, t.m21 == 0, t.m14 == 0, t.m24 == 0, t.m11 == t.m22,
             t.m44 > 0, t.m11 / t.m44 > 0
         else { return nil }
         let scale = t.m11 / t.m44
