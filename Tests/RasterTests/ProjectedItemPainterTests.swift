@@ -199,4 +199,91 @@ import Testing
         let scale = painter.sourceScale(of: tilted, canvasWidth: 300, canvasHeight: 200)
         #expect(scale > 2 && scale < 3)
     }
+
+    @Test func theSourceRegionIsWhatTheContentModeShows() {
+        // A 400 × 300 photo on a 200 × 200 item: aspect fill scales it by 2/3 to 266.7 × 200, whose middle
+        // 200 points are photo columns 50..<350, and two more each side: 48..<352; aspect fit and fill
+        // show all of it.
+        let size = PixelSize(width: 400, height: 300)
+        let crop = ProjectedItemPainter(style: ItemStyle(contentMode: .aspectFill))
+        #expect(crop.sourceRegion(ofPhoto: size, width: 200, height: 200) == ImageRegion(x: 48..<352, y: 0..<300))
+        // A 16:9 card (160 × 90) of the same photo: scale 0.4 → 160 × 120, rows 37.5..<262.5 → 37..<263,
+        // and the margin: 35..<265.
+        #expect(crop.sourceRegion(ofPhoto: size, width: 160, height: 90) == ImageRegion(x: 0..<400, y: 35..<265))
+        for mode in [ContentMode.aspectFit, .fill] {
+            let all = ProjectedItemPainter(style: ItemStyle(contentMode: mode))
+            #expect(all.sourceRegion(ofPhoto: size, width: 200, height: 200) == ImageRegion(whole: size))
+        }
+    }
+
+    @Test func aPartHoldingMoreThanTheSourceRegionPaintsTheSame() throws {
+        // The pyramid is built from the source region alone: a decode of the whole photo and one of
+        // just the region (a region decode planned for this item) give the same bytes.
+        let photo = P.checkerboard(side: 300, square: 7)
+        let style = ItemStyle(shape: .rounded(cornerRadius: 6), contentMode: .aspectFill)
+        let placement = ProjectedPlacement(
+            centerX: 60, centerY: 40, width: 90, height: 50, transform: P.tilted, pixelsPerPoint: 1.2)
+        let painter = ProjectedItemPainter(style: style)
+        let region = painter.sourceRegion(ofPhoto: PixelSize(width: 300, height: 300), width: 90, height: 50)
+        #expect(region.x == 0..<300 && region.y.count < 300)
+        var rows: [UInt8] = []
+        for y in region.y {
+            rows += photo.pixels[(y * 300 + region.x.lowerBound) * 4..<(y * 300 + region.x.upperBound) * 4]
+        }
+        let part = PhotoPart(
+            image: RGBAImage(width: region.x.count, height: region.y.count, pixels: rows), region: region,
+            wholeSize: PixelSize(width: 300, height: 300))
+        func painted(_ photo: PhotoPart) throws -> [SIMD4<Float>] {
+            let prepared = try painter.prepare(placement, photo: photo, canvasWidth: 120, canvasHeight: 80)
+            var pixels = [SIMD4<Float>](repeating: .zero, count: 120 * 80)
+            pixels.withUnsafeMutableBufferPointer { painter.paint(prepared, into: $0, rows: 0..<80, canvasWidth: 120) }
+            return pixels
+        }
+        #expect(try painted(part) == painted(PhotoPart(whole: photo)))
+    }
+
+    @Test func whatAnOpaqueItemCoversIsNotPaintedAndTheResultIsTheSame() throws {
+        // A tilted card behind a frontal opaque one: painting the back card hidden by the front one,
+        // then the front one, gives the same pixels as painting both wholly.
+        let style = ItemStyle(shape: .rounded(cornerRadius: 4))
+        let painter = ProjectedItemPainter(style: style)
+        let photo = PhotoPart(whole: P.gradient(width: 80, height: 60))
+        let back = try painter.prepare(
+            ProjectedPlacement(centerX: 50, centerY: 40, width: 70, height: 50, transform: P.tilted, pixelsPerPoint: 1),
+            photo: photo, canvasWidth: 120, canvasHeight: 80)
+        let front = try painter.prepare(
+            ProjectedPlacement(
+                centerX: 60, centerY: 40, width: 60, height: 40, transform: ProjectedPlacement.identityTransform,
+                pixelsPerPoint: 1),
+            photo: photo, canvasWidth: 120, canvasHeight: 80)
+        #expect(front.isOpaque)
+        func painted(hiding: Bool) -> [SIMD4<Float>] {
+            var pixels = [SIMD4<Float>](repeating: Color.white.premultiplied, count: 120 * 80)
+            pixels.withUnsafeMutableBufferPointer { pixels in
+                painter.paint(back, into: pixels, rows: 0..<80, canvasWidth: 120, hiddenBy: hiding ? [front] : [])
+                painter.paint(front, into: pixels, rows: 0..<80, canvasWidth: 120)
+            }
+            return pixels
+        }
+        #expect(painted(hiding: true) == painted(hiding: false))
+        // A fading item or a photo with transparency hides nothing.
+        let faded = try painter.prepare(
+            ProjectedPlacement(
+                centerX: 60, centerY: 40, width: 60, height: 40, transform: ProjectedPlacement.identityTransform,
+                pixelsPerPoint: 1, alpha: 0.5),
+            photo: photo, canvasWidth: 120, canvasHeight: 80)
+        #expect(!faded.isOpaque)
+        let clear = RGBAImage(width: 8, height: 8, fill: (10, 20, 30, 128))
+        let seeThrough = try painter.prepare(
+            ProjectedPlacement(
+                centerX: 60, centerY: 40, width: 60, height: 40, transform: ProjectedPlacement.identityTransform,
+                pixelsPerPoint: 1),
+            photo: PhotoPart(whole: clear), canvasWidth: 120, canvasHeight: 80)
+        #expect(!seeThrough.isOpaque)
+    }
+
+    @Test func theRunsLeftAfterHidingColumns() {
+        let runs = ProjectedItemPainter.removing([3..<5, 8..<20, 0..<0], from: 0..<10)
+        #expect(runs == [0..<3, 5..<8])
+    }
 }

@@ -1,10 +1,15 @@
 import GalleryCore
 
 extension MipPyramid {
-    /// `level` (power ≤ 7) straight from the photo: each texel the mean of its pixels, summed exactly
+    /// `level` (power ≤ 7) straight from `region` of the part: each texel the mean of its pixels, summed exactly
     /// in integers (colour·alpha and alpha·255, below 2³¹ for 2⁷ × 2⁷ pixels) and scaled once.
-    static func fillBase(_ level: Level, from part: PhotoPart, into out: UnsafeMutableBufferPointer<SIMD4<Float>>) {
-        let (region, power, width) = (part.region, level.power, part.image.width)
+    /// Returns whether every pixel read is opaque.
+    @discardableResult
+    static func fillBase(
+        _ level: Level, from part: PhotoPart, region: ImageRegion, into out: UnsafeMutableBufferPointer<SIMD4<Float>>
+    ) -> Bool {
+        var opaque = true
+        let (power, width, held) = (level.power, part.image.width, part.region)
         var sums = [SIMD4<Int32>](repeating: .zero, count: level.x.count)
         part.image.pixels.withUnsafeBufferPointer { image in
             sums.withUnsafeMutableBufferPointer { sums in
@@ -12,7 +17,7 @@ extension MipPyramid {
                     for c in sums.indices { sums[c] = .zero }
                     let rows = max(j << power, region.y.lowerBound)..<min((j + 1) << power, region.y.upperBound)
                     for row in rows {
-                        var index = (row - region.y.lowerBound) * width * 4
+                        var index = ((row - held.y.lowerBound) * width + region.x.lowerBound - held.x.lowerBound) * 4
                         for column in region.x {
                             let a = Int32(image[index &+ 3])
                             let pixel = SIMD4<Int32>(
@@ -23,8 +28,10 @@ extension MipPyramid {
                         }
                     }
                     for (c, i) in level.x.enumerated() {
-                        let scale = 1 / Double(255 * share(i, power, region.x) * rows.count)
+                        let count = share(i, power, region.x) * rows.count
+                        let scale = 1 / Double(255 * count)
                         let s = sums[c]
+                        if Int(s.w) != 255 * 255 * count { opaque = false }
                         out[level.index(i, j)] = SIMD4(
                             Float(Double(s.x) * scale), Float(Double(s.y) * scale), Float(Double(s.z) * scale),
                             Float(Double(s.w) * scale))
@@ -32,6 +39,7 @@ extension MipPyramid {
                 }
             }
         }
+        return opaque
     }
 
     /// Level `next` from `level` below it: each texel the mean of its two-by-two texels; at the

@@ -2,8 +2,8 @@ import GalleryCore
 
 /// A photo's box-filtered levels, **premultiplied** Float RGBA on the 0…255 scale, from level `base`
 /// up to the level of one texel. Texel i of level k averages the photo's pixels
-/// [i·2ᵏ, (i + 1)·2ᵏ) in each axis (those the part holds: a region decode gives a part of each
-/// level), so every level lies on the whole photo's grid. Each level is stored with a one-texel
+/// [i·2ᵏ, (i + 1)·2ᵏ) in each axis (those of the region it is built from: the part the item shows),
+/// so every level lies on the whole photo's grid. Each level is stored with a one-texel
 /// border repeating its edge, so bilinear taps need no clamping. Levels below `base`, which the item
 /// never reads, are not made: a 4032-pixel photo on a 60-pixel card costs one pass over it and a few KB.
 struct MipPyramid: Sendable {
@@ -44,9 +44,12 @@ struct MipPyramid: Sendable {
 
     let levels: [Level]
     let texels: [SIMD4<Float>]
+    /// Whether every pixel it was built from is opaque.
+    let isOpaque: Bool
 
-    /// The levels of `part` from `base` (clamped to 0…top) up; throws when memory for them cannot be had.
-    init(_ part: PhotoPart, base: Int) throws(OutOfMemory) {
+    /// The levels of `region` of `part` (which must hold it) from `base` (clamped to 0…top) up; throws
+    /// when memory for them cannot be had.
+    init(_ part: PhotoPart, region: ImageRegion, base: Int) throws(OutOfMemory) {
         let whole = part.wholeSize
         var top = 0
         while (1 << top) < max(whole.width, whole.height, 1) { top += 1 }
@@ -54,7 +57,7 @@ struct MipPyramid: Sendable {
         var levels: [Level] = []
         var count = 0
         for power in base...top {
-            let x = Self.texels(part.region.x, power), y = Self.texels(part.region.y, power)
+            let x = Self.texels(region.x, power), y = Self.texels(region.y, power)
             let level = Level(power: power, x: x, y: y, offset: count)
             levels.append(level)
             count += level.count
@@ -62,7 +65,7 @@ struct MipPyramid: Sendable {
         guard var texels = LargeArray.filled(SIMD4<Float>.zero, count: count) else {
             throw OutOfMemory(bytes: count * MemoryLayout<SIMD4<Float>>.stride)
         }
-        let region = part.region
+        var opaque = true
         texels.withUnsafeMutableBufferPointer { out in
             if levels[0].power > Self.deepestBase {
                 // Through a temporary level 7 (a few texels per level-`base` texel).
@@ -71,11 +74,11 @@ struct MipPyramid: Sendable {
                     y: Self.texels(region.y, Self.deepestBase), offset: 0)
                 var scratch = [SIMD4<Float>](repeating: .zero, count: deepest.count)
                 scratch.withUnsafeMutableBufferPointer { scratch in
-                    Self.fillBase(deepest, from: part, into: scratch)
+                    opaque = Self.fillBase(deepest, from: part, region: region, into: scratch)
                     Self.reduce(deepest, UnsafeBufferPointer(scratch), to: levels[0], out, region)
                 }
             } else {
-                Self.fillBase(levels[0], from: part, into: out)
+                opaque = Self.fillBase(levels[0], from: part, region: region, into: out)
             }
             Self.pad(levels[0], out)
             for k in levels.indices.dropFirst() {
@@ -85,6 +88,7 @@ struct MipPyramid: Sendable {
         }
         self.levels = levels
         self.texels = texels
+        isOpaque = opaque
     }
 
     /// The texels of level `power` that hold any of `pixels`.

@@ -39,6 +39,12 @@ public struct ProjectedItemPainter: Sendable {
         let alpha: Float
         let placeholder: SIMD4<Float>
         let borderColor: SIMD4<Float>
+
+        /// Whether every pixel wholly inside `interior` is painted opaque: the item at full alpha, its
+        /// photo (or placeholder) without transparency.
+        public var isOpaque: Bool {
+            homography != nil && alpha >= 1 && placeholder.w == 255 && (photo?.pyramid.isOpaque ?? true)
+        }
     }
 
     /// A photo in the item's plane: its pyramid and where its rectangle lies, in points.
@@ -79,6 +85,17 @@ public struct ProjectedItemPainter: Sendable {
     public func prepare(_ placement: ProjectedPlacement, photo: PhotoPart?, canvasWidth: Int, canvasHeight: Int)
         throws(OutOfMemory) -> Prepared
     {
+        try prepare(
+            placement, photo: photo, canvasWidth: canvasWidth, canvasHeight: canvasHeight,
+            pyramids: PyramidSource<Never>?.none)
+    }
+
+    /// As `prepare(_:photo:canvasWidth:canvasHeight:)`, the photo's pyramid taken from `pyramids` when
+    /// it holds it (and left there when not).
+    public func prepare<PhotoID>(
+        _ placement: ProjectedPlacement, photo: PhotoPart?, canvasWidth: Int, canvasHeight: Int,
+        pyramids: PyramidSource<PhotoID>?
+    ) throws(OutOfMemory) -> Prepared {
         let homography = ItemHomography(placement)
         let polygon = FramePolygon(placement, canvasWidth: canvasWidth, height: canvasHeight)
         let (w, h) = (placement.width, placement.height)
@@ -91,7 +108,7 @@ public struct ProjectedItemPainter: Sendable {
             photo.image.height == photo.region.y.count, !photo.region.isEmpty
         {
             let scale = sourceScale(of: placement, canvasWidth: canvasWidth, canvasHeight: canvasHeight)
-            planePhoto = try Self.planePhoto(photo, width: w, height: h, mode: style.contentMode, scale: scale)
+            planePhoto = try self.planePhoto(photo, width: w, height: h, scale: scale, pyramids: pyramids)
         }
         var core = inner?.core ?? (halfWidth: 0, halfHeight: 0)
         if let planePhoto {
@@ -106,22 +123,60 @@ public struct ProjectedItemPainter: Sendable {
             placeholder: style.placeholder.premultiplied, borderColor: style.borderColor.premultiplied)
     }
 
+    /// Photo pixels read beyond the part of it an item shows (`sourceRegion`).
+    static let sourceMargin = 2
+
+    /// The pixels of a `size` photo inside a `width` × `height` item as `style.contentMode` places it,
+    /// and `sourceMargin` more on each side: all of them, but what aspect fill crops off (a 4:3 photo
+    /// on a square card: its middle three quarters). The item's pyramid is built from these alone, so
+    /// its pixels depend on the item, not on how much more of the photo a decode holds; a decode needs
+    /// no more of the photo. The margin gives the edge texels their neighbours, as the 2D path's filter
+    /// reads them (without it a frontal rounded card's edge is 1.58 levels off the 2D path's, past
+    /// ProjectedItemPainterTests' 1.5).
+    public func sourceRegion(ofPhoto size: PixelSize, width: Double, height: Double) -> ImageRegion {
+        let rect = style.contentMode.placement(
+            ofWidth: size.width, height: size.height,
+            in: PixelRect(x: -width / 2, y: -height / 2, width: width, height: height))
+        guard rect.width > 0, rect.height > 0 else { return ImageRegion(whole: size) }
+        // Within 1e-9 of a whole pixel, that pixel edge (33.33… pt × 1.5 is 49.999999…, not 49).
+        func pixels(_ low: Double, _ high: Double, from origin: Double, per scale: Double, count: Int) -> Range<Int> {
+            let margin = Double(Self.sourceMargin)
+            let first = Int(min(max(((low - origin) * scale + 1e-9).rounded(.down) - margin, 0), Double(count)))
+            let last = Int(min(max(((high - origin) * scale - 1e-9).rounded(.up) + margin, 0), Double(count)))
+            return first..<max(first, last)
+        }
+        return ImageRegion(
+            x: pixels(-width / 2, width / 2, from: rect.x, per: Double(size.width) / rect.width, count: size.width),
+            y: pixels(-height / 2, height / 2, from: rect.y, per: Double(size.height) / rect.height, count: size.height)
+        )
+    }
+
     /// The photo placed by `mode` in a `width` × `height` item (as `ContentMode.placement` places it
-    /// for the 2D path), its pyramid starting at the finest level a pixel reads at magnification
-    /// `scale` (frame pixels per point).
-    private static func planePhoto(_ photo: PhotoPart, width: Double, height: Double, mode: ContentMode, scale: Double)
-        throws(OutOfMemory) -> PlanePhoto
-    {
+    /// for the 2D path), its pyramid built from `sourceRegion` and starting at the finest level a
+    /// pixel reads at magnification `scale` (frame pixels per point).
+    private func planePhoto<PhotoID>(
+        _ photo: PhotoPart, width: Double, height: Double, scale: Double, pyramids: PyramidSource<PhotoID>?
+    ) throws(OutOfMemory) -> PlanePhoto? {
         let size = photo.wholeSize
-        let rect = mode.placement(
+        let rect = style.contentMode.placement(
             ofWidth: size.width, height: size.height,
             in: PixelRect(x: -width / 2, y: -height / 2, width: width, height: height))
         let (sx, sy) = (Double(size.width) / rect.width, Double(size.height) / rect.height)
         // Every footprint is at least min(sx, sy)/scale texels wide: levels below that are never read.
         let finest = scale > 0 ? min(sx, sy) / scale : 1
         let base = Int(PhotoSampler.level(squaredSize: finest * finest))
+        let used = sourceRegion(ofPhoto: size, width: width, height: height)
+        // A part without all of them (a decode planned for another item) draws the placeholder.
+        guard photo.region.contains(used), !used.isEmpty else { return nil }
+        let build = { () throws(OutOfMemory) in try MipPyramid(photo, region: used, base: base) }
+        let pyramid: MipPyramid
+        if let pyramids {
+            pyramid = try pyramids.cache.pyramid(pyramids.photo, region: used, base: base, build: build)
+        } else {
+            pyramid = try build()
+        }
         return PlanePhoto(
-            pyramid: try MipPyramid(photo, base: base), left: rect.x, top: rect.y, right: rect.maxX,
+            pyramid: pyramid, left: rect.x, top: rect.y, right: rect.maxX,
             bottom: rect.maxY, sx: sx, sy: sy)
     }
 

@@ -1,4 +1,5 @@
 import GalleryCore
+import GalleryLayout
 import ImageCodecs
 import Raster
 
@@ -9,8 +10,9 @@ struct DecodePlan: Sendable {
     /// Where a planned use draws its photo: what decides which of the photo's pixels it reads.
     struct Use: Hashable, Sendable {
         let placement: ItemPainter.Placement
-        /// A 3D item reads the whole photo (its pyramid is built from it).
-        let projected: Bool
+        /// A 3D item's untransformed bounds: it reads the part of the photo its content mode shows
+        /// (its pyramid is built from that).
+        let projected: Size?
         let canvas: PixelSize
         let style: ItemStyle
     }
@@ -34,7 +36,9 @@ struct DecodePlan: Sendable {
                 uses[source, default: [:]][key, default: []]
                     .insert(
                         Use(
-                            placement: item.placement, projected: item.projected != nil, canvas: plan.size,
+                            placement: item.placement,
+                            projected: item.projected.map { Size(width: $0.width, height: $0.height) },
+                            canvas: plan.size,
                             style: scene.style))
             }
         }
@@ -59,11 +63,15 @@ struct DecodePlan: Sendable {
         var region = ImageRegion(x: 0..<0, y: 0..<0)
         for (key, planned) in uses[source] ?? [:] where header.decodeScale(options: key.options) == scale {
             for use in planned {
-                guard !use.projected else { return ImageRegion(whole: size) }
-                region = region.union(
-                    ItemPainter(style: use.style).sourceRegion(
+                let read =
+                    use.projected.map {
+                        ProjectedItemPainter(style: use.style).sourceRegion(
+                            ofPhoto: size, width: $0.width, height: $0.height)
+                    }
+                    ?? ItemPainter(style: use.style).sourceRegion(
                         ofPhoto: size, for: use.placement, canvasWidth: use.canvas.width,
-                        canvasHeight: use.canvas.height))
+                        canvasHeight: use.canvas.height)
+                region = region.union(read)
             }
         }
         return region.isEmpty ? nil : region

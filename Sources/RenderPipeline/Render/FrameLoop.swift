@@ -12,6 +12,8 @@ struct FrameLoop: Sendable {
     let announcer: ProblemAnnouncer
     let inFlight: Int
     let threadsPerFrame: Int
+    /// 3D items' pyramids, kept from frame to frame of the job.
+    let pyramids = PyramidCache<PhotoKey>()
 
     /// What the frames did, by frame index.
     struct Result {
@@ -82,13 +84,14 @@ struct FrameLoop: Sendable {
         let began = Date()
         let scene = job.decodeScene(ofFrame: index)
         let used = UsedPhotos()
-        let (cache, threads) = (cache, threadsPerFrame)
+        let (cache, threads, pyramids) = (cache, threadsPerFrame, pyramids)
         // Photos are fetched from inside the renderer, so a frame's decodes run in parallel with
         // each other and with the resampling of items already decoded.
         let image = Swift.Result { () throws(FrameFailure) in
             do throws(OutOfMemory) {
                 return try FrameRenderer(scene: job.scene).render(
-                    plans[index], jobs: threads, prefetch: { used.reserve(cache.prefetch(scene.photoKey($0))) }
+                    plans[index], jobs: threads, prefetch: { used.reserve(cache.prefetch(scene.photoKey($0))) },
+                    pyramids: { PyramidSource(cache: pyramids, photo: scene.photoKey($0)) }
                 ) { path in
                     (try? used.fetch(scene.photoKey(path), from: cache).get()).map(PhotoPart.init)
                 }

@@ -18,10 +18,11 @@ public struct FrameRenderer: Sendable {
     /// The frame for `plan`; `photo` gives the upright pixels of a path, or nil for a placeholder.
     /// Up to `jobs` threads fetch and resample the items, then paint and quantise bands of rows; the
     /// draw order is kept, and the result is the same whatever `jobs` or the budget is. Throws when
-    /// the frame's memory cannot be had, before anything is drawn.
+    /// the frame's memory cannot be had, before anything is drawn. `pyramids` gives where a path's 3D
+    /// items keep their pyramids between frames (nil: made for this frame alone).
     public func render(
         _ plan: FramePlan, jobs: Int = 1, prefetch: (@Sendable (String) -> Void)? = nil,
-        photo: @Sendable (String) -> PhotoPart?
+        pyramids: (@Sendable (String) -> PyramidSource<PhotoKey>)? = nil, photo: @Sendable (String) -> PhotoPart?
     ) throws(OutOfMemory) -> RGBAImage {
         let painter = ItemPainter(style: scene.style)
         let size = plan.size
@@ -33,7 +34,7 @@ public struct FrameRenderer: Sendable {
         let room = frameBytes + 2 * passes.peakBytes + (64 << 20)
         guard LargeArray.available(bytes: room), var frame = LargeArray.uninitialized(UInt8.self, count: frameBytes)
         else { throw OutOfMemory(bytes: room) }
-        let preparer = ItemPreparer(plan: plan, painter: painter, bounds: bounds, jobs: jobs)
+        let preparer = ItemPreparer(plan: plan, painter: painter, bounds: bounds, jobs: jobs, pyramids: pyramids)
         var failure: OutOfMemory?
         var fetching = true
         /// The pieces of `chunk` within `rows`; the first call also fetches every item's photo. Nil

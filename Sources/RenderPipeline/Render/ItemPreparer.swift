@@ -9,10 +9,15 @@ struct ItemPreparer {
     /// Each item's frame pixels (its outline is worked out when its chunk is prepared).
     let bounds: [(x: Range<Int>, y: Range<Int>)]
     let jobs: Int
+    /// Where a path's 3D items keep their pyramids between frames.
+    let pyramids: (@Sendable (String) -> PyramidSource<PhotoKey>)?
     private let fetched = FetchedPhotos()
 
-    init(plan: FramePlan, painter: ItemPainter, bounds: [(x: Range<Int>, y: Range<Int>)], jobs: Int) {
-        (self.plan, self.painter, self.bounds, self.jobs) = (plan, painter, bounds, jobs)
+    init(
+        plan: FramePlan, painter: ItemPainter, bounds: [(x: Range<Int>, y: Range<Int>)], jobs: Int,
+        pyramids: (@Sendable (String) -> PyramidSource<PhotoKey>)? = nil
+    ) {
+        (self.plan, self.painter, self.bounds, self.jobs, self.pyramids) = (plan, painter, bounds, jobs, pyramids)
     }
 
     /// The pieces of the items `chunk` (in draw order) within frame rows `rows`, in draw order. With
@@ -96,7 +101,8 @@ struct ItemPreparer {
                 .projected(
                     index,
                     try ProjectedItemPainter(style: painter.style).prepare(
-                        placement, photo: part, canvasWidth: size.width, canvasHeight: size.height))
+                        placement, photo: part, canvasWidth: size.width, canvasHeight: size.height,
+                        pyramids: items[index].photo.flatMap { path in pyramids?(path) }))
             }
         }
     }

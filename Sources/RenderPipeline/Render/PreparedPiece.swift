@@ -9,16 +9,23 @@ enum PreparedPiece: Sendable {
 
 extension [PreparedPiece] {
     /// Paints the pieces, in order, into `pixels`: exactly the frame rows `rows` of a `width`-wide frame.
+    /// A 3D item is not painted where an opaque 3D item drawn after it covers it wholly.
     func paint(
         with painter: ItemPainter, into pixels: UnsafeMutableBufferPointer<SIMD4<Float>>, rows: Range<Int>, width: Int
     ) {
         let projected = ProjectedItemPainter(style: painter.style)
-        for piece in self {
+        var occluders: [ProjectedItemPainter.Prepared] = []
+        var covered: [[ProjectedItemPainter.Prepared]] = []
+        for piece in reversed() {
+            covered.append(occluders)
+            if case .projected(let prepared) = piece, prepared.isOpaque { occluders.append(prepared) }
+        }
+        for (piece, hiddenBy) in zip(self, covered.reversed()) {
             switch piece {
             case .flat(let outline, let photo):
                 painter.paint(outline, photo: photo, into: pixels, rows: rows, canvasWidth: width)
             case .projected(let prepared):
-                projected.paint(prepared, into: pixels, rows: rows, canvasWidth: width)
+                projected.paint(prepared, into: pixels, rows: rows, canvasWidth: width, hiddenBy: hiddenBy)
             }
         }
     }
