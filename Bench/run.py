@@ -43,6 +43,11 @@ SCENE_A = ["--width", "375", "--height", "200", "--display-scale", "3", "--offse
 SCENE_C = ["--width", "375", "--height", "200", "--display-scale", "2", "--offsets", "0..1020/17"]
 # M: the fling of issue 17, V = 1000 pt/s from offset 120 with --snap, at @2x and 60 fps (143 frames).
 SCENE_M = ["--width", "375", "--height", "200", "--display-scale", "2", "--offset", "120", "--fling", "1000", "--snap"]
+# CF: iCarousel's cover flow at @3x with its default options, offset 1100 (eight items drawn); CFM:
+# a fling of it at @2x and 60 fps. Their peer decodes with Pillow's draft and warps with OpenCV.
+SCENE_CF = ["--layout", "coverflow", "--width", "375", "--height", "300", "--display-scale", "3", "--offset", "1100"]
+SCENE_CFM = ["--layout", "coverflow", "--width", "375", "--height", "300", "--display-scale", "2", "--offset", "1100",
+             "--fling", "1000"]
 # The same fling at fewer frames a second: how the time scales with frames.
 M_FPS = (1, 10, 30)
 # H: scenario A's frame from twelve HEICs made from the bench photos; P: from the same JPEGs tagged
@@ -194,6 +199,15 @@ def apng_facts(path):
     return int.from_bytes(data[at + 4:at + 8], "big")
 
 
+def ensure_opencv():
+    try:
+        import cv2  # noqa: F401
+    except ImportError:
+        print("installing OpenCV: pip install opencv-python-headless", flush=True)
+        subprocess.run([PY, "-m", "pip", "install", "--quiet", "--root-user-action=ignore", "opencv-python-headless"],
+                       check=True)
+
+
 def ensure_pillow_heif():
     try:
         import pillow_heif  # noqa: F401
@@ -336,6 +350,9 @@ def benchmark(runs, tmp, baseline=None, only=None):
     frame_a = layout(twelve, SCENE_A, tmp / "a.json")[0]
     frames_c = layout(twelve, SCENE_C, tmp / "c.jsonl")
     frames_m = layout(twelve, SCENE_M, tmp / "m.jsonl")
+    frames_cfm = layout(twelve, SCENE_CFM, tmp / "cfm.jsonl") if want("CFM") else []
+    if want("CF"):
+        layout(twelve, SCENE_CF, tmp / "cf.json")
     visible = list(dict.fromkeys(item["photo"] for item in frame_a["items"]))
     # gallery-render decodes for the scene's largest item: line item 100 pt × 1.6 at the centre × @3x.
     scale = dct_scale(visible[0], math.ceil(100 * 1.6 * 3))
@@ -362,6 +379,11 @@ def benchmark(runs, tmp, baseline=None, only=None):
         ("c-pil", "C Pillow peer", [PY, BENCH / "pillow_peer.py", tmp / "c.jsonl", tmp / "c-pil"]),
         ("m", "M gallery-render animate", [BIN, "animate", *SCENE_M, twelve, "-o", tmp / "m-ours" / "m.png"]),
         ("m-pil", "M Pillow peer", [PY, BENCH / "pillow_peer.py", tmp / "m.jsonl", tmp / "m-pil" / "m.png", "--apng", "60"]),
+        ("cf", "CF gallery-render, cover flow", [BIN, *SCENE_CF, twelve, "-o", tmp / "cf-ours" / "cf.png"]),
+        ("cf-cv", "CF Pillow + OpenCV peer", [PY, BENCH / "opencv_peer.py", tmp / "cf.json", tmp / "cf-cv"]),
+        ("cfm", "CFM gallery-render animate", [BIN, "animate", *SCENE_CFM, twelve, "-o", tmp / "cfm-ours" / "cfm.png"]),
+        ("cfm-cv", "CFM Pillow + OpenCV peer", [PY, BENCH / "opencv_peer.py", tmp / "cfm.jsonl",
+                                               tmp / "cfm-cv" / "cfm.png", "--apng", "60"]),
         *[(f"m-{fps}", f"M gallery-render animate --fps {fps}",
            [BIN, "animate", *SCENE_M, "--fps", str(fps), twelve, "-o", tmp / f"m-{fps}" / "m.png"]) for fps in M_FPS],
     ]
@@ -396,8 +418,9 @@ def benchmark(runs, tmp, baseline=None, only=None):
         r_reports, r_frames = sharded_reports(tmp)
         contenders.append(("r", "R gallery-render merge-reports", [BIN, "merge-reports", *r_reports, "--report",
                                                                      tmp / "r-merged", "--junit", tmp / "r-merged.xml"]))
-    # B and P are compared with A's frame, so A's own run comes with them.
-    contenders = [c for c in contenders if want(scenario_of(c[0])) or (c[0] == "a" and (want("B") or want("P")))]
+    # B, P and CF are compared with A's frame, so A's own run comes with them.
+    contenders = [c for c in contenders
+                  if want(scenario_of(c[0])) or (c[0] == "a" and (want("B") or want("P") or want("CF")))]
     print(f"A: {' '.join(SCENE_A)}; B: the same over 2,000 photos; C: {' '.join(SCENE_C)}; D: diff of two 4K PNGs; D2, D3: of two 4K frames; M: animate {' '.join(SCENE_M)}")
     if baseline:
         contenders += baseline_twins(contenders, baseline)
@@ -407,6 +430,9 @@ def benchmark(runs, tmp, baseline=None, only=None):
              for folder in ("a-ours", "a-pil", "a-none", "b-ours", "g-ours", "g-pil", "h-ours", "h-pil", "p-ours", "a-vips")
              if (tmp / folder).exists()}
     sizes |= {folder: check_outputs(tmp / folder, count, size_c) for folder in ("c-ours", "c-1", "c-pil")
+              if (tmp / folder).exists()}
+    size_cf = (round(375 * 3), round(300 * 3))
+    sizes |= {folder: check_outputs(tmp / folder, 1, size_cf) for folder in ("cf-ours", "cf-cv")
               if (tmp / folder).exists()}
     if want("A") and (tmp / "a-none" / "a.png").read_bytes() != (tmp / "a-ours" / "a.png").read_bytes():
         sys.exit("bench: A with GALLERY_RENDER_SIMD=none wrote other bytes than A")
@@ -486,6 +512,26 @@ def benchmark(runs, tmp, baseline=None, only=None):
                      "< 1 s each", verdict(max(chromium[:2]) / 1000, 1.0) if chromium else "—"))
     if want("M"):
         rows += m_rows(r, tmp, len(frames_m), ratio, row)
+    if want("CF"):
+        cf_a, cf_a_text = ratio("cf", "a", "of A")
+        cf_cv, cf_cv_text = ratio("cf", "cf-cv", "of Pillow + OpenCV")
+        rows += [
+            row("CF", "gallery-render, cover flow @3x (375×300 pt, offset 1100: eight items drawn)", "cf", cf_a_text,
+                "≤ 1.3× A", verdict(cf_a, 1.3)),
+            row("CF", "gallery-render against the peer", "cf", cf_cv_text, "ours ≤ 0.25×", verdict(cf_cv, 0.25)),
+            row("CF", "Pillow + OpenCV peer: draft, crop, `warpPerspective` of photo and mask, composite", "cf-cv"),
+        ]
+    if want("CFM"):
+        frames = apng_facts(tmp / "cfm-ours" / "cfm.png")
+        if frames != len(frames_cfm):
+            sys.exit(f"bench: the CFM APNG has {frames} frames, layout {len(frames_cfm)}")
+        cfm_cv, cfm_cv_text = ratio("cfm", "cfm-cv", "of Pillow + OpenCV")
+        rows += [
+            row("CFM", f"gallery-render animate, cover-flow fling, {frames} frames at 60 fps @2x to one APNG "
+                f"({r['cfm']['ms'] / frames:.1f} ms a frame)", "cfm", cfm_cv_text, "ours ≤ 0.1×", verdict(cfm_cv, 0.1)),
+            row("CFM", f"Pillow + OpenCV peer, the same layout, save_all APNG ({r['cfm-cv']['ms'] / frames:.1f} ms a "
+                "frame)", "cfm-cv"),
+        ]
     if want("D"):
         if have_im:
             d_im, d_im_text = ratio("d", "d-im", "of ImageMagick")
@@ -646,6 +692,7 @@ def main():
             sys.exit(f"bench: {tool.relative_to(ROOT)} is missing: run `make bench`")
     ensure_pillow()
     ensure_pillow_heif()
+    ensure_opencv()
     if shutil.which("heif-enc") is None:
         sys.exit("bench: heif-enc is missing (Debian's libheif-examples; Tools/install-deps.sh installs it)")
     subprocess.run([PY, BENCH / "make_photos.py", DATA], check=True)
