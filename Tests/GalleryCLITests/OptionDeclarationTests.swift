@@ -89,11 +89,13 @@ import Testing
         #expect(Manifest.keys["rotate"] == "rotate")
         #expect(Manifest.keys["circularCount"] == "circular-count")
         #expect(Manifest.keys["noWrap"] == "no-wrap")
-        // + the carousel options, the motions (fling, toLayout, delete, rotate, scrollTo) and their timing
-        // (fps, duration, loop), the diff options, name, photos
+        #expect(Manifest.keys["dragDuration"] == "drag-duration" && Manifest.keys["paging"] == "paging")
+        // + the carousel options, the motions (fling, toLayout, delete, rotate, scrollTo, drag), the
+        // drag's release and dragDuration, their timing (fps, duration, loop), the diff options, name,
+        // photos
         #expect(
             Manifest.keys.count
-                == SceneOptions.specs.count + CarouselOptions.specs.count + 8 + DiffOptions.specs.count + 2)
+                == SceneOptions.specs.count + CarouselOptions.specs.count + 11 + DiffOptions.specs.count + 2)
     }
 
     @Test func noCommandDeclaresAnOptionTwice() {

@@ -12,6 +12,7 @@ struct MotionDescription: Sendable {
         case delete(Int)
         case rotate
         case scrollTo(Int)
+        case drag(distance: Double, duration: Double, velocity: Double?, deceleration: DecelerationRate)
     }
 
     var kind: Kind
@@ -24,29 +25,48 @@ struct MotionDescription: Sendable {
     /// True for --to-layout, --delete and --rotate, which --duration times.
     var isTransition: Bool {
         switch kind {
-        case .fling, .scrollTo: false
+        case .fling, .scrollTo, .drag: false
         case .toLayout, .delete, .rotate: true
         }
     }
 
-    /// A fling at `velocity`, its deceleration the snap's or `--deceleration`'s; throws for the
-    /// options a fling does without.
-    private static func fling(_ velocity: Double, _ source: any OptionSource, _ description: SceneDescription)
-        throws(UsageError) -> Kind
-    {
-        let (options, scenes) = (MotionOptions.declared, SceneOptions.declared)
+    /// The deceleration of a fling or a drag's release (`motion`, as "fling" or "drag"): the snap's or
+    /// `--deceleration`'s; throws for the options a scroll does without.
+    private static func deceleration(
+        for option: OptionSpec, _ motion: String, _ source: any OptionSource, _ description: SceneDescription
+    ) throws(UsageError) -> DecelerationRate {
+        let scenes = SceneOptions.declared
         if source.isSet(scenes.overscroll) {
             throw .conflicts(
-                scenes.overscroll.spec, with: options.fling.spec, because: "the fling bounces at the edges by itself")
+                scenes.overscroll.spec, with: option, because: "the \(motion) bounces at the edges by itself")
         }
         if source.has(scenes.velocity) {
             throw .conflicts(
-                scenes.velocity.spec, with: options.fling.spec,
-                because: "the fling's own velocity projects the snap target")
+                scenes.velocity.spec, with: option, because: "the \(motion)'s own velocity projects the snap target")
         }
         // --deceleration has a default, so it always reads to a rate.
         let given = try source.read(scenes.deceleration)
-        return .fling(velocity: velocity, deceleration: description.snap?.deceleration ?? given)
+        return description.snap?.deceleration ?? given
+    }
+
+    /// A fling at `velocity`.
+    private static func fling(_ velocity: Double, _ source: any OptionSource, _ description: SceneDescription)
+        throws(UsageError) -> Kind
+    {
+        .fling(
+            velocity: velocity,
+            deceleration: try deceleration(for: MotionOptions.declared.fling.spec, "fling", source, description))
+    }
+
+    /// A drag of `distance` points, timed by --drag-duration and lifting at --release (or its own speed).
+    private static func drag(_ distance: Double, _ source: any OptionSource, _ description: SceneDescription)
+        throws(UsageError) -> Kind
+    {
+        let options = MotionOptions.declared
+        return .drag(
+            distance: distance, duration: try source.read(options.dragDuration),
+            velocity: try source.read(options.release),
+            deceleration: try deceleration(for: options.drag.spec, "drag", source, description))
     }
 
     /// The motion `source` asks for, or nil when it asks for none (a manifest's defaults may time
@@ -60,11 +80,14 @@ struct MotionDescription: Sendable {
         )
         let given = options.motions.filter { source.has($0.name) }
         guard let first = given.first else {
+            for option in [options.release.spec, options.dragDuration.spec] where source.givenHere(option.name) {
+                throw .requires(option, options.drag.spec)
+            }
             // Timing given for this scene itself, with no motion, would be ignored: said instead.
             let timings = [options.fps.spec, options.duration.spec, options.loop.spec]
             if let stray = timings.first(where: { source.givenHere($0.name) }) {
                 throw .rule(
-                    "\(stray) times a motion, and none is given: add \(options.fling), \(options.toLayout), \(options.delete), \(options.rotate) or \(options.scrollTo), or drop it"
+                    "\(stray) times a motion, and none is given: add \(options.fling), \(options.toLayout), \(options.delete), \(options.rotate), \(options.scrollTo) or \(options.drag), or drop it"
                 )
             }
             return nil
@@ -89,6 +112,8 @@ struct MotionDescription: Sendable {
                 )
             }
             kind = .rotate
+        } else if let distance = try source.read(options.drag) {
+            kind = try Self.drag(distance, source, description)
         } else if let index = try source.read(options.scrollTo) {
             if description.gallery.style.kind.carouselType == nil {
                 throw .rule("\(options.scrollTo) applies to the carousel types (--layout coverflow, rotary, …)")
@@ -96,6 +121,12 @@ struct MotionDescription: Sendable {
             kind = .scrollTo(index)
         } else {
             return nil
+        }
+        if case .drag = kind {
+        } else {
+            for option in [options.release.spec, options.dragDuration.spec] where source.givenHere(option.name) {
+                throw .requires(option, options.drag.spec)
+            }
         }
         (fps, duration, loops) = timing
         if kind == .rotate, !source.has(options.duration) { duration = MotionDefaults.rotationDuration }
@@ -116,6 +147,8 @@ struct MotionDescription: Sendable {
         case .delete(let index): .delete(item: index, duration: duration)
         case .rotate: .rotate(duration: duration)
         case .scrollTo(let index): .scrollTo(item: index)
+        case .drag(let distance, let duration, let velocity, let deceleration):
+            .drag(distance: distance, duration: duration, velocity: velocity, deceleration: deceleration)
         }
     }
 
@@ -160,10 +193,20 @@ struct MotionDescription: Sendable {
             .rule(
                 "\(options.duration) \(duration.optionText): \(error); lower \(options.fps) or \(options.duration)")
         case .tooManyFrames:
-            .rule(
-                "\(options.fling) \(velocityText): \(error); lower \(options.fps) or the velocity, or choose a faster \(scenes.deceleration)"
-            )
-        case .flingTooFar: .rule("\(options.fling) \(velocityText): \(error)")
+            if case .drag(let distance, _, _, _) = kind {
+                .rule(
+                    "\(options.drag) \(distance.optionText): \(error); lower \(options.fps) or \(options.dragDuration)")
+            } else {
+                .rule(
+                    "\(options.fling) \(velocityText): \(error); lower \(options.fps) or the velocity, or choose a faster \(scenes.deceleration)"
+                )
+            }
+        case .flingTooFar:
+            if case .drag(let distance, _, _, _) = kind {
+                .rule("\(options.drag) \(distance.optionText): \(error)")
+            } else {
+                .rule("\(options.fling) \(velocityText): \(error)")
+            }
         case .carouselsOnly: .rule("\(options.scrollTo): \(error)")
         case .notForCarousels:
             switch kind {
@@ -172,6 +215,7 @@ struct MotionDescription: Sendable {
             case .delete: .rule("\(options.delete): \(error)")
             case .rotate: .rule("\(options.rotate): \(error)")
             case .scrollTo: .rule("\(options.scrollTo): \(error)")
+            case .drag: .rule("\(options.drag): \(error)")
             }
         }
     }

@@ -1,8 +1,7 @@
 import GalleryLayout
 
 /// The options of `animate`: the motion (exactly one of --fling, --to-layout, --delete, --rotate,
-/// --scroll-to) and how its
-/// frames are timed and written.
+/// --scroll-to, --drag) and how its frames are timed and written.
 struct MotionOptions: OptionGroup {
     static let declared = MotionOptions()
 
@@ -29,6 +28,17 @@ struct MotionOptions: OptionGroup {
         "scroll-to", value: "index",
         help: "Carousel types: scrollToItemAtIndex:animated: (0.4 s, cubic ease; the shortest way round with wrap).",
         check: .whole(-Int(Int32.max)...Int(Int32.max)))
+    let drag = Option<Double>(
+        "drag", value: "pt",
+        help:
+            "The finger dragging the content this far (positive: towards larger offsets), rubber-banding past an edge; then a fling (free, --snap or --paging) or the spring back.",
+        check: .from(-1e9...1e9))
+    let release = Option<Double>(
+        "release", value: "pt-per-s", help: "With --drag: the velocity the finger lifts at.",
+        defaultText: "the drag's own speed", check: .from(-1e9...1e9))
+    let dragDuration = DefaultedOption<Double>(
+        "drag-duration", value: "s", help: "With --drag: how long the finger moves, in seconds, at constant speed.",
+        default: MotionDefaults.dragDuration, check: .greaterThan(0, atMost: 60))
     let duration = DefaultedOption<Double>(
         "duration", value: "s",
         help: "How long --to-layout or --delete takes, in seconds (ease-in-out); --rotate takes 0.4 unless given.",
@@ -50,11 +60,13 @@ struct MotionOptions: OptionGroup {
         check: .nonEmpty, completion: .file)
 
     /// What `layout` takes: the motions and their timing.
-    var layoutSpecs: [OptionSpec] { motions + [fps.spec, duration.spec] }
+    var layoutSpecs: [OptionSpec] { motions + [release.spec, dragDuration.spec, fps.spec, duration.spec] }
 
     /// What a manifest scene takes: the motions, their timing and --loop (an animated scene is an APNG).
-    var manifestSpecs: [OptionSpec] { motions + [fps.spec, duration.spec, loop.spec] }
+    var manifestSpecs: [OptionSpec] {
+        motions + [release.spec, dragDuration.spec, fps.spec, duration.spec, loop.spec]
+    }
 
     /// The motions, of which exactly one is given.
-    var motions: [OptionSpec] { [fling.spec, toLayout.spec, delete.spec, rotate.spec, scrollTo.spec] }
+    var motions: [OptionSpec] { [fling.spec, toLayout.spec, delete.spec, rotate.spec, scrollTo.spec, drag.spec] }
 }

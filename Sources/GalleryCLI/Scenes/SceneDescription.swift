@@ -14,6 +14,7 @@ struct SceneDescription: Sendable {
     var style: ItemStyle
     var background: Color
     var snap: Scene.Snap?
+    var paging: Bool
     var budget: PixelBudget
     var colorSpace: ColorSpace
     /// The offsets as asked for, in order (one without --offsets).
@@ -36,6 +37,7 @@ struct SceneDescription: Sendable {
         style = try Self.itemStyle(source)
         background = try source.read(options.background)
         snap = try Self.snap(source, kind: gallery.style.kind, motion: motion)
+        paging = try Self.paging(source, kind: gallery.style.kind)
         budget = PixelBudget(megapixels: try source.read(options.maxMegapixels))
         colorSpace = try source.read(options.colorSpace)
         if source.has(options.offset), source.has(options.offsets) {
@@ -51,9 +53,24 @@ struct SceneDescription: Sendable {
     func scene(photos: [String]) -> Scene {
         var gallery = gallery
         gallery.itemCount = count ?? photos.count
-        return Scene(
+        var scene = Scene(
             gallery: gallery, displayScale: displayScale, style: style, background: background, photos: photos,
             snap: snap, budget: budget, colorSpace: colorSpace)
+        scene.paging = paging
+        return scene
+    }
+
+    /// `--paging`: for the line, grid and flow, and not with `--snap` (each says where a scroll rests).
+    private static func paging(_ source: any OptionSource, kind: LayoutKind) throws(UsageError) -> Bool {
+        let options = SceneOptions.declared
+        guard source.isSet(options.paging) else { return false }
+        if source.isSet(options.snap) { throw .exclusive([options.snap.spec, options.paging.spec]) }
+        if kind.carouselType != nil {
+            throw .rule(
+                "\(options.paging) applies to the line, grid and flow layouts (iCarousel's types page with their own physics)"
+            )
+        }
+        return true
     }
 
     /// Every frame stays readable by this tool's own decoders (diff, check): the standard budget.

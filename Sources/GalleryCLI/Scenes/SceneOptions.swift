@@ -46,6 +46,11 @@ struct SceneOptions: OptionGroup {
         })
     let overscroll = Flag("overscroll", help: "Do not clamp offsets (renders a bounce).")
     let snap = Flag("snap", help: "Replace each offset by where the line layout comes to rest.")
+    let paging = Flag(
+        "paging",
+        help:
+            "UIScrollView's isPagingEnabled (line, grid, flow): each offset rests on a page, the viewport's extent along the scroll axis; a fling or a drag's release ends on one with the paging spring."
+    )
     let velocity = DefaultedOption<Double>(
         "velocity", value: "pt-per-s", help: "With --snap: fling velocity, projected with the deceleration rate.",
         default: Scene.Snap().velocity, check: .from(-1e9...1e9))

@@ -14,6 +14,9 @@ public enum Motion: Sendable {
     case carouselFling(CarouselFling, gallery: Gallery)
     /// A carousel's change of type or deletion, from `start` to `end`.
     case carouselTransition(CarouselTransition, start: Gallery, end: Gallery)
+    /// A drag and what follows the lift, or a paging fling, of `gallery` (which allows overscroll),
+    /// its offsets kept to the device pixel grid as a fling's.
+    case scroll(Scroll, gallery: Gallery, displayScale: Double)
 
     /// T_end, in seconds.
     public var duration: Double {
@@ -22,6 +25,7 @@ public enum Motion: Sendable {
         case .transition(let transition, _, _), .rotation(let transition, _, _): transition.duration
         case .carouselFling(let fling, _): fling.duration
         case .carouselTransition(let transition, _, _): transition.duration
+        case .scroll(let scroll, _, _): scroll.duration
         }
     }
 
@@ -46,6 +50,11 @@ public enum Motion: Sendable {
                 items: transition.items(at: t), turn: InterfaceTurn.at(ended ? 1 : p, turning: start.viewport))
         case .carouselTransition(let transition, let start, let end):
             return try Self.state(of: transition, at: t, start: start, end: end)
+        case .scroll(let scroll, let gallery, let displayScale):
+            let frame = try gallery.frame(atOffset: Self.onPixelGrid(scroll.offset(at: t), displayScale: displayScale))
+            return MotionState(
+                time: t, gallery: gallery, frame: frame, items: frame.items.map { AnimatedItem(item: $0, alpha: 1) },
+                finger: scroll.finger(at: t))
         case .carouselFling(let fling, let gallery):
             let carousel = try fling.frame(at: t, viewport: gallery.viewport)
             let frame = LayoutFrame(

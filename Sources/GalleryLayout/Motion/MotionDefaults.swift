@@ -7,6 +7,8 @@ public enum MotionDefaults {
     public static let loops = 0
     /// A layout change or a deletion, in seconds (UIKit's default animation).
     public static let transitionDuration = 0.3
+    /// How long a drag's finger moves, in seconds.
+    public static let dragDuration = 0.3
     /// The device turning, in seconds: UIKit's rotation is slower than a layout change.
     public static let rotationDuration = 0.4
 }

@@ -10,4 +10,7 @@ public struct MotionState: Sendable {
     public var items: [AnimatedItem]
     /// In a device rotation, the interface's bounds and turn (item centres are in its coordinates).
     public var turn: InterfaceTurn? = nil
+    /// While a drag's finger is down, where it has dragged the content to (an offset; the content
+    /// lags it past an edge).
+    public var finger: Double? = nil
 }

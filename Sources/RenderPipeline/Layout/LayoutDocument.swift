@@ -12,18 +12,20 @@ public enum LayoutDocument {
         states.map { state in
             var stateScene = scene
             stateScene.gallery = state.gallery
-            return object(state.frame, scene: stateScene, items: state.items, time: state.time, turn: state.turn)
-                .compact
+            return object(
+                state.frame, scene: stateScene, items: state.items, time: state.time, turn: state.turn,
+                finger: state.finger
+            ).compact
         }
     }
 
     /// The frame's object; for a frame of a motion, with its `time` and `items` (in draw order, each
     /// with its alpha) in place of the frame's. In a rotation's frame (`turn`), `viewport` is the
     /// interface's bounds w(p) × h(p) and `rotation` its turn θ in degrees (counter-clockwise
-    /// positive) follows `time`.
+    /// positive) follows `time`. While a drag's finger is down, `finger` follows `offset`.
     public static func object(
         _ frame: LayoutFrame, scene: Scene, items: [AnimatedItem]? = nil, time: Double? = nil,
-        turn: InterfaceTurn? = nil
+        turn: InterfaceTurn? = nil, finger: Double? = nil
     ) -> JSONValue {
         let viewport = turn?.viewport ?? scene.gallery.viewport
         let timed: [(String, JSONValue)] =
@@ -38,7 +40,8 @@ public enum LayoutDocument {
                 ("displayScale", .number(scene.displayScale)),
             ] + timed + [
                 // A motion's offset to the last bit: `render --offset` of it is the frame exactly.
-                ("offset", time == nil ? .number(frame.offset) : .exactNumber(frame.offset)),
+                ("offset", time == nil ? .number(frame.offset) : .exactNumber(frame.offset))
+            ] + (finger.map { [("finger", .exactNumber($0))] } ?? []) + [
                 (
                     "contentSize",
                     .object([

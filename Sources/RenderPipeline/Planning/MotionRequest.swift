@@ -12,6 +12,12 @@ public enum MotionRequest: Sendable, Equatable {
     case rotate(duration: Double = MotionDefaults.rotationDuration)
     /// A carousel's `scrollToItemAtIndex:item animated:YES` (0.4 s, the shortest way round with wrap).
     case scrollTo(item: Int)
+    /// The finger dragging the content `distance` points over `duration` seconds, lifting at `velocity`
+    /// (nil: the drag's own speed); then a fling under the scene's rules, or the spring back from
+    /// past an edge.
+    case drag(
+        distance: Double, duration: Double = MotionDefaults.dragDuration, velocity: Double? = nil,
+        deceleration: DecelerationRate = .normal)
 
     /// The motion of `scene` from `offset`, and the scene each of its frames is drawn in (a rotation's:
     /// the end's size). A fling starts at the offset clamped, the scene's snap bending its end; a
@@ -19,8 +25,8 @@ public enum MotionRequest: Sendable, Equatable {
     /// scene allows overscroll), snapped with the scene's snap.
     package func motion(of scene: Scene, offset: Double) throws(MotionError) -> (Motion, frameScene: Scene) {
         var frameScene = scene
-        frameScene.snap = nil
-        if case .fling = self {} else { frameScene.gallery.allowsOverscroll = false }
+        (frameScene.snap, frameScene.paging) = (nil, false)
+        if !isScroll { frameScene.gallery.allowsOverscroll = false }
         var scene = scene
         scene.gallery.allowsOverscroll = frameScene.gallery.allowsOverscroll
         let gallery = scene.gallery
@@ -29,6 +35,22 @@ public enum MotionRequest: Sendable, Equatable {
         }
         switch self {
         case .scrollTo: throw .carouselsOnly(motion: "scrollToItemAtIndex:animated:")
+        case .fling(let velocity, _) where scene.paging:
+            let start = gallery.clamped(offset)
+            let spring = PagingSpring(from: start, velocity: velocity, target: gallery.paged(start, velocity: velocity))
+            frameScene.gallery.allowsOverscroll = true
+            let scroll = Scroll(drag: nil, release: .paging(spring))
+            return (.scroll(scroll, gallery: frameScene.gallery, displayScale: scene.displayScale), frameScene)
+        case .drag(let distance, let duration, let velocity, let deceleration):
+            let rule: Gallery.ReleaseRule =
+                scene.paging ? .paging : scene.snap.map { .snap($0.deceleration) } ?? .free(deceleration)
+            let scroll = gallery.drag(
+                from: offset, distance: distance, duration: duration, velocity: velocity, rule: rule)
+            guard LayoutError.offsetRange.contains(scroll.release.end) else {
+                throw .flingTooFar(end: scroll.release.end)
+            }
+            frameScene.gallery.allowsOverscroll = true
+            return (.scroll(scroll, gallery: frameScene.gallery, displayScale: scene.displayScale), frameScene)
         case .fling(let velocity, let deceleration):
             let start = gallery.clamped(offset)
             let target = scene.snap.map { _ in gallery.snapped(start, velocity: velocity, deceleration: deceleration) }
@@ -75,6 +97,14 @@ public enum MotionRequest: Sendable, Equatable {
         }
     }
 
+    /// A fling or a drag: the scroll view moves, bouncing past its edges.
+    var isScroll: Bool {
+        switch self {
+        case .fling, .drag: true
+        case .toLayout, .delete, .rotate, .scrollTo: false
+        }
+    }
+
     /// The motion of `scene` from `offset` as `motion(of:offset:)` gives it, its frame count at `fps`
     /// checked against `MotionTimeline.frameLimit` before any frame is listed.
     package func timedMotion(of scene: Scene, offset: Double, fps: Int) throws(MotionError) -> (
@@ -107,6 +137,7 @@ public enum MotionRequest: Sendable, Equatable {
             }
             return (.carouselFling(scroll, gallery: frameScene.gallery), frameScene)
         case .rotate: throw .notForCarousels(motion: "a rotation")
+        case .drag: throw .notForCarousels(motion: "a drag")
         case .toLayout(let kind, _):
             guard let type = kind.carouselType else { throw .notForCarousels(motion: "a change to \(kind.rawValue)") }
             return try carouselTransition(carousel, .type(type), of: frameScene, offset: offset)

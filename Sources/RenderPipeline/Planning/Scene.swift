@@ -15,6 +15,9 @@ public struct Scene: Sendable {
     public var photos: [String]
     /// When set, each offset is replaced by where the line layout comes to rest.
     public var snap: Snap?
+    /// UIScrollView's `isPagingEnabled`: each offset is replaced by the page it rests on, and a fling
+    /// or a drag's release ends on a page with the paging spring.
+    public var paging = false
     public var budget: PixelBudget
     /// The colour space of the frame: photos are converted into it, and a display-p3 PNG carries
     /// its profile.
@@ -91,6 +94,10 @@ public struct Scene: Sendable {
 
     /// The layout at `offset`, after snapping (when asked) and clamping.
     public func layout(atOffset offset: Double) throws(LayoutError) -> LayoutFrame {
+        // An offset out of range (or not a number) is refused by the layout as it is.
+        if paging, LayoutError.offsetRange.contains(offset) {
+            return try gallery.frame(atOffset: gallery.paged(offset))
+        }
         let rest = snap.map { gallery.snapped(offset, velocity: $0.velocity, deceleration: $0.deceleration) } ?? offset
         return try gallery.frame(atOffset: rest)
     }

@@ -1,0 +1,59 @@
+extension Gallery {
+    /// How a scroll ends when the finger lifts inside the range: UIScrollView's deceleration, bent onto
+    /// the line's snap target, or its paging.
+    public enum ReleaseRule: Sendable, Hashable {
+        case free(DecelerationRate)
+        case snap(DecelerationRate)
+        case paging
+    }
+
+    /// P, a page (`isPagingEnabled`): the viewport's extent along the scroll axis.
+    public var pageLength: Double {
+        switch style {
+        case .line: viewport.width
+        case .grid, .flow: viewport.height
+        case .carousel(let carousel): carousel.vertical ? viewport.height : viewport.width
+        }
+    }
+
+    /// Where a paging scroll released at `offset` with `velocity` comes to rest: a whole number of
+    /// pages, one page at most from where it was lifted (`PagingSpring.target`).
+    public func paged(_ offset: Double, velocity: Double = 0) -> Double {
+        PagingSpring.target(from: offset, velocity: velocity, page: pageLength, range: scrollableRange)
+    }
+
+    /// What follows a lift at `offset` with `velocity`: past an edge, the spring back to it; inside the
+    /// range, a fling under `rule`.
+    public func release(at offset: Double, velocity: Double, rule: ReleaseRule) -> Scroll.Release {
+        let range = scrollableRange
+        if offset > range.upperBound || offset < range.lowerBound {
+            let edge = offset > range.upperBound ? range.upperBound : range.lowerBound
+            return .springBack(RubberBand.SpringBack(edge: edge, overshoot: offset - edge, velocity: velocity))
+        }
+        switch rule {
+        case .free(let deceleration):
+            return .fling(Fling(from: offset, velocity: velocity, deceleration: deceleration, range: range))
+        case .snap(let deceleration):
+            let target = snapped(offset, velocity: velocity, deceleration: deceleration)
+            return .fling(
+                Fling(from: offset, velocity: velocity, deceleration: deceleration, range: range, target: target))
+        case .paging:
+            return .paging(PagingSpring(from: offset, velocity: velocity, target: paged(offset, velocity: velocity)))
+        }
+    }
+
+    /// A drag of the content by `distance` points from `offset` (clamped) over `duration` seconds, the
+    /// finger lifting at `velocity` (nil: the drag's own speed), then the release under `rule`.
+    public func drag(
+        from offset: Double, distance: Double, duration: Double, velocity: Double?, rule: ReleaseRule
+    ) -> Scroll {
+        var bounded = self
+        bounded.allowsOverscroll = false
+        let drag = Scroll.Drag(
+            start: bounded.clamped(offset), distance: distance, duration: duration, range: scrollableRange,
+            extent: pageLength)
+        let lift = drag.offset(at: duration)
+        let speed = velocity ?? (duration > 0 ? distance / duration : 0)
+        return Scroll(drag: drag, release: release(at: lift, velocity: speed, rule: rule))
+    }
+}

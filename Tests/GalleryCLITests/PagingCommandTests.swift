@@ -1,0 +1,61 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `--paging`, `--drag`, `--release` and `--drag-duration` through the command line: still frames rest
+/// on a page, `layout` prints the finger while the drag lasts, and the options are checked.
+@Suite struct PagingCommandTests {
+    static func frames(_ arguments: [String]) throws -> [[String: Any]] {
+        let run = try CommandRunner.run(["layout", "--count", "20"] + arguments)
+        #expect(run.status == 0, "\(run.stderr)")
+        return try run.output.split(separator: "\n").map {
+            try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+        }
+    }
+
+    @Test func aStillRestsOnAPage() throws {
+        // The line 375 wide: offset 500 is 1.33 pages → page 1, 375.
+        let run = try CommandRunner.run(["layout", "--count", "20", "--paging", "--offset", "500"])
+        let frame = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout)) as? [String: Any])
+        #expect(frame["offset"] as? Double == 375)
+    }
+
+    @Test func aPagedFlingEndsOnTheNextPage() throws {
+        let frames = try Self.frames(["--paging", "--offset", "100", "--fling", "300", "--fps", "30"])
+        #expect(frames.first?["offset"] as? Double == 100)
+        #expect(frames.last?["offset"] as? Double == 375)
+        #expect(frames.allSatisfy { $0["finger"] == nil })
+    }
+
+    @Test func aDragPrintsTheFingerUntilItLifts() throws {
+        // 0.3 s at 10 fps: frames at 0, 0.1, 0.2, 0.3 have the finger; from 0.4 on it has lifted.
+        let frames = try Self.frames(["--offset", "100", "--drag", "-300", "--fps", "10"])
+        let fingers = frames.map { $0["finger"] as? Double }
+        for (finger, expected) in zip(fingers.prefix(4), [100.0, 0, -100, -200]) {
+            #expect(abs((finger ?? .nan) - expected) < 1e-9, "\(String(describing: finger))")
+        }
+        #expect(fingers.dropFirst(4).allSatisfy { $0 == nil })
+        // Past the start the content lags: at t = 0.2, the finger 100 pt out shows (1 − 1/(100·0.55/375 + 1))·375.
+        let stretch = (1 - 1 / (100 * 0.55 / 375 + 1)) * 375
+        let shown = try #require(frames[2]["offset"] as? Double)
+        #expect(abs(shown + stretch) <= 0.5, "on the pixel grid: \(shown)")
+        #expect(frames.last?["offset"] as? Double == 0)
+    }
+
+    @Test func optionsThatDoNotGoTogetherAreUsageErrors() throws {
+        let cases: [([String], String)] = [
+            (["--release", "100"], "--release needs --drag"),
+            (["--drag-duration", "1", "--fling", "100"], "--drag-duration needs --drag"),
+            (["--paging", "--snap"], "--snap"),
+            (["--paging", "--layout", "coverflow"], "--paging applies to the line, grid and flow layouts"),
+            (["--drag", "100", "--layout", "coverflow"], "do not animate a drag"),
+            (["--drag", "100", "--drag-duration", "0"], "--drag-duration"),
+            (["--drag", "100", "--overscroll"], "the drag bounces at the edges by itself"),
+        ]
+        for (arguments, message) in cases {
+            let run = try CommandRunner.run(["layout", "--count", "5"] + arguments)
+            #expect(run.status == 64, "\(arguments)")
+            #expect(run.stderr.contains(message), "\(arguments): \(run.stderr)")
+        }
+    }
+}
