@@ -95,9 +95,10 @@ public struct Snapshot: Sendable {
         }
     }
 
-    /// The scene: photos given as pixels are named `memory:N` (N their place in `photos`).
+    /// The scene: photos given as pixels are named `memory:N` (N their place in `photos`). A page
+    /// layout's motions end on pages, as its demo's `isPagingEnabled` has them.
     var scene: Scene {
-        Scene(
+        var scene = Scene(
             gallery: gallery, displayScale: displayScale, style: style, background: background,
             photos: photos.enumerated().map { index, photo in
                 switch photo {
@@ -105,6 +106,8 @@ public struct Snapshot: Sendable {
                 case .image: "memory:\(index)"
                 }
             }, snap: snap, colorSpace: colorSpace)
+        if case .page = gallery.style { scene.paging = true }
+        return scene
     }
 
     /// Renders `frames` through the command line's renderer: each file decoded once, for the largest

@@ -45,7 +45,9 @@ import Testing
     @Test func enumOptionsListTheirCasesAndRejectOthers() {
         let layouts = [
             "line", "grid", "flow", "linear", "rotary", "inverted-rotary", "cylinder", "inverted-cylinder", "wheel",
-            "inverted-wheel", "coverflow", "coverflow2", "time-machine", "inverted-time-machine",
+            "inverted-wheel", "coverflow", "coverflow2", "time-machine", "inverted-time-machine", "page-cube",
+            "page-linear-card", "page-page", "page-parallax", "page-rotate-in-out", "page-zoom-in-out",
+            "page-cross-fade", "page-snap-in",
         ]
         #expect(options.layout.spec.values == layouts)
         #expect(options.contentMode.spec.values == ["aspect-fill", "aspect-fit", "fill"])
@@ -67,7 +69,7 @@ import Testing
             .viewpointOffset: "viewpoint-offset", .arc: "arc", .radius: "radius", .angle: "angle", .tilt: "tilt",
             .circularCount: "circular-count", .fadeMin: "fade-min", .fadeMax: "fade-max", .fadeRange: "fade-range",
             .fadeMinAlpha: "fade-min-alpha", .fling: "fling", .scrollSpeed: "scroll-speed",
-            .decelerationRate: "deceleration-rate",
+            .decelerationRate: "deceleration-rate", .pageInset: "page-inset",
         ]
         for parameter in LayoutParameter.allCases {
             #expect(options.spec(for: parameter).name == spelled[parameter])

@@ -42,15 +42,25 @@ import Testing
         #expect(frames.last?["offset"] as? Double == 0)
     }
 
+    @Test func aDragDeceleratesByTheRateGiven() throws {
+        // A free fling after the lift decelerates by --deceleration: fast ends sooner than normal.
+        let normal = try Self.frames(["--offset", "100", "--drag", "300", "--fps", "10"])
+        let fast = try Self.frames(["--offset", "100", "--drag", "300", "--fps", "10", "--deceleration", "fast"])
+        #expect(fast.count < normal.count)
+    }
+
     @Test func optionsThatDoNotGoTogetherAreUsageErrors() throws {
         let cases: [([String], String)] = [
             (["--release", "100"], "--release needs --drag"),
             (["--drag-duration", "1", "--fling", "100"], "--drag-duration needs --drag"),
             (["--paging", "--snap"], "--snap"),
-            (["--paging", "--layout", "coverflow"], "--paging applies to the line, grid and flow layouts"),
+            (["--paging", "--layout", "coverflow"], "--paging applies to the line, grid, flow and page layouts"),
             (["--drag", "100", "--layout", "coverflow"], "do not animate a drag"),
             (["--drag", "100", "--drag-duration", "0"], "--drag-duration"),
             (["--drag", "100", "--overscroll"], "the drag bounces at the edges by itself"),
+            (["--paging", "--overscroll"], "a paged scroll rests on a page"),
+            (["--drag", "100", "--drag-duration", "1e-9"], "give --release or a longer --drag-duration"),
+            (["--layout", "flow", "--to-layout", "rotary"], "the carousel types do not animate a change from flow"),
         ]
         for (arguments, message) in cases {
             let run = try CommandRunner.run(["layout", "--count", "5"] + arguments)

@@ -20,7 +20,7 @@ enum LayoutCommand: Subcommand {
 
     static func run(_ parsed: ParsedArguments, console: Console) throws -> ExitCode {
         let motionOptions = MotionOptions.declared
-        let description = try SceneDescription(parsed, motion: parsed.has(motionOptions.fling))
+        let description = try SceneDescription(parsed, motion: motionOptions.scrolls(parsed))
         let motion = try MotionDescription(parsed, scene: description)
         if parsed.positionals.isEmpty, description.count == nil {
             throw UsageError.missingArgument("<photos> ...", hint: "or give --count")

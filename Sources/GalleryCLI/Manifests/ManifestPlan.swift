@@ -93,7 +93,7 @@ struct ManifestPlan: Sendable {
         var described: [(description: SceneDescription, motion: MotionDescription?)] = []
         for scene in manifest.scenes {
             do {
-                let description = try SceneDescription(scene, motion: scene.has(MotionOptions.declared.fling))
+                let description = try SceneDescription(scene, motion: MotionOptions.declared.scrolls(scene))
                 described.append((description, try MotionDescription(scene, scene: description)))
             } catch {
                 throw UsageError.inManifest(path: manifest.path, place: scene.place(of: error), error)

@@ -63,9 +63,16 @@ struct MotionDescription: Sendable {
         throws(UsageError) -> Kind
     {
         let options = MotionOptions.declared
+        let (duration, release) = (try source.read(options.dragDuration), try source.read(options.release))
+        // The finger lifts at the drag's own speed unless --release says: held to --release's range.
+        let speed = distance / duration
+        if release == nil, abs(speed) > 1e9 {
+            throw .rule(
+                "\(options.drag) \(distance.optionText) in \(options.dragDuration) \(duration.optionText) lifts at \(speed.optionText) pt/s, past the 1e9 pt/s a scroll may have: give \(options.release) or a longer \(options.dragDuration)"
+            )
+        }
         return .drag(
-            distance: distance, duration: try source.read(options.dragDuration),
-            velocity: try source.read(options.release),
+            distance: distance, duration: duration, velocity: release,
             deceleration: try deceleration(for: options.drag.spec, "drag", source, description))
     }
 
@@ -208,7 +215,7 @@ struct MotionDescription: Sendable {
                 .rule("\(options.fling) \(velocityText): \(error)")
             }
         case .carouselsOnly: .rule("\(options.scrollTo): \(error)")
-        case .notForCarousels:
+        case .notForCarousels, .notForPages:
             switch kind {
             case .fling: .rule("\(options.fling): \(error)")
             case .toLayout: .rule("\(options.toLayout): \(error)")

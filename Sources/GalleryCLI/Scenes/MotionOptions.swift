@@ -67,6 +67,9 @@ struct MotionOptions: OptionGroup {
         motions + [release.spec, dragDuration.spec, fps.spec, duration.spec, loop.spec]
     }
 
+    /// Whether `source` asks for a scroll (a fling or a drag), which decelerates by --deceleration.
+    func scrolls(_ source: any OptionSource) -> Bool { source.has(fling.spec.name) || source.has(drag.spec.name) }
+
     /// The motions, of which exactly one is given.
     var motions: [OptionSpec] { [fling.spec, toLayout.spec, delete.spec, rotate.spec, scrollTo.spec, drag.spec] }
 }

@@ -14,7 +14,9 @@ struct SceneDescription: Sendable {
     var style: ItemStyle
     var background: Color
     var snap: Scene.Snap?
+    /// Motions end on pages (`--paging`, or a page layout); `pagesStills`: stills too (`--paging`).
     var paging: Bool
+    var pagesStills: Bool
     var budget: PixelBudget
     var colorSpace: ColorSpace
     /// The offsets as asked for, in order (one without --offsets).
@@ -37,7 +39,8 @@ struct SceneDescription: Sendable {
         style = try Self.itemStyle(source)
         background = try source.read(options.background)
         snap = try Self.snap(source, kind: gallery.style.kind, motion: motion)
-        paging = try Self.paging(source, kind: gallery.style.kind)
+        pagesStills = try Self.paging(source, kind: gallery.style.kind)
+        paging = pagesStills || gallery.style.kind.pageAnimator != nil
         budget = PixelBudget(megapixels: try source.read(options.maxMegapixels))
         colorSpace = try source.read(options.colorSpace)
         if source.has(options.offset), source.has(options.offsets) {
@@ -56,18 +59,23 @@ struct SceneDescription: Sendable {
         var scene = Scene(
             gallery: gallery, displayScale: displayScale, style: style, background: background, photos: photos,
             snap: snap, budget: budget, colorSpace: colorSpace)
-        scene.paging = paging
+        (scene.paging, scene.pagesStills) = (paging, pagesStills)
         return scene
     }
 
-    /// `--paging`: for the line, grid and flow, and not with `--snap` (each says where a scroll rests).
+    /// `--paging`: for the line, grid, flow and page layouts, and not with `--snap` (each says where
+    /// a scroll rests).
     private static func paging(_ source: any OptionSource, kind: LayoutKind) throws(UsageError) -> Bool {
         let options = SceneOptions.declared
         guard source.isSet(options.paging) else { return false }
         if source.isSet(options.snap) { throw .exclusive([options.snap.spec, options.paging.spec]) }
+        if source.isSet(options.overscroll) {
+            throw .conflicts(
+                options.overscroll.spec, with: options.paging.spec, because: "a paged scroll rests on a page")
+        }
         if kind.carouselType != nil {
             throw .rule(
-                "\(options.paging) applies to the line, grid and flow layouts (iCarousel's types page with their own physics)"
+                "\(options.paging) applies to the line, grid, flow and page layouts (iCarousel's types page with their own physics)"
             )
         }
         return true
@@ -101,6 +109,7 @@ struct SceneDescription: Sendable {
         let (size, spacing) = (try source.read(options.itemSize), try source.read(options.spacing))
         try CarouselOptions.checkUnused(by: kind, in: source)
         try Self.checkSeedOnly(by: kind, in: source)
+        try Self.checkPageOptions(by: kind, in: source)
         if let size, !size.isSquare, kind == .grid {
             throw .rule(
                 "\(options.itemSize) \(size.optionText): the grid's cells are square; WxH is for the line, the flow and the carousel types"
@@ -130,6 +139,9 @@ struct SceneDescription: Sendable {
                     itemSize: itemSize ?? LineLayout().itemSize, itemHeight: itemHeight, spacing: spacing,
                     activeDistance: activeDistance,
                     scaleFactor: scaleFactor, minScale: minScale))
+        case _ where kind.pageAnimator != nil:
+            style = .page(
+                PageLayout(animator: kind.pageAnimator ?? .cube, pageInset: try source.read(options.pageInset)))
         default:
             style = .carousel(
                 try CarouselOptions.layout(
@@ -180,7 +192,26 @@ struct SceneDescription: Sendable {
             options.activeDistance.spec, options.scaleFactor.spec, options.minScale.spec, options.columns.spec,
             options.interitemSpacing.spec,
         ]
-        guard kind.carouselType != nil, let given = seedOnly.first(where: { source.givenHere($0.name) }) else { return }
+        guard kind.carouselType != nil || kind.pageAnimator != nil,
+            let given = seedOnly.first(where: { source.givenHere($0.name) })
+        else { return }
         throw .rule("\(given) applies to the line, grid and flow layouts, not \(kind.rawValue)")
+    }
+
+    /// `--page-inset` is the page layouts' alone, and their cards take neither `--item-size` nor
+    /// `--spacing` (a card is the viewport inset by it, a page apart).
+    static func checkPageOptions(by kind: LayoutKind, in source: any OptionSource) throws(UsageError) {
+        let options = SceneOptions.declared
+        if kind.pageAnimator == nil {
+            if source.givenHere(options.pageInset.spec.name) {
+                throw .rule("\(options.pageInset) applies to the page layouts (page-cube, page-linear-card, …)")
+            }
+            return
+        }
+        for option in [options.itemSize.spec, options.spacing.spec] where source.givenHere(option.name) {
+            throw .rule(
+                "\(option) does not apply to \(kind.rawValue): its cards are the viewport inset by \(options.pageInset), a page apart"
+            )
+        }
     }
 }

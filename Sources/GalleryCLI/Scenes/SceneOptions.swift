@@ -13,7 +13,7 @@ struct SceneOptions: OptionGroup {
     let layout = DefaultedOption<LayoutKind>(
         "layout", value: "layout",
         help:
-            "line: the horizontal carousel; grid: the round-photo grid; flow: a plain UICollectionViewFlowLayout; linear … inverted-time-machine: iCarousel's types.",
+            "line: the horizontal carousel; grid: the round-photo grid; flow: a plain UICollectionViewFlowLayout; linear … inverted-time-machine: iCarousel's types; page-…: AnimatedCollectionViewLayout's animators on full-page cards.",
         default: .line)
     let width = Option<Double>(
         "width", value: "pt", help: "Viewport width in points.",
@@ -67,6 +67,9 @@ struct SceneOptions: OptionGroup {
         defaultText:
             "\(LineLayout().itemSize.optionText) (line), width/columns − 8 (grid), \(FlowLayout().itemSize.optionText) (flow), \(ItemSize(width: 200, height: 200).optionText) (carousels)"
     )
+    let pageInset = DefaultedOption<Double>(
+        "page-inset", value: "pt", help: "Page layouts: the inset of each card from the viewport's edges.",
+        default: PageLayout(animator: .cube).pageInset, check: .from(0...1e6))
     let spacing = Option<Double>(
         "spacing", value: "pt",
         help: "line: gap between items; grid, flow: gap between rows; carousels: a factor of the item width.",
@@ -143,6 +146,7 @@ struct SceneOptions: OptionGroup {
         case .fadeMinAlpha: CarouselOptions.declared.fadeMinAlpha.spec
         case .fling: MotionOptions.declared.fling.spec
         case .scrollSpeed: CarouselOptions.declared.scrollSpeed.spec
+        case .pageInset: pageInset.spec
         case .decelerationRate: CarouselOptions.declared.decelerationRate.spec
         }
     }

@@ -19,6 +19,12 @@ public struct LayoutItem: Sendable, Hashable {
     public var alpha: Double
     /// A carousel item's offset o from the scroll position, in items.
     public var carouselOffset: Double?
+    /// The draw order key before the layout's own order (UICollectionViewLayoutAttributes' zIndex).
+    public var zIndex = 0
+    /// A page layout item's progress p (its animator's middleOffset, snap-in's endOffset).
+    public var progress: Double?
+    /// Where the photo is moved inside its card, in points (the parallax animator); nil: not moved.
+    public var contentOffset: Point?
 
     public init(
         index: Int, center: Point, size: Double, scale: Double, bounds: Size? = nil, transform: Transform3D? = nil,

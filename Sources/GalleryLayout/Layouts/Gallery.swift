@@ -30,6 +30,7 @@ public struct Gallery: Sendable, Hashable {
         case .grid(let grid): try grid.validate(in: viewport)
         case .flow(let flow): try flow.validate(in: viewport)
         case .carousel(let carousel): try carousel.validate()
+        case .page(let page): try page.validate(in: viewport)
         }
     }
 
@@ -45,6 +46,8 @@ public struct Gallery: Sendable, Hashable {
                 * max(line.scale(atDistance: 0), line.scale(atDistance: viewport.width), 1)
         case .grid, .flow: style.grid(in: viewport).map { max($0.side(in: viewport), $0.height(in: viewport)) } ?? 0
         case .carousel(let carousel): carousel.largestDrawnSide(count: itemCount, viewport: viewport)
+        // No animator draws a card larger than it is (the cube's free edge recedes).
+        case .page(let page): max(page.bounds(in: viewport).width, page.bounds(in: viewport).height)
         }
     }
 
@@ -58,13 +61,14 @@ public struct Gallery: Sendable, Hashable {
             carousel.vertical
                 ? Size(width: viewport.width, height: Double(itemCount) * carousel.itemWidth)
                 : Size(width: Double(itemCount) * carousel.itemWidth, height: viewport.height)
+        case .page(let page): page.contentSize(count: itemCount, viewport: viewport)
         }
     }
 
     /// The offsets a scroll can rest at: [0, max(0, content − viewport)] along the scroll axis.
     public var scrollableRange: ClosedRange<Double> {
         switch style {
-        case .line: 0...max(0, contentSize.width - viewport.width)
+        case .line, .page: 0...max(0, contentSize.width - viewport.width)
         case .grid, .flow: 0...max(0, contentSize.height - viewport.height)
         case .carousel(let carousel):
             // Without wrap, items 0 to n − 1 may be centred; with wrap every offset is one of those.
@@ -106,6 +110,7 @@ public struct Gallery: Sendable, Hashable {
         let items: [LayoutItem] =
             switch style {
             case .line(let line): line.items(count: itemCount, viewport: viewport, offset: offset)
+            case .page(let page): page.items(count: itemCount, viewport: viewport, offset: offset)
             case .grid, .flow, .carousel:
                 style.grid(in: viewport)?.items(count: itemCount, viewport: viewport, offset: offset) ?? []
             }
@@ -121,6 +126,7 @@ public struct Gallery: Sendable, Hashable {
             style.grid(in: viewport).map { Size(width: $0.side(in: viewport), height: $0.height(in: viewport)) }
                 ?? Size(width: 0, height: 0)
         case .carousel(let carousel): carousel.itemSize
+        case .page(let page): page.bounds(in: viewport)
         }
     }
 
@@ -129,6 +135,7 @@ public struct Gallery: Sendable, Hashable {
     public func item(_ index: Int, atOffset offset: Double) -> LayoutItem {
         switch style {
         case .line(let line): line.item(index, viewport: viewport, offset: offset)
+        case .page(let page): page.item(index, viewport: viewport, offset: offset)
         case .grid, .flow, .carousel:
             style.grid(in: viewport)?.item(index, viewport: viewport, offset: offset) ?? LayoutItem.none(index)
         }
@@ -141,6 +148,7 @@ public struct Gallery: Sendable, Hashable {
         switch style {
         case .line(let line): Double(index) * line.pitch
         case .carousel(let carousel): Double(index) * carousel.itemWidth
+        case .page: Double(index) * viewport.width
         case .grid, .flow:
             style.grid(in: viewport).map { grid in
                 Double(index / grid.columns) * grid.rowPitch(in: viewport) + grid.height(in: viewport) / 2

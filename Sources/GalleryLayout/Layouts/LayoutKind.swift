@@ -16,9 +16,21 @@ public enum LayoutKind: String, Sendable, Hashable, CaseIterable {
     case coverflow, coverflow2
     case timeMachine = "time-machine"
     case invertedTimeMachine = "inverted-time-machine"
+    /// AnimatedCollectionViewLayout's eight animators on full-page cards (`PageAnimator`).
+    case pageCube = "page-cube"
+    case pageLinearCard = "page-linear-card"
+    case pagePage = "page-page"
+    case pageParallax = "page-parallax"
+    case pageRotateInOut = "page-rotate-in-out"
+    case pageZoomInOut = "page-zoom-in-out"
+    case pageCrossFade = "page-cross-fade"
+    case pageSnapIn = "page-snap-in"
 
     /// The carousel type of this name, for iCarousel's types.
     public var carouselType: CarouselType? { CarouselType(rawValue: rawValue) }
+
+    /// The page animator of this name, for the page layouts.
+    public var pageAnimator: PageAnimator? { PageAnimator(rawValue: rawValue) }
 
     /// The viewport, in points, when none is given: 375 wide, 200 high for the line, 667 for the
     /// vertical layouts, 300 for the carousel types (their 200-point items with room to turn).
@@ -26,6 +38,7 @@ public enum LayoutKind: String, Sendable, Hashable, CaseIterable {
         switch self {
         case .line: Size(width: 375, height: 200)
         case .grid, .flow: Size(width: 375, height: 667)
+        case _ where pageAnimator != nil: Size(width: 375, height: 667)
         default: Size(width: 375, height: 300)
         }
     }
@@ -40,6 +53,7 @@ public enum LayoutKind: String, Sendable, Hashable, CaseIterable {
         case .line: .line(LineLayout())
         case .grid: .grid(GridLayout())
         case .flow: .flow(FlowLayout())
+        case _ where pageAnimator != nil: .page(PageLayout(animator: pageAnimator ?? .cube))
         default: .carousel(CarouselLayout(type: carouselType ?? .linear))
         }
     }

@@ -5,6 +5,8 @@ public enum LayoutStyle: Sendable, Hashable {
     case flow(FlowLayout)
     /// One of iCarousel's types.
     case carousel(CarouselLayout)
+    /// Full-page cards transformed by an AnimatedCollectionViewLayout animator.
+    case page(PageLayout)
 
     /// Which layout this is.
     public var kind: LayoutKind {
@@ -13,6 +15,7 @@ public enum LayoutStyle: Sendable, Hashable {
         case .grid: .grid
         case .flow: .flow
         case .carousel(let carousel): LayoutKind(rawValue: carousel.type.rawValue) ?? .linear
+        case .page(let page): LayoutKind(rawValue: page.animator.rawValue) ?? .pageCube
         }
     }
 
@@ -25,7 +28,7 @@ extension LayoutStyle {
     /// columns); nil for the line.
     func grid(in viewport: Size) -> GridLayout? {
         switch self {
-        case .line, .carousel: nil
+        case .line, .carousel, .page: nil
         case .grid(let grid): grid
         case .flow(let flow): flow.grid(in: viewport)
         }

@@ -36,7 +36,8 @@ public enum Motion: Sendable {
         case .fling(let fling, let gallery, let displayScale):
             let frame = try gallery.frame(atOffset: Self.onPixelGrid(fling.offset(at: t), displayScale: displayScale))
             return MotionState(
-                time: t, gallery: gallery, frame: frame, items: frame.items.map { AnimatedItem(item: $0, alpha: 1) })
+                time: t, gallery: gallery, frame: frame,
+                items: frame.items.map { AnimatedItem(item: $0, alpha: $0.alpha) })
         case .transition(let transition, let start, let end):
             let ended = t >= transition.duration
             return MotionState(
@@ -53,8 +54,8 @@ public enum Motion: Sendable {
         case .scroll(let scroll, let gallery, let displayScale):
             let frame = try gallery.frame(atOffset: Self.onPixelGrid(scroll.offset(at: t), displayScale: displayScale))
             return MotionState(
-                time: t, gallery: gallery, frame: frame, items: frame.items.map { AnimatedItem(item: $0, alpha: 1) },
-                finger: scroll.finger(at: t))
+                time: t, gallery: gallery, frame: frame,
+                items: frame.items.map { AnimatedItem(item: $0, alpha: $0.alpha) }, finger: scroll.finger(at: t))
         case .carouselFling(let fling, let gallery):
             let carousel = try fling.frame(at: t, viewport: gallery.viewport)
             let frame = LayoutFrame(

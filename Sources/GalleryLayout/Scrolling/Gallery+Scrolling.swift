@@ -10,7 +10,7 @@ extension Gallery {
     /// P, a page (`isPagingEnabled`): the viewport's extent along the scroll axis.
     public var pageLength: Double {
         switch style {
-        case .line: viewport.width
+        case .line, .page: viewport.width
         case .grid, .flow: viewport.height
         case .carousel(let carousel): carousel.vertical ? viewport.height : viewport.width
         }

@@ -7,4 +7,6 @@ public enum LayoutParameter: String, Sendable, Hashable, CaseIterable {
     /// velocity V).
     case perspective, viewpointOffset, arc, radius, angle, tilt, circularCount, fadeMin, fadeMax, fadeRange,
         fadeMinAlpha, fling, scrollSpeed, decelerationRate
+    /// The page layouts' inset of each card (PageLayout).
+    case pageInset
 }

@@ -108,7 +108,9 @@ public struct ProjectedItemPainter: Sendable {
             photo.image.height == photo.region.y.count, !photo.region.isEmpty
         {
             let scale = sourceScale(of: placement, canvasWidth: canvasWidth, canvasHeight: canvasHeight)
-            planePhoto = try self.planePhoto(photo, width: w, height: h, scale: scale, pyramids: pyramids)
+            planePhoto = try self.planePhoto(
+                photo, width: w, height: h, shift: (placement.contentOffsetX, placement.contentOffsetY), scale: scale,
+                pyramids: pyramids)
         }
         var core = inner?.core ?? (halfWidth: 0, halfHeight: 0)
         if let planePhoto {
@@ -123,6 +125,18 @@ public struct ProjectedItemPainter: Sendable {
             placeholder: style.placeholder.premultiplied, borderColor: style.borderColor.premultiplied)
     }
 
+    /// The photo's rectangle in a `width` × `height` item's plane (points about its centre): placed by
+    /// `mode`, as the 2D path places it, then moved by `shift` (a parallax card's content offset).
+    static func photoRect(
+        of size: PixelSize, width: Double, height: Double, shift: (x: Double, y: Double), mode: ContentMode
+    ) -> PixelRect {
+        var rect = mode.placement(
+            ofWidth: size.width, height: size.height,
+            in: PixelRect(x: -width / 2, y: -height / 2, width: width, height: height))
+        (rect.x, rect.y) = (rect.x + shift.x, rect.y + shift.y)
+        return rect
+    }
+
     /// Photo pixels read beyond the part of it an item shows (`sourceRegion`).
     static let sourceMargin = 2
 
@@ -133,10 +147,10 @@ public struct ProjectedItemPainter: Sendable {
     /// no more of the photo. The margin gives the edge texels their neighbours, as the 2D path's filter
     /// reads them (without it a frontal rounded card's edge is 1.58 levels off the 2D path's, past
     /// ProjectedItemPainterTests' 1.5).
-    public func sourceRegion(ofPhoto size: PixelSize, width: Double, height: Double) -> ImageRegion {
-        let rect = style.contentMode.placement(
-            ofWidth: size.width, height: size.height,
-            in: PixelRect(x: -width / 2, y: -height / 2, width: width, height: height))
+    public func sourceRegion(
+        ofPhoto size: PixelSize, width: Double, height: Double, shift: (x: Double, y: Double) = (0, 0)
+    ) -> ImageRegion {
+        let rect = Self.photoRect(of: size, width: width, height: height, shift: shift, mode: style.contentMode)
         guard rect.width > 0, rect.height > 0 else { return ImageRegion(whole: size) }
         // Within 1e-9 of a whole pixel, that pixel edge (33.33… pt × 1.5 is 49.999999…, not 49).
         func pixels(_ low: Double, _ high: Double, from origin: Double, per scale: Double, count: Int) -> Range<Int> {
@@ -155,17 +169,16 @@ public struct ProjectedItemPainter: Sendable {
     /// for the 2D path), its pyramid built from `sourceRegion` and starting at the finest level a
     /// pixel reads at magnification `scale` (frame pixels per point).
     private func planePhoto<PhotoID>(
-        _ photo: PhotoPart, width: Double, height: Double, scale: Double, pyramids: PyramidSource<PhotoID>?
+        _ photo: PhotoPart, width: Double, height: Double, shift: (x: Double, y: Double), scale: Double,
+        pyramids: PyramidSource<PhotoID>?
     ) throws(OutOfMemory) -> PlanePhoto? {
         let size = photo.wholeSize
-        let rect = style.contentMode.placement(
-            ofWidth: size.width, height: size.height,
-            in: PixelRect(x: -width / 2, y: -height / 2, width: width, height: height))
+        let rect = Self.photoRect(of: size, width: width, height: height, shift: shift, mode: style.contentMode)
         let (sx, sy) = (Double(size.width) / rect.width, Double(size.height) / rect.height)
         // Every footprint is at least min(sx, sy)/scale texels wide: levels below that are never read.
         let finest = scale > 0 ? min(sx, sy) / scale : 1
         let base = Int(PhotoSampler.level(squaredSize: finest * finest))
-        let used = sourceRegion(ofPhoto: size, width: width, height: height)
+        let used = sourceRegion(ofPhoto: size, width: width, height: height, shift: shift)
         // A part without all of them (a decode planned for another item) draws the placeholder.
         guard photo.region.contains(used), !used.isEmpty else { return nil }
         let build = { () throws(OutOfMemory) in try MipPyramid(photo, region: used, base: base) }

@@ -17,6 +17,9 @@ public struct ProjectedPlacement: Sendable, Hashable {
     public var pixelsPerPoint: Double
     /// How opaque the item is drawn, 0…1: its coverage is multiplied by this.
     public var alpha: Float
+    /// Where the photo is moved inside the item, in points (a parallax card's); the item's mask stays.
+    public var contentOffsetX = 0.0
+    public var contentOffsetY = 0.0
 
     public init(
         centerX: Double, centerY: Double, width: Double, height: Double, transform: SIMD16<Double>,

@@ -10,9 +10,10 @@ struct DecodePlan: Sendable {
     /// Where a planned use draws its photo: what decides which of the photo's pixels it reads.
     struct Use: Hashable, Sendable {
         let placement: ItemPainter.Placement
-        /// A 3D item's untransformed bounds: it reads the part of the photo its content mode shows
-        /// (its pyramid is built from that).
+        /// A 3D item's untransformed bounds and photo offset: it reads the part of the photo its
+        /// content mode shows (its pyramid is built from that).
         let projected: Size?
+        let shift: Point?
         let canvas: PixelSize
         let style: ItemStyle
     }
@@ -38,6 +39,7 @@ struct DecodePlan: Sendable {
                         Use(
                             placement: item.placement,
                             projected: item.projected.map { Size(width: $0.width, height: $0.height) },
+                            shift: item.projected.map { Point(x: $0.contentOffsetX, y: $0.contentOffsetY) },
                             canvas: plan.size,
                             style: scene.style))
             }
@@ -66,7 +68,8 @@ struct DecodePlan: Sendable {
                 let read =
                     use.projected.map {
                         ProjectedItemPainter(style: use.style).sourceRegion(
-                            ofPhoto: size, width: $0.width, height: $0.height)
+                            ofPhoto: size, width: $0.width, height: $0.height,
+                            shift: (use.shift?.x ?? 0, use.shift?.y ?? 0))
                     }
                     ?? ItemPainter(style: use.style).sourceRegion(
                         ofPhoto: size, for: use.placement, canvasWidth: use.canvas.width,

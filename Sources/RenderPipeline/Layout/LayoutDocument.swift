@@ -66,22 +66,29 @@ public enum LayoutDocument {
     }
 
     /// What an item has beyond a plain scale, each only where it is not the default: a carousel's
-    /// offset o, non-square bounds, a transform, and alpha (always in a motion, where the layout
-    /// gives one, else only below 1). Transforms and alphas at full precision.
+    /// offset o or a page's progress p, non-square bounds, a transform, alpha (always in a motion,
+    /// where the layout gives one, else only below 1), zIndex and the photo's offset in its card.
+    /// Transforms, progresses and alphas at full precision.
     private static func attributes(of item: LayoutItem, alpha motionAlpha: Double?) -> [(String, JSONValue)] {
         var pairs: [(String, JSONValue)] = []
         if let offset = item.carouselOffset { pairs.append(("offset", .exactNumber(offset))) }
+        if let progress = item.progress { pairs.append(("progress", .exactNumber(progress))) }
         if let bounds = item.bounds, bounds.width != bounds.height {
             pairs.append(("bounds", .object([("width", .number(bounds.width)), ("height", .number(bounds.height))])))
         }
-        // A carousel item always has its transform (an identity too, as iCarousel's item view does).
-        if let transform = item.transform, transform.plainScale == nil || item.carouselOffset != nil {
+        // A carousel or page item always has its transform (an identity too, as its view does).
+        let ownAttributes = item.carouselOffset != nil || item.progress != nil
+        if let transform = item.transform, transform.plainScale == nil || ownAttributes {
             pairs.append(("transform", .array(transform.values.map(JSONValue.exactNumber))))
         }
-        if let motionAlpha, item.carouselOffset == nil {
+        if let motionAlpha, !ownAttributes {
             pairs.append(("alpha", .number(motionAlpha)))
-        } else if item.carouselOffset != nil || item.alpha < 1 {
+        } else if ownAttributes || item.alpha < 1 {
             pairs.append(("alpha", .exactNumber(item.alpha)))
+        }
+        if item.zIndex != 0 { pairs.append(("zIndex", .number(Double(item.zIndex)))) }
+        if let shift = item.contentOffset {
+            pairs.append(("contentOffset", .object([("x", .exactNumber(shift.x)), ("y", .exactNumber(shift.y))])))
         }
         return pairs
     }

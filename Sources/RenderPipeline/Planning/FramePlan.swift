@@ -50,9 +50,12 @@ public struct FramePlan: Sendable {
         guard flat(item) == nil else { return nil }
         let transform = item.transform ?? .scale(x: item.scale, y: item.scale, z: 1)
         let bounds = item.bounds ?? Size(width: item.size, height: item.size)
-        return ProjectedPlacement(
+        var placement = ProjectedPlacement(
             centerX: item.center.x * displayScale, centerY: item.center.y * displayScale, width: bounds.width,
             height: bounds.height, transform: transform.values, pixelsPerPoint: displayScale, alpha: Float(alpha))
+        placement?.contentOffsetX = item.contentOffset?.x ?? 0
+        placement?.contentOffsetY = item.contentOffset?.y ?? 0
+        return placement
     }
 
     /// A square item whose transform only scales and moves it in the screen's plane (no turn, no
@@ -61,7 +64,8 @@ public struct FramePlan: Sendable {
     /// draws it to its pixels, as the contract asks of a plain scale or translation. Nil otherwise.
     static func flat(_ item: LayoutItem) -> (center: Point, side: Double, scale: Double)? {
         let bounds = item.bounds ?? Size(width: item.size, height: item.size)
-        guard bounds.width == bounds.height else { return nil }
+        // The 2D path has no photo offset inside the item (a parallax card).
+        guard bounds.width == bounds.height, item.contentOffset == nil else { return nil }
         guard let t = item.transform else { return (item.center, item.size, item.scale) }
         guard t.m12 == 0, t.m21 == 0, t.m14 == 0, t.m24 == 0, t.m11 == t.m22,
             t.m44 > 0, t.m11 / t.m44 > 0

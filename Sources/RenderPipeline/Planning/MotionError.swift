@@ -22,6 +22,8 @@ public enum MotionError: Error, Sendable, CustomStringConvertible {
     case notForCarousels(motion: String)
     /// A motion only the carousel types have (`scrollTo`): `motion` names it.
     case carouselsOnly(motion: String)
+    /// A motion the page layouts do not have (yet): `motion` names it.
+    case notForPages(motion: String)
 
     public var description: String {
         switch self {
@@ -38,6 +40,7 @@ public enum MotionError: Error, Sendable, CustomStringConvertible {
             "the fling would come to rest at offset \(Self.whole(end)), past the ±\(Self.whole(LayoutError.offsetRange.upperBound)) pt a frame may have"
         case .notForCarousels(let motion): "the carousel types do not animate \(motion) in this version"
         case .carouselsOnly(let motion): "only the carousel types animate \(motion)"
+        case .notForPages(let motion): "the page layouts do not animate \(motion) in this version"
         }
     }
 

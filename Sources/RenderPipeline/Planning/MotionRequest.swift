@@ -33,6 +33,13 @@ public enum MotionRequest: Sendable, Equatable {
         if case .carousel(let carousel) = gallery.style {
             return try carouselMotion(carousel, of: frameScene, offset: offset)
         }
+        if case .page = gallery.style, let motion = pageMissing { throw .notForPages(motion: motion) }
+        if case .toLayout(let kind, _) = self, kind.pageAnimator != nil {
+            throw .notForPages(motion: "a change to \(kind.rawValue) from another layout")
+        }
+        if case .toLayout(let kind, _) = self, kind.carouselType != nil {
+            throw .notForCarousels(motion: "a change from \(gallery.style.name)")
+        }
         switch self {
         case .scrollTo: throw .carouselsOnly(motion: "scrollToItemAtIndex:animated:")
         case .fling(let velocity, _) where scene.paging:
@@ -94,6 +101,17 @@ public enum MotionRequest: Sendable, Equatable {
             frameScene.gallery = end
             frameScene.largestDrawnSide = max(gallery.largestItemSide, end.largestItemSide)
             return (.rotation(transition, start: gallery, end: end), frameScene)
+        }
+    }
+
+    /// What the page layouts do not animate (their transforms would not tween), or nil.
+    private var pageMissing: String? {
+        switch self {
+        case .fling, .drag: nil
+        case .toLayout(let kind, _): "a change to \(kind.rawValue)"
+        case .delete: "a deletion"
+        case .rotate: "a rotation"
+        case .scrollTo: "scrollToItemAtIndex:animated:"
         }
     }
 

@@ -15,9 +15,12 @@ public struct Scene: Sendable {
     public var photos: [String]
     /// When set, each offset is replaced by where the line layout comes to rest.
     public var snap: Snap?
-    /// UIScrollView's `isPagingEnabled`: each offset is replaced by the page it rests on, and a fling
-    /// or a drag's release ends on a page with the paging spring.
+    /// UIScrollView's `isPagingEnabled`: a fling or a drag's release ends on a page with the paging
+    /// spring; with `pagesStills` too, each still offset is replaced by the page it rests on.
     public var paging = false
+    /// Whether a still frame rests on a page (`--paging` given). A page layout pages its motions by
+    /// default and shows a still where it is asked to, mid-swipe included.
+    public var pagesStills = false
     public var budget: PixelBudget
     /// The colour space of the frame: photos are converted into it, and a display-p3 PNG carries
     /// its profile.
@@ -95,7 +98,7 @@ public struct Scene: Sendable {
     /// The layout at `offset`, after snapping (when asked) and clamping.
     public func layout(atOffset offset: Double) throws(LayoutError) -> LayoutFrame {
         // An offset out of range (or not a number) is refused by the layout as it is.
-        if paging, LayoutError.offsetRange.contains(offset) {
+        if paging, pagesStills, LayoutError.offsetRange.contains(offset) {
             return try gallery.frame(atOffset: gallery.paged(offset))
         }
         let rest = snap.map { gallery.snapped(offset, velocity: $0.velocity, deceleration: $0.deceleration) } ?? offset

@@ -1,0 +1,51 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// The page layouts through the command line: `layout` prints progress, transform, alpha, zIndex and
+/// a parallax card's content offset; motions end on pages; the options they do not take are refused.
+@Suite struct PageLayoutCommandTests {
+    static func items(_ arguments: [String]) throws -> [[String: Any]] {
+        let run = try CommandRunner.run(["layout", "--count", "6", "--width", "390", "--height", "844"] + arguments)
+        #expect(run.status == 0, "\(run.stderr)")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout)) as? [String: Any])
+        return try #require(json["items"] as? [[String: Any]])
+    }
+
+    @Test func layoutPrintsEachItemsProgressAndAttributes() throws {
+        // Offset 253.5: item 0 at p = −0.65, item 1 at 0.35.
+        let items = try Self.items(["--layout", "page-parallax", "--offset", "253.5"])
+        let one = try #require(items.first { $0["index"] as? Int == 1 })
+        #expect(one["progress"] as? Double == 0.35 || abs((one["progress"] as? Double ?? 0) - 0.35) < 1e-12)
+        #expect((one["contentOffset"] as? [String: Double])?["y"] == 0)
+        #expect(abs(((one["contentOffset"] as? [String: Double])?["x"] ?? 0) + 68.25) < 1e-9)
+        #expect(one["transform"] is [Double] && one["alpha"] as? Double == 1)
+        let page = try Self.items(["--layout", "page-page", "--offset", "253.5"])
+        #expect(page.map { $0["index"] as? Int } == [0, 1] && page.last?["zIndex"] as? Double == 1)
+    }
+
+    @Test func aFlingEndsOnAPageWithoutAskingForPaging() throws {
+        let run = try CommandRunner.run([
+            "layout", "--count", "6", "--layout", "page-cube", "--offset", "100", "--fling", "400", "--fps", "30",
+        ])
+        let last = try #require(run.output.split(separator: "\n").last)
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(last.utf8)) as? [String: Any])
+        #expect(json["offset"] as? Double == 375)
+    }
+
+    @Test func whatThePageLayoutsDoNotTakeIsRefused() throws {
+        let cases: [([String], String)] = [
+            (["--layout", "page-cube", "--item-size", "100"], "--item-size does not apply to page-cube"),
+            (["--page-inset", "10"], "--page-inset applies to the page layouts"),
+            (["--layout", "page-cube", "--to-layout", "flow"], "the page layouts do not animate a change to flow"),
+            (["--to-layout", "page-cube"], "the page layouts do not animate a change to page-cube"),
+            (["--layout", "page-zoom-in-out", "--delete", "1"], "the page layouts do not animate a deletion"),
+            (["--layout", "page-cube", "--page-inset", "500"], "--page-inset"),
+        ]
+        for (arguments, message) in cases {
+            let run = try CommandRunner.run(["layout", "--count", "6"] + arguments)
+            #expect(run.status == 64, "\(arguments)")
+            #expect(run.stderr.contains(message), "\(arguments): \(run.stderr)")
+        }
+    }
+}
