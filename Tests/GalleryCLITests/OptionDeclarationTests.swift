@@ -47,7 +47,7 @@ import Testing
             "line", "grid", "flow", "linear", "rotary", "inverted-rotary", "cylinder", "inverted-cylinder", "wheel",
             "inverted-wheel", "coverflow", "coverflow2", "time-machine", "inverted-time-machine", "page-cube",
             "page-linear-card", "page-page", "page-parallax", "page-rotate-in-out", "page-zoom-in-out",
-            "page-cross-fade", "page-snap-in",
+            "page-cross-fade", "page-snap-in", "compositional",
         ]
         #expect(options.layout.spec.values == layouts)
         #expect(options.contentMode.spec.values == ["aspect-fill", "aspect-fit", "fill"])
@@ -70,6 +70,8 @@ import Testing
             .circularCount: "circular-count", .fadeMin: "fade-min", .fadeMax: "fade-max", .fadeRange: "fade-range",
             .fadeMinAlpha: "fade-min-alpha", .fling: "fling", .scrollSpeed: "scroll-speed",
             .decelerationRate: "deceleration-rate", .pageInset: "page-inset",
+            .groupWidthFraction: "group-width-fraction", .contentInsets: "content-insets",
+            .invalidationScale: "invalidation-scale",
         ]
         for parameter in LayoutParameter.allCases {
             #expect(options.spec(for: parameter).name == spelled[parameter])

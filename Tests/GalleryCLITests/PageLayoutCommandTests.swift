@@ -49,3 +49,32 @@ import Testing
         }
     }
 }
+
+/// `--layout compositional` through the command line.
+@Suite struct CompositionalCommandTests {
+    @Test func aFastFlickMovesOneGroup() throws {
+        let run = try CommandRunner.run([
+            "layout", "--count", "10", "--layout", "compositional", "--width", "390", "--scrolling",
+            "group-paging-centered", "--fling", "800", "--fps", "10",
+        ])
+        #expect(run.status == 0, "\(run.stderr)")
+        let last = try #require(run.output.split(separator: "\n").last)
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(last.utf8)) as? [String: Any])
+        #expect(json["offset"] as? Double == 322)
+    }
+
+    @Test func itsOptionsAreItsOwn() throws {
+        let cases: [([String], String)] = [
+            (["--scrolling", "paging"], "--scrolling applies to --layout compositional, not line"),
+            (["--layout", "compositional", "--paging"], "give --scrolling paging"),
+            (["--layout", "compositional", "--item-size", "100", "--group-width-fraction", "0.5"], "--item-size"),
+            (["--layout", "compositional", "--content-insets", "1,2,3"], "T,L,B,R"),
+            (["--layout", "compositional", "--invalidation-scale", "1,0.5"], "MIN,MAX"),
+        ]
+        for (arguments, message) in cases {
+            let run = try CommandRunner.run(["layout", "--count", "5"] + arguments)
+            #expect(run.status == 64, "\(arguments)")
+            #expect(run.stderr.contains(message), "\(arguments): \(run.stderr)")
+        }
+    }
+}

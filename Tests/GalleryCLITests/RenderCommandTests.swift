@@ -147,7 +147,7 @@ import Testing
         let renderHelp = try CommandRunner.run(["render", "--help"])
         for option in [
             "--layout <layout>", "--device <name>", "--offsets <list>", "--strict", "iphone-15-pro-max",
-            "(values: line, grid, flow, linear,", "page-cross-fade, page-snap-in; default: line)",
+            "(values: line, grid,", "page-snap-in, compositional;", "default: line)",
         ] {
             #expect(renderHelp.output.contains(option), "\(option)")
         }

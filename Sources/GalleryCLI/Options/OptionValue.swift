@@ -59,6 +59,7 @@ extension String: OptionValue {
 }
 
 extension LayoutKind: OptionValue {}
+extension CompositionalLayout.Scrolling: OptionValue {}
 extension ContentMode: OptionValue {}
 extension ColorSpace: OptionValue {}
 extension CompletionShell: OptionValue {}

@@ -51,3 +51,37 @@ struct PointValue: OptionValue, Equatable {
     var optionText: String { "\(point.x.optionText),\(point.y.optionText)" }
     static var expectation: String { "must be X,Y: two finite numbers" }
 }
+
+/// `T,L,B,R`: a compositional section's content insets, in points.
+struct InsetsValue: OptionValue, Equatable {
+    let insets: CompositionalLayout.Insets
+
+    init?(optionText text: String) {
+        let parts = text.split(separator: ",", omittingEmptySubsequences: false).map { Double(String($0)) }
+        guard parts.count == 4, let values = parts as? [Double], values.allSatisfy({ $0.isFinite && $0 >= 0 }) else {
+            return nil
+        }
+        insets = CompositionalLayout.Insets(top: values[0], leading: values[1], bottom: values[2], trailing: values[3])
+    }
+
+    var optionText: String {
+        [insets.top, insets.leading, insets.bottom, insets.trailing].map(\.optionText).joined(separator: ",")
+    }
+    static var expectation: String { "must be T,L,B,R: four numbers of points, none negative" }
+}
+
+/// `MIN,MAX`: the scales an item is held between.
+struct ScaleRange: OptionValue, Equatable {
+    let range: ClosedRange<Double>
+
+    init?(optionText text: String) {
+        let parts = text.split(separator: ",", omittingEmptySubsequences: false)
+        guard parts.count == 2, let low = Double(String(parts[0])), let high = Double(String(parts[1])), low.isFinite,
+            high.isFinite, low >= 0, low <= high
+        else { return nil }
+        range = low...high
+    }
+
+    var optionText: String { "\(range.lowerBound.optionText),\(range.upperBound.optionText)" }
+    static var expectation: String { "must be MIN,MAX: two numbers, 0 ≤ MIN ≤ MAX" }
+}

@@ -73,6 +73,9 @@ struct SceneDescription: Sendable {
             throw .conflicts(
                 options.overscroll.spec, with: options.paging.spec, because: "a paged scroll rests on a page")
         }
+        if kind == .compositional {
+            throw .rule("\(options.paging) does not apply to compositional: give \(options.scrolling) paging")
+        }
         if kind.carouselType != nil {
             throw .rule(
                 "\(options.paging) applies to the line, grid, flow and page layouts (iCarousel's types page with their own physics)"
@@ -110,6 +113,7 @@ struct SceneDescription: Sendable {
         try CarouselOptions.checkUnused(by: kind, in: source)
         try Self.checkSeedOnly(by: kind, in: source)
         try Self.checkPageOptions(by: kind, in: source)
+        try Self.checkCompositionalOptions(by: kind, in: source)
         if let size, !size.isSquare, kind == .grid {
             throw .rule(
                 "\(options.itemSize) \(size.optionText): the grid's cells are square; WxH is for the line, the flow and the carousel types"
@@ -139,6 +143,8 @@ struct SceneDescription: Sendable {
                     itemSize: itemSize ?? LineLayout().itemSize, itemHeight: itemHeight, spacing: spacing,
                     activeDistance: activeDistance,
                     scaleFactor: scaleFactor, minScale: minScale))
+        case .compositional:
+            style = .compositional(try Self.compositional(source, size: size, spacing: spacing))
         case _ where kind.pageAnimator != nil:
             style = .page(
                 PageLayout(animator: kind.pageAnimator ?? .cube, pageInset: try source.read(options.pageInset)))
@@ -192,8 +198,7 @@ struct SceneDescription: Sendable {
             options.activeDistance.spec, options.scaleFactor.spec, options.minScale.spec, options.columns.spec,
             options.interitemSpacing.spec,
         ]
-        guard kind.carouselType != nil || kind.pageAnimator != nil,
-            let given = seedOnly.first(where: { source.givenHere($0.name) })
+        guard ![.line, .grid, .flow].contains(kind), let given = seedOnly.first(where: { source.givenHere($0.name) })
         else { return }
         throw .rule("\(given) applies to the line, grid and flow layouts, not \(kind.rawValue)")
     }
@@ -213,5 +218,33 @@ struct SceneDescription: Sendable {
                 "\(option) does not apply to \(kind.rawValue): its cards are the viewport inset by \(options.pageInset), a page apart"
             )
         }
+    }
+
+    /// The compositional section the options describe: `--item-size` or `--group-width-fraction`
+    /// (not both), `--spacing` (interGroupSpacing), `--content-insets`, `--scrolling`,
+    /// `--invalidation-scale`.
+    private static func compositional(_ source: any OptionSource, size: ItemSize?, spacing: Double?)
+        throws(UsageError) -> CompositionalLayout
+    {
+        let options = SceneOptions.declared
+        let fraction = try source.read(options.groupWidthFraction)
+        if size != nil, fraction != nil { throw .exclusive([options.itemSize.spec, options.groupWidthFraction.spec]) }
+        let base = CompositionalLayout()
+        return CompositionalLayout(
+            scrolling: try source.read(options.scrolling), itemWidth: size?.width,
+            widthFraction: fraction ?? base.widthFraction, itemHeight: size?.height, spacing: spacing ?? base.spacing,
+            insets: try source.read(options.contentInsets)?.insets ?? base.insets,
+            invalidationScale: try source.read(options.invalidationScale)?.range)
+    }
+
+    /// The compositional section's own options are refused for the other layouts.
+    static func checkCompositionalOptions(by kind: LayoutKind, in source: any OptionSource) throws(UsageError) {
+        let options = SceneOptions.declared
+        let own = [
+            options.scrolling.spec, options.groupWidthFraction.spec, options.contentInsets.spec,
+            options.invalidationScale.spec,
+        ]
+        guard kind != .compositional, let given = own.first(where: { source.givenHere($0.name) }) else { return }
+        throw .rule("\(given) applies to --layout compositional, not \(kind.rawValue)")
     }
 }

@@ -13,7 +13,7 @@ struct SceneOptions: OptionGroup {
     let layout = DefaultedOption<LayoutKind>(
         "layout", value: "layout",
         help:
-            "line: the horizontal carousel; grid: the round-photo grid; flow: a plain UICollectionViewFlowLayout; linear … inverted-time-machine: iCarousel's types; page-…: AnimatedCollectionViewLayout's animators on full-page cards.",
+            "line: the horizontal carousel; grid: the round-photo grid; flow: a plain UICollectionViewFlowLayout; linear … inverted-time-machine: iCarousel's types; page-…: AnimatedCollectionViewLayout's animators on full-page cards; compositional: a compositional layout's orthogonal section.",
         default: .line)
     let width = Option<Double>(
         "width", value: "pt", help: "Viewport width in points.",
@@ -70,6 +70,21 @@ struct SceneOptions: OptionGroup {
     let pageInset = DefaultedOption<Double>(
         "page-inset", value: "pt", help: "Page layouts: the inset of each card from the viewport's edges.",
         default: PageLayout(animator: .cube).pageInset, check: .from(0...1e6))
+    let scrolling = DefaultedOption<CompositionalLayout.Scrolling>(
+        "scrolling", value: "behaviour",
+        help: "compositional: the section's orthogonalScrollingBehavior, where a fling or a drag comes to rest.",
+        default: CompositionalLayout().scrolling)
+    let groupWidthFraction = Option<Double>(
+        "group-width-fraction", value: "f",
+        help: "compositional: each group (one item) this fraction of the container's width, instead of --item-size.",
+        defaultText: CompositionalLayout().widthFraction.optionText, check: .greaterThan(0, atMost: 1000))
+    let contentInsets = Option<InsetsValue>(
+        "content-insets", value: "t,l,b,r", help: "compositional: the section's contentInsets, in points.",
+        defaultText: "0,0,0,0")
+    let invalidationScale = Option<ScaleRange>(
+        "invalidation-scale", value: "min,max",
+        help: "compositional: scale each item by clamp(1 − d/W, MIN, MAX), d its centre's distance from the viewport's."
+    )
     let spacing = Option<Double>(
         "spacing", value: "pt",
         help: "line: gap between items; grid, flow: gap between rows; carousels: a factor of the item width.",
@@ -147,6 +162,9 @@ struct SceneOptions: OptionGroup {
         case .fling: MotionOptions.declared.fling.spec
         case .scrollSpeed: CarouselOptions.declared.scrollSpeed.spec
         case .pageInset: pageInset.spec
+        case .groupWidthFraction: groupWidthFraction.spec
+        case .contentInsets: contentInsets.spec
+        case .invalidationScale: invalidationScale.spec
         case .decelerationRate: CarouselOptions.declared.decelerationRate.spec
         }
     }

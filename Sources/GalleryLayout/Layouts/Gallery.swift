@@ -31,6 +31,7 @@ public struct Gallery: Sendable, Hashable {
         case .flow(let flow): try flow.validate(in: viewport)
         case .carousel(let carousel): try carousel.validate()
         case .page(let page): try page.validate(in: viewport)
+        case .compositional(let section): try section.validate(in: viewport)
         }
     }
 
@@ -48,6 +49,9 @@ public struct Gallery: Sendable, Hashable {
         case .carousel(let carousel): carousel.largestDrawnSide(count: itemCount, viewport: viewport)
         // No animator draws a card larger than it is (the cube's free edge recedes).
         case .page(let page): max(page.bounds(in: viewport).width, page.bounds(in: viewport).height)
+        case .compositional(let section):
+            max(section.itemSize(in: viewport).width, section.itemSize(in: viewport).height)
+                * max(section.invalidationScale?.upperBound ?? 1, 1)
         }
     }
 
@@ -62,13 +66,14 @@ public struct Gallery: Sendable, Hashable {
                 ? Size(width: viewport.width, height: Double(itemCount) * carousel.itemWidth)
                 : Size(width: Double(itemCount) * carousel.itemWidth, height: viewport.height)
         case .page(let page): page.contentSize(count: itemCount, viewport: viewport)
+        case .compositional(let section): section.contentSize(count: itemCount, viewport: viewport)
         }
     }
 
     /// The offsets a scroll can rest at: [0, max(0, content − viewport)] along the scroll axis.
     public var scrollableRange: ClosedRange<Double> {
         switch style {
-        case .line, .page: 0...max(0, contentSize.width - viewport.width)
+        case .line, .page, .compositional: 0...max(0, contentSize.width - viewport.width)
         case .grid, .flow: 0...max(0, contentSize.height - viewport.height)
         case .carousel(let carousel):
             // Without wrap, items 0 to n − 1 may be centred; with wrap every offset is one of those.
@@ -111,6 +116,7 @@ public struct Gallery: Sendable, Hashable {
             switch style {
             case .line(let line): line.items(count: itemCount, viewport: viewport, offset: offset)
             case .page(let page): page.items(count: itemCount, viewport: viewport, offset: offset)
+            case .compositional(let section): section.items(count: itemCount, viewport: viewport, offset: offset)
             case .grid, .flow, .carousel:
                 style.grid(in: viewport)?.items(count: itemCount, viewport: viewport, offset: offset) ?? []
             }
@@ -127,6 +133,7 @@ public struct Gallery: Sendable, Hashable {
                 ?? Size(width: 0, height: 0)
         case .carousel(let carousel): carousel.itemSize
         case .page(let page): page.bounds(in: viewport)
+        case .compositional(let section): section.itemSize(in: viewport)
         }
     }
 
@@ -136,6 +143,7 @@ public struct Gallery: Sendable, Hashable {
         switch style {
         case .line(let line): line.item(index, viewport: viewport, offset: offset)
         case .page(let page): page.item(index, viewport: viewport, offset: offset)
+        case .compositional(let section): section.item(index, viewport: viewport, offset: offset)
         case .grid, .flow, .carousel:
             style.grid(in: viewport)?.item(index, viewport: viewport, offset: offset) ?? LayoutItem.none(index)
         }
@@ -149,6 +157,9 @@ public struct Gallery: Sendable, Hashable {
         case .line(let line): Double(index) * line.pitch
         case .carousel(let carousel): Double(index) * carousel.itemWidth
         case .page: Double(index) * viewport.width
+        case .compositional(let section):
+            section.lead(in: viewport) + Double(index) * section.pitch(in: viewport)
+                + section.itemSize(in: viewport).width / 2 - viewport.width / 2
         case .grid, .flow:
             style.grid(in: viewport).map { grid in
                 Double(index / grid.columns) * grid.rowPitch(in: viewport) + grid.height(in: viewport) / 2

@@ -25,6 +25,8 @@ public enum LayoutKind: String, Sendable, Hashable, CaseIterable {
     case pageZoomInOut = "page-zoom-in-out"
     case pageCrossFade = "page-cross-fade"
     case pageSnapIn = "page-snap-in"
+    /// A compositional layout's orthogonal section (`CompositionalLayout`).
+    case compositional
 
     /// The carousel type of this name, for iCarousel's types.
     public var carouselType: CarouselType? { CarouselType(rawValue: rawValue) }
@@ -53,6 +55,7 @@ public enum LayoutKind: String, Sendable, Hashable, CaseIterable {
         case .line: .line(LineLayout())
         case .grid: .grid(GridLayout())
         case .flow: .flow(FlowLayout())
+        case .compositional: .compositional(CompositionalLayout())
         case _ where pageAnimator != nil: .page(PageLayout(animator: pageAnimator ?? .cube))
         default: .carousel(CarouselLayout(type: carouselType ?? .linear))
         }

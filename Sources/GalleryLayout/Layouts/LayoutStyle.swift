@@ -7,6 +7,8 @@ public enum LayoutStyle: Sendable, Hashable {
     case carousel(CarouselLayout)
     /// Full-page cards transformed by an AnimatedCollectionViewLayout animator.
     case page(PageLayout)
+    /// A compositional layout's horizontally scrolling section.
+    case compositional(CompositionalLayout)
 
     /// Which layout this is.
     public var kind: LayoutKind {
@@ -16,6 +18,7 @@ public enum LayoutStyle: Sendable, Hashable {
         case .flow: .flow
         case .carousel(let carousel): LayoutKind(rawValue: carousel.type.rawValue) ?? .linear
         case .page(let page): LayoutKind(rawValue: page.animator.rawValue) ?? .pageCube
+        case .compositional: .compositional
         }
     }
 
@@ -28,7 +31,7 @@ extension LayoutStyle {
     /// columns); nil for the line.
     func grid(in viewport: Size) -> GridLayout? {
         switch self {
-        case .line, .carousel, .page: nil
+        case .line, .carousel, .page, .compositional: nil
         case .grid(let grid): grid
         case .flow(let flow): flow.grid(in: viewport)
         }

@@ -10,7 +10,7 @@ extension Gallery {
     /// P, a page (`isPagingEnabled`): the viewport's extent along the scroll axis.
     public var pageLength: Double {
         switch style {
-        case .line, .page: viewport.width
+        case .line, .page, .compositional: viewport.width
         case .grid, .flow: viewport.height
         case .carousel(let carousel): carousel.vertical ? viewport.height : viewport.width
         }
@@ -30,6 +30,9 @@ extension Gallery {
             let edge = offset > range.upperBound ? range.upperBound : range.lowerBound
             return .springBack(RubberBand.SpringBack(edge: edge, overshoot: offset - edge, velocity: velocity))
         }
+        if case .compositional(let section) = style {
+            return release(of: section, at: offset, velocity: velocity)
+        }
         switch rule {
         case .free(let deceleration):
             return .fling(Fling(from: offset, velocity: velocity, deceleration: deceleration, range: range))
@@ -39,6 +42,28 @@ extension Gallery {
                 Fling(from: offset, velocity: velocity, deceleration: deceleration, range: range, target: target))
         case .paging:
             return .paging(PagingSpring(from: offset, velocity: velocity, target: paged(offset, velocity: velocity)))
+        }
+    }
+
+    /// An orthogonal section's release under its scrolling behaviour: a free fling at the normal rate
+    /// (`.continuous`), bent onto the nearest group leading edge (`.continuousGroupLeadingBoundary`),
+    /// the paging spring (`.paging`), or bent at the fast rate onto the group one flick away
+    /// (`.groupPaging`, `.groupPagingCentered`).
+    private func release(of section: CompositionalLayout, at offset: Double, velocity: Double) -> Scroll.Release {
+        let range = scrollableRange
+        switch section.scrolling {
+        case .continuous:
+            return .fling(Fling(from: offset, velocity: velocity, deceleration: .normal, range: range))
+        case .continuousGroupLeadingBoundary:
+            let end = Fling(from: offset, velocity: velocity, deceleration: .normal, range: -.infinity...(.infinity))
+                .end
+            let target = section.leadingBoundary(of: end, viewport: viewport, range: range)
+            return .fling(Fling(from: offset, velocity: velocity, deceleration: .normal, range: range, target: target))
+        case .paging:
+            return .paging(PagingSpring(from: offset, velocity: velocity, target: paged(offset, velocity: velocity)))
+        case .groupPaging, .groupPagingCentered:
+            let target = section.groupTarget(from: offset, velocity: velocity, viewport: viewport, range: range)
+            return .fling(Fling(from: offset, velocity: velocity, deceleration: .fast, range: range, target: target))
         }
     }
 

@@ -9,4 +9,6 @@ public enum LayoutParameter: String, Sendable, Hashable, CaseIterable {
         fadeMinAlpha, fling, scrollSpeed, decelerationRate
     /// The page layouts' inset of each card (PageLayout).
     case pageInset
+    /// The compositional section's (CompositionalLayout).
+    case groupWidthFraction, contentInsets, invalidationScale
 }

@@ -48,6 +48,13 @@ public enum MotionRequest: Sendable, Equatable {
             frameScene.gallery.allowsOverscroll = true
             let scroll = Scroll(drag: nil, release: .paging(spring))
             return (.scroll(scroll, gallery: frameScene.gallery, displayScale: scene.displayScale), frameScene)
+        case .fling(let velocity, let deceleration) where gallery.style.kind == .compositional:
+            // The section's scrolling behaviour decides where it rests.
+            let start = gallery.clamped(offset)
+            let scroll = Scroll(
+                drag: nil, release: gallery.release(at: start, velocity: velocity, rule: .free(deceleration)))
+            frameScene.gallery.allowsOverscroll = true
+            return (.scroll(scroll, gallery: frameScene.gallery, displayScale: scene.displayScale), frameScene)
         case .drag(let distance, let duration, let velocity, let deceleration):
             let rule: Gallery.ReleaseRule =
                 scene.paging ? .paging : scene.snap.map { .snap($0.deceleration) } ?? .free(deceleration)
