@@ -174,11 +174,14 @@ static gr_heif_status read_colour(const struct heif_image_handle *handle, const 
             }
         }
     }
+    /* libheif 1.15 can hand back a profile with an error (found by fuzz-heif): freed, not kept. */
     struct heif_color_profile_nclx *nclx = NULL;
     if (HEIF(heif_image_handle_get_nclx_color_profile)(handle, &nclx).code != heif_error_Ok || !nclx) {
+        if (nclx) HEIF(heif_nclx_color_profile_free)(nclx);
         nclx = NULL;
         if (image && HEIF(heif_image_get_color_profile_type)(image) == heif_color_profile_type_nclx &&
             HEIF(heif_image_get_nclx_color_profile)(image, &nclx).code != heif_error_Ok) {
+            if (nclx) HEIF(heif_nclx_color_profile_free)(nclx);
             nclx = NULL;
         }
     }

@@ -37,11 +37,11 @@ public enum LayoutDiff {
     /// An item's compared values; a carousel item's `offset` (o) and `angle`, the turn of its transform
     /// in degrees, say what moved where its centre does not.
     private static let itemKeys = [
-        "center.x", "center.y", "size", "scale", "bounds.width", "bounds.height", "offset", "angle", "position",
-        "alpha", "photo",
+        "center.x", "center.y", "size", "scale", "bounds.width", "bounds.height", "offset", "progress", "angle",
+        "zoom", "position", "alpha", "photo",
     ]
     /// The values worked out from an item's `transform`, not read from a key.
-    private static let transformKeys: Set = ["angle", "position"]
+    private static let transformKeys: Set = ["angle", "zoom", "position"]
 
     /// The changes from `expected` to `actual` layout text, items in index order, the frame's own
     /// fields first; nil when either is not a layout.
@@ -92,8 +92,8 @@ public enum LayoutDiff {
 
     private static let fieldOrder = [
         "drawn", "photo", "offset", "scrollOffset", "viewport.width", "viewport.height", "contentSize.width",
-        "contentSize.height", "center.x", "center.y", "size", "scale", "bounds.width", "bounds.height", "angle",
-        "position", "alpha",
+        "contentSize.height", "center.x", "center.y", "size", "scale", "bounds.width", "bounds.height", "progress",
+        "angle", "zoom", "position", "alpha",
     ]
 
     private static func ordered(_ fields: [String: LayoutChange.Field]) -> [LayoutChange.Field] {
@@ -190,17 +190,32 @@ public enum LayoutDiff {
     }
 
     /// What a transform (16 numbers, row vectors) says of `key`, as text to 0.01: `angle`, its turn
-    /// (acos((m11 + m22 + m33 − 1)/2) in degrees, signed and named by the axis it turns about most);
-    /// `position`, its translation (m41, m42, m43). "—" without a transform.
+    /// (acos((r11 + r22 + r33 − 1)/2) in degrees, r its upper 3 × 3 with each row scaled to length 1
+    /// so that a scale is no turn, signed and named by the axis it turns about most); `zoom`, its
+    /// scale in the item's plane (√(|row 1|·|row 2|)/m44, to 1e-6); `position`, its translation
+    /// (m41, m42, m43). "—" without a transform.
     private static func transformValue(_ key: String, _ value: Any?) -> String {
         guard let numbers = value as? [NSNumber], numbers.count == 16 else { return "—" }
         let m = numbers.map(\.doubleValue)
         guard m.allSatisfy(\.isFinite) else { return "?" }
         switch key {
         case "position": return "(" + [m[12], m[13], m[14]].map { rounded($0) }.joined(separator: ", ") + ")"
+        case "zoom":
+            func length(_ row: Int) -> Double {
+                let (a, b, c) = (m[row * 4], m[row * 4 + 1], m[row * 4 + 2])
+                return (a * a + b * b + c * c).squareRoot()
+            }
+            let area: Double = length(0) * length(1)
+            return m[15] == 0 ? "?" : rounded(area.squareRoot() / m[15], places: 6)
         default:
-            let degrees = acos(min(max((m[0] + m[5] + m[10] - 1) / 2, -1), 1)) * 180 / Double.pi
-            let axis = [("x", m[6] - m[9]), ("y", m[8] - m[2]), ("z", m[1] - m[4])]
+            let r = (0..<3).flatMap { row -> [Double] in
+                let values: [Double] = [m[row * 4], m[row * 4 + 1], m[row * 4 + 2]]
+                let squares: Double = values[0] * values[0] + values[1] * values[1] + values[2] * values[2]
+                let length = squares.squareRoot()
+                return length > 0 ? values.map { $0 / length } : values
+            }
+            let degrees = acos(min(max((r[0] + r[4] + r[8] - 1) / 2, -1), 1)) * 180 / Double.pi
+            let axis = [("x", r[5] - r[7]), ("y", r[6] - r[2]), ("z", r[1] - r[3])]
             guard let main = axis.max(by: { abs($0.1) < abs($1.1) }), abs(main.1) > 1e-12 else {
                 return rounded(degrees) + "°"
             }
@@ -229,7 +244,7 @@ public enum LayoutDiff {
         // a unit (scale, alpha, an item's offset and the scroll offset, in items) to 1e-6, as the
         // layout prints its numbers.
         case let number as NSNumber:
-            let unitless = ["scale", "alpha", "scrollOffset"].contains(key) || (item && key == "offset")
+            let unitless = ["scale", "alpha", "scrollOffset", "progress"].contains(key) || (item && key == "offset")
             return rounded(number.doubleValue, places: unitless ? 6 : 2)
         case is NSNull: return "null"
         case nil: return "—"

@@ -99,7 +99,8 @@ import Testing
         let card = try CommandRunner.run(["layout", "--count", "5", "--layout", "grid", "--item-size", "160x90"])
         #expect(card.status == 64)
         #expect(
-            card.stderr.contains("the grid's cells are square; WxH is for the line, the flow and the carousel types"),
+            card.stderr.contains(
+                "the grid's cells are square; WxH is for the line, the flow, the carousel types and compositional"),
             "\(card.stderr)")
         let rotate = try CommandRunner.run(["animate", "--count", "5", "--layout", "coverflow", "--rotate"])
         #expect(rotate.status == 64)

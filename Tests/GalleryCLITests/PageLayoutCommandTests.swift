@@ -70,6 +70,8 @@ import Testing
             (["--layout", "compositional", "--item-size", "100", "--group-width-fraction", "0.5"], "--item-size"),
             (["--layout", "compositional", "--content-insets", "1,2,3"], "T,L,B,R"),
             (["--layout", "compositional", "--invalidation-scale", "1,0.5"], "MIN,MAX"),
+            (["--layout", "compositional", "--content-insets", "0,200,0,200"], "--content-insets"),
+            (["--layout", "compositional", "--rotate"], "--rotate turns a full-screen collection view"),
         ]
         for (arguments, message) in cases {
             let run = try CommandRunner.run(["layout", "--count", "5"] + arguments)

@@ -37,4 +37,17 @@ import Testing
                 == "layout: frame: offset 100 → 150, scrollOffset 0.5 → 0.75; item 1: offset 0.5 → 0.25, angle 30° about y → 45° about y"
         )
     }
+
+    @Test func aScaledPageCardIsNoTurnAndItsZoomIsNamed() throws {
+        // page-zoom-in-out: a plain scale s (rows of length s, no turn), progress p.
+        func page(_ s: Double, _ p: Double) -> String {
+            """
+            {"layout": "page-zoom-in-out", "offset": 100, "items": [{"index": 0, "photo": null, "center": {"x": 87.5, "y": 333.5}, "size": 375, "scale": 1, "progress": \(p), "bounds": {"width": 375, "height": 667}, "transform": [\(s), 0, 0, 0, 0, \(s), 0, 0, 0, 0, 1, 0, 0, 0, 0, 1], "alpha": 1}]}
+            """
+        }
+        let changes = try #require(
+            LayoutDiff.changes(expected: page(0.946667, -0.266667), actual: page(0.930667, -0.346667)))
+        #expect(
+            LayoutDiff.summary(changes) == "layout: item 0: progress -0.266667 → -0.346667, zoom 0.946667 → 0.930667")
+    }
 }

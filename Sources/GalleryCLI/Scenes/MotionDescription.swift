@@ -76,6 +76,16 @@ struct MotionDescription: Sendable {
             deceleration: try deceleration(for: options.drag.spec, "drag", source, description))
     }
 
+    /// Timing given for a scene itself with no motion would be ignored: said instead.
+    private static func checkNoTiming(_ source: any OptionSource) throws(UsageError) {
+        let options = MotionOptions.declared
+        let timings = [options.fps.spec, options.duration.spec, options.loop.spec]
+        guard let stray = timings.first(where: { source.givenHere($0.name) }) else { return }
+        throw .rule(
+            "\(stray) times a motion, and none is given: add \(options.fling), \(options.toLayout), \(options.delete), \(options.rotate), \(options.scrollTo) or \(options.drag), or drop it"
+        )
+    }
+
     /// The motion `source` asks for, or nil when it asks for none (a manifest's defaults may time
     /// still scenes too); throws the first problem, naming the option.
     init?(_ source: any OptionSource, scene description: SceneDescription) throws(UsageError) {
@@ -86,17 +96,14 @@ struct MotionDescription: Sendable {
             loops: try source.read(options.loop)
         )
         let given = options.motions.filter { source.has($0.name) }
-        guard let first = given.first else {
+        // --release and --drag-duration time a drag alone.
+        if !source.has(options.drag) {
             for option in [options.release.spec, options.dragDuration.spec] where source.givenHere(option.name) {
                 throw .requires(option, options.drag.spec)
             }
-            // Timing given for this scene itself, with no motion, would be ignored: said instead.
-            let timings = [options.fps.spec, options.duration.spec, options.loop.spec]
-            if let stray = timings.first(where: { source.givenHere($0.name) }) {
-                throw .rule(
-                    "\(stray) times a motion, and none is given: add \(options.fling), \(options.toLayout), \(options.delete), \(options.rotate), \(options.scrollTo) or \(options.drag), or drop it"
-                )
-            }
+        }
+        guard let first = given.first else {
+            try Self.checkNoTiming(source)
             return nil
         }
         if given.count > 1 {
@@ -113,9 +120,10 @@ struct MotionDescription: Sendable {
             kind = .delete(index)
         } else if source.isSet(options.rotate) {
             // The line's strip keeps its frame when the device turns: no app turns it into a column.
-            if case .line = description.gallery.style {
+            let layout = description.gallery.style.kind
+            if layout == .line || layout == .compositional {
                 throw .rule(
-                    "\(options.rotate) turns a full-screen collection view: use it with \(scenes.layout) grid or flow (the line layout's strip keeps its frame when the device turns)"
+                    "\(options.rotate) turns a full-screen collection view: use it with \(scenes.layout) grid or flow (the \(layout.rawValue) layout's strip keeps its frame when the device turns)"
                 )
             }
             kind = .rotate
@@ -128,12 +136,6 @@ struct MotionDescription: Sendable {
             kind = .scrollTo(index)
         } else {
             return nil
-        }
-        if case .drag = kind {
-        } else {
-            for option in [options.release.spec, options.dragDuration.spec] where source.givenHere(option.name) {
-                throw .requires(option, options.drag.spec)
-            }
         }
         (fps, duration, loops) = timing
         if kind == .rotate, !source.has(options.duration) { duration = MotionDefaults.rotationDuration }

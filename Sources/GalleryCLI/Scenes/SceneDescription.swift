@@ -113,12 +113,7 @@ struct SceneDescription: Sendable {
         try CarouselOptions.checkUnused(by: kind, in: source)
         try Self.checkSeedOnly(by: kind, in: source)
         try Self.checkPageOptions(by: kind, in: source)
-        try Self.checkCompositionalOptions(by: kind, in: source)
-        if let size, !size.isSquare, kind == .grid {
-            throw .rule(
-                "\(options.itemSize) \(size.optionText): the grid's cells are square; WxH is for the line, the flow and the carousel types"
-            )
-        }
+        try Self.checkCompositionalOptions(by: kind, in: source, size: size)
         let (itemSize, itemHeight) = (size?.width, size.flatMap { $0.isSquare ? nil : $0.height })
         let columns = try source.read(options.columns)
         let interitemSpacing = try source.read(options.interitemSpacing)
@@ -237,9 +232,17 @@ struct SceneDescription: Sendable {
             invalidationScale: try source.read(options.invalidationScale)?.range)
     }
 
-    /// The compositional section's own options are refused for the other layouts.
-    static func checkCompositionalOptions(by kind: LayoutKind, in source: any OptionSource) throws(UsageError) {
+    /// The compositional section's own options are refused for the other layouts, and a WxH size for
+    /// the grid, whose cells are square.
+    static func checkCompositionalOptions(by kind: LayoutKind, in source: any OptionSource, size: ItemSize?)
+        throws(UsageError)
+    {
         let options = SceneOptions.declared
+        if let size, !size.isSquare, kind == .grid {
+            throw .rule(
+                "\(options.itemSize) \(size.optionText): the grid's cells are square; WxH is for the line, the flow, the carousel types and compositional"
+            )
+        }
         let own = [
             options.scrolling.spec, options.groupWidthFraction.spec, options.contentInsets.spec,
             options.invalidationScale.spec,

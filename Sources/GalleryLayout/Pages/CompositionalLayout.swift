@@ -58,9 +58,16 @@ public struct CompositionalLayout: Sendable, Hashable {
         for inset in [insets.top, insets.leading, insets.bottom, insets.trailing] {
             try LayoutError.check(inset, .contentInsets, in: 0...LayoutError.largestLength)
         }
+        let across = (insets.leading + insets.trailing, insets.top + insets.bottom)
+        guard across.0 < viewport.width, across.1 < viewport.height else {
+            throw .insetsTooLarge(
+                across.0 < viewport.width ? across.1 : across.0,
+                viewport: across.0 < viewport.width ? viewport.height : viewport.width)
+        }
         let size = itemSize(in: viewport)
-        try LayoutError.check(size.width, .groupWidthFraction, in: 0.001...LayoutError.largestLength)
-        try LayoutError.check(size.height, .contentInsets, in: 0.001...LayoutError.largestLength)
+        try LayoutError.check(
+            size.width, itemWidth == nil ? .groupWidthFraction : .itemSize, in: 0.001...LayoutError.largestLength)
+        try LayoutError.check(size.height, .itemSize, in: 0.001...LayoutError.largestLength)
         if let range = invalidationScale {
             try LayoutError.check(range.lowerBound, .invalidationScale, in: 0...1000)
             try LayoutError.check(range.upperBound, .invalidationScale, in: 0...1000)

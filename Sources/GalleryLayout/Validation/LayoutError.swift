@@ -17,6 +17,8 @@ public enum LayoutError: Error, Sendable, Equatable, CustomStringConvertible {
     case cellsTooWide(columns: Int, side: Double, viewportWidth: Double)
     /// A deletion of an item the gallery does not have.
     case noSuchItem(Int, count: Int)
+    /// A compositional section's insets (their sum across one axis) leave no room in the viewport.
+    case insetsTooLarge(Double, viewport: Double)
 
     /// The parameter at fault.
     public var parameter: LayoutParameter {
@@ -28,6 +30,7 @@ public enum LayoutError: Error, Sendable, Equatable, CustomStringConvertible {
         case .cellTooSmall(_, _, _, let sizeGiven): sizeGiven ? .itemSize : .columns
         case .cellsTooWide: .itemSize
         case .noSuchItem: .delete
+        case .insetsTooLarge: .contentInsets
         }
     }
 
@@ -48,6 +51,8 @@ public enum LayoutError: Error, Sendable, Equatable, CustomStringConvertible {
         case .cellsTooWide(let columns, let side, let width): "\(columns) cells of \(side) pt do not fit in \(width) pt"
         case .noSuchItem(let index, let count):
             count == 0 ? "the gallery has no items to delete" : "must be from 0 to \(count - 1), not \(index)"
+        case .insetsTooLarge(let sum, let viewport):
+            "insets of \(Self.format(sum)) pt across leave no room in a \(Self.format(viewport)) pt viewport"
         }
     }
 

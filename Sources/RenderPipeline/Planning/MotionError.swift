@@ -33,7 +33,7 @@ public enum MotionError: Error, Sendable, CustomStringConvertible {
             "the animation would be \(frames) frames of \(size) pixels: at most \(limit / 1_000_000) megapixels in all"
         case .rotatedLayout(let error): "turned to the other orientation, the layout does not fit (\(error))"
         case .rotatedLine:
-            "the line layout's strip keeps its frame when the device turns: rotate a grid or a flow layout"
+            "a horizontal strip (the line layout, a compositional section) keeps its frame when the device turns: rotate a grid or a flow layout"
         case .tooManyFrames(let duration, let fps):
             "the motion lasts \(Self.whole(duration)) s, \(Self.whole(MotionTimeline.frameCount(duration: duration, fps: fps))) frames at \(fps) fps: at most \(MotionTimeline.frameLimit) frames"
         case .flingTooFar(let end):

@@ -33,47 +33,17 @@ public enum MotionRequest: Sendable, Equatable {
         if case .carousel(let carousel) = gallery.style {
             return try carouselMotion(carousel, of: frameScene, offset: offset)
         }
-        if case .page = gallery.style, let motion = pageMissing { throw .notForPages(motion: motion) }
-        if case .toLayout(let kind, _) = self, kind.pageAnimator != nil {
-            throw .notForPages(motion: "a change to \(kind.rawValue) from another layout")
-        }
-        if case .toLayout(let kind, _) = self, kind.carouselType != nil {
-            throw .notForCarousels(motion: "a change from \(gallery.style.name)")
-        }
+        try checkAnimated(from: gallery)
         switch self {
         case .scrollTo: throw .carouselsOnly(motion: "scrollToItemAtIndex:animated:")
-        case .fling(let velocity, _) where scene.paging:
-            let start = gallery.clamped(offset)
-            let spring = PagingSpring(from: start, velocity: velocity, target: gallery.paged(start, velocity: velocity))
-            frameScene.gallery.allowsOverscroll = true
-            let scroll = Scroll(drag: nil, release: .paging(spring))
-            return (.scroll(scroll, gallery: frameScene.gallery, displayScale: scene.displayScale), frameScene)
-        case .fling(let velocity, let deceleration) where gallery.style.kind == .compositional:
-            // The section's scrolling behaviour decides where it rests.
-            let start = gallery.clamped(offset)
-            let scroll = Scroll(
-                drag: nil, release: gallery.release(at: start, velocity: velocity, rule: .free(deceleration)))
-            frameScene.gallery.allowsOverscroll = true
-            return (.scroll(scroll, gallery: frameScene.gallery, displayScale: scene.displayScale), frameScene)
+        case .fling(let velocity, let deceleration):
+            return try Self.fling(velocity, deceleration, of: scene, frameScene: frameScene, offset: offset)
         case .drag(let distance, let duration, let velocity, let deceleration):
-            let rule: Gallery.ReleaseRule =
-                scene.paging ? .paging : scene.snap.map { .snap($0.deceleration) } ?? .free(deceleration)
+            var rule = Gallery.ReleaseRule.free(deceleration)
+            if scene.paging { rule = .paging } else if let snap = scene.snap { rule = .snap(snap.deceleration) }
             let scroll = gallery.drag(
                 from: offset, distance: distance, duration: duration, velocity: velocity, rule: rule)
-            guard LayoutError.offsetRange.contains(scroll.release.end) else {
-                throw .flingTooFar(end: scroll.release.end)
-            }
-            frameScene.gallery.allowsOverscroll = true
-            return (.scroll(scroll, gallery: frameScene.gallery, displayScale: scene.displayScale), frameScene)
-        case .fling(let velocity, let deceleration):
-            let start = gallery.clamped(offset)
-            let target = scene.snap.map { _ in gallery.snapped(start, velocity: velocity, deceleration: deceleration) }
-            let fling = Fling(
-                from: start, velocity: velocity, deceleration: deceleration, range: gallery.scrollableRange,
-                target: target)
-            guard LayoutError.offsetRange.contains(fling.end) else { throw .flingTooFar(end: fling.end) }
-            frameScene.gallery.allowsOverscroll = true
-            return (.fling(fling, gallery: frameScene.gallery, displayScale: scene.displayScale), frameScene)
+            return try Self.scrolling(scroll, scene: scene, frameScene: frameScene)
         case .toLayout(let layout, let duration):
             var end = gallery
             end.style = layout.defaultStyle
@@ -93,21 +63,75 @@ public enum MotionRequest: Sendable, Equatable {
             end.itemCount -= 1
             return (.transition(transition, start: gallery, end: end), frameScene)
         case .rotate(let duration):
-            if case .line = gallery.style { throw .rotatedLine }
-            // The same scene with width and height swapped: size-dependent defaults (the grid's side,
-            // the flow's columns) follow the new size; values given stay.
-            var end = gallery
-            end.viewport = Size(width: gallery.viewport.height, height: gallery.viewport.width)
-            do { try end.validate() } catch { throw .rotatedLayout(error) }
-            let transition = try Self.laidOut { () throws(LayoutError) in
-                let startFrame = try scene.layout(atOffset: offset)
-                let resting = scene.snap.map { _ in end.snapped(startFrame.offset) } ?? end.clamped(startFrame.offset)
-                return try LayoutTransition(
-                    from: gallery, frame: startFrame, to: end, atOffset: resting, duration: duration)
-            }
-            frameScene.gallery = end
-            frameScene.largestDrawnSide = max(gallery.largestItemSide, end.largestItemSide)
-            return (.rotation(transition, start: gallery, end: end), frameScene)
+            return try Self.rotation(duration, of: scene, frameScene: frameScene, offset: offset)
+        }
+    }
+
+    /// A fling from `offset` clamped: a paged or compositional one ends where the scene's rules say
+    /// (`Scroll`); any other decelerates freely, or is bent onto the scene's snap target.
+    private static func fling(
+        _ velocity: Double, _ deceleration: DecelerationRate, of scene: Scene, frameScene: Scene, offset: Double
+    ) throws(MotionError) -> (Motion, frameScene: Scene) {
+        let gallery = scene.gallery
+        let start = gallery.clamped(offset)
+        if scene.paging || gallery.style.kind == .compositional {
+            let rule: Gallery.ReleaseRule = scene.paging ? .paging : .free(deceleration)
+            let scroll = Scroll(drag: nil, release: gallery.release(at: start, velocity: velocity, rule: rule))
+            return try scrolling(scroll, scene: scene, frameScene: frameScene)
+        }
+        let target = scene.snap.map { _ in gallery.snapped(start, velocity: velocity, deceleration: deceleration) }
+        let fling = Fling(
+            from: start, velocity: velocity, deceleration: deceleration, range: gallery.scrollableRange, target: target)
+        guard LayoutError.offsetRange.contains(fling.end) else { throw .flingTooFar(end: fling.end) }
+        var frameScene = frameScene
+        frameScene.gallery.allowsOverscroll = true
+        return (.fling(fling, gallery: frameScene.gallery, displayScale: scene.displayScale), frameScene)
+    }
+
+    /// `scroll` as the motion, its frames drawn with overscroll (a bounce shows as it happens); throws
+    /// when it would rest past the offsets a frame may have.
+    private static func scrolling(_ scroll: Scroll, scene: Scene, frameScene: Scene) throws(MotionError) -> (
+        Motion, frameScene: Scene
+    ) {
+        guard LayoutError.offsetRange.contains(scroll.release.end) else { throw .flingTooFar(end: scroll.release.end) }
+        var frameScene = frameScene
+        frameScene.gallery.allowsOverscroll = true
+        return (.scroll(scroll, gallery: frameScene.gallery, displayScale: scene.displayScale), frameScene)
+    }
+
+    /// The device turning: the same scene with width and height swapped, size-dependent defaults (the
+    /// grid's side, the flow's columns) following the new size, values given staying.
+    private static func rotation(_ duration: Double, of scene: Scene, frameScene: Scene, offset: Double)
+        throws(MotionError) -> (Motion, frameScene: Scene)
+    {
+        let gallery = scene.gallery
+        if case .line = gallery.style { throw .rotatedLine }
+        if case .compositional = gallery.style { throw .rotatedLine }
+        var end = gallery
+        end.viewport = Size(width: gallery.viewport.height, height: gallery.viewport.width)
+        do { try end.validate() } catch { throw .rotatedLayout(error) }
+        let transition = try laidOut { () throws(LayoutError) in
+            let startFrame = try scene.layout(atOffset: offset)
+            let resting = scene.snap.map { _ in end.snapped(startFrame.offset) } ?? end.clamped(startFrame.offset)
+            return try LayoutTransition(
+                from: gallery, frame: startFrame, to: end, atOffset: resting, duration: duration)
+        }
+        var frameScene = frameScene
+        frameScene.gallery = end
+        frameScene.largestDrawnSide = max(gallery.largestItemSide, end.largestItemSide)
+        return (.rotation(transition, start: gallery, end: end), frameScene)
+    }
+
+    /// Refuses what the line, grid, flow, page and compositional layouts do not animate: the page
+    /// layouts' changes of layout, deletions and rotations (their transforms would not tween), and a
+    /// change to a page layout or a carousel type.
+    private func checkAnimated(from gallery: Gallery) throws(MotionError) {
+        if case .page = gallery.style, let motion = pageMissing { throw .notForPages(motion: motion) }
+        if case .toLayout(let kind, _) = self, kind.pageAnimator != nil {
+            throw .notForPages(motion: "a change to \(kind.rawValue) from another layout")
+        }
+        if case .toLayout(let kind, _) = self, kind.carouselType != nil {
+            throw .notForCarousels(motion: "a change from \(gallery.style.name)")
         }
     }
 
