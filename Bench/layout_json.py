@@ -18,3 +18,16 @@ def frames(text):
 def nearest(value):
     """Round half up, as gallery-render rounds pixel sizes."""
     return math.floor(value + 0.5)
+
+
+def write(todo, render, out, fps=None):
+    """Writes `render(frame)` of every frame of `todo`: with `fps`, one APNG at `out` with Pillow's
+    defaults (`save_all=True`, each frame 1/fps s); otherwise `out/0000.png` … at compress_level 4."""
+    if fps:
+        out.parent.mkdir(parents=True, exist_ok=True)
+        rendered = [render(frame) for frame in todo]
+        rendered[0].save(out, save_all=True, append_images=rendered[1:], duration=1000 / fps, loop=0)
+        return
+    out.mkdir(parents=True, exist_ok=True)
+    for index, frame in enumerate(todo):
+        render(frame).save(out / f"{index:04d}.png", compress_level=4)

@@ -21,7 +21,7 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from layout_json import frames, nearest  # noqa: E402
+from layout_json import frames, nearest, write  # noqa: E402
 
 import cv2
 import numpy
@@ -110,14 +110,7 @@ def main(layout, out, fps=None):
     todo = frames(layout.read_text())
     box = max(extent(frame) for frame in todo)
     cache = {}
-    if fps:
-        out.parent.mkdir(parents=True, exist_ok=True)
-        rendered = [render(frame, box, cache) for frame in todo]
-        rendered[0].save(out, save_all=True, append_images=rendered[1:], duration=1000 / fps, loop=0)
-        return
-    out.mkdir(parents=True, exist_ok=True)
-    for index, frame in enumerate(todo):
-        render(frame, box, cache).save(out / f"{index:04d}.png", compress_level=4)
+    write(todo, lambda frame: render(frame, box, cache), out, fps)
 
 
 if __name__ == "__main__":
