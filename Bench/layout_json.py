@@ -31,3 +31,16 @@ def write(todo, render, out, fps=None):
     out.mkdir(parents=True, exist_ok=True)
     for index, frame in enumerate(todo):
         render(frame).save(out / f"{index:04d}.png", compress_level=4)
+
+
+def command_line(main, doc):
+    """Runs a peer's `main(layout, out[, fps])` from `sys.argv`: `LAYOUT OUT` or `LAYOUT OUT --apng FPS`."""
+    import sys
+    from pathlib import Path
+
+    if len(sys.argv) == 5 and sys.argv[3] == "--apng":
+        main(Path(sys.argv[1]), Path(sys.argv[2]), int(sys.argv[4]))
+    elif len(sys.argv) == 3:
+        main(Path(sys.argv[1]), Path(sys.argv[2]))
+    else:
+        sys.exit(doc)

@@ -24,7 +24,7 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from layout_json import frames, nearest, write  # noqa: E402
+from layout_json import command_line, frames, nearest, write  # noqa: E402
 
 from PIL import Image, ImageDraw, ImageOps
 
@@ -72,9 +72,4 @@ if __name__ == "__main__":
 
         pillow_heif.register_heif_opener()
         sys.argv.remove("--heif")
-    if len(sys.argv) == 5 and sys.argv[3] == "--apng":
-        main(Path(sys.argv[1]), Path(sys.argv[2]), int(sys.argv[4]))
-    elif len(sys.argv) == 3:
-        main(Path(sys.argv[1]), Path(sys.argv[2]))
-    else:
-        sys.exit(__doc__)
+    command_line(main, __doc__)

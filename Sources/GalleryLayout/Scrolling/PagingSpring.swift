@@ -2,8 +2,8 @@
 /// from x = x₀, v = V (pt/s), each step v ← (v + 0.36·(T − x))·0.9668, x ← x + v/1000; it ends at the
 /// first step where |v| ≤ 10 pt/s and |T − x| ≤ 1 pt, and that step shows x = T.
 ///
-/// The steps are taken once, when it is made (a few hundred: a spring from 10⁹ pt away settles in
-/// about 1,100), so any frame is a lookup.
+/// The steps are taken once, when it is made (a few hundred: 341 from 100 at 300 pt/s onto 375; a
+/// spring from 10⁹ pt away settles in 1,314), so any frame is a lookup.
 public struct PagingSpring: Sendable, Hashable {
     public let start: Double
     public let velocity: Double
@@ -11,8 +11,9 @@ public struct PagingSpring: Sendable, Hashable {
     /// x after step k + 1; the last is the target.
     private let positions: [Double]
 
-    /// No spring takes more steps than this (a minute): one that has not settled by then (none with
-    /// finite offsets and speeds does: it shrinks by about 2 % a step) shows the target at the last.
+    /// No spring takes more steps than this (a minute): one that has not settled by then shows the
+    /// target at the last. None with a frame's offsets and speeds comes near it (from 10⁹ pt away at
+    /// 10⁹ pt/s: 1,311 steps, measured).
     public static let stepLimit = 60_000
 
     /// The spring from `start` at `velocity` pt/s onto `target`.

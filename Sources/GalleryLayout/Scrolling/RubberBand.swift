@@ -50,8 +50,9 @@ public enum RubberBand {
             while abs(y(y0, v, high)) > rest {
                 low = high
                 high += 0.001
-                // e^(−ωs) outruns any overshoot within 10⁴ steps (ω ≈ 10.9/s, 10 s: e^(−109)).
-                if high > 600 { return high }
+                // Within 10 s whatever a scroll may have (overshoot < 10⁶ pt, V ≤ 10⁹ pt/s):
+                // (10⁶ + 1.1·10¹⁰·10)·e^(−109) is far below 0.1. A bound, never reached.
+                if high > 10 { return high }
             }
             for _ in 0..<200 {
                 let middle = (low + high) / 2

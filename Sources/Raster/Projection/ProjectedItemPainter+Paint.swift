@@ -5,7 +5,7 @@ extension ProjectedItemPainter {
     ///
     /// `hiddenBy` are opaque items drawn after this one (`Prepared.isOpaque`): the pixels wholly inside
     /// any of them are left alone, as whatever is painted there is covered (a cover flow's stacked
-    /// side items: a third of the painting of a fling's frame, measured).
+    /// side items: a 61-frame @2x cover-flow fling 1.91 → 1.73 s, measured).
     public func paint(
         _ prepared: Prepared, into pixels: UnsafeMutableBufferPointer<SIMD4<Float>>, rows: Range<Int>,
         canvasWidth: Int, hiddenBy occluders: [Prepared] = []
