@@ -85,7 +85,7 @@ import Testing
     }
 
     static let layouts =
-        "line grid flow linear rotary inverted-rotary cylinder inverted-cylinder wheel inverted-wheel coverflow coverflow2 time-machine inverted-time-machine page-cube page-linear-card page-page page-parallax page-rotate-in-out page-zoom-in-out page-cross-fade page-snap-in compositional"
+        "line grid flow linear rotary inverted-rotary cylinder inverted-cylinder wheel inverted-wheel coverflow coverflow2 time-machine inverted-time-machine page-cube page-linear-card page-page page-parallax page-rotate-in-out page-zoom-in-out page-cross-fade page-snap-in paging-scale compositional"
 
     @Test(.enabled(if: has("fish"), "needs fish"))
     func fishCompletesOptionsAndTheirValues() throws {

@@ -47,7 +47,7 @@ import Testing
             "line", "grid", "flow", "linear", "rotary", "inverted-rotary", "cylinder", "inverted-cylinder", "wheel",
             "inverted-wheel", "coverflow", "coverflow2", "time-machine", "inverted-time-machine", "page-cube",
             "page-linear-card", "page-page", "page-parallax", "page-rotate-in-out", "page-zoom-in-out",
-            "page-cross-fade", "page-snap-in", "compositional",
+            "page-cross-fade", "page-snap-in", "paging-scale", "compositional",
         ]
         #expect(options.layout.spec.values == layouts)
         #expect(options.contentMode.spec.values == ["aspect-fill", "aspect-fit", "fill"])

@@ -50,6 +50,69 @@ import Testing
     }
 }
 
+/// `--layout paging-scale` through the command line: presets, their shadows and blur in `layout`, the
+/// same APNG bytes whatever `--jobs`, and the options it refuses.
+@Suite struct PagingScaleCommandTests {
+    @Test func layoutPrintsEachCardsShadowAndBlur() throws {
+        // Offset 253.5: item 0 at p = −0.65, item 1 at 0.35; every card centred on the viewport.
+        let items = try PageLayoutCommandTests.items([
+            "--layout", "paging-scale", "--paging-preset", "blur", "--offset", "253.5",
+        ])
+        #expect(items.map { $0["index"] as? Int } == [0, 1], "zIndex −1 first")
+        let one = try #require(items.last)
+        #expect((one["center"] as? [String: Double]) == ["x": 195, "y": 422])
+        let shadow = try #require(one["shadow"] as? [String: Any])
+        // Foundation's JSON reader is not exact in the last bit.
+        #expect(abs((shadow["opacity"] as? Double ?? 0) - Double(Float(0.1))) < 1e-15)
+        #expect(abs((shadow["radius"] as? Double ?? 0) - 13 * 0.65) < 1e-9)
+        let blur = try #require(one["blur"] as? [String: Any])
+        #expect(abs((blur["fraction"] as? Double ?? 0) - 0.2 * 0.35) < 1e-12)
+        let cylinder = try PageLayoutCommandTests.items([
+            "--layout", "paging-scale", "--paging-preset", "cylinder", "--offset", "253.5",
+        ])
+        #expect(cylinder.allSatisfy { $0["shadow"] == nil && $0["blur"] == nil })
+    }
+
+    @Test func aBlurredShadowedFlingIsTheSameBytesOnAnyJobs() throws {
+        let folder = try TemporaryFolder()
+        var outputs: [Data] = []
+        for jobs in ["1", "2"] {
+            let path = folder.file("fling\(jobs).png")
+            let run = try CommandRunner.run([
+                "animate", "--count", "4", "--layout", "paging-scale", "--paging-preset", "blur", "--width", "120",
+                "--height", "200", "--display-scale", "1", "--shape", "rounded", "--fling", "600", "--fps", "20",
+                "--jobs", jobs, "-o", path,
+            ])
+            #expect(run.status == 0, "\(run.stderr)")
+            outputs.append(try Data(contentsOf: URL(fileURLWithPath: path)))
+        }
+        #expect(outputs[0] == outputs[1] && !outputs[0].isEmpty)
+    }
+
+    @Test func whatPagingScaleDoesNotTakeIsRefused() throws {
+        let cases: [([String], String)] = [
+            (["--paging-preset", "blur"], "--paging-preset applies to --layout paging-scale, not line"),
+            (["--layout", "paging-scale", "--paging-preset", "spiral"], "--paging-preset"),
+            (
+                ["--layout", "paging-scale", "--shadow-radius", "4"],
+                "--shadow-radius does not apply to paging-scale --paging-preset default"
+            ),
+            (["--shadow-offset", "1"], "--shadow-offset"),
+            (["--shadow-opacity", "2"], "--shadow-opacity"),
+        ]
+        for (arguments, message) in cases {
+            let run = try CommandRunner.run(["layout", "--count", "6"] + arguments)
+            #expect(run.status == 64, "\(arguments)")
+            #expect(run.stderr.contains(message), "\(arguments): \(run.stderr)")
+        }
+        let cylinder = try CommandRunner.run([
+            "layout", "--count", "6", "--layout", "paging-scale", "--paging-preset", "cylinder", "--shadow-opacity",
+            "0.5",
+        ])
+        #expect(cylinder.status == 0, "a preset without a shadow leaves the layer's: \(cylinder.stderr)")
+    }
+}
+
 /// `--layout compositional` through the command line.
 @Suite struct CompositionalCommandTests {
     @Test func aFastFlickMovesOneGroup() throws {

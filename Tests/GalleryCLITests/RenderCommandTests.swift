@@ -147,7 +147,8 @@ import Testing
         let renderHelp = try CommandRunner.run(["render", "--help"])
         for option in [
             "--layout <layout>", "--device <name>", "--offsets <list>", "--strict", "iphone-15-pro-max",
-            "(values: line, grid,", "page-snap-in, compositional;", "default: line)",
+            "(values: line, grid,", "paging-scale, compositional;", "default: line)",
+            "--paging-preset <preset>", "--shadow-offset <x,y>",
         ] {
             #expect(renderHelp.output.contains(option), "\(option)")
         }

@@ -60,6 +60,7 @@ extension String: OptionValue {
 
 extension LayoutKind: OptionValue {}
 extension CompositionalLayout.Scrolling: OptionValue {}
+extension ScalePreset: OptionValue {}
 extension ContentMode: OptionValue {}
 extension ColorSpace: OptionValue {}
 extension CompletionShell: OptionValue {}
@@ -69,6 +70,7 @@ extension Color: OptionValue {
     var optionText: String {
         switch self {
         case .white: "white"
+        case .black: "black"
         case .transparent: "transparent"
         default: a == 255 ? String(description.dropLast(2)) : description  // #AAAAAA, not #AAAAAAFF
         }

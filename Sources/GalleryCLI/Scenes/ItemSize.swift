@@ -70,6 +70,24 @@ struct InsetsValue: OptionValue, Equatable {
     static var expectation: String { "must be T,L,B,R: four numbers of points, none negative" }
 }
 
+/// `X,Y`: an offset in points, each within ±10,000.
+struct OffsetValue: OptionValue, Equatable {
+    let x, y: Double
+
+    init(x: Double, y: Double) { (self.x, self.y) = (x, y) }
+
+    init?(optionText text: String) {
+        let parts = text.split(separator: ",", omittingEmptySubsequences: false)
+        guard parts.count == 2, let x = Double(String(parts[0])), let y = Double(String(parts[1])),
+            abs(x) <= 10_000, abs(y) <= 10_000
+        else { return nil }
+        (self.x, self.y) = (x, y)
+    }
+
+    var optionText: String { "\(x.optionText),\(y.optionText)" }
+    static var expectation: String { "must be X,Y: two numbers of points, each within ±10000" }
+}
+
 /// `MIN,MAX`: the scales an item is held between.
 struct ScaleRange: OptionValue, Equatable {
     let range: ClosedRange<Double>

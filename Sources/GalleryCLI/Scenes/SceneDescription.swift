@@ -40,7 +40,7 @@ struct SceneDescription: Sendable {
         background = try source.read(options.background)
         snap = try Self.snap(source, kind: gallery.style.kind, motion: motion)
         pagesStills = try Self.paging(source, kind: gallery.style.kind)
-        paging = pagesStills || gallery.style.kind.pageAnimator != nil
+        paging = pagesStills || gallery.style.kind.pageEffect != nil
         budget = PixelBudget(megapixels: try source.read(options.maxMegapixels))
         colorSpace = try source.read(options.colorSpace)
         if source.has(options.offset), source.has(options.offsets) {
@@ -140,9 +140,13 @@ struct SceneDescription: Sendable {
                     scaleFactor: scaleFactor, minScale: minScale))
         case .compositional:
             style = .compositional(try Self.compositional(source, size: size, spacing: spacing))
-        case _ where kind.pageAnimator != nil:
+        case .pagingScale:
             style = .page(
-                PageLayout(animator: kind.pageAnimator ?? .cube, pageInset: try source.read(options.pageInset)))
+                PageLayout(.scale(try source.read(options.pagingPreset)), pageInset: try source.read(options.pageInset))
+            )
+        case _ where kind.pageEffect != nil:
+            style = .page(
+                PageLayout(kind.pageEffect ?? .animator(.cube), pageInset: try source.read(options.pageInset)))
         default:
             style = .carousel(
                 try CarouselOptions.layout(
@@ -162,10 +166,15 @@ struct SceneDescription: Sendable {
         if shape == .circle, cornerRadius != nil {
             throw .rule("\(options.cornerRadius) applies to \(options.shape) rounded, not circle")
         }
+        let offset = try source.read(options.shadowOffset)
+        let shadow = Shadow(
+            color: try source.read(options.shadowColor), opacity: try source.read(options.shadowOpacity),
+            radius: try source.read(options.shadowRadius), offsetX: offset.x, offsetY: offset.y)
         return ItemStyle(
             shape: shape == .circle ? .circle : .rounded(cornerRadius: cornerRadius ?? Shape.defaultCornerRadius),
             borderWidth: try source.read(options.borderWidth), borderColor: try source.read(options.borderColor),
-            placeholder: try source.read(options.placeholder), contentMode: try source.read(options.contentMode))
+            placeholder: try source.read(options.placeholder), contentMode: try source.read(options.contentMode),
+            shadow: shadow)
     }
 
     private static func snap(_ source: any OptionSource, kind: LayoutKind, motion: Bool) throws(UsageError)
@@ -202,15 +211,27 @@ struct SceneDescription: Sendable {
     /// `--spacing` (a card is the viewport inset by it, a page apart).
     static func checkPageOptions(by kind: LayoutKind, in source: any OptionSource) throws(UsageError) {
         let options = SceneOptions.declared
-        if kind.pageAnimator == nil {
+        if kind != .pagingScale, source.givenHere(options.pagingPreset.spec.name) {
+            throw .rule("\(options.pagingPreset) applies to --layout paging-scale, not \(kind.rawValue)")
+        }
+        if kind.pageEffect == nil {
             if source.givenHere(options.pageInset.spec.name) {
-                throw .rule("\(options.pageInset) applies to the page layouts (page-cube, page-linear-card, …)")
+                throw .rule("\(options.pageInset) applies to the page layouts (page-cube, …, paging-scale)")
             }
             return
         }
         for option in [options.itemSize.spec, options.spacing.spec] where source.givenHere(option.name) {
             throw .rule(
                 "\(option) does not apply to \(kind.rawValue): its cards are the viewport inset by \(options.pageInset), a page apart"
+            )
+        }
+        // A preset's view writes its own shadow on every transform, over the layer's.
+        let preset = try source.read(options.pagingPreset)
+        guard kind == .pagingScale, preset.transform.shadow != nil else { return }
+        for option in [options.shadowOpacity.spec, options.shadowRadius.spec, options.shadowOffset.spec]
+        where source.givenHere(option.name) {
+            throw .rule(
+                "\(option) does not apply to paging-scale \(options.pagingPreset) \(preset.rawValue): the preset sets its own shadow (\(options.shadowColor) applies)"
             )
         }
     }

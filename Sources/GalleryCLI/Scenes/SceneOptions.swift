@@ -13,7 +13,7 @@ struct SceneOptions: OptionGroup {
     let layout = DefaultedOption<LayoutKind>(
         "layout", value: "layout",
         help:
-            "line: the horizontal carousel; grid: the round-photo grid; flow: a plain UICollectionViewFlowLayout; linear … inverted-time-machine: iCarousel's types; page-…: AnimatedCollectionViewLayout's animators on full-page cards; compositional: a compositional layout's orthogonal section.",
+            "line: the horizontal carousel; grid: the round-photo grid; flow: a plain UICollectionViewFlowLayout; linear … inverted-time-machine: iCarousel's types; page-…: AnimatedCollectionViewLayout's animators on full-page cards; paging-scale: CollectionViewPagingLayout's scale transforms; compositional: a compositional layout's orthogonal section.",
         default: .line)
     let width = Option<Double>(
         "width", value: "pt", help: "Viewport width in points.",
@@ -70,6 +70,9 @@ struct SceneOptions: OptionGroup {
     let pageInset = DefaultedOption<Double>(
         "page-inset", value: "pt", help: "Page layouts: the inset of each card from the viewport's edges.",
         default: PageLayout(animator: .cube).pageInset, check: .from(0...1e6))
+    let pagingPreset = DefaultedOption<ScalePreset>(
+        "paging-preset", value: "preset",
+        help: "paging-scale: CollectionViewPagingLayout's ScaleTransformView preset.", default: .default)
     let scrolling = DefaultedOption<CompositionalLayout.Scrolling>(
         "scrolling", value: "behaviour",
         help: "compositional: the section's orthogonalScrollingBehavior, where a fling or a drag comes to rest.",
@@ -115,6 +118,17 @@ struct SceneOptions: OptionGroup {
         "border-color", value: "color", help: "Colour of the ring.", default: ItemStyle().borderColor)
     let contentMode = DefaultedOption<ContentMode>(
         "content-mode", value: "mode", help: "How a photo fills its item.", default: ItemStyle().contentMode)
+    let shadowOpacity = DefaultedOption<Double>(
+        "shadow-opacity", value: "o", help: "CALayer's shadowOpacity, 0…1 (0: no shadow).",
+        default: Shadow().opacity, check: .from(0...1))
+    let shadowRadius = DefaultedOption<Double>(
+        "shadow-radius", value: "pt", help: "CALayer's shadowRadius: a Gaussian blur of σ = radius/2.",
+        default: Shadow().radius, check: .from(0...1000))
+    let shadowOffset = DefaultedOption<OffsetValue>(
+        "shadow-offset", value: "x,y", help: "CALayer's shadowOffset, in the item's own plane (y down).",
+        default: OffsetValue(x: Shadow().offsetX, y: Shadow().offsetY))
+    let shadowColor = DefaultedOption<Color>(
+        "shadow-color", value: "color", help: "CALayer's shadowColor.", default: Shadow().color)
     let background = DefaultedOption<Color>(
         "background", value: "color", help: "Frame background: a colour or transparent.",
         default: Scene.defaultBackground,

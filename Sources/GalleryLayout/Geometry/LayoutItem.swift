@@ -25,6 +25,12 @@ public struct LayoutItem: Sendable, Hashable {
     public var progress: Double?
     /// Where the photo is moved inside its card, in points (the parallax animator); nil: not moved.
     public var contentOffset: Point?
+    /// The shadow the layout gives the item (ScaleTransformView's presets); nil: the scene's.
+    public var shadow: ItemShadow?
+    /// A backdrop blur drawn over the item (ScaleTransformView's blur preset).
+    public var blur: BackdropBlur?
+    /// Whether the item is hidden when its back faces the viewer (a layer's `isDoubleSided` false).
+    public var singleSided = false
 
     public init(
         index: Int, center: Point, size: Double, scale: Double, bounds: Size? = nil, transform: Transform3D? = nil,

@@ -112,6 +112,16 @@ public struct Transform3D: Sendable, Hashable {
         return Point(x: center.x + image.x / image.w, y: center.y + image.y / image.w)
     }
 
+    /// Whether the plane's back faces the viewer: the projection of the plane z = 0,
+    /// H = [[m11 m12 m14] [m21 m22 m24] [m41 m42 m44]], reverses orientation (det H < 0), the
+    /// geometric test for a single-sided layer (Core Animation's own is not documented).
+    public var facesAway: Bool {
+        let first = m11 * (m22 * m44 - m24 * m42)
+        let second = m12 * (m21 * m44 - m24 * m41)
+        let third = m14 * (m21 * m42 - m22 * m41)
+        return (first - second) + third < 0
+    }
+
     /// s when this is exactly a plain scale: s·I in the plane with nothing else, i.e.
     /// `CATransform3DMakeScale(s, s, 1)` (what `CATransform3DMakeAffineTransform` makes of
     /// `CGAffineTransform(scaleX: s, y: s)`, as UIKit stores a layout's scale) with a finite s > 0;

@@ -25,14 +25,18 @@ public enum LayoutKind: String, Sendable, Hashable, CaseIterable {
     case pageZoomInOut = "page-zoom-in-out"
     case pageCrossFade = "page-cross-fade"
     case pageSnapIn = "page-snap-in"
+    /// CollectionViewPagingLayout's ScaleTransformView on full-page cards (`ScalePreset`).
+    case pagingScale = "paging-scale"
     /// A compositional layout's orthogonal section (`CompositionalLayout`).
     case compositional
 
     /// The carousel type of this name, for iCarousel's types.
     public var carouselType: CarouselType? { CarouselType(rawValue: rawValue) }
 
-    /// The page animator of this name, for the page layouts.
-    public var pageAnimator: PageAnimator? { PageAnimator(rawValue: rawValue) }
+    /// The page effect of this name, for the page layouts (paging-scale: its default preset).
+    public var pageEffect: PageEffect? {
+        self == .pagingScale ? .scale(.default) : PageAnimator(rawValue: rawValue).map(PageEffect.animator)
+    }
 
     /// The viewport, in points, when none is given: 375 wide, 200 high for the line, 667 for the
     /// vertical layouts, 300 for the carousel types (their 200-point items with room to turn).
@@ -40,7 +44,7 @@ public enum LayoutKind: String, Sendable, Hashable, CaseIterable {
         switch self {
         case .line: Size(width: 375, height: 200)
         case .grid, .flow: Size(width: 375, height: 667)
-        case _ where pageAnimator != nil: Size(width: 375, height: 667)
+        case _ where pageEffect != nil: Size(width: 375, height: 667)
         default: Size(width: 375, height: 300)
         }
     }
@@ -56,7 +60,7 @@ public enum LayoutKind: String, Sendable, Hashable, CaseIterable {
         case .grid: .grid(GridLayout())
         case .flow: .flow(FlowLayout())
         case .compositional: .compositional(CompositionalLayout())
-        case _ where pageAnimator != nil: .page(PageLayout(animator: pageAnimator ?? .cube))
+        case _ where pageEffect != nil: .page(PageLayout(pageEffect ?? .animator(.cube)))
         default: .carousel(CarouselLayout(type: carouselType ?? .linear))
         }
     }

@@ -5,7 +5,7 @@ public enum LayoutStyle: Sendable, Hashable {
     case flow(FlowLayout)
     /// One of iCarousel's types.
     case carousel(CarouselLayout)
-    /// Full-page cards transformed by an AnimatedCollectionViewLayout animator.
+    /// Full-page cards transformed by an AnimatedCollectionViewLayout animator or a ScaleTransformView.
     case page(PageLayout)
     /// A compositional layout's horizontally scrolling section.
     case compositional(CompositionalLayout)
@@ -17,7 +17,7 @@ public enum LayoutStyle: Sendable, Hashable {
         case .grid: .grid
         case .flow: .flow
         case .carousel(let carousel): LayoutKind(rawValue: carousel.type.rawValue) ?? .linear
-        case .page(let page): LayoutKind(rawValue: page.animator.rawValue) ?? .pageCube
+        case .page(let page): LayoutKind(rawValue: page.effect.layoutName) ?? .pageCube
         case .compositional: .compositional
         }
     }

@@ -14,15 +14,19 @@ public enum PageAnimator: String, Sendable, Hashable, CaseIterable {
     case crossFade = "page-cross-fade"
     case snapIn = "page-snap-in"
 
-    /// What an animator sets on an item: its transform about the centre, alpha (clamped to 0…1 as
-    /// UIView clamps it), zIndex, a moved centre (cross-fade) and the photo's offset in its card
-    /// (parallax).
+    /// What an animator (or `ScaleTransform`) sets on an item: its transform about the centre, alpha
+    /// (clamped to 0…1 as UIView clamps it), zIndex, a moved centre (cross-fade), the photo's offset
+    /// in its card (parallax), and a scale transform's sidedness, shadow and blur.
     public struct Attributes: Sendable, Hashable {
         public var transform = Transform3D.identity
         public var alpha = 1.0
         public var zIndex = 0
         public var center: Point?
         public var contentOffset: Point?
+        /// Whether the card is hidden when its back faces the viewer (`isDoubleSided` false).
+        public var singleSided = false
+        public var shadow: ItemShadow?
+        public var blur: BackdropBlur?
     }
 
     /// The item `index` at progress `p` (`endOffset` e for snap-in, given separately), its card

@@ -1,19 +1,25 @@
-/// Full-page cards scrolling horizontally a page at a time, each transformed by an animator from its
-/// progress (`PageAnimator`): AnimatedCollectionViewLayout as its demo sets it up (paging on, no
-/// spacing, no section insets).
+/// Full-page cards scrolling horizontally a page at a time, each transformed from its progress by
+/// an effect (`PageEffect`), with paging on and no spacing, as both libraries' demos set them up.
 ///
-/// Item i's card is the viewport W × H inset by `pageInset` on every side, centred at
-/// (W/2 + i·W − offset, H/2): the pitch is W (spacing twice the inset), so a card rests centred on
-/// each page. Its progress is the source's middleOffset, p = (i·W − offset)/W, and for snap-in its
-/// endOffset, e = (i·W + inset − offset − W)/w, w the card's width. Content n·W wide.
+/// Item i's card is the viewport W × H inset by `pageInset` on every side; its progress is
+/// p = (i·W − offset)/W (the animators' middleOffset, ScaleTransformView's progress). Content n·W wide.
+/// - An animator's card is centred at (W/2 + i·W − offset, H/2): the pitch is W (spacing twice the
+///   inset), so a card rests centred on each page; snap-in's progress is its endOffset,
+///   e = (i·W + inset − offset − W)/w, w the card's width.
+/// - A scale transform's card sits on the viewport, centred on it, whatever p (the source's frame is
+///   the visible rect): all motion is its transform.
 public struct PageLayout: Sendable, Hashable {
-    public var animator: PageAnimator
+    public var effect: PageEffect
     /// The inset of each card from the viewport's edges, in points.
     public var pageInset: Double
 
-    public init(animator: PageAnimator, pageInset: Double = 0) {
-        self.animator = animator
+    public init(_ effect: PageEffect, pageInset: Double = 0) {
+        self.effect = effect
         self.pageInset = pageInset
+    }
+
+    public init(animator: PageAnimator, pageInset: Double = 0) {
+        self.init(.animator(animator), pageInset: pageInset)
     }
 
     /// Throws the first invalid parameter, given the viewport.
@@ -32,36 +38,75 @@ public struct PageLayout: Sendable, Hashable {
         Size(width: Double(max(count, 0)) * viewport.width, height: viewport.height)
     }
 
-    /// Item `index` at `offset`, drawn or not: its card, centre, the animator's attributes and its
+    /// Item `index` at `offset`, drawn or not: its card, centre, the effect's attributes and its
     /// progress (snap-in's: e).
     public func item(_ index: Int, viewport: Size, offset: Double) -> LayoutItem {
         let bounds = bounds(in: viewport)
         let w = viewport.width
         let p = (Double(index) * w - offset) / w
-        let e = (Double(index) * w + pageInset - offset - w) / bounds.width
-        let pinned = offset - (Double(index) * w + pageInset)
-        let a = animator.attributes(p: p, e: e, index: index, bounds: bounds, viewport: viewport, pinned: pinned)
-        let center = a.center ?? Point(x: w / 2 + Double(index) * w - offset, y: viewport.height / 2)
+        let a: PageAnimator.Attributes
+        var progress = p
+        switch effect {
+        case .animator(let animator):
+            let e = (Double(index) * w + pageInset - offset - w) / bounds.width
+            let pinned = offset - (Double(index) * w + pageInset)
+            a = animator.attributes(p: p, e: e, index: index, bounds: bounds, viewport: viewport, pinned: pinned)
+            if animator == .snapIn { progress = e }
+        case .scale(let preset):
+            a = preset.transform.attributes(p: p, bounds: bounds)
+        }
+        let center =
+            a.center
+            ?? Point(x: w / 2 + (effect.isScale ? 0 : Double(index) * w - offset), y: viewport.height / 2)
         var item = LayoutItem(
             index: index, center: center, size: bounds.width, scale: 1, bounds: bounds, transform: a.transform,
             alpha: a.alpha)
         item.zIndex = a.zIndex
-        item.progress = animator == .snapIn ? e : p
+        item.progress = progress
         item.contentOffset = a.contentOffset
+        item.shadow = a.shadow
+        item.blur = a.blur
+        item.singleSided = a.singleSided
         return item
     }
 
     /// The items drawn at `offset`, in draw order: ascending zIndex, then ascending index. An item is
-    /// drawn when its alpha is above 0 and its card shows in the viewport; only the pages within two of
-    /// the offset can (the linear card's neighbours come nearest: 1.17 pages out at p = 1.5).
+    /// drawn when its alpha is above 0, its card shows in the viewport and, single-sided, its front
+    /// faces the viewer. An animator's pages within two of the offset can show (the linear card's
+    /// neighbours come nearest: 1.17 pages out at p = 1.5); a scale transform's cards are all laid
+    /// out, as the source lays them out.
     public func items(count: Int, viewport: Size, offset: Double) -> [LayoutItem] {
         guard count > 0 else { return [] }
         let page = (offset / viewport.width).rounded(.down)
-        let first = Int(max(0, min(page - 2, Double(count - 1)))), last = Int(max(0, min(page + 3, Double(count - 1))))
-        let items = (first...last).map { item($0, viewport: viewport, offset: offset) }.filter { item in
+        let window =
+            effect.isScale
+            ? 0...(count - 1)
+            : Int(max(0, min(page - 2, Double(count - 1))))...Int(max(0, min(page + 3, Double(count - 1))))
+        let items = window.map { item($0, viewport: viewport, offset: offset) }.filter { item in
             guard item.alpha > 0, let transform = item.transform, let bounds = item.bounds else { return false }
+            if item.singleSided, transform.facesAway { return false }
             return transform.visibleArea(of: bounds, center: item.center, in: viewport) > 0
         }
         return items.sorted { ($0.zIndex, $0.index) < ($1.zIndex, $1.index) }
+    }
+}
+
+/// What turns a page layout's cards: one of AnimatedCollectionViewLayout's animators, or
+/// CollectionViewPagingLayout's ScaleTransformView with a preset.
+public enum PageEffect: Sendable, Hashable {
+    case animator(PageAnimator)
+    case scale(ScalePreset)
+
+    /// The layout's name: the animator's, or paging-scale.
+    public var layoutName: String {
+        switch self {
+        case .animator(let animator): animator.rawValue
+        case .scale: "paging-scale"
+        }
+    }
+
+    var isScale: Bool {
+        if case .scale = self { return true }
+        return false
     }
 }

@@ -6,7 +6,7 @@ import GalleryCore
 public struct StripCanvas {
     /// The frame rows held.
     public let rows: Range<Int>
-    let width: Int
+    public let width: Int
     private var pixels: [SIMD4<Float>]
 
     /// The rows `rows` of a `width`-wide frame, filled with `background`; nil when memory for them
@@ -33,6 +33,14 @@ public struct StripCanvas {
                         rebasing: canvas.buffer[band.lowerBound * width..<band.upperBound * width]))
             }
         }
+    }
+
+    /// Applies `backdrop` to the canvas, which must hold the whole `height`-row frame (a backdrop reads
+    /// rows beyond its own), on up to `jobs` threads.
+    public mutating func apply(_ backdrop: Backdrop, height: Int, jobs: Int) {
+        guard rows == 0..<height else { return }
+        let (width, height) = (width, height)
+        pixels.withUnsafeMutableBufferPointer { backdrop.apply(to: $0, width: width, height: height, jobs: jobs) }
     }
 
     /// Quantises the rows into their place in `frame` (8-bit RGBA, `width` wide, from row 0).

@@ -7,11 +7,15 @@ public struct ItemStyle: Sendable, Hashable {
     /// Fill behind each photo, and the whole item when there is no photo.
     public var placeholder: Color
     public var contentMode: ContentMode
+    /// Every item's shadow (opacity 0: none), unless its layout gives it one.
+    public var shadow: Shadow
 
     public init(
         shape: Shape = .circle, borderWidth: Double = 0, borderColor: Color = .white,
-        placeholder: Color = Color(r: 0xAA, g: 0xAA, b: 0xAA), contentMode: ContentMode = .aspectFill
+        placeholder: Color = Color(r: 0xAA, g: 0xAA, b: 0xAA), contentMode: ContentMode = .aspectFill,
+        shadow: Shadow = Shadow()
     ) {
+        self.shadow = shadow
         self.shape = shape
         self.borderWidth = borderWidth
         self.borderColor = borderColor

@@ -67,8 +67,9 @@ public enum LayoutDocument {
 
     /// What an item has beyond a plain scale, each only where it is not the default: a carousel's
     /// offset o or a page's progress p, non-square bounds, a transform, alpha (always in a motion,
-    /// where the layout gives one, else only below 1), zIndex and the photo's offset in its card.
-    /// Transforms, progresses and alphas at full precision.
+    /// where the layout gives one, else only below 1), zIndex, the photo's offset in its card, and
+    /// the shadow and backdrop blur a page layout gives it. Transforms, progresses and alphas at full
+    /// precision.
     private static func attributes(of item: LayoutItem, alpha motionAlpha: Double?) -> [(String, JSONValue)] {
         var pairs: [(String, JSONValue)] = []
         if let offset = item.carouselOffset { pairs.append(("offset", .exactNumber(offset))) }
@@ -88,8 +89,30 @@ public enum LayoutDocument {
         }
         if item.zIndex != 0 { pairs.append(("zIndex", .number(Double(item.zIndex)))) }
         if let shift = item.contentOffset {
-            pairs.append(("contentOffset", .object([("x", .exactNumber(shift.x)), ("y", .exactNumber(shift.y))])))
+            pairs.append(("contentOffset", point(shift)))
+        }
+        if let shadow = item.shadow {
+            pairs.append(
+                (
+                    "shadow",
+                    .object([
+                        ("opacity", .exactNumber(shadow.opacity)), ("radius", .exactNumber(shadow.radius)),
+                        ("offset", point(shadow.offset)),
+                    ])
+                ))
+        }
+        if let blur = item.blur {
+            pairs.append(
+                (
+                    "blur",
+                    .object([("fraction", .exactNumber(blur.fraction)), ("translation", point(blur.translation))])
+                ))
         }
         return pairs
+    }
+
+    /// {x, y} at full precision.
+    private static func point(_ p: Point) -> JSONValue {
+        .object([("x", .exactNumber(p.x)), ("y", .exactNumber(p.y))])
     }
 }

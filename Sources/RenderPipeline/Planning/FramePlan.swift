@@ -36,6 +36,24 @@ public struct FramePlan: Sendable {
         public var placement: ItemPainter.Placement
         /// Where a 3D item goes (a transform other than a plain scale); nil for a flat one.
         public var projected: ProjectedPlacement?
+        /// Its shadow, drawn before it; nil: none.
+        public var shadow: Shadow?
+        /// A backdrop blur drawn after it (ScaleTransformView's blur preset).
+        public var backdrop: Backdrop?
+
+        /// The item's plane as the shadow painter takes it: the 3D placement, or a flat item's
+        /// square (its side in points at its pixels per point, no transform).
+        public var plane: ProjectedPlacement {
+            if let projected { return projected }
+            let s = placement.pixelsPerPoint
+            let side = placement.square.width / s
+            var identity = SIMD16<Double>()
+            for i in [0, 5, 10, 15] { identity[i] = 1 }
+            return ProjectedPlacement(
+                centerX: placement.square.x + placement.square.width / 2,
+                centerY: placement.square.y + placement.square.height / 2, width: side, height: side,
+                transform: identity, pixelsPerPoint: s, alpha: placement.alpha)
+        }
     }
 
     /// Plans `scene` at `offset`.
@@ -91,7 +109,27 @@ public struct FramePlan: Sendable {
                 index: item.index, photo: scene.photo(forItem: item.index),
                 placement: ItemPainter.Placement(
                     square: square, pixelsPerPoint: flat.scale * scale, alpha: Float(animated.alpha)),
-                projected: Self.projected(item, alpha: animated.alpha, displayScale: scale))
+                projected: Self.projected(item, alpha: animated.alpha, displayScale: scale),
+                shadow: Self.shadow(of: item, style: scene.style.shadow),
+                backdrop: item.blur.map { blur in
+                    Backdrop(
+                        fraction: blur.fraction,
+                        rect: PixelRect(
+                            x: blur.translation.x * scale, y: blur.translation.y * scale,
+                            width: scene.gallery.viewport.width * scale, height: scene.gallery.viewport.height * scale),
+                        pixelsPerPoint: scale)
+                })
         }
+    }
+
+    /// The item's shadow: the scene's, or the one its layout gives it (in the scene's colour); nil
+    /// when it is transparent.
+    static func shadow(of item: LayoutItem, style: Shadow) -> Shadow? {
+        var shadow = style
+        if let own = item.shadow {
+            (shadow.opacity, shadow.radius) = (own.opacity, own.radius)
+            (shadow.offsetX, shadow.offsetY) = (own.offset.x, own.offset.y)
+        }
+        return shadow.opacity > 0 && shadow.color.a > 0 ? shadow : nil
     }
 }

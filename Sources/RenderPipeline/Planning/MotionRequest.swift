@@ -127,7 +127,7 @@ public enum MotionRequest: Sendable, Equatable {
     /// change to a page layout or a carousel type.
     private func checkAnimated(from gallery: Gallery) throws(MotionError) {
         if case .page = gallery.style, let motion = pageMissing { throw .notForPages(motion: motion) }
-        if case .toLayout(let kind, _) = self, kind.pageAnimator != nil {
+        if case .toLayout(let kind, _) = self, kind.pageEffect != nil {
             throw .notForPages(motion: "a change to \(kind.rawValue) from another layout")
         }
         if case .toLayout(let kind, _) = self, kind.carouselType != nil {

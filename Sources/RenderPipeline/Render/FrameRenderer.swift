@@ -27,7 +27,10 @@ public struct FrameRenderer: Sendable {
         let painter = ItemPainter(style: scene.style)
         let size = plan.size
         let bounds = Self.bounds(of: plan)
-        let passes = FramePasses(bounds: bounds, width: size.width, height: size.height, budget: budget)
+        // A backdrop reads rows beyond its own: such a frame is painted on one canvas of all its rows.
+        let whole = plan.items.contains { $0.backdrop != nil }
+        let passes = FramePasses(
+            bounds: Self.reach(of: plan, bounds), width: size.width, height: size.height, budget: whole ? .max : budget)
         let frameBytes = size.width * size.height * 4
         // Room for the frame, the Float pixels twice over (frames render side by side in a batch) and
         // the resampler's rings, checked before anything is drawn; each large array is checked again.
@@ -53,7 +56,7 @@ public struct FrameRenderer: Sendable {
         }
         frame.withUnsafeMutableBufferPointer { frame in
             for strip in passes.strips {
-                if strip.chunks.count <= 1 {
+                if strip.chunks.count <= 1, !whole {
                     guard let pieces = prepare(strip.chunks.first ?? [], rows: strip.rows) else { return }
                     Compositor.composite(
                         rows: strip.rows, width: size.width, background: scene.background, jobs: jobs, into: frame
@@ -67,9 +70,7 @@ public struct FrameRenderer: Sendable {
                 }
                 for chunk in strip.chunks {
                     guard let pieces = prepare(chunk, rows: strip.rows) else { return }
-                    canvas.paint(jobs: jobs) { rows, pixels in
-                        pieces.paint(with: painter, into: pixels, rows: rows, width: size.width)
-                    }
+                    canvas.paint(pieces, with: painter, height: size.height, jobs: jobs)
                 }
                 canvas.quantise(into: frame, jobs: jobs)
             }
@@ -84,6 +85,21 @@ public struct FrameRenderer: Sendable {
         plan.items.map { item in
             item.projected.map { ProjectedItemPainter.bounds(of: $0, width: plan.size.width, height: plan.size.height) }
                 ?? ItemPainter.bounds(of: item.placement, width: plan.size.width, height: plan.size.height)
+        }
+    }
+
+    /// Each item's pixel bounds with its shadow's: the rows its pieces paint.
+    static func reach(of plan: FramePlan, _ bounds: [(x: Range<Int>, y: Range<Int>)]) -> [(
+        x: Range<Int>, y: Range<Int>
+    )] {
+        zip(plan.items, bounds).map { item, own in
+            guard let shadow = item.shadow else { return own }
+            let cast = ShadowPainter.bounds(
+                of: shadow, placement: item.plane, width: plan.size.width, height: plan.size.height)
+            func union(_ a: Range<Int>, _ b: Range<Int>) -> Range<Int> {
+                a.isEmpty ? b : b.isEmpty ? a : min(a.lowerBound, b.lowerBound)..<max(a.upperBound, b.upperBound)
+            }
+            return (union(own.x, cast.x), union(own.y, cast.y))
         }
     }
 

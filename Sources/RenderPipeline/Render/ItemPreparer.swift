@@ -50,15 +50,16 @@ struct ItemPreparer {
             return (0..<count).map { band in PreparerTask.prepare(index, rows: Self.band(band, of: count, in: itemRows))
             }
         }
+        let shadows = chunk.filter { items[$0].shadow != nil }.map(PreparerTask.shade)
         let fetches = photo == nil ? [] : items.indices.sorted(by: largestFirst).map(PreparerTask.fetch)
         // Offered photos are all got before this call returns: what gets them may not outlive it.
         let settles = photo == nil || prefetch == nil ? [] : items.indices.map(PreparerTask.settle)
-        let outcomes = Parallel.map(fetches + bands + settles, jobs: jobs) { task in
+        let outcomes = Parallel.map(fetches + bands + shadows + settles, jobs: jobs) { task in
             run(task, outlines: outlines, photo: photo, prefetch: prefetch)
         }
         var results: [Prepared] = []
         for outcome in outcomes { results.append(try outcome.get()) }
-        return Self.pieces(of: chunk, results, bands: bands, outlines: outlines, rows: rows)
+        return Self.pieces(of: chunk, results, bands: bands, outlines: outlines, rows: rows, items: items)
     }
 
     /// What one task made.
@@ -66,6 +67,7 @@ struct ItemPreparer {
         case nothing
         case band(Int, Range<Int>, ItemPainter.PreparedPhoto)
         case projected(Int, ProjectedItemPainter.Prepared)
+        case shadow(Int, ShadowPainter.Prepared)
     }
 
     /// Does `task`: a fetch, a settle, a flat item's band or a 3D item whole.
@@ -94,6 +96,15 @@ struct ItemPreparer {
                     rows: rows, outline: outlines[index]
                 ).map { .band(index, rows, $0) } ?? .nothing
             }
+        case .shade(let index):
+            let item = items[index]
+            guard let shadow = item.shadow else { return .success(.nothing) }
+            return Result { () throws(OutOfMemory) in
+                try ShadowPainter.prepare(
+                    shadow, of: item.plane, shape: painter.style.shape, canvasWidth: size.width,
+                    canvasHeight: size.height
+                ).map { .shadow(index, $0) } ?? .nothing
+            }
         case .project(let index):
             guard let placement = items[index].projected else { return .success(.nothing) }
             let part = fetched.wait(index)
@@ -111,26 +122,30 @@ struct ItemPreparer {
     /// come back in order, and one missing any band is drawn as a placeholder.
     private static func pieces(
         of chunk: [Int], _ results: [Prepared], bands: [PreparerTask], outlines: [Int: ItemPainter.Outline],
-        rows: Range<Int>
+        rows: Range<Int>, items: [FramePlan.Item]
     ) -> [PreparedPiece] {
         var parts = [Int: [(Range<Int>, ItemPainter.PreparedPhoto)]]()
         var projected = [Int: ProjectedItemPainter.Prepared]()
+        var shadows = [Int: ShadowPainter.Prepared]()
         var counts = [Int: Int]()
         for task in bands { if case .prepare(let index, _) = task { counts[index, default: 0] += 1 } }
         for result in results {
             switch result {
             case .band(let index, let rows, let photo): parts[index, default: []].append((rows, photo))
             case .projected(let index, let prepared): projected[index] = prepared
+            case .shadow(let index, let prepared): shadows[index] = prepared
             case .nothing: break
             }
         }
         return chunk.flatMap { index -> [PreparedPiece] in
-            if let prepared = projected[index] { return [.projected(prepared)] }
-            guard let outline = outlines[index] else { return [] }
+            let shadow = shadows[index].map { [PreparedPiece.shadow($0)] } ?? []
+            let backdrop = items[index].backdrop.map { [PreparedPiece.backdrop($0)] } ?? []
+            if let prepared = projected[index] { return shadow + [.projected(prepared)] + backdrop }
+            guard let outline = outlines[index] else { return shadow + backdrop }
             guard let bands = parts[index], bands.count == counts[index] else {
-                return [.flat(outline.clipped(toRows: rows), nil)]
+                return shadow + [.flat(outline.clipped(toRows: rows), nil)] + backdrop
             }
-            return bands.map { band in .flat(outline.clipped(toRows: band.0), band.1) }
+            return shadow + bands.map { band in .flat(outline.clipped(toRows: band.0), band.1) } + backdrop
         }
     }
 
@@ -142,11 +157,13 @@ struct ItemPreparer {
 }
 
 /// One unit of a frame's work: fetch item i's photo, resample it for some frame rows of item i,
-/// prepare 3D item i, or make sure its offered photo has been got.
+/// prepare 3D item i or its shadow, or make sure its offered photo has been got.
 private enum PreparerTask: Sendable {
     case fetch(Int)
     case prepare(Int, rows: Range<Int>)
     /// A 3D item, prepared whole.
     case project(Int)
+    /// An item's shadow, prepared whole.
+    case shade(Int)
     case settle(Int)
 }

@@ -1,0 +1,114 @@
+import Foundation
+import GalleryCore
+import Testing
+
+@testable import Raster
+
+/// Shadows and backdrop blurs against closed forms: a square's shadow is the square's indicator
+/// blurred by a Gaussian, ¼·[erf((x − x₀)/σ√2) − erf((x − x₁)/σ√2)]·[the same in y], and a blurred
+/// step is ½·erfc(−x/σ√2).
+@Suite struct EffectsTests {
+    typealias P = ProjectedPainting
+
+    /// The Gaussian-blurred indicator of [low, high], at t.
+    static func blurredInterval(_ t: Double, _ low: Double, _ high: Double, sigma: Double) -> Double {
+        (erf((t - low) / (sigma * 2.squareRoot())) - erf((t - high) / (sigma * 2.squareRoot()))) / 2
+    }
+
+    /// A 40-point black square at @1.5x with a shadow of opacity 0.8, radius 12 (σ = 6 pt), offset
+    /// (5, 7), painted on white: outside the square every pixel is white less 0.8·255·a, a the
+    /// closed form at the pixel centre. Within 1.5 levels: the grid (σ/2 a cell, read bilinearly)
+    /// and the kernel cut at 3σ each stay under half a level, and a pixel's value is its area's mean,
+    /// not its centre's (the Gaussian's curvature over a pixel of 2/3 pt: under 0.4 levels).
+    @Test func aSquaresShadowIsItsGaussianBlur() throws {
+        let (s, side, cx, cy) = (1.5, 40.0, 60.0, 55.0)
+        let shadow = Shadow(color: .black, opacity: 0.8, radius: 12, offsetX: 5, offsetY: 7)
+        let placement = ProjectedPlacement(
+            centerX: cx, centerY: cy, width: side, height: side, transform: ProjectedPlacement.identityTransform,
+            pixelsPerPoint: s)
+        var canvas = WholeCanvas(width: 130, height: 130, background: .white)
+        let prepared = try #require(
+            try ShadowPainter.prepare(
+                shadow, of: placement, shape: .rounded(cornerRadius: 0), canvasWidth: 130, canvasHeight: 130))
+        canvas.pixels.withUnsafeMutableBufferPointer {
+            ShadowPainter.paint(prepared, into: $0, rows: 0..<130, canvasWidth: 130)
+        }
+        var worst = 0.0
+        for y in 0..<130 {
+            for x in 0..<130 {
+                // Points about the item's centre.
+                let (u, v) = ((Double(x) + 0.5 - cx) / s, (Double(y) + 0.5 - cy) / s)
+                let a =
+                    Self.blurredInterval(u, -20 + 5, 20 + 5, sigma: 6)
+                    * Self.blurredInterval(v, -20 + 7, 20 + 7, sigma: 6)
+                let expected = 255 * (1 - 0.8 * a)
+                worst = max(worst, abs(Double(canvas.pixels[y * 130 + x].x) - expected))
+            }
+        }
+        #expect(worst <= 1.5, "worst \(worst)")
+    }
+
+    /// The shadow takes the item's alpha and transform: at alpha 0.5 it is half as dark, and under a
+    /// layout scale of 2 its offset and blur double.
+    @Test func theShadowTakesAlphaAndTransform() throws {
+        let shadow = Shadow(opacity: 1, radius: 4, offsetX: 0, offsetY: 10)
+        func darkness(alpha: Float, scale: Double, at point: (Int, Int)) throws -> Float {
+            let placement = ProjectedPlacement(
+                centerX: 64, centerY: 50, width: 20, height: 20,
+                transform: P.matrix([[scale, 0, 0, 0], [0, scale, 0, 0], [0, 0, 1, 0], [0, 0, 0, 1]]),
+                pixelsPerPoint: 1, alpha: alpha)
+            var canvas = WholeCanvas(width: 128, height: 128, background: .white)
+            let prepared = try #require(
+                try ShadowPainter.prepare(
+                    shadow, of: placement, shape: .rounded(cornerRadius: 0), canvasWidth: 128, canvasHeight: 128))
+            canvas.pixels.withUnsafeMutableBufferPointer {
+                ShadowPainter.paint(prepared, into: $0, rows: 0..<128, canvasWidth: 128)
+            }
+            return 255 - canvas.pixels[point.1 * 128 + point.0].x
+        }
+        // 3.5 pt inside the shadow's lower edge (y = 70); at scale 2 the edge is at 90 and 7 pt inside
+        // it lies between the centres of rows 82 and 83.
+        let full = try darkness(alpha: 1, scale: 1, at: (64, 66))
+        #expect(abs(try darkness(alpha: 0.5, scale: 1, at: (64, 66)) - full / 2) <= 0.5)
+        let doubled = (try darkness(alpha: 1, scale: 2, at: (64, 82)) + darkness(alpha: 1, scale: 2, at: (64, 83))) / 2
+        #expect(abs(doubled - full) <= 1, "the same place, twice the size: \(doubled) against \(full)")
+    }
+
+    /// A black-to-white step across x = 40 blurred with σ = 9 pixels (fraction 0.4 at @1.5x: 0.4·15·1.5):
+    /// each row follows the blurred step within 2 % of it (three boxes are not quite a Gaussian: their
+    /// CDF is within 1 % of the erf for these widths) under the tint, white at 12 %.
+    @Test func aBackdropBlursAndTintsWhatIsBeneath() {
+        let (width, height) = (80, 20)
+        var pixels = (0..<width * height).map { i in
+            i % width < 40 ? SIMD4<Float>(0, 0, 0, 255) : SIMD4<Float>(255, 255, 255, 255)
+        }
+        let backdrop = Backdrop(fraction: 0.4, rect: PixelRect(x: 0, y: 0, width: 80, height: 20), pixelsPerPoint: 1.5)
+        #expect(backdrop.sigma == 9)
+        pixels.withUnsafeMutableBufferPointer { backdrop.apply(to: $0, width: width, height: height, jobs: 2) }
+        var worst = 0.0
+        for x in 0..<width {
+            let step = erfc(-(Double(x) + 0.5 - 40) / (9 * 2.squareRoot())) / 2
+            let expected = 255 * (step * (1 - 0.12) + 0.12)
+            worst = max(worst, abs(Double(pixels[10 * width + x].x) - expected))
+        }
+        #expect(worst <= 0.02 * 255, "worst \(worst)")
+    }
+
+    /// The same bytes whatever the threads: a backdrop over part of a noisy canvas, on 1 and 3 jobs.
+    @Test func aBackdropIsTheSameOnAnyNumberOfThreads() {
+        var state: UInt32 = 7
+        let noise = (0..<97 * 61).map { _ -> SIMD4<Float> in
+            state = state &* 1_664_525 &+ 1_013_904_223
+            return SIMD4<Float>(Float(state >> 24), Float(state >> 16 & 0xFF), Float(state >> 8 & 0xFF), 255)
+        }
+        let backdrop = Backdrop(
+            fraction: 0.3, rect: PixelRect(x: 10.2, y: -5, width: 70, height: 50), pixelsPerPoint: 2)
+        let results = [1, 3].map { jobs in
+            var pixels = noise
+            pixels.withUnsafeMutableBufferPointer { backdrop.apply(to: $0, width: 97, height: 61, jobs: jobs) }
+            return pixels
+        }
+        #expect(results[0] == results[1])
+        #expect(results[0][0] == noise[0] && results[0] != noise, "outside untouched, inside blurred")
+    }
+}
