@@ -33,6 +33,21 @@ import Testing
         #expect(json["offset"] as? Double == 375)
     }
 
+    @Test func pageLayoutsTweenToEachOtherAndTurn() throws {
+        func lines(_ arguments: [String]) throws -> [[String: Any]] {
+            let run = try CommandRunner.run(["layout", "--count", "6", "--fps", "10"] + arguments)
+            #expect(run.status == 0, "\(run.stderr)")
+            return try run.output.split(separator: "\n").map {
+                try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+            }
+        }
+        let toggle = try lines(["--layout", "page-cube", "--to-layout", "paging-scale", "--offset", "600"])
+        #expect(toggle.count == 4 && toggle.last?["layout"] as? String == "paging-scale")
+        #expect(toggle.allSatisfy { $0["offset"] as? Double == 600 })
+        let turn = try lines(["--layout", "page-page", "--rotate", "--offset", "750"])
+        #expect(turn.last?["offset"] as? Double == 1334, "page 2 stays page 2")
+    }
+
     @Test func whatThePageLayoutsDoNotTakeIsRefused() throws {
         let cases: [([String], String)] = [
             (["--layout", "page-cube", "--item-size", "100"], "--item-size does not apply to page-cube"),

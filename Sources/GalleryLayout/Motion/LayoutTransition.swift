@@ -15,10 +15,17 @@ public struct LayoutTransition: Sendable {
     /// From `start` at `offset` (as the start frame shows it: clamped, snapped) to `end` in the same
     /// viewport. The end offset centres, along `end`'s scroll axis, the start frame's visible item
     /// whose centre is nearest the viewport's centre (ties: lower index), clamped to `end`'s range;
-    /// 0 with no visible item.
+    /// 0 with no visible item. Between two page layouts the offset stays (the same page shows).
     public init(from start: Gallery, frame startFrame: LayoutFrame, to end: Gallery, duration: Double)
         throws(LayoutError)
     {
+        if case .page = start.style, case .page = end.style {
+            // Both page a viewport apart: the same offset keeps every card on its page.
+            self.init(
+                startFrame: startFrame, endFrame: try end.frame(atOffset: end.clamped(startFrame.offset)),
+                duration: duration, start: start, end: end, original: { $0 })
+            return
+        }
         let centre = Point(x: start.viewport.width / 2, y: start.viewport.height / 2)
         // Centres are content positions less the offset, so they carry the rounding of both.
         let magnitude = abs(startFrame.offset) + start.viewport.width + start.viewport.height
@@ -75,10 +82,10 @@ public struct LayoutTransition: Sendable {
         self.duration = duration
         let (startSide, endSide) = (start.itemBounds, end.itemBounds)
         let starts = Dictionary(
-            uniqueKeysWithValues: startFrame.items.map { ($0.index, Tween.State($0, side: startSide, alpha: 1)) })
+            uniqueKeysWithValues: startFrame.items.map { ($0.index, Tween.State($0, side: startSide)) })
         let ends = Dictionary(
             uniqueKeysWithValues: endFrame.items.map { item in
-                (original(item.index), Tween.State(item, side: endSide, alpha: 1))
+                (original(item.index), Tween.State(item, side: endSide))
             })
         tweens = Set(starts.keys).union(ends.keys).sorted().map { index in
             if let sliding {
@@ -87,16 +94,16 @@ public struct LayoutTransition: Sendable {
                 }
                 let from =
                     starts[index]
-                    ?? Tween.State(start.item(index, atOffset: startFrame.offset), side: startSide, alpha: 1)
+                    ?? Tween.State(start.item(index, atOffset: startFrame.offset), side: startSide)
                 let to =
                     ends[index]
                     ?? sliding.current(index).map {
-                        Tween.State(end.item($0, atOffset: endFrame.offset), side: endSide, alpha: 1)
+                        Tween.State(end.item($0, atOffset: endFrame.offset), side: endSide)
                     } ?? from.faded
                 return Tween(index: index, from: from, to: to)
             }
             guard let from = starts[index] else {
-                let to = ends[index] ?? Tween.State(LayoutItem.none(index), side: Size(width: 0, height: 0), alpha: 0)
+                let to = ends[index] ?? Tween.State(LayoutItem.none(index), side: Size(width: 0, height: 0)).faded
                 return Tween(index: index, from: to.faded, to: to)
             }
             return Tween(index: index, from: from, to: ends[index] ?? from.faded)
@@ -107,51 +114,18 @@ public struct LayoutTransition: Sendable {
     /// indices). Centre, untransformed side, scale and alpha are each interpolated linearly in the
     /// eased progress p, as UIKit animates `center`, `bounds` and `transform`: the drawn side is
     /// lerp(S₀, S₁, p)·lerp(z₀, z₁, p) (a non-square item's width; its height is lerp(H₀, H₁, p)·z).
+    /// Items with 3D transforms (the page layouts') have them interpolated by decomposition
+    /// (`Transform3D.interpolated`), their photo offsets, shadows and blurs lerped, and are drawn by
+    /// the end's zIndex, then index.
     public func items(at t: Double) -> [AnimatedItem] {
         let p = duration > 0 ? EaseInOut.progress(t / duration) : 1
-        func mix(_ a: Double, _ b: Double) -> Double { p == 0 ? a : p == 1 ? b : a + (b - a) * p }
-        return tweens.map { tween in
-            let (from, to) = (tween.from, tween.to)
-            let scale = mix(from.scale, to.scale)
-            // At either end the drawn side is the layout's own, not S·z recomputed (the same number
-            // but for rounding), so the first and last frames are exactly the layouts' frames.
-            let bounds = Size(
-                width: mix(from.side.width, to.side.width), height: mix(from.side.height, to.side.height))
-            let size = p == 0 ? from.size : p == 1 ? to.size : bounds.width * scale
-            return AnimatedItem(
-                item: LayoutItem(
-                    index: tween.index,
-                    center: Point(x: mix(from.center.x, to.center.x), y: mix(from.center.y, to.center.y)),
-                    size: size, scale: scale, bounds: bounds.width == bounds.height ? nil : bounds),
-                alpha: mix(from.alpha, to.alpha))
-        }.sorted { ($0.item.size, $0.item.index) < ($1.item.size, $1.item.index) }
-    }
-
-    /// One item's start and end states.
-    private struct Tween: Sendable {
-        /// What UIKit animates of a cell: `center`, `bounds` (S × H), `transform` (the scale z) and
-        /// `alpha`; `size` is the drawn width the layout gave (S·z).
-        struct State: Sendable {
-            var center: Point
-            var side: Size
-            var scale: Double
-            var size: Double
-            var alpha: Double
-
-            init(_ item: LayoutItem, side: Size, alpha: Double) {
-                (center, self.side, scale, size, self.alpha) = (item.center, side, item.scale, item.size, alpha)
-            }
-
-            /// The same state, transparent.
-            var faded: State {
-                var state = self
-                state.alpha = 0
-                return state
-            }
+        let items = tweens.map { $0.item(at: p) }
+        guard items.contains(where: { $0.item.transform != nil }) else {
+            return items.sorted { ($0.item.size, $0.item.index) < ($1.item.size, $1.item.index) }
         }
-
-        let index: Int
-        let from: State
-        let to: State
+        let zIndex = Dictionary(uniqueKeysWithValues: tweens.map { ($0.index, $0.to.zIndex) })
+        return items.sorted { a, b in
+            (zIndex[a.item.index] ?? 0, a.item.index) < (zIndex[b.item.index] ?? 0, b.item.index)
+        }
     }
 }

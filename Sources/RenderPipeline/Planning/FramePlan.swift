@@ -99,7 +99,9 @@ public struct FramePlan: Sendable {
         self.layout = layout
         size = scene.pixelSize
         let scale = scene.displayScale
-        self.items = items.filter { $0.alpha > 0 }.map { animated in
+        // A single-sided item seen from behind (a page card turning through its edge) is not drawn.
+        let drawn = items.filter { $0.alpha > 0 && !($0.item.singleSided && $0.item.transform?.facesAway == true) }
+        self.items = drawn.map { animated in
             let item = animated.item
             // A 3D item's square only orders the work: its bounds' width round its centre.
             let flat = Self.flat(item) ?? (item.center, item.size, 1)

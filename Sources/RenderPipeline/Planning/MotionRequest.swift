@@ -112,7 +112,11 @@ public enum MotionRequest: Sendable, Equatable {
         do { try end.validate() } catch { throw .rotatedLayout(error) }
         let transition = try laidOut { () throws(LayoutError) in
             let startFrame = try scene.layout(atOffset: offset)
-            let resting = scene.snap.map { _ in end.snapped(startFrame.offset) } ?? end.clamped(startFrame.offset)
+            var resting = scene.snap.map { _ in end.snapped(startFrame.offset) } ?? end.clamped(startFrame.offset)
+            // Full-page cards keep their page: the offset in pages stays.
+            if case .page = gallery.style {
+                resting = end.clamped(startFrame.offset / gallery.viewport.width * end.viewport.width)
+            }
             return try LayoutTransition(
                 from: gallery, frame: startFrame, to: end, atOffset: resting, duration: duration)
         }
@@ -122,12 +126,12 @@ public enum MotionRequest: Sendable, Equatable {
         return (.rotation(transition, start: gallery, end: end), frameScene)
     }
 
-    /// Refuses what the line, grid, flow, page and compositional layouts do not animate: the page
-    /// layouts' changes of layout, deletions and rotations (their transforms would not tween), and a
-    /// change to a page layout or a carousel type.
+    /// Refuses what the line, grid, flow, page and compositional layouts do not animate: a page
+    /// layout's change to another kind of layout and its deletions, a change to a page layout from
+    /// another kind, and a change to a carousel type.
     private func checkAnimated(from gallery: Gallery) throws(MotionError) {
         if case .page = gallery.style, let motion = pageMissing { throw .notForPages(motion: motion) }
-        if case .toLayout(let kind, _) = self, kind.pageEffect != nil {
+        if case .toLayout(let kind, _) = self, kind.pageEffect != nil, gallery.style.kind.pageEffect == nil {
             throw .notForPages(motion: "a change to \(kind.rawValue) from another layout")
         }
         if case .toLayout(let kind, _) = self, kind.carouselType != nil {
@@ -135,13 +139,12 @@ public enum MotionRequest: Sendable, Equatable {
         }
     }
 
-    /// What the page layouts do not animate (their transforms would not tween), or nil.
+    /// What the page layouts do not animate, or nil.
     private var pageMissing: String? {
         switch self {
-        case .fling, .drag: nil
-        case .toLayout(let kind, _): "a change to \(kind.rawValue)"
+        case .fling, .drag, .rotate: nil
+        case .toLayout(let kind, _): kind.pageEffect == nil ? "a change to \(kind.rawValue)" : nil
         case .delete: "a deletion"
-        case .rotate: "a rotation"
         case .scrollTo: "scrollToItemAtIndex:animated:"
         }
     }
