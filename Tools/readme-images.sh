@@ -20,3 +20,10 @@ mkdir -p "$out"
 "$bin" --layout coverflow --width 360 --height 170 --item-size 130x90 --shape rounded --corner-radius 10 --offset 520 --display-scale 2 "$photos" -o "$out/coverflow.png"
 "$bin" --layout rotary --width 360 --height 170 --count 8 --item-size 110x80 --shape rounded --corner-radius 10 --offset 55 --display-scale 2 "$photos" -o "$out/rotary.png"
 "$bin" animate --layout time-machine --width 240 --height 200 --count 10 --item-size 120x90 --shape rounded --corner-radius 8 --offset 900 --fling -700 --fps 15 "$photos" -o "$out/time-machine-fling.png"
+# Paging: a page-cube fling, a drag past the start that rubber-bands and springs back, a
+# group-paging-centred "peek" section flung a group on, and two page transforms at rest (15-20 fps).
+"$bin" animate --layout page-cube --count 6 --width 160 --height 240 --shape rounded --corner-radius 14 --offset 30 --fling 700 --fps 20 --background '#1C1C1E' "$photos" -o "$out/page-cube-fling.png"
+"$bin" animate --drag -140 --width 240 --height 90 --item-size 70 --fps 15 "$photos" -o "$out/drag-bounce.png"
+"$bin" animate --layout compositional --scrolling group-paging-centered --invalidation-scale 0.85,1 --width 260 --height 130 --count 8 --shape rounded --corner-radius 12 --fling 900 --fps 15 "$photos" -o "$out/peek.png"
+"$bin" --layout paging-scale --paging-preset cover-flow --width 200 --height 300 --page-inset 30 --shape rounded --corner-radius 16 --offset 110 --display-scale 2 --background '#E5E5EA' "$photos" -o "$out/paging-scale-cover-flow.png"
+"$bin" --layout page-linear-card --width 200 --height 300 --shape rounded --corner-radius 16 --offset 290 --display-scale 2 --background '#E5E5EA' "$photos" -o "$out/page-linear-card.png"
