@@ -17,6 +17,12 @@ are saved as one APNG with Pillow's defaults, `save(..., save_all=True)`, each s
 Pillow then stores each frame as the bounding box of its change from the previous one. With --heif,
 pillow-heif's opener is registered first: its `draft` picks the smallest embedded thumbnail that is at
 least the size asked for, as gallery-render does.
+
+A page layout's card (an item with `bounds` W × H and a transform that only scales by s and moves by
+(m41, m42): page-linear-card, page-zoom-in-out, page-page) is drawn the same way at its own aspect:
+the photo cropped to W:H about its centre, resized to round(W·s·scale) × round(H·s·scale), pasted
+through the inscribed ellipse (4× supersampled) times the item's alpha at its centre moved by
+(m41, m42). Any other transform is refused: this peer has no perspective (the OpenCV peer has).
 """
 
 import math
@@ -29,21 +35,38 @@ from layout_json import command_line, frames, nearest, write  # noqa: E402
 from PIL import Image, ImageDraw, ImageOps
 
 
+def ellipse(width, height):
+    big = Image.new("L", (4 * width, 4 * height), 0)
+    ImageDraw.Draw(big).ellipse((0, 0, 4 * width - 1, 4 * height - 1), fill=255)
+    return big.resize((width, height), Image.LANCZOS)
+
+
 def circle(side):
-    big = Image.new("L", (4 * side, 4 * side), 0)
-    ImageDraw.Draw(big).ellipse((0, 0, 4 * side - 1, 4 * side - 1), fill=255)
-    return big.resize((side, side), Image.LANCZOS)
+    return ellipse(side, side)
 
 
-def decoded(path, cell, cache):
-    if path not in cache:
+def decoded(path, cell, cache, aspect=1.0):
+    """The photo drafted for `cell` pixels, cropped about its centre to width:height = `aspect`."""
+    key = (path, aspect)
+    if key not in cache:
         image = Image.open(path)
         image.draft("RGB", (2 * cell, 2 * cell))
         image = ImageOps.exif_transpose(image).convert("RGB")
-        side = min(image.size)
-        left, top = (image.width - side) // 2, (image.height - side) // 2
-        cache[path] = image.crop((left, top, left + side, top + side))
-    return cache[path]
+        width = min(image.width, image.height * aspect)
+        height = width / aspect
+        left, top = (image.width - width) / 2, (image.height - height) / 2
+        cache[key] = image.crop((round(left), round(top), round(left + width), round(top + height)))
+    return cache[key]
+
+
+def card(item):
+    """A page card's (width, height, scale, shift x, shift y) in points; None for a square item."""
+    if "bounds" not in item:
+        return None
+    t = item["transform"]
+    if any(t[i] != 0 for i in (1, 2, 3, 4, 6, 7, 8, 9, 11, 14)) or t[0] != t[5] or t[15] != 1:
+        sys.exit("pillow_peer: only a scale and a move in the plane (no perspective): " + str(t))
+    return item["bounds"]["width"], item["bounds"]["height"], t[0], t[12], t[13]
 
 
 def render(frame, cell, cache):
@@ -51,11 +74,24 @@ def render(frame, cell, cache):
     size = (nearest(frame["viewport"]["width"] * scale), nearest(frame["viewport"]["height"] * scale))
     canvas = Image.new("RGBA", size, "white")
     for item in frame["items"]:
-        side = max(1, nearest(item["size"] * scale))
-        x = nearest(item["center"]["x"] * scale - side / 2)
-        y = nearest(item["center"]["y"] * scale - side / 2)
-        tile = decoded(item["photo"], cell, cache).resize((side, side), Image.LANCZOS)
-        canvas.paste(tile, (x, y), circle(side))
+        page = card(item)
+        if page is None:
+            side = max(1, nearest(item["size"] * scale))
+            x = nearest(item["center"]["x"] * scale - side / 2)
+            y = nearest(item["center"]["y"] * scale - side / 2)
+            tile = decoded(item["photo"], cell, cache).resize((side, side), Image.LANCZOS)
+            canvas.paste(tile, (x, y), circle(side))
+            continue
+        width, height, s, dx, dy = page
+        w, h = max(1, nearest(width * s * scale)), max(1, nearest(height * s * scale))
+        x = nearest((item["center"]["x"] + dx) * scale - w / 2)
+        y = nearest((item["center"]["y"] + dy) * scale - h / 2)
+        tile = decoded(item["photo"], cell, cache, width / height).resize((w, h), Image.LANCZOS)
+        mask = ellipse(w, h)
+        alpha = item.get("alpha", 1)
+        if alpha < 1:
+            mask = mask.point(lambda v: round(v * alpha))
+        canvas.paste(tile, (x, y), mask)
     return canvas.convert("RGB")
 
 

@@ -46,6 +46,10 @@ SCENE_M = ["--width", "375", "--height", "200", "--display-scale", "2", "--offse
 # CF: iCarousel's cover flow at @3x with its default options, offset 1100 (eight items drawn); CFM:
 # a fling of it at @2x and 60 fps. Their peer decodes with Pillow's draft and warps with OpenCV.
 SCENE_CF = ["--layout", "coverflow", "--width", "375", "--height", "300", "--display-scale", "3", "--offset", "1100"]
+# PF: a paged fling of full-page cards (AnimatedCollectionViewLayout's linear card: each card scaled,
+# moved and faded by its page's progress) at 60 fps @2x, to one APNG.
+SCENE_PF = ["--layout", "page-linear-card", "--width", "375", "--height", "667", "--display-scale", "2",
+            "--offset", "0", "--fling", "800", "--fps", "60"]
 SCENE_CFM = ["--layout", "coverflow", "--width", "375", "--height", "300", "--display-scale", "2", "--offset", "1100",
              "--fling", "1000"]
 # The same fling at fewer frames a second: how the time scales with frames.
@@ -351,6 +355,7 @@ def benchmark(runs, tmp, baseline=None, only=None):
     frames_c = layout(twelve, SCENE_C, tmp / "c.jsonl")
     frames_m = layout(twelve, SCENE_M, tmp / "m.jsonl")
     frames_cfm = layout(twelve, SCENE_CFM, tmp / "cfm.jsonl") if want("CFM") else []
+    frames_pf = layout(twelve, SCENE_PF, tmp / "pf.jsonl") if want("PF") else []
     if want("CF"):
         layout(twelve, SCENE_CF, tmp / "cf.json")
     visible = list(dict.fromkeys(item["photo"] for item in frame_a["items"]))
@@ -384,6 +389,9 @@ def benchmark(runs, tmp, baseline=None, only=None):
         ("cfm", "CFM gallery-render animate", [BIN, "animate", *SCENE_CFM, twelve, "-o", tmp / "cfm-ours" / "cfm.png"]),
         ("cfm-cv", "CFM Pillow + OpenCV peer", [PY, BENCH / "opencv_peer.py", tmp / "cfm.jsonl",
                                                tmp / "cfm-cv" / "cfm.png", "--apng", "60"]),
+        ("pf", "PF gallery-render animate", [BIN, "animate", *SCENE_PF, twelve, "-o", tmp / "pf-ours" / "pf.png"]),
+        ("pf-pil", "PF Pillow peer", [PY, BENCH / "pillow_peer.py", tmp / "pf.jsonl", tmp / "pf-pil" / "pf.png",
+                                      "--apng", "60"]),
         *[(f"m-{fps}", f"M gallery-render animate --fps {fps}",
            [BIN, "animate", *SCENE_M, "--fps", str(fps), twelve, "-o", tmp / f"m-{fps}" / "m.png"]) for fps in M_FPS],
     ]
@@ -531,6 +539,21 @@ def benchmark(runs, tmp, baseline=None, only=None):
                 f"({r['cfm']['ms'] / frames:.1f} ms a frame)", "cfm", cfm_cv_text, "ours ≤ 0.1×", verdict(cfm_cv, 0.1)),
             row("CFM", f"Pillow + OpenCV peer, the same layout, save_all APNG ({r['cfm-cv']['ms'] / frames:.1f} ms a "
                 "frame)", "cfm-cv"),
+        ]
+    if want("PF"):
+        frames, ours_bytes = apng_facts(tmp / "pf-ours" / "pf.png"), (tmp / "pf-ours" / "pf.png").stat().st_size
+        pil_bytes = (tmp / "pf-pil" / "pf.png").stat().st_size
+        if frames != len(frames_pf):
+            sys.exit(f"bench: the PF APNG has {frames} frames, layout {len(frames_pf)}")
+        pf_pil, pf_pil_text = ratio("pf", "pf-pil", "of Pillow")
+        rows += [
+            row("PF", f"gallery-render animate, paged fling of full-page cards (page-linear-card), {frames} frames "
+                f"at 60 fps @2x to one APNG ({r['pf']['ms'] / frames:.1f} ms a frame)", "pf", pf_pil_text,
+                "ours ≤ 0.1×", verdict(pf_pil, 0.1)),
+            row("PF", f"APNG bytes: ours {ours_bytes / 1024:,.0f} KiB, Pillow's {pil_bytes / 1024:,.0f} KiB",
+                "pf", f"{ours_bytes / pil_bytes:.2f}× of Pillow's", "ours ≤ 1.0×", verdict(ours_bytes / pil_bytes, 1.0)),
+            row("PF", f"Pillow peer, the same layout, save_all APNG ({r['pf-pil']['ms'] / frames:.1f} ms a frame)",
+                "pf-pil"),
         ]
     if want("D"):
         if have_im:

@@ -112,3 +112,31 @@ import Testing
         #expect(results[0][0] == noise[0] && results[0] != noise, "outside untouched, inside blurred")
     }
 }
+
+/// The interior path's polygon: every frame pixel it counts as wholly inside an ellipse card is one
+/// the edge path covers wholly too, and it leaves few pixels to the edge path.
+@Suite struct InteriorPolygonTests {
+    @Test func anEllipsesInteriorIsWhollyCoveredAndNearlyAllOfIt() throws {
+        for transform in [ProjectedPlacement.identityTransform, ProjectedPainting.tilted] {
+            let placement = ProjectedPlacement(
+                centerX: 100.3, centerY: 60.2, width: 160, height: 90, transform: transform, pixelsPerPoint: 1)
+            let mask = try #require(PlaneMask(.circle, width: 160, height: 90))
+            let homography = try #require(ItemHomography(placement))
+            let interior = FramePolygon(homography, inside: mask.coreHalfPlanes, canvasWidth: 200, height: 120)
+            var (inside, covered) = (0, 0)
+            for y in 0..<120 {
+                for x in 0..<200 {
+                    guard let point = homography.backward(Double(x) + 0.5, Double(y) + 0.5) else { continue }
+                    let coverage = mask.coverage(point)
+                    if coverage == 1 { covered += 1 }
+                    if interior.interiorColumns(inRow: y).contains(x) {
+                        inside += 1
+                        #expect(coverage == 1, "(\(x), \(y)): \(coverage)")
+                    }
+                }
+            }
+            // The inscribed rectangle alone held 64 % of the ellipse.
+            #expect(Double(inside) >= 0.95 * Double(covered), "\(inside) of \(covered)")
+        }
+    }
+}

@@ -36,6 +36,25 @@ struct FramePolygon: Sendable {
         }
     }
 
+    /// The part of a `width` × `height` canvas that shows the plane's convex region where every
+    /// a·x + b·y + c ≥ 0 of `halfPlanes` holds (points, in its plane; as a·q1 + b·q2 + c·q3 ≥ 0 with
+    /// q3 > 0); empty for no half-planes or a singular projection.
+    init(
+        _ homography: ItemHomography?, inside halfPlanes: [(a: Double, b: Double, c: Double)], canvasWidth width: Int,
+        height: Int
+    ) {
+        self.init(canvasWidth: width, height: height)
+        guard let homography, !halfPlanes.isEmpty else {
+            points = []
+            return
+        }
+        // In front of the eye: q3 > 0 (the other half-planes alone may not imply it).
+        self = clipped(to: homography.halfPlane(q1: 0, q2: 0, q3: 1))
+        for plane in halfPlanes where !points.isEmpty {
+            self = clipped(to: homography.halfPlane(q1: plane.a, q2: plane.b, q3: plane.c))
+        }
+    }
+
     /// This polygon cut to `plane` (Sutherland–Hodgman: a vertex on the line stays, an edge crossing
     /// it is cut where the value is 0).
     func clipped(to plane: HalfPlane) -> FramePolygon {

@@ -1,3 +1,5 @@
+import CCPU
+
 /// An item's outline in its own plane (points, relative to its centre), with the coverage of a frame
 /// pixel worked out from the pixel's centre and the backward map's Jacobian there.
 ///
@@ -43,6 +45,32 @@ struct PlaneMask: Sendable {
         case .ellipse(let a, let b): return (a * half, b * half)
         }
     }
+
+    /// A convex polygon inside the outline, as half-planes a·x + b·y + c ≥ 0 of the plane: the core
+    /// rectangle of a rounded outline, and for an ellipse the 32-gon inscribed in it (99.4 % of its
+    /// area, where the inscribed rectangle holds 64 %: a 16:9 card's pixels then nearly all take the
+    /// interior's path, not the edge's). A pixel wholly within it is wholly covered.
+    var coreHalfPlanes: [(a: Double, b: Double, c: Double)] {
+        switch outline {
+        case .rounded:
+            let (w, h) = core
+            return [(-1, 0, w), (1, 0, w), (0, -1, h), (0, 1, h)]
+        case .ellipse(let a, let b):
+            // Edges between (a·cos θk, b·sin θk), θk = 2πk/32: the chord's inner side, scaled by ab.
+            let step = 2 * Double.pi / Double(Self.corePolygonSides)
+            let points = (0..<Self.corePolygonSides).map { k in
+                (x: a * gr_cos(step * Double(k)), y: b * gr_sin(step * Double(k)))
+            }
+            return points.indices.map { i in
+                let (p, q) = (points[i], points[(i + 1) % points.count])
+                let (nx, ny) = (p.y - q.y, q.x - p.x)
+                return (nx, ny, -(nx * p.x + ny * p.y))
+            }
+        }
+    }
+
+    /// Sides of the polygon inscribed in an ellipse for `coreHalfPlanes`.
+    static let corePolygonSides = 32
 
     /// Coverage (0…1) of the frame pixel whose centre shows `p`.
     @inline(__always)

@@ -112,13 +112,10 @@ public struct ProjectedItemPainter: Sendable {
                 photo, width: w, height: h, shift: (placement.contentOffsetX, placement.contentOffsetY), scale: scale,
                 pyramids: pyramids)
         }
-        var core = inner?.core ?? (halfWidth: 0, halfHeight: 0)
-        if let planePhoto {
-            core = (min(core.halfWidth, planePhoto.right), min(core.halfHeight, planePhoto.bottom))
-        }
-        let interior = FramePolygon(
-            homography, halfWidth: core.halfWidth, halfHeight: core.halfHeight, canvasWidth: canvasWidth,
-            height: canvasHeight)
+        // Wholly the photo (or placeholder): inside the inner shape's core and the photo's rectangle.
+        var core = inner?.coreHalfPlanes ?? []
+        if let p = planePhoto { core += [(1, 0, -p.left), (-1, 0, p.right), (0, 1, -p.top), (0, -1, p.bottom)] }
+        let interior = FramePolygon(homography, inside: core, canvasWidth: canvasWidth, height: canvasHeight)
         return Prepared(
             bounds: bounds, homography: homography, polygon: polygon, interior: interior, outer: outer, inner: inner,
             hasBorder: border > 0, photo: planePhoto, alpha: min(max(placement.alpha, 0), 1),
