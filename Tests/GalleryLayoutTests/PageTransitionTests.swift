@@ -46,6 +46,28 @@ import Testing
         #expect(item.item.shadow?.radius == target.radius && item.item.zIndex == 0)
     }
 
+    /// zIndex is lerped as a layer's zPosition: the first frame draws in the start's order (page-page
+    /// puts each card above the one before) and the last in the end's.
+    @Test func theFirstFrameDrawsInTheStartsOrderAndTheLastInTheEnds() throws {
+        let start = Self.gallery(.animator(.page)), end = Self.gallery(.animator(.linearCard))
+        let transition = try LayoutTransition(from: start, frame: start.frame(atOffset: 990), to: end, duration: 0.3)
+        func drawn(_ t: Double) -> [Int] { transition.items(at: t).filter { $0.alpha > 0 }.map(\.item.index) }
+        #expect(try drawn(0) == start.frame(atOffset: 990).items.map(\.index))
+        #expect(try drawn(0.3) == end.frame(atOffset: 990).items.map(\.index))
+    }
+
+    /// The scene's shadow stands in where a layout gives none: from the cube (none) to paging-scale's
+    /// default (its own), the first frame has the scene's.
+    @Test func theScenesShadowStandsInForNone() throws {
+        let start = Self.gallery(.animator(.cube)), end = Self.gallery(.scale(.default))
+        var transition = try LayoutTransition(from: start, frame: start.frame(atOffset: 600), to: end, duration: 0.3)
+        let scene = ItemShadow(opacity: 0.8, radius: 10, offset: Point(x: 15, y: 25))
+        transition.sceneShadow = scene
+        #expect(transition.items(at: 0).allSatisfy { $0.item.shadow == scene })
+        let last = try end.frame(atOffset: 600).items.map(\.shadow)
+        #expect(transition.items(at: 0.3).filter { $0.alpha > 0 }.map(\.item.shadow) == last)
+    }
+
     /// Turning the device keeps the page: offset 750 of a 375-wide page-page strip (page 2) becomes
     /// 2·667 = 1334 in landscape.
     @Test func aTurnKeepsThePage() throws {

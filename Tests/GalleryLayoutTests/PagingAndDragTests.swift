@@ -48,6 +48,19 @@ import Testing
         #expect(spring.offset(at: spring.duration) == target && spring.offset(at: 10) == target)
     }
 
+    /// round(x₀/P + ½·sgn V) for |V| > 10, its halves in the flick's direction; round(x₀/P) else.
+    /// From rest on page 3 a flick either way moves one page; from 3.3 back stays on 3, forward 4.
+    @Test func aFlickMovesOnePageEitherWayFromRest() {
+        let range = 0.0...3000
+        func target(_ x0: Double, _ v: Double) -> Double {
+            PagingSpring.target(from: x0, velocity: v, page: 375, range: range) / 375
+        }
+        #expect(target(3 * 375, 300) == 4 && target(3 * 375, -300) == 2)
+        #expect(target(3.3 * 375, -300) == 3 && target(3.3 * 375, 300) == 4)
+        #expect(target(3.5 * 375, 5) == 4 && target(3.49 * 375, -5) == 3, "slower than 10 pt/s: the nearest page")
+        #expect(target(2.5 * 375, 300) == 3 && target(2.5 * 375, -300) == 2)
+    }
+
     @Test func theRubberBandLagsTheFingerPastAnEdge() {
         // d = 375: a finger 100 pt past the end shows (1 − 1/(100·0.55/375 + 1))·375 past it.
         let stretch = (1 - 1 / (100 * 0.55 / 375 + 1)) * 375

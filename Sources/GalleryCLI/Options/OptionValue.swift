@@ -61,6 +61,7 @@ extension String: OptionValue {
 extension LayoutKind: OptionValue {}
 extension CompositionalLayout.Scrolling: OptionValue {}
 extension ScalePreset: OptionValue {}
+extension Appearance: OptionValue {}
 extension ContentMode: OptionValue {}
 extension ColorSpace: OptionValue {}
 extension CompletionShell: OptionValue {}

@@ -37,7 +37,8 @@ struct SceneDescription: Sendable {
         let device = try source.read(options.device)
         displayScale = try source.read(options.displayScale) ?? device?.displayScale ?? Scene.defaultDisplayScale
         style = try Self.itemStyle(source)
-        background = try source.read(options.background)
+        let appearance = try source.read(options.appearance)
+        background = try source.read(options.background) ?? appearance.background
         snap = try Self.snap(source, kind: gallery.style.kind, motion: motion)
         pagesStills = try Self.paging(source, kind: gallery.style.kind)
         paging = pagesStills || gallery.style.kind.pageEffect != nil
@@ -162,6 +163,8 @@ struct SceneDescription: Sendable {
     private static func itemStyle(_ source: any OptionSource) throws(UsageError) -> ItemStyle {
         let options = SceneOptions.declared
         let cornerRadius = try source.read(options.cornerRadius)
+        let appearance = try source.read(options.appearance)
+        let placeholder = try source.read(options.placeholder) ?? appearance.placeholder
         let shape = try source.read(options.shape) ?? (cornerRadius != nil ? .rounded : ShapeKind(ItemStyle().shape))
         if shape == .circle, cornerRadius != nil {
             throw .rule("\(options.cornerRadius) applies to \(options.shape) rounded, not circle")
@@ -173,7 +176,8 @@ struct SceneDescription: Sendable {
         return ItemStyle(
             shape: shape == .circle ? .circle : .rounded(cornerRadius: cornerRadius ?? Shape.defaultCornerRadius),
             borderWidth: try source.read(options.borderWidth), borderColor: try source.read(options.borderColor),
-            placeholder: try source.read(options.placeholder), contentMode: try source.read(options.contentMode),
+            placeholder: placeholder,
+            contentMode: try source.read(options.contentMode),
             shadow: shadow)
     }
 

@@ -49,7 +49,7 @@ struct SceneOptions: OptionGroup {
     let paging = Flag(
         "paging",
         help:
-            "UIScrollView's isPagingEnabled (line, grid, flow): each offset rests on a page, the viewport's extent along the scroll axis; a fling or a drag's release ends on one with the paging spring."
+            "UIScrollView's isPagingEnabled (line, grid, flow; always on for the page layouts' motions): each still offset rests on a page, the viewport's extent along the scroll axis; a fling or a drag's release ends on one with the paging spring."
     )
     let velocity = DefaultedOption<Double>(
         "velocity", value: "pt-per-s", help: "With --snap: fling velocity, projected with the deceleration rate.",
@@ -129,13 +129,19 @@ struct SceneOptions: OptionGroup {
         default: OffsetValue(x: Shadow().offsetX, y: Shadow().offsetY))
     let shadowColor = DefaultedOption<Color>(
         "shadow-color", value: "color", help: "CALayer's shadowColor.", default: Shadow().color)
-    let background = DefaultedOption<Color>(
+    let appearance = DefaultedOption<Appearance>(
+        "appearance", value: "style",
+        help: "Light or dark mode: the default background and placeholder colours (explicit colours win).",
+        default: .light)
+    let background = Option<Color>(
         "background", value: "color", help: "Frame background: a colour or transparent.",
-        default: Scene.defaultBackground,
+        defaultText:
+            "\(Appearance.light.background.optionText) (light), \(Appearance.dark.background.optionText) (dark)",
         expectation: "must be a colour (#RGB, #RRGGBB, #RRGGBBAA, a CSS name) or transparent")
-    let placeholder = DefaultedOption<Color>(
+    let placeholder = Option<Color>(
         "placeholder", value: "color", help: "Fill behind each photo, and the whole item when a photo cannot be read.",
-        default: ItemStyle().placeholder)
+        defaultText:
+            "\(Appearance.light.placeholder.optionText) (light), \(Appearance.dark.placeholder.optionText) (dark)")
     let colorSpace = DefaultedOption<ColorSpace>(
         "color-space", value: "space",
         help:

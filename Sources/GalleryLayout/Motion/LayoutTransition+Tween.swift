@@ -16,11 +16,12 @@ extension LayoutTransition {
             var blur: BackdropBlur?
             var zIndex: Int
             var singleSided: Bool
+            var progress: Double?
 
             init(_ item: LayoutItem, side: Size) {
                 (center, self.side, scale, size, alpha) = (item.center, side, item.scale, item.size, item.alpha)
                 (transform, contentOffset, zIndex) = (item.transform, item.contentOffset, item.zIndex)
-                (shadow, blur, singleSided) = (item.shadow, item.blur, item.singleSided)
+                (shadow, blur, singleSided, progress) = (item.shadow, item.blur, item.singleSided, item.progress)
             }
 
             /// The same state, transparent.
@@ -35,8 +36,9 @@ extension LayoutTransition {
         let from: State
         let to: State
 
-        /// The item at eased progress `p`: each part lerped on its own (at 0 and 1 exactly the ends').
-        func item(at p: Double) -> AnimatedItem {
+        /// The item at eased progress `p`: each part lerped on its own (at 0 and 1 exactly the ends'); a
+        /// 3D item without a shadow of its own has `sceneShadow`.
+        func item(at p: Double, sceneShadow: ItemShadow?) -> AnimatedItem {
             func mix(_ a: Double, _ b: Double) -> Double { p == 0 ? a : p == 1 ? b : a + (b - a) * p }
             func mix(_ a: Point, _ b: Point) -> Point { Point(x: mix(a.x, b.x), y: mix(a.y, b.y)) }
             let scale = mix(from.scale, to.scale)
@@ -54,10 +56,14 @@ extension LayoutTransition {
                 let zero = Point(x: 0, y: 0)
                 let shift = mix(from.contentOffset ?? zero, to.contentOffset ?? zero)
                 item.contentOffset = from.contentOffset == nil && to.contentOffset == nil ? nil : shift
-                item.shadow = Self.shadow(from.shadow, to.shadow, mix)
+                item.shadow = Self.shadow(from.shadow ?? sceneShadow, to.shadow ?? sceneShadow, mix)
                 item.blur = Self.blur(from.blur, to.blur, mix)
                 item.singleSided = p < 0.5 ? from.singleSided : to.singleSided
-                item.zIndex = to.zIndex
+                item.zIndex = p < 1 ? from.zIndex : to.zIndex
+                item.alpha = mix(from.alpha, to.alpha)
+                if let a = from.progress ?? to.progress, let b = to.progress ?? from.progress {
+                    item.progress = mix(a, b)
+                }
             }
             return AnimatedItem(item: item, alpha: mix(from.alpha, to.alpha))
         }

@@ -11,6 +11,9 @@ public struct LayoutTransition: Sendable {
     /// T_end, in seconds.
     public let duration: Double
     private let tweens: [Tween]
+    /// The shadow an item has where its layout gives it none (the scene's): a page card tweened
+    /// to or from a layout that sets its own shadow starts or ends with this one.
+    public var sceneShadow: ItemShadow?
 
     /// From `start` at `offset` (as the start frame shows it: clamped, snapped) to `end` in the same
     /// viewport. The end offset centres, along `end`'s scroll axis, the start frame's visible item
@@ -115,17 +118,22 @@ public struct LayoutTransition: Sendable {
     /// eased progress p, as UIKit animates `center`, `bounds` and `transform`: the drawn side is
     /// lerp(S₀, S₁, p)·lerp(z₀, z₁, p) (a non-square item's width; its height is lerp(H₀, H₁, p)·z).
     /// Items with 3D transforms (the page layouts') have them interpolated by decomposition
-    /// (`Transform3D.interpolated`), their photo offsets, shadows and blurs lerped, and are drawn by
-    /// the end's zIndex, then index.
+    /// (`Transform3D.interpolated`), their progress, photo offsets, shadows and blurs lerped, and are
+    /// drawn by their zIndex lerped, then index.
     public func items(at t: Double) -> [AnimatedItem] {
         let p = duration > 0 ? EaseInOut.progress(t / duration) : 1
-        let items = tweens.map { $0.item(at: p) }
+        let items = tweens.map { $0.item(at: p, sceneShadow: sceneShadow) }
         guard items.contains(where: { $0.item.transform != nil }) else {
             return items.sorted { ($0.item.size, $0.item.index) < ($1.item.size, $1.item.index) }
         }
-        let zIndex = Dictionary(uniqueKeysWithValues: tweens.map { ($0.index, $0.to.zIndex) })
+        // zIndex as Core Animation animates a layer's zPosition: lerped, so the first frame draws in
+        // the start's order and the last in the end's.
+        let depth = Dictionary(
+            uniqueKeysWithValues: tweens.map {
+                ($0.index, Double($0.from.zIndex) + Double($0.to.zIndex - $0.from.zIndex) * p)
+            })
         return items.sorted { a, b in
-            (zIndex[a.item.index] ?? 0, a.item.index) < (zIndex[b.item.index] ?? 0, b.item.index)
+            (depth[a.item.index] ?? 0, a.item.index) < (depth[b.item.index] ?? 0, b.item.index)
         }
     }
 }

@@ -49,9 +49,10 @@ public enum MotionRequest: Sendable, Equatable {
             end.style = layout.defaultStyle
             end.allowsOverscroll = false
             do { try end.validate() } catch { throw .endLayout(layout, error) }
-            let transition = try Self.laidOut { () throws(LayoutError) in
+            var transition = try Self.laidOut { () throws(LayoutError) in
                 try LayoutTransition(from: gallery, frame: scene.layout(atOffset: offset), to: end, duration: duration)
             }
+            transition.sceneShadow = scene.itemShadow
             frameScene.largestDrawnSide = end.largestItemSide
             return (.transition(transition, start: gallery, end: end), frameScene)
         case .delete(let item, let duration):
@@ -110,7 +111,7 @@ public enum MotionRequest: Sendable, Equatable {
         var end = gallery
         end.viewport = Size(width: gallery.viewport.height, height: gallery.viewport.width)
         do { try end.validate() } catch { throw .rotatedLayout(error) }
-        let transition = try laidOut { () throws(LayoutError) in
+        var transition = try laidOut { () throws(LayoutError) in
             let startFrame = try scene.layout(atOffset: offset)
             var resting = scene.snap.map { _ in end.snapped(startFrame.offset) } ?? end.clamped(startFrame.offset)
             // Full-page cards keep their page: the offset in pages stays.
@@ -120,6 +121,7 @@ public enum MotionRequest: Sendable, Equatable {
             return try LayoutTransition(
                 from: gallery, frame: startFrame, to: end, atOffset: resting, duration: duration)
         }
+        transition.sceneShadow = scene.itemShadow
         var frameScene = frameScene
         frameScene.gallery = end
         frameScene.largestDrawnSide = max(gallery.largestItemSide, end.largestItemSide)

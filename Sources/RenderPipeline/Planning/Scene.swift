@@ -66,6 +66,15 @@ public struct Scene: Sendable {
     }
 
     /// The frame size in pixels.
+    /// The scene's shadow as a layout item carries one (its colour stays the style's); nil when
+    /// items have none.
+    var itemShadow: ItemShadow? {
+        let shadow = style.shadow
+        guard shadow.opacity > 0, shadow.color.a > 0 else { return nil }
+        return ItemShadow(
+            opacity: shadow.opacity, radius: shadow.radius, offset: Point(x: shadow.offsetX, y: shadow.offsetY))
+    }
+
     public var pixelSize: PixelSize {
         PixelSize(
             width: Int((gallery.viewport.width * displayScale).rounded()),
