@@ -140,3 +140,29 @@ import Testing
         }
     }
 }
+
+/// The page control: the window of dots, where they sit, and their colours.
+@Suite struct PageControlTests {
+    @Test func theWindowSlidesToKeepTheCurrentPageInView() {
+        func window(_ pages: Int, _ current: Int, max: Int = 9) -> Range<Int> {
+            PageControl(style: .init(maxDots: max), pages: pages, current: current).window
+        }
+        #expect(window(20, 0) == 0..<9 && window(20, 10) == 6..<15 && window(20, 19) == 11..<20)
+        #expect(window(3, 2) == 0..<3 && window(0, 0) == 0..<0 && window(20, 4, max: 5) == 2..<7)
+        let dots = PageControl(style: .init(), pages: 3, current: 1).dots(width: 375, height: 200)
+        #expect(dots.map(\.x) == [187.5 - 16, 187.5, 187.5 + 16] && dots.allSatisfy { $0.y == 180 })
+    }
+
+    /// On white at @2x: the current dot's centre is the colour, another's white less 30 % of it.
+    @Test func theCurrentDotIsSolidAndTheOthersFaint() {
+        let control = PageControl(style: .init(color: .black), pages: 3, current: 0)
+        var canvas = WholeCanvas(width: 200, height: 100, background: .white)
+        canvas.pixels.withUnsafeMutableBufferPointer {
+            control.paint(into: $0, rows: 0..<100, canvasWidth: 200, canvasHeight: 100, pixelsPerPoint: 2)
+        }
+        // Dots at x = 50 − 16, 50, 66 pt, y = 30 pt: pixels (68, 60), (100, 60), (132, 60).
+        #expect(canvas.pixels[60 * 200 + 68] == SIMD4(0, 0, 0, 255))
+        #expect(canvas.pixels[60 * 200 + 100] == SIMD4(repeating: 255) * 0.7 + SIMD4(0, 0, 0, 255) * 0.3)
+        #expect(canvas.pixels[60 * 200 + 84] == SIMD4(255, 255, 255, 255), "between dots: untouched")
+    }
+}

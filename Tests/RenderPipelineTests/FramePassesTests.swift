@@ -67,3 +67,20 @@ import Testing
         }
     }
 }
+
+/// The page control's current page follows the item nearest the centre in every frame.
+@Suite struct PageControlPlanTests {
+    @Test func theCurrentPageIsTheItemNearestTheCentre() throws {
+        var scene = Scene(
+            gallery: Gallery(
+                style: .page(PageLayout(.scale(.coverFlow))), viewport: Size(width: 300, height: 400), itemCount: 20))
+        scene.pageControl = PageControl.Style()
+        // Offset 4.43 pages: item 4 at p = −0.43, item 5 at 0.57.
+        #expect(try FramePlan(scene: scene, offset: 1330).pageControl?.current == 4)
+        #expect(try FramePlan(scene: scene, offset: 1360).pageControl?.current == 5)
+        scene.gallery = Gallery(style: .line(LineLayout()), viewport: Size(width: 375, height: 200), itemCount: 20)
+        #expect(try FramePlan(scene: scene, offset: 700).pageControl?.current == 4)
+        scene.pageControl = nil
+        #expect(try FramePlan(scene: scene, offset: 700).pageControl == nil)
+    }
+}

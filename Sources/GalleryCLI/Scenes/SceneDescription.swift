@@ -13,6 +13,7 @@ struct SceneDescription: Sendable {
     var displayScale: Double
     var style: ItemStyle
     var background: Color
+    var pageControl: PageControl.Style?
     var snap: Scene.Snap?
     /// Motions end on pages (`--paging`, or a page layout); `pagesStills`: stills too (`--paging`).
     var paging: Bool
@@ -39,6 +40,7 @@ struct SceneDescription: Sendable {
         style = try Self.itemStyle(source)
         let appearance = try source.read(options.appearance)
         background = try source.read(options.background) ?? appearance.background
+        pageControl = try Self.pageControl(source, appearance: appearance)
         snap = try Self.snap(source, kind: gallery.style.kind, motion: motion)
         pagesStills = try Self.paging(source, kind: gallery.style.kind)
         paging = pagesStills || gallery.style.kind.pageEffect != nil
@@ -61,7 +63,28 @@ struct SceneDescription: Sendable {
             gallery: gallery, displayScale: displayScale, style: style, background: background, photos: photos,
             snap: snap, budget: budget, colorSpace: colorSpace)
         (scene.paging, scene.pagesStills) = (paging, pagesStills)
+        scene.pageControl = pageControl
         return scene
+    }
+
+    /// `--page-control` and its options (which need it); the current dot in the appearance's label
+    /// colour unless given.
+    private static func pageControl(_ source: any OptionSource, appearance: Appearance) throws(UsageError)
+        -> PageControl.Style?
+    {
+        let options = SceneOptions.declared
+        guard source.isSet(options.pageControl) else {
+            for option in [
+                options.pageControlOffset.spec, options.pageControlMax.spec, options.pageIndicatorCurrent.spec,
+            ]
+            where source.givenHere(option.name) {
+                throw .requires(option, options.pageControl.spec)
+            }
+            return nil
+        }
+        return PageControl.Style(
+            offset: try source.read(options.pageControlOffset), maxDots: try source.read(options.pageControlMax),
+            color: try source.read(options.pageIndicatorCurrent) ?? appearance.label)
     }
 
     /// `--paging`: for the line, grid, flow and page layouts, and not with `--snap` (each says where

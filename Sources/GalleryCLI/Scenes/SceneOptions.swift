@@ -129,6 +129,20 @@ struct SceneOptions: OptionGroup {
         default: OffsetValue(x: Shadow().offsetX, y: Shadow().offsetY))
     let shadowColor = DefaultedOption<Color>(
         "shadow-color", value: "color", help: "CALayer's shadowColor.", default: Shadow().color)
+    let pageControl = Flag(
+        "page-control",
+        help: "Draw a UIPageControl over the frame's bottom edge, its current page the item nearest the centre.")
+    let pageControlOffset = DefaultedOption<Double>(
+        "page-control-offset", value: "pt",
+        help: "With --page-control: its dots' centres this far above the bottom edge.",
+        default: PageControl.Style().offset, check: .from(-10_000...10_000))
+    let pageControlMax = DefaultedOption<Int>(
+        "page-control-max", value: "n", help: "With --page-control: the most dots shown (the window slides).",
+        default: PageControl.Style().maxDots, check: .whole(1...1000))
+    let pageIndicatorCurrent = Option<Color>(
+        "page-indicator-current", value: "color",
+        help: "With --page-control: the current dot's colour (the others at 30 % opacity).",
+        defaultText: "\(Appearance.light.label.optionText) (light), \(Appearance.dark.label.optionText) (dark)")
     let appearance = DefaultedOption<Appearance>(
         "appearance", value: "style",
         help: "Light or dark mode: the default background and placeholder colours (explicit colours win).",

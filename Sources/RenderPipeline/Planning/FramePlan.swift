@@ -12,6 +12,8 @@ public struct FramePlan: Sendable {
     public var items: [Item]
     /// In a device rotation, how the interface drawn at `size` is turned onto the frame.
     public var turn: Turn?
+    /// The page control drawn over the items; nil: none.
+    public var pageControl: PageControl?
 
     /// The interface turned `degrees` counter-clockwise about its centre onto a frame of `frame`
     /// pixels (InterfaceTurner).
@@ -99,6 +101,10 @@ public struct FramePlan: Sendable {
         self.layout = layout
         size = scene.pixelSize
         let scale = scene.displayScale
+        pageControl = scene.pageControl.map { style in
+            PageControl(
+                style: style, pages: scene.gallery.itemCount, current: Self.currentPage(of: items, scene: scene))
+        }
         // A single-sided item seen from behind (a page card turning through its edge) is not drawn.
         let drawn = items.filter { $0.alpha > 0 && !($0.item.singleSided && $0.item.transform?.facesAway == true) }
         self.items = drawn.map { animated in
@@ -122,6 +128,19 @@ public struct FramePlan: Sendable {
                         pixelsPerPoint: scale)
                 })
         }
+    }
+
+    /// The page a page control shows for a frame of `items`: the drawn item nearest the centre, by
+    /// |progress| (page layouts), |offset| (carousels) or its centre's distance from the viewport's;
+    /// ties: lower index. 0 with none drawn.
+    static func currentPage(of items: [AnimatedItem], scene: Scene) -> Int {
+        let viewport = scene.gallery.viewport
+        let centre = Point(x: viewport.width / 2, y: viewport.height / 2)
+        func distance(_ item: LayoutItem) -> Double {
+            abs(item.progress ?? item.carouselOffset ?? item.center.distanceSquared(to: centre).squareRoot())
+        }
+        let drawn = items.filter { $0.alpha > 0 }.map(\.item)
+        return drawn.min { (distance($0), $0.index) < (distance($1), $1.index) }?.index ?? 0
     }
 
     /// The item's shadow: the scene's, or the one its layout gives it (in the scene's colour); nil

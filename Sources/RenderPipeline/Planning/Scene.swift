@@ -28,6 +28,8 @@ public struct Scene: Sendable {
     /// The largest side, in points, any frame draws an item at when it is more than the layout's own
     /// (a transition to a layout with larger items): photos are decoded once, for it.
     public var largestDrawnSide: Double?
+    /// A page control over the frame, following the item nearest the centre; nil: none.
+    public var pageControl: PageControl.Style?
 
     /// A fling to snap: its velocity (points per second) and deceleration.
     public struct Snap: Sendable, Hashable {
@@ -65,7 +67,6 @@ public struct Scene: Sendable {
         self.colorSpace = colorSpace
     }
 
-    /// The frame size in pixels.
     /// The scene's shadow as a layout item carries one (its colour stays the style's); nil when
     /// items have none.
     var itemShadow: ItemShadow? {
@@ -75,6 +76,7 @@ public struct Scene: Sendable {
             opacity: shadow.opacity, radius: shadow.radius, offset: Point(x: shadow.offsetX, y: shadow.offsetY))
     }
 
+    /// The frame size in pixels.
     public var pixelSize: PixelSize {
         PixelSize(
             width: Int((gallery.viewport.width * displayScale).rounded()),

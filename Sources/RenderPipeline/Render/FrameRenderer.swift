@@ -37,46 +37,57 @@ public struct FrameRenderer: Sendable {
         let room = frameBytes + 2 * passes.peakBytes + (64 << 20)
         guard LargeArray.available(bytes: room), var frame = LargeArray.uninitialized(UInt8.self, count: frameBytes)
         else { throw OutOfMemory(bytes: room) }
-        let preparer = ItemPreparer(plan: plan, painter: painter, bounds: bounds, jobs: jobs, pyramids: pyramids)
+        let pieces = PieceSource(
+            preparer: ItemPreparer(plan: plan, painter: painter, bounds: bounds, jobs: jobs, pyramids: pyramids),
+            prefetch: prefetch)
         var failure: OutOfMemory?
-        var fetching = true
-        /// The pieces of `chunk` within `rows`; the first call also fetches every item's photo. Nil
-        /// (and `failure` set) when memory ran out.
-        func prepare(_ chunk: [Int], rows: Range<Int>) -> [PreparedPiece]? {
-            defer { fetching = false }
-            do throws(OutOfMemory) {
-                guard fetching else { return try preparer.prepare(chunk, rows: rows, fetching: nil) }
-                return try withoutActuallyEscaping(photo) { photo throws(OutOfMemory) in
-                    try preparer.prepare(chunk, rows: rows, fetching: photo, prefetch: prefetch)
-                }
-            } catch {
-                failure = error
-                return nil
-            }
-        }
         frame.withUnsafeMutableBufferPointer { frame in
             for strip in passes.strips {
-                if strip.chunks.count <= 1, !whole {
-                    guard let pieces = prepare(strip.chunks.first ?? [], rows: strip.rows) else { return }
-                    Compositor.composite(
-                        rows: strip.rows, width: size.width, background: scene.background, jobs: jobs, into: frame
-                    ) { rows, pixels in pieces.paint(with: painter, into: pixels, rows: rows, width: size.width) }
-                    continue
-                }
-                guard var canvas = StripCanvas(rows: strip.rows, width: size.width, background: scene.background)
-                else {
-                    failure = OutOfMemory(bytes: strip.rows.count * size.width * 16)
-                    return
-                }
-                for chunk in strip.chunks {
-                    guard let pieces = prepare(chunk, rows: strip.rows) else { return }
-                    canvas.paint(pieces, with: painter, height: size.height, jobs: jobs)
-                }
-                canvas.quantise(into: frame, jobs: jobs)
+                failure =
+                    paint(
+                        strip, of: plan, pieces: { pieces($0, rows: $1, photo: photo) }, whole: whole, jobs: jobs,
+                        into: frame)
+                    ?? pieces.failure
+                if failure != nil { return }
             }
         }
         if let failure { throw failure }
         return try Self.turned(RGBAImage(width: size.width, height: size.height, pixels: frame), plan.turn)
+    }
+
+    /// Paints and quantises `strip` of the frame into `frame`: in chunks of rows when it is one chunk
+    /// (and not `whole`), else on a canvas of its rows; the page control last. What ran out, if any
+    /// (`pieces` returns nil when preparing ran out, and keeps what did).
+    private func paint(
+        _ strip: FramePasses.Strip, of plan: FramePlan, pieces: ([Int], Range<Int>) -> [PreparedPiece]?, whole: Bool,
+        jobs: Int, into frame: UnsafeMutableBufferPointer<UInt8>
+    ) -> OutOfMemory? {
+        let (painter, size, scale) = (ItemPainter(style: scene.style), plan.size, scene.displayScale)
+        let control = plan.pageControl
+        func overlay(_ rows: Range<Int>, _ pixels: UnsafeMutableBufferPointer<SIMD4<Float>>) {
+            control?.paint(
+                into: pixels, rows: rows, canvasWidth: size.width, canvasHeight: size.height, pixelsPerPoint: scale)
+        }
+        if strip.chunks.count <= 1, !whole {
+            guard let drawn = pieces(strip.chunks.first ?? [], strip.rows) else { return nil }
+            Compositor.composite(
+                rows: strip.rows, width: size.width, background: scene.background, jobs: jobs, into: frame
+            ) { rows, pixels in
+                drawn.paint(with: painter, into: pixels, rows: rows, width: size.width)
+                overlay(rows, pixels)
+            }
+            return nil
+        }
+        guard var canvas = StripCanvas(rows: strip.rows, width: size.width, background: scene.background) else {
+            return OutOfMemory(bytes: strip.rows.count * size.width * 16)
+        }
+        for chunk in strip.chunks {
+            guard let drawn = pieces(chunk, strip.rows) else { return nil }
+            canvas.paint(drawn, with: painter, height: size.height, jobs: jobs)
+        }
+        if control != nil { canvas.paint(jobs: jobs, overlay) }
+        canvas.quantise(into: frame, jobs: jobs)
+        return nil
     }
 
     /// Each item's pixel bounds: only those for all items at once, outlines are worked out a chunk
@@ -110,5 +121,33 @@ public struct FrameRenderer: Sendable {
             throw OutOfMemory(bytes: turn.frame.width * turn.frame.height * 4)
         }
         return turned
+    }
+}
+
+/// A frame's pieces, chunk by chunk: the first call also fetches every item's photo; a call that
+/// runs out of memory returns nil and keeps what ran out.
+private final class PieceSource {
+    let preparer: ItemPreparer
+    let prefetch: (@Sendable (String) -> Void)?
+    private var fetching = true
+    private(set) var failure: OutOfMemory?
+
+    init(preparer: ItemPreparer, prefetch: (@Sendable (String) -> Void)?) {
+        (self.preparer, self.prefetch) = (preparer, prefetch)
+    }
+
+    /// The pieces of `chunk` within `rows`, `photo` giving the photos on the first call; nil when
+    /// memory ran out.
+    func callAsFunction(_ chunk: [Int], rows: Range<Int>, photo: @Sendable (String) -> PhotoPart?) -> [PreparedPiece]? {
+        defer { fetching = false }
+        do throws(OutOfMemory) {
+            guard fetching else { return try preparer.prepare(chunk, rows: rows, fetching: nil) }
+            return try withoutActuallyEscaping(photo) { photo throws(OutOfMemory) in
+                try preparer.prepare(chunk, rows: rows, fetching: photo, prefetch: prefetch)
+            }
+        } catch {
+            failure = error
+            return nil
+        }
     }
 }
