@@ -46,30 +46,37 @@ struct PlaneMask: Sendable {
         }
     }
 
-    /// A convex polygon inside the outline, as half-planes a·x + b·y + c ≥ 0 of the plane: the core
-    /// rectangle of a rounded outline, and for an ellipse the 32-gon inscribed in it (99.4 % of its
-    /// area, where the inscribed rectangle holds 64 %: a 16:9 card's pixels then nearly all take the
-    /// interior's path, not the edge's). A pixel wholly within it is wholly covered.
+    /// A convex polygon inside the outline, as half-planes a·x + b·y + c ≥ 0 of the plane: for an
+    /// ellipse or a circle the 32-gon inscribed in it (99.4 % of its area, where the inscribed
+    /// rectangle `core` holds 64 %), for a rounded rectangle `core`. A pixel wholly within it is
+    /// wholly covered, so nearly all of an elliptic card's pixels take the interior's path.
     var coreHalfPlanes: [(a: Double, b: Double, c: Double)] {
+        let step = 2 * Double.pi / Double(Self.corePolygonSides)
+        let angles = (0..<Self.corePolygonSides).map {
+            (cos: gr_cos(step * Double($0)), sin: gr_sin(step * Double($0)))
+        }
+        let points: [(x: Double, y: Double)]
         switch outline {
+        case .rounded(let a, let b, let r) where r >= a && r >= b:
+            points = angles.map { (x: r * $0.cos, y: r * $0.sin) }
         case .rounded:
+            // Its corner coverage (the tangent less a sliver) dips a few thousandths below 1 just
+            // inside a chord near the arc: the rectangle through the arcs' 45° points keeps clear.
             let (w, h) = core
-            return [(-1, 0, w), (1, 0, w), (0, -1, h), (0, 1, h)]
-        case .ellipse(let a, let b):
-            // Edges between (a·cos θk, b·sin θk), θk = 2πk/32: the chord's inner side, scaled by ab.
-            let step = 2 * Double.pi / Double(Self.corePolygonSides)
-            let points = (0..<Self.corePolygonSides).map { k in
-                (x: a * gr_cos(step * Double(k)), y: b * gr_sin(step * Double(k)))
-            }
-            return points.indices.map { i in
-                let (p, q) = (points[i], points[(i + 1) % points.count])
-                let (nx, ny) = (p.y - q.y, q.x - p.x)
-                return (nx, ny, -(nx * p.x + ny * p.y))
-            }
+            points = [(w, h), (-w, h), (-w, -h), (w, -h)]
+        case .ellipse(let a, let b): points = angles.map { (x: a * $0.cos, y: b * $0.sin) }
+        }
+        // Each edge's inner side: the sign the centre (inside) gives.
+        return points.indices.compactMap { i in
+            let (p, q) = (points[i], points[(i + 1) % points.count])
+            let (nx, ny) = (p.y - q.y, q.x - p.x)
+            guard nx != 0 || ny != 0 else { return nil }
+            let c = -(nx * p.x + ny * p.y)
+            return c >= 0 ? (nx, ny, c) : (-nx, -ny, -c)
         }
     }
 
-    /// Sides of the polygon inscribed in an ellipse for `coreHalfPlanes`.
+    /// Sides of the polygon inscribed in an ellipse or a circle for `coreHalfPlanes`.
     static let corePolygonSides = 32
 
     /// Coverage (0…1) of the frame pixel whose centre shows `p`.
