@@ -80,6 +80,14 @@ import Testing
         #expect(try FramePlan(scene: scene, offset: 1360).pageControl?.current == 5)
         scene.gallery = Gallery(style: .line(LineLayout()), viewport: Size(width: 375, height: 200), itemCount: 20)
         #expect(try FramePlan(scene: scene, offset: 700).pageControl?.current == 4)
+        // Far past the end, nothing drawn: the last page, not the first.
+        scene.gallery.allowsOverscroll = true
+        #expect(try FramePlan(scene: scene, offset: 9000).pageControl?.current == 19)
+        // Snap-in's progress is its endOffset (p − 1): the card filling the screen is still current.
+        scene.gallery = Gallery(
+            style: .page(PageLayout(animator: .snapIn)), viewport: Size(width: 375, height: 667), itemCount: 20)
+        #expect(try FramePlan(scene: scene, offset: 110).pageControl?.current == 0)
+        #expect(try FramePlan(scene: scene, offset: 200).pageControl?.current == 1)
         scene.pageControl = nil
         #expect(try FramePlan(scene: scene, offset: 700).pageControl == nil)
     }

@@ -103,7 +103,8 @@ public struct FramePlan: Sendable {
         let scale = scene.displayScale
         pageControl = scene.pageControl.map { style in
             PageControl(
-                style: style, pages: scene.gallery.itemCount, current: Self.currentPage(of: items, scene: scene))
+                style: style, pages: scene.gallery.itemCount,
+                current: Self.currentPage(of: items, scene: scene, offset: layout.offset))
         }
         // A single-sided item seen from behind (a page card turning through its edge) is not drawn.
         let drawn = items.filter { $0.alpha > 0 && !($0.item.singleSided && $0.item.transform?.facesAway == true) }
@@ -130,16 +131,23 @@ public struct FramePlan: Sendable {
         }
     }
 
-    /// The page a page control shows for a frame of `items`: the drawn item nearest the centre, by
-    /// |progress| (page layouts), |offset| (carousels) or its centre's distance from the viewport's;
-    /// ties: lower index. 0 with none drawn.
-    static func currentPage(of items: [AnimatedItem], scene: Scene) -> Int {
-        let viewport = scene.gallery.viewport
-        let centre = Point(x: viewport.width / 2, y: viewport.height / 2)
+    /// The page a page control shows for a frame of `items` at `offset`: the drawn item nearest the
+    /// centre, by |progress| (page layouts; snap-in's progress is its endOffset, so its centre's
+    /// distance), |offset| (carousels) or its centre's distance from the viewport's; ties: lower
+    /// index. With none drawn (a scroll far past an edge), the nearer of the first and last items.
+    static func currentPage(of items: [AnimatedItem], scene: Scene, offset: Double) -> Int {
+        let gallery = scene.gallery
+        let centre = Point(x: gallery.viewport.width / 2, y: gallery.viewport.height / 2)
+        var byProgress = true
+        if case .page(let page) = gallery.style, page.effect == .animator(.snapIn) { byProgress = false }
         func distance(_ item: LayoutItem) -> Double {
-            abs(item.progress ?? item.carouselOffset ?? item.center.distanceSquared(to: centre).squareRoot())
+            let geometric = item.center.distanceSquared(to: centre).squareRoot()
+            return abs((byProgress ? item.progress : nil) ?? item.carouselOffset ?? geometric)
         }
-        let drawn = items.filter { $0.alpha > 0 }.map(\.item)
+        var drawn = items.filter { $0.alpha > 0 }.map(\.item)
+        if drawn.isEmpty, gallery.itemCount > 0 {
+            drawn = [0, gallery.itemCount - 1].map { gallery.item($0, atOffset: offset) }
+        }
         return drawn.min { (distance($0), $0.index) < (distance($1), $1.index) }?.index ?? 0
     }
 

@@ -26,7 +26,11 @@ public struct MotionPlan: Sendable {
         do { states = try motion.states(fps: fps) } catch { throw .layout(error) }
         plans = states.map { state in
             guard let turn = state.turn else {
-                return FramePlan(scene: frameScene, layout: state.frame, items: state.items)
+                // A deletion's control keeps n dots until its end, as an app that sets numberOfPages
+                // in the completion shows it.
+                var plan = FramePlan(scene: frameScene, layout: state.frame, items: state.items)
+                plan.pageControl?.pages = state.gallery.itemCount
+                return plan
             }
             // A rotation's interface is drawn at its own bounds, then turned onto the end-sized frame.
             var interface = frameScene
