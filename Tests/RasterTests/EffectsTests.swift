@@ -10,6 +10,18 @@ import Testing
 @Suite struct EffectsTests {
     typealias P = ProjectedPainting
 
+    /// The shadow of a square item at `placement`, alone on a white `side` × `side` canvas.
+    static func shadowed(_ shadow: Shadow, of placement: ProjectedPlacement, side: Int) throws -> WholeCanvas {
+        var canvas = WholeCanvas(width: side, height: side, background: .white)
+        let prepared = try #require(
+            try ShadowPainter.prepare(
+                shadow, of: placement, shape: .rounded(cornerRadius: 0), canvasWidth: side, canvasHeight: side))
+        canvas.pixels.withUnsafeMutableBufferPointer {
+            ShadowPainter.paint(prepared, into: $0, rows: 0..<side, canvasWidth: side)
+        }
+        return canvas
+    }
+
     /// The Gaussian-blurred indicator of [low, high], at t.
     static func blurredInterval(_ t: Double, _ low: Double, _ high: Double, sigma: Double) -> Double {
         (erf((t - low) / (sigma * 2.squareRoot())) - erf((t - high) / (sigma * 2.squareRoot()))) / 2
@@ -26,13 +38,7 @@ import Testing
         let placement = ProjectedPlacement(
             centerX: cx, centerY: cy, width: side, height: side, transform: ProjectedPlacement.identityTransform,
             pixelsPerPoint: s)
-        var canvas = WholeCanvas(width: 130, height: 130, background: .white)
-        let prepared = try #require(
-            try ShadowPainter.prepare(
-                shadow, of: placement, shape: .rounded(cornerRadius: 0), canvasWidth: 130, canvasHeight: 130))
-        canvas.pixels.withUnsafeMutableBufferPointer {
-            ShadowPainter.paint(prepared, into: $0, rows: 0..<130, canvasWidth: 130)
-        }
+        let canvas = try Self.shadowed(shadow, of: placement, side: 130)
         var worst = 0.0
         for y in 0..<130 {
             for x in 0..<130 {
@@ -57,14 +63,7 @@ import Testing
                 centerX: 64, centerY: 50, width: 20, height: 20,
                 transform: P.matrix([[scale, 0, 0, 0], [0, scale, 0, 0], [0, 0, 1, 0], [0, 0, 0, 1]]),
                 pixelsPerPoint: 1, alpha: alpha)
-            var canvas = WholeCanvas(width: 128, height: 128, background: .white)
-            let prepared = try #require(
-                try ShadowPainter.prepare(
-                    shadow, of: placement, shape: .rounded(cornerRadius: 0), canvasWidth: 128, canvasHeight: 128))
-            canvas.pixels.withUnsafeMutableBufferPointer {
-                ShadowPainter.paint(prepared, into: $0, rows: 0..<128, canvasWidth: 128)
-            }
-            return 255 - canvas.pixels[point.1 * 128 + point.0].x
+            return 255 - (try Self.shadowed(shadow, of: placement, side: 128)).pixels[point.1 * 128 + point.0].x
         }
         // 3.5 pt inside the shadow's lower edge (y = 70); at scale 2 the edge is at 90 and 7 pt inside
         // it lies between the centres of rows 82 and 83.
