@@ -129,8 +129,8 @@ public enum MotionRequest: Sendable, Equatable {
     }
 
     /// Refuses what the line, grid, flow, page and compositional layouts do not animate: a page
-    /// layout's change to another kind of layout and its deletions, a change to a page layout from
-    /// another kind, and a change to a carousel type.
+    /// layout's change to another kind of layout, a change to a page layout from another kind, and a
+    /// change to a carousel type.
     private func checkAnimated(from gallery: Gallery) throws(MotionError) {
         if case .page = gallery.style, let motion = pageMissing { throw .notForPages(motion: motion) }
         if case .toLayout(let kind, _) = self, kind.pageEffect != nil, gallery.style.kind.pageEffect == nil {
@@ -144,9 +144,8 @@ public enum MotionRequest: Sendable, Equatable {
     /// What the page layouts do not animate, or nil.
     private var pageMissing: String? {
         switch self {
-        case .fling, .drag, .rotate: nil
+        case .fling, .drag, .rotate, .delete: nil
         case .toLayout(let kind, _): kind.pageEffect == nil ? "a change to \(kind.rawValue)" : nil
-        case .delete: "a deletion"
         case .scrollTo: "scrollToItemAtIndex:animated:"
         }
     }
