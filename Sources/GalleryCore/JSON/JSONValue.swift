@@ -19,8 +19,8 @@ public enum JSONValue: Sendable, Equatable {
     /// Indented by two spaces, arrays of scalars and small objects kept on one line.
     public var pretty: String { String(decoding: bytes(indent: "  "), as: UTF8.self) }
 
-    /// The text as UTF-8, written into one growing buffer (`layout` of a 10,000-frame motion prints
-    /// 10,000 of these: a String grown piece by piece took twice as long).
+    /// The text as UTF-8, written into one growing buffer (`layout` of a long motion prints one a
+    /// frame: 7,232 frames took 0.14 s built from Strings joined, 0.09 s so).
     private func bytes(indent: String?) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(256)
