@@ -192,11 +192,11 @@ import Testing
         let flat = ProjectedPlacement(
             centerX: 50, centerY: 50, width: 30, height: 30, transform: ProjectedPlacement.identityTransform,
             pixelsPerPoint: 3)
-        #expect(abs(painter.sourceScale(of: flat, canvasWidth: 100, canvasHeight: 100) - 3) < 1e-12)
+        #expect(abs(ProjectedItemPainter.sourceScale(of: flat, canvasWidth: 100, canvasHeight: 100) - 3) < 1e-12)
         // Tilted, the near (left) edge is magnified beyond the flat scale, the far edge less.
         let tilted = ProjectedPlacement(
             centerX: 150, centerY: 100, width: 200, height: 100, transform: P.tilted, pixelsPerPoint: 2)
-        let scale = painter.sourceScale(of: tilted, canvasWidth: 300, canvasHeight: 200)
+        let scale = ProjectedItemPainter.sourceScale(of: tilted, canvasWidth: 300, canvasHeight: 200)
         #expect(scale > 2 && scale < 3)
     }
 

@@ -29,7 +29,7 @@ public enum ScalePreset: String, Sendable, Hashable, CaseIterable {
             (o.minScale, o.scaleRatio, o.translationRatio) = (0, 0.4, .init(0.1, 0.1))
             (o.minTranslationRatio, o.maxTranslationRatio) = (.init(-1, 0), .init(1, 1))
             o.rotation = .init(
-                angle: .pi / 15, minAngle: -.pi / 3, maxAngle: .pi / 3, axis: (0, 0, 1), m34: -0.004)
+                angle: .pi / 15, minAngle: -.pi / 3, maxAngle: .pi / 3, axis: .init(0, 0, 1), m34: -0.004)
             o.translation = .init(ratios: [0.9, 0.1, 0], minRatios: [-3, -0.8, -0.3], maxRatios: [3, 0.8, -0.3])
         case .cylinder, .invertedCylinder, .coverFlow:
             o = fixedScale
@@ -46,16 +46,16 @@ public enum ScalePreset: String, Sendable, Hashable, CaseIterable {
         case .cylinder:
             (o.minScale, o.maxScale, o.shadow) = (0.55, 0.55, nil)
             o.rotation = .init(
-                angle: .pi / 4, minAngle: -.pi, maxAngle: .pi, axis: (0, 1, 0), m34: -0.000_4 - 0.8 * 0.000_2)
+                angle: .pi / 4, minAngle: -.pi, maxAngle: .pi, axis: .init(0, 1, 0), m34: -0.000_4 - 0.8 * 0.000_2)
             o.translation = .init(ratios: [0, 0, 0], minRatios: [0, 0, 1.25], maxRatios: [0, 0, 1.25])
         case .invertedCylinder:
             (o.minScale, o.maxScale, o.shadow) = (1.2, 1.2, nil)
-            o.rotation = .init(angle: .pi / 3, minAngle: -.pi, maxAngle: .pi, axis: (0, -1, 0), m34: -0.002)
+            o.rotation = .init(angle: .pi / 3, minAngle: -.pi, maxAngle: .pi, axis: .init(0, -1, 0), m34: -0.002)
             o.translation = .init(ratios: [0.1, 0, 0], minRatios: [-0.05, 0, 0.86], maxRatios: [0.05, 0, -0.86])
         default:
             (o.minScale, o.maxScale) = (0.7, 0.7)
             o.rotation = .init(
-                angle: .pi / 1.65, minAngle: -.pi / 3, maxAngle: .pi / 3, axis: (0, -1, 0), m34: -0.000_5)
+                angle: .pi / 1.65, minAngle: -.pi / 3, maxAngle: .pi / 3, axis: .init(0, -1, 0), m34: -0.000_5)
             o.translation = .init(ratios: [0.1, 0, -0.7], minRatios: [-0.1, 0, -3], maxRatios: [0.1, 0, 0])
         }
         return o

@@ -29,16 +29,14 @@ public struct ScaleTransform: Sendable, Hashable {
     /// single-sided (`isDoubleSided` false).
     public struct Rotation: Sendable, Hashable {
         public var angle, minAngle, maxAngle: Double
-        public var axis: (x: Double, y: Double, z: Double)
+        public var axis: Axis
         public var m34: Double
+    }
 
-        public static func == (a: Rotation, b: Rotation) -> Bool {
-            (a.angle, a.minAngle, a.maxAngle, a.m34) == (b.angle, b.minAngle, b.maxAngle, b.m34)
-                && a.axis == b.axis
-        }
-        public func hash(into hasher: inout Hasher) {
-            for value in [angle, minAngle, maxAngle, axis.x, axis.y, axis.z, m34] { hasher.combine(value) }
-        }
+    /// A rotation's axis (x, y, z), normalised where it is used.
+    public struct Axis: Sendable, Hashable {
+        public var x, y, z: Double
+        public init(_ x: Double, _ y: Double, _ z: Double) { (self.x, self.y, self.z) = (x, y, z) }
     }
 
     /// `translation3d`: (x, y, z) = clamp((rx·p·w, ry·|p|·h, rz·|p|·w), min·(w, h, w), max·(w, h, w)).

@@ -62,7 +62,7 @@ public enum ShadowPainter {
             height: canvasHeight)
         let bounds = polygon.pixelBounds
         guard !bounds.x.isEmpty, !bounds.y.isEmpty else { return nil }
-        let shown = ProjectedItemPainter(style: ItemStyle()).sourceScale(
+        let shown = ProjectedItemPainter.sourceScale(
             of: plane, canvasWidth: canvasWidth, canvasHeight: canvasHeight)
         let cellsPerPoint = sigma > 0 ? min(shown, 4 / sigma) : shown
         guard

@@ -67,7 +67,7 @@ public struct ProjectedItemPainter: Sendable {
     /// per point (the box `width·s` × `height·s` in `DecodeOptions.targetSize`) keeps every frame
     /// pixel at ≥ 2 texels. Taken at the visible polygon's vertices, edge midpoints and centroid (a
     /// perspective magnifies most at a vertex, where W is smallest).
-    public func sourceScale(of placement: ProjectedPlacement, canvasWidth: Int, canvasHeight: Int) -> Double {
+    public static func sourceScale(of placement: ProjectedPlacement, canvasWidth: Int, canvasHeight: Int) -> Double {
         let polygon = FramePolygon(placement, canvasWidth: canvasWidth, height: canvasHeight)
         guard let homography = ItemHomography(placement) else { return 0 }
         var largest = 0.0
@@ -107,7 +107,7 @@ public struct ProjectedItemPainter: Sendable {
         if let photo, !bounds.x.isEmpty, photo.image.width == photo.region.x.count,
             photo.image.height == photo.region.y.count, !photo.region.isEmpty
         {
-            let scale = sourceScale(of: placement, canvasWidth: canvasWidth, canvasHeight: canvasHeight)
+            let scale = Self.sourceScale(of: placement, canvasWidth: canvasWidth, canvasHeight: canvasHeight)
             planePhoto = try self.planePhoto(
                 photo, width: w, height: h, shift: (placement.contentOffsetX, placement.contentOffsetY), scale: scale,
                 pyramids: pyramids)
