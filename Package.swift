@@ -5,7 +5,7 @@
 // files) → C shims (CPNG, CJPEG, CWebP, CHEIF, CColor;
 // CCPU, their SIMD level) →
 // ImageCodecs (decoders, encoders, colour management);
-// Raster (its SIMD loops in CRaster); GalleryLayout (pure geometry, no pixels) → RenderPipeline,
+// Typography (captions: CText's HarfBuzz and FreeType) → Raster (its SIMD loops in CRaster); GalleryLayout (pure geometry, no pixels) → RenderPipeline,
 // VisualDiff (pixelmatch; its loops in CPixelmatch) → SnapshotCheck (baselines, record modes, reports)
 // → GalleryRender (the library product Swift callers use) → GalleryCLI → the `gallery-render` executable.
 import Foundation
@@ -42,6 +42,8 @@ let package = Package(
         system("SystemWebP", pkgConfig: "libwebpdemux", apt: "libwebp-dev", brew: "webp"),
         system("SystemWebPMux", pkgConfig: "libwebpmux", apt: "libwebp-dev", brew: "webp"),
         system("SystemLCMS", pkgConfig: "lcms2", apt: "liblcms2-dev", brew: "little-cms2"),
+        system("SystemHarfBuzz", pkgConfig: "harfbuzz", apt: "libharfbuzz-dev", brew: "harfbuzz"),
+        system("SystemFreeType", pkgConfig: "freetype2", apt: "libfreetype-dev", brew: "freetype"),
         // The SIMD level every C kernel takes, their floating-point rule and portable elementary
         // functions (gr_cpu.h, gr_math.h).
         .target(name: "CCPU"),
@@ -62,15 +64,21 @@ let package = Package(
         .target(name: "CHEIF", dependencies: ["CCPU", "CHEIFGrid"]),
         .target(name: "CColor", dependencies: ["CCPU", "SystemLCMS"]),
         .target(name: "CProcess"),
+        // Captions: HarfBuzz shapes, FreeType reads outlines (CText); Typography sets lines, and
+        // Raster's own coverage rasteriser draws them.
+        .target(name: "CText", dependencies: ["SystemHarfBuzz", "SystemFreeType"]),
+        .target(name: "Typography", dependencies: ["GalleryCore", "CText"]),
         .target(name: "CBuildInfo", cSettings: [.define("GR_DECLARED_VERSION", to: "\"\(declaredVersion)\"")]),
         .target(name: "GalleryCore", dependencies: ["CProcess"]),
         .target(
             name: "ImageCodecs", dependencies: ["GalleryCore", "CPNG", "CPNGRead", "CJPEG", "CWebP", "CHEIF", "CColor"]),
         .target(name: "CRaster", dependencies: ["CCPU"]),
-        .target(name: "Raster", dependencies: ["GalleryCore", "CRaster", "CCPU"]),
+        .target(name: "Raster", dependencies: ["GalleryCore", "Typography", "CRaster", "CCPU"]),
         // CCPU for gr_math.h: the fling curves' exp and log give the same bits on every CPU.
         .target(name: "GalleryLayout", dependencies: ["CCPU"]),
-        .target(name: "RenderPipeline", dependencies: ["GalleryCore", "ImageCodecs", "Raster", "GalleryLayout"]),
+        .target(
+            name: "RenderPipeline",
+            dependencies: ["GalleryCore", "ImageCodecs", "Raster", "GalleryLayout", "Typography"]),
         .target(name: "CPixelmatch", dependencies: ["CCPU"]),
         .target(name: "VisualDiff", dependencies: ["GalleryCore", "ImageCodecs", "CPixelmatch"]),
         .target(name: "SnapshotCheck", dependencies: ["GalleryCore", "ImageCodecs", "VisualDiff"]),
@@ -81,7 +89,7 @@ let package = Package(
             name: "GalleryCLI",
             dependencies: [
                 "GalleryCore", "RenderPipeline", "GalleryLayout", "ImageCodecs", "VisualDiff", "SnapshotCheck",
-                "GalleryRender", "CBuildInfo", "CCPU", "CProcess",
+                "GalleryRender", "CBuildInfo", "CCPU", "CProcess", "Typography",
             ]),
         .executableTarget(name: "gallery-render", dependencies: ["GalleryCLI"]),
 
@@ -99,10 +107,15 @@ let package = Package(
             ],
             exclude: ["Golden"]),
         .testTarget(name: "GalleryCoreTests", dependencies: ["GalleryCore", "ImageCodecs", "TestSupport"]),
-        .testTarget(name: "RasterTests", dependencies: ["GalleryCore", "Raster", "CCPU", "TestSupport"]),
-        .testTarget(name: "GalleryLayoutTests", dependencies: ["GalleryLayout"]),
+        // Tests only: FreeType's own rasterisation, the oracle for the coverage rasteriser.
+        .target(name: "CFreeTypeOracle", dependencies: ["SystemFreeType"], path: "Tests/CFreeTypeOracle"),
         .testTarget(
-            name: "RenderPipelineTests", dependencies: ["GalleryCore", "RenderPipeline", "TestSupport"],
+            name: "RasterTests",
+            dependencies: ["GalleryCore", "Raster", "Typography", "CCPU", "CFreeTypeOracle", "TestSupport"]),
+        .testTarget(name: "GalleryLayoutTests", dependencies: ["GalleryLayout"]),
+        .testTarget(name: "TypographyTests", dependencies: ["Typography", "GalleryCore"]),
+        .testTarget(
+            name: "RenderPipelineTests", dependencies: ["GalleryCore", "RenderPipeline", "Typography", "TestSupport"],
             exclude: ["Golden"]),
         .testTarget(
             name: "SnapshotCheckTests",

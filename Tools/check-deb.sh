@@ -52,6 +52,7 @@ done
 # libheif and libavcodec are opened at run time, so no NEEDED entry names them.
 grep -qE '(^|, )libheif[0-9]+ \(>= [0-9.]+\)' <<< "$depends" || fail "Depends does not name libheif (>= its version): $depends"
 grep -qE '(^|, )libavcodec[0-9]+' <<< "$depends" || fail "Depends does not name libavcodec: $depends"
+grep -qE '(^|, )fonts-inter($|,)' <<< "$depends" || fail "Depends does not name fonts-inter (the caption font): $depends"
 if command -v lintian > /dev/null; then
     findings=$(lintian --tag-display-limit 0 "$deb" 2>&1 | grep -E '^[EW]: ' || true)
     [ -z "$findings" ] || fail "lintian: $findings"

@@ -21,6 +21,9 @@ build=(
     libheif-dev          # CHEIF: HEIF/HEIC and AVIF photos; libheif1 (with libde265, dav1d, aom) opened at run time
     libavcodec-dev       # CHEIF: HEVC decoded by FFmpeg's libavcodec, ~1.4x libde265's speed; libavcodec59 at run time
     liblcms2-dev         # CColor: colour management with Little CMS 2; liblcms2-2 at run time
+    libharfbuzz-dev      # CText: captions shaped by HarfBuzz; libharfbuzz0b at run time
+    libfreetype-dev      # CText: glyph outlines read by FreeType (not its rasteriser); libfreetype6 at run time
+    fonts-inter          # the caption font (Inter, SHA-256 checked); the .deb Depends on it too
     dpkg-dev             # make deb: dpkg-shlibdeps finds the package's Depends
     binutils             # make deb: strip
 )
@@ -41,7 +44,7 @@ tests=(
 # Runtime libraries that the tool links and that Debian has shipped security fixes for: upgraded
 # when a newer version is available (libpng 1.6.39-2+deb12u6 fixes a use-after-free after a
 # truncated iCCP chunk).
-runtime=(libpng16-16 libjpeg62-turbo libdeflate0 libisal2 libwebp7 libwebpmux3 libwebpdemux2 libheif1 libde265-0 libavcodec59 liblcms2-2)
+runtime=(libpng16-16 libjpeg62-turbo libdeflate0 libisal2 libwebp7 libwebpmux3 libwebpdemux2 libheif1 libde265-0 libavcodec59 liblcms2-2 libharfbuzz0b libfreetype6)
 
 packages=("${build[@]}" "${tests[@]}")
 case "${1:-}" in
@@ -54,7 +57,7 @@ esac
 # macOS: the same libraries from Homebrew (Package.swift names each one's formula), found through
 # pkg-config. Prepared, not tested here: CI runs on Debian (README, "What is tested").
 if [ "$(uname -s)" = Darwin ]; then
-    formulas=(pkg-config libpng libdeflate isa-l jpeg-turbo webp libheif little-cms2 ffmpeg)
+    formulas=(pkg-config libpng libdeflate isa-l jpeg-turbo webp libheif little-cms2 ffmpeg harfbuzz freetype)
     command -v brew >/dev/null 2>&1 || { echo "gallery-render needs Homebrew (https://brew.sh) for: ${formulas[*]}" >&2; exit 1; }
     need=()
     for f in "${formulas[@]}"; do brew list --formula "$f" >/dev/null 2>&1 || need+=("$f"); done

@@ -70,6 +70,8 @@ heif_version=$(pkg-config --modversion libheif)
 major=$(awk '/#define LIBAVCODEC_VERSION_MAJOR/ {print $3}' /usr/include/*/libavcodec/version_major.h | head -n1)
 depends="$depends, $(opened_package "libheif.so.${heif_version%%.*}" libheif-dev) (>= $heif_version)"
 depends="$depends, $(opened_package "libavcodec.so.$major" libavcodec-dev)"
+# The caption font: Debian's Inter, data the binary opens by path, which dpkg-shlibdeps cannot see.
+depends="$depends, fonts-inter"
 size=$(du -sk --apparent-size "$root/usr" | cut -f1)
 cat > "$root/DEBIAN/control" <<CONTROL
 Package: $package

@@ -3,6 +3,7 @@ import CProcess
 import GalleryCore
 import ImageCodecs
 import RenderPipeline
+import Typography
 
 #if canImport(Glibc)
     import Glibc
@@ -38,7 +39,8 @@ public enum GalleryCommand {
         case .version(verbose: false): console.out("\(version)\n")
         case .version(verbose: true):
             console.out(
-                ([version] + CodecLibraries.versions + ["simd: \(SIMDLevel.inUse)"]).joined(separator: "\n") + "\n")
+                ([version] + CodecLibraries.versions + [Font.libraryVersions] + CaptionFontReport.lines
+                    + ["simd: \(SIMDLevel.inUse)"]).joined(separator: "\n") + "\n")
         case .manual: console.out(ManPage.page(version: version))
         case .completionScript(let shell): console.out(shell.script)
         case .completionUsage(let message):
@@ -72,6 +74,7 @@ public enum GalleryCommand {
             }
             console.quiet = parsed.isSet(RunOptions.declared.quiet)
             let code = try command.run(parsed, console: console)
+            InterFont.warnings.forEach(console.warning)
             if let failed = console.outputFailure.withLock({ $0 }) {
                 console.line("Error: ", "cannot write standard output: \(String(cString: strerror(failed)))")
                 return ExitCode.failure.rawValue

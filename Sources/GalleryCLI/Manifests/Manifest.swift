@@ -138,7 +138,9 @@ struct Manifest: Sendable {
                 }
             } else {
                 guard let text = value.optionText else { throw fail("expected a number or a string") }
-                values[option] = text
+                // A path (the caption font) resolves against the manifest's folder, as photos do.
+                let isPath = key == "font" && !text.hasPrefix("/")
+                values[option] = isPath ? folder + "/" + text : text
             }
         }
         let inherited = Set(merged.keys.filter { entry[$0] == nil }.compactMap { keys[$0] })

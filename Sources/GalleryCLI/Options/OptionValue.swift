@@ -2,6 +2,7 @@ import GalleryCore
 import ImageCodecs
 import GalleryLayout
 import Raster
+import Typography
 
 /// A type an option's text parses to, as swift-argument-parser's `ExpressibleByArgument`: how text
 /// becomes a value, how a default shows in help, and the closed set of values where there is one.
@@ -62,6 +63,23 @@ extension LayoutKind: OptionValue {}
 extension CompositionalLayout.Scrolling: OptionValue {}
 extension ScalePreset: OptionValue {}
 extension Appearance: OptionValue {}
+extension CaptionStyle.Position: OptionValue {}
+extension InterFont.Weight: OptionValue {}
+
+extension CaptionPattern: OptionValue {
+    init?(optionText text: String) {
+        guard let pattern = try? CaptionPattern(text) else { return nil }
+        self = pattern
+    }
+    var optionText: String { text }
+    static var expectation: String { "must be one line of text" }
+    static func reason(refusing text: String) -> String? {
+        do throws(CaptionPattern.Problem) {
+            _ = try CaptionPattern(text)
+            return nil
+        } catch { return "\(error)" }
+    }
+}
 extension ContentMode: OptionValue {}
 extension ColorSpace: OptionValue {}
 extension CompletionShell: OptionValue {}

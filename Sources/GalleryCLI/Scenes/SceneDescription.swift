@@ -1,7 +1,9 @@
+import Foundation
 import GalleryLayout
 import ImageCodecs
 import Raster
 import RenderPipeline
+import Typography
 
 /// A scene as its options describe it, parsed and checked once: everything but the photos, which
 /// are listed after the options are known to be valid, and the item count, which defaults to them.
@@ -14,6 +16,7 @@ struct SceneDescription: Sendable {
     var style: ItemStyle
     var background: Color
     var pageControl: PageControl.Style?
+    var captions: Captions?
     var snap: Scene.Snap?
     /// Motions end on pages (`--paging`, or a page layout); `pagesStills`: stills too (`--paging`).
     var paging: Bool
@@ -41,6 +44,7 @@ struct SceneDescription: Sendable {
         let appearance = try source.read(options.appearance)
         background = try source.read(options.background) ?? appearance.background
         pageControl = try Self.pageControl(source, appearance: appearance)
+        captions = try Self.captions(source, appearance: appearance)
         snap = try Self.snap(source, kind: gallery.style.kind, motion: motion)
         pagesStills = try Self.paging(source, kind: gallery.style.kind)
         paging = pagesStills || gallery.style.kind.pageEffect != nil
@@ -64,6 +68,7 @@ struct SceneDescription: Sendable {
             snap: snap, budget: budget, colorSpace: colorSpace)
         (scene.paging, scene.pagesStills) = (paging, pagesStills)
         scene.pageControl = pageControl
+        scene.captions = captions
         return scene
     }
 
@@ -85,6 +90,52 @@ struct SceneDescription: Sendable {
         return PageControl.Style(
             offset: try source.read(options.pageControlOffset), maxDots: try source.read(options.pageControlMax),
             color: try source.read(options.pageIndicatorCurrent) ?? appearance.label)
+    }
+
+    /// `--caption` and its options (which need it): the text in the appearance's label colour unless
+    /// given, set in Inter of `--caption-weight` or the `--font` file.
+    private static func captions(_ source: any OptionSource, appearance: Appearance) throws(UsageError) -> Captions? {
+        let options = SceneOptions.declared
+        guard let pattern = try source.read(options.caption) else {
+            for option in [
+                options.captionPosition.spec, options.captionSize.spec, options.captionColor.spec,
+                options.captionWeight.spec, options.font.spec,
+            ]
+            where source.givenHere(option.name) {
+                throw .requires(option, options.caption.spec)
+            }
+            return nil
+        }
+        if source.has(options.font), source.has(options.captionWeight) {
+            throw .conflicts(
+                options.captionWeight.spec, with: options.font.spec, because: "the weight picks an Inter file")
+        }
+        let style = CaptionStyle(
+            position: try source.read(options.captionPosition),
+            color: try source.read(options.captionColor) ?? appearance.label)
+        let font = try captionFont(source)
+        return Captions(
+            pattern: pattern, setter: LineSetter(font: font, size: try source.read(options.captionSize)), style: style)
+    }
+
+    /// The `--font` file, or the installed Inter of `--caption-weight`; a font that cannot be read
+    /// is a bad value of the option that chose it.
+    private static func captionFont(_ source: any OptionSource) throws(UsageError) -> Font {
+        let options = SceneOptions.declared
+        if let path = try source.read(options.font) {
+            do { return try Font.opened(path: path) } catch {
+                throw .invalidValue(path, for: options.font.spec, error.description)
+            }
+        }
+        let weight = try source.read(options.captionWeight)
+        do {
+            let font = try Font.opened(path: InterFont.path(of: weight) { FileManager.default.fileExists(atPath: $0) })
+            InterFont.check(font, weight: weight)
+            return font
+        } catch {
+            throw .invalidValue(
+                source.value(options.caption.spec.name) ?? "", for: options.caption.spec, error.description)
+        }
     }
 
     /// `--paging`: for the line, grid, flow and page layouts, and not with `--snap` (each says where

@@ -3,6 +3,7 @@ import GalleryLayout
 import ImageCodecs
 import Raster
 import RenderPipeline
+import Typography
 
 /// The scene options every rendering command and every manifest scene shares, each declared once:
 /// its spelling, type, default (the library's value) and checks. Help, the parser, manifest keys and
@@ -143,6 +144,28 @@ struct SceneOptions: OptionGroup {
         "page-indicator-current", value: "color",
         help: "With --page-control: the current dot's colour (the others at 30 % opacity).",
         defaultText: "\(Appearance.light.label.optionText) (light), \(Appearance.dark.label.optionText) (dark)")
+    let caption = Option<CaptionPattern>(
+        "caption", value: "pattern",
+        help:
+            "Label every item, as a cell's UILabel: {name} is the photo's file name without extension, {index} the item's index, {number} it from 1; other text is literal.",
+        expectation: "must be one line of text")
+    let captionPosition = DefaultedOption<CaptionStyle.Position>(
+        "caption-position", value: "position",
+        help: "With --caption: centred below the item, or over its lower edge on a gradient scrim.",
+        default: CaptionStyle().position)
+    let captionSize = DefaultedOption<Double>(
+        "caption-size", value: "pt", help: "With --caption: the text size.", default: 13,
+        check: .greaterThan(0, atMost: 1000))
+    let captionColor = Option<Color>(
+        "caption-color", value: "color", help: "With --caption: the text colour.",
+        defaultText: "\(Appearance.light.label.optionText) (light), \(Appearance.dark.label.optionText) (dark)")
+    let captionWeight = DefaultedOption<InterFont.Weight>(
+        "caption-weight", value: "weight", help: "With --caption: Inter Regular or Inter SemiBold.",
+        default: .regular)
+    let font = Option<String>(
+        "font", value: "path",
+        help: "With --caption: the font file to set captions in (same bytes only with the same file).",
+        defaultText: "Debian's Inter (fonts-inter)", completion: .file)
     let appearance = DefaultedOption<Appearance>(
         "appearance", value: "style",
         help: "Light or dark mode: the default background and placeholder colours (explicit colours win).",

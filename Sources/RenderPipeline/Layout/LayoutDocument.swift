@@ -38,7 +38,7 @@ public enum LayoutDocument {
                 ("layout", .string(scene.gallery.style.name)),
                 ("viewport", .object([("width", .number(viewport.width)), ("height", .number(viewport.height))])),
                 ("displayScale", .number(scene.displayScale)),
-            ] + timed + [
+            ] + font(scene) + timed + [
                 // A motion's offset to the last bit: `render --offset` of it is the frame exactly.
                 ("offset", time == nil ? .number(frame.offset) : .exactNumber(frame.offset))
             ] + (finger.map { [("finger", .exactNumber($0))] } ?? []) + [
@@ -50,6 +50,19 @@ public enum LayoutDocument {
                 ),
                 ("items", .array(drawn)),
             ] + (frame.scrollOffset.map { [("scrollOffset", .exactNumber($0))] } ?? []))
+    }
+
+    /// With captions, the font they are set in: its family, style and the SHA-256 of its file.
+    private static func font(_ scene: Scene) -> [(String, JSONValue)] {
+        guard let font = scene.captions?.font else { return [] }
+        return [
+            (
+                "font",
+                .object([
+                    ("family", .string(font.family)), ("style", .string(font.style)), ("sha256", .string(font.sha256)),
+                ])
+            )
+        ]
     }
 
     /// One item: index, photo, centre, size and scale, then what it has beyond them.

@@ -42,6 +42,8 @@ public struct FramePlan: Sendable {
         public var shadow: Shadow?
         /// A backdrop blur drawn after it (ScaleTransformView's blur preset).
         public var backdrop: Backdrop?
+        /// Its label, drawn after it in its plane; nil: none.
+        public var caption: Caption?
 
         /// The item's plane as the shadow painter takes it: the 3D placement, or a flat item's
         /// square (its side in points at its pixels per point, no transform).
@@ -127,7 +129,10 @@ public struct FramePlan: Sendable {
                             x: blur.translation.x * scale, y: blur.translation.y * scale,
                             width: scene.gallery.viewport.width * scale, height: scene.gallery.viewport.height * scale),
                         pixelsPerPoint: scale)
-                })
+                },
+                caption: scene.captions?.caption(
+                    forItem: item.index, photo: scene.photo(forItem: item.index),
+                    width: (item.bounds ?? Size(width: item.size, height: item.size)).width))
         }
     }
 

@@ -30,6 +30,8 @@ public struct Scene: Sendable {
     public var largestDrawnSide: Double?
     /// A page control over the frame, following the item nearest the centre; nil: none.
     public var pageControl: PageControl.Style?
+    /// Every item's label; nil: none.
+    public var captions: Captions?
 
     /// A fling to snap: its velocity (points per second) and deceleration.
     public struct Snap: Sendable, Hashable {

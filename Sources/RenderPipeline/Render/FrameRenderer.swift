@@ -99,18 +99,24 @@ public struct FrameRenderer: Sendable {
         }
     }
 
-    /// Each item's pixel bounds with its shadow's: the rows its pieces paint.
+    /// Each item's pixel bounds with its shadow's and its caption's: the rows its pieces paint.
     static func reach(of plan: FramePlan, _ bounds: [(x: Range<Int>, y: Range<Int>)]) -> [(
         x: Range<Int>, y: Range<Int>
     )] {
-        zip(plan.items, bounds).map { item, own in
-            guard let shadow = item.shadow else { return own }
-            let cast = ShadowPainter.bounds(
-                of: shadow, placement: item.plane, width: plan.size.width, height: plan.size.height)
-            func union(_ a: Range<Int>, _ b: Range<Int>) -> Range<Int> {
-                a.isEmpty ? b : b.isEmpty ? a : min(a.lowerBound, b.lowerBound)..<max(a.upperBound, b.upperBound)
+        let (width, height) = (plan.size.width, plan.size.height)
+        func union(_ a: Range<Int>, _ b: Range<Int>) -> Range<Int> {
+            a.isEmpty ? b : b.isEmpty ? a : min(a.lowerBound, b.lowerBound)..<max(a.upperBound, b.upperBound)
+        }
+        return zip(plan.items, bounds).map { item, own in
+            var reach = own
+            let cast = item.shadow.map {
+                ShadowPainter.bounds(of: $0, placement: item.plane, width: width, height: height)
             }
-            return (union(own.x, cast.x), union(own.y, cast.y))
+            let label = item.caption.map {
+                CaptionPainter.bounds(of: $0, placement: item.plane, width: width, height: height)
+            }
+            for extra in [cast, label].compactMap({ $0 }) { reach = (union(reach.x, extra.x), union(reach.y, extra.y)) }
+            return reach
         }
     }
 

@@ -51,10 +51,11 @@ struct ItemPreparer {
             }
         }
         let shadows = chunk.filter { items[$0].shadow != nil }.map(PreparerTask.shade)
+        let captions = chunk.filter { items[$0].caption != nil }.map(PreparerTask.caption)
         let fetches = photo == nil ? [] : items.indices.sorted(by: largestFirst).map(PreparerTask.fetch)
         // Offered photos are all got before this call returns: what gets them may not outlive it.
         let settles = photo == nil || prefetch == nil ? [] : items.indices.map(PreparerTask.settle)
-        let outcomes = Parallel.map(fetches + bands + shadows + settles, jobs: jobs) { task in
+        let outcomes = Parallel.map(fetches + bands + shadows + captions + settles, jobs: jobs) { task in
             run(task, outlines: outlines, photo: photo, prefetch: prefetch)
         }
         var results: [Prepared] = []
@@ -68,6 +69,7 @@ struct ItemPreparer {
         case band(Int, Range<Int>, ItemPainter.PreparedPhoto)
         case projected(Int, ProjectedItemPainter.Prepared)
         case shadow(Int, ShadowPainter.Prepared)
+        case caption(Int, CaptionPainter.Prepared)
     }
 
     /// Does `task`: a fetch, a settle, a flat item's band or a 3D item whole.
@@ -105,6 +107,15 @@ struct ItemPreparer {
                     canvasHeight: size.height
                 ).map { .shadow(index, $0) } ?? .nothing
             }
+        case .caption(let index):
+            let item = items[index]
+            guard let caption = item.caption else { return .success(.nothing) }
+            return Result { () throws(OutOfMemory) in
+                try CaptionPainter.prepare(
+                    caption, of: item.plane, shape: painter.style.shape, canvasWidth: size.width,
+                    canvasHeight: size.height
+                ).map { .caption(index, $0) } ?? .nothing
+            }
         case .project(let index):
             guard let placement = items[index].projected else { return .success(.nothing) }
             let part = fetched.wait(index)
@@ -127,6 +138,7 @@ struct ItemPreparer {
         var parts = [Int: [(Range<Int>, ItemPainter.PreparedPhoto)]]()
         var projected = [Int: ProjectedItemPainter.Prepared]()
         var shadows = [Int: ShadowPainter.Prepared]()
+        var captions = [Int: CaptionPainter.Prepared]()
         var counts = [Int: Int]()
         for task in bands { if case .prepare(let index, _) = task { counts[index, default: 0] += 1 } }
         for result in results {
@@ -134,12 +146,16 @@ struct ItemPreparer {
             case .band(let index, let rows, let photo): parts[index, default: []].append((rows, photo))
             case .projected(let index, let prepared): projected[index] = prepared
             case .shadow(let index, let prepared): shadows[index] = prepared
+            case .caption(let index, let prepared): captions[index] = prepared
             case .nothing: break
             }
         }
         return chunk.flatMap { index -> [PreparedPiece] in
             let shadow = shadows[index].map { [PreparedPiece.shadow($0)] } ?? []
-            let backdrop = items[index].backdrop.map { [PreparedPiece.backdrop($0)] } ?? []
+            // The caption is part of the item: drawn after it, before a backdrop over it.
+            let backdrop =
+                (captions[index].map { [PreparedPiece.caption($0)] } ?? [])
+                + (items[index].backdrop.map { [PreparedPiece.backdrop($0)] } ?? [])
             if let prepared = projected[index] { return shadow + [.projected(prepared)] + backdrop }
             guard let outline = outlines[index] else { return shadow + backdrop }
             guard let bands = parts[index], bands.count == counts[index] else {
@@ -157,7 +173,7 @@ struct ItemPreparer {
 }
 
 /// One unit of a frame's work: fetch item i's photo, resample it for some frame rows of item i,
-/// prepare 3D item i or its shadow, or make sure its offered photo has been got.
+/// prepare 3D item i, its shadow or its caption, or make sure its offered photo has been got.
 private enum PreparerTask: Sendable {
     case fetch(Int)
     case prepare(Int, rows: Range<Int>)
@@ -165,5 +181,7 @@ private enum PreparerTask: Sendable {
     case project(Int)
     /// An item's shadow, prepared whole.
     case shade(Int)
+    /// An item's caption, prepared whole.
+    case caption(Int)
     case settle(Int)
 }

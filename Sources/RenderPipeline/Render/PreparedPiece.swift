@@ -1,11 +1,13 @@
 import Raster
 
 /// Part of an item ready to paint: a flat item's outline within some frame rows and its photo's
-/// pixels there (nil: the placeholder), a 3D item whole (`ProjectedItemPainter`), or an item's shadow.
+/// pixels there (nil: the placeholder), a 3D item whole (`ProjectedItemPainter`), an item's shadow or its caption.
 enum PreparedPiece: Sendable {
     case flat(ItemPainter.Outline, ItemPainter.PreparedPhoto?)
     case projected(ProjectedItemPainter.Prepared)
     case shadow(ShadowPainter.Prepared)
+    /// An item's label (and an over label's scrim), drawn after the item.
+    case caption(CaptionPainter.Prepared)
     /// A backdrop blur over what is painted before it: applied to a whole canvas between the pieces
     /// before and after it (`paint` skips it).
     case backdrop(Backdrop)
@@ -32,6 +34,8 @@ extension [PreparedPiece] {
                 projected.paint(prepared, into: pixels, rows: rows, canvasWidth: width, hiddenBy: hiddenBy)
             case .shadow(let prepared):
                 ShadowPainter.paint(prepared, into: pixels, rows: rows, canvasWidth: width, hiddenBy: hiddenBy)
+            case .caption(let prepared):
+                CaptionPainter.paint(prepared, into: pixels, rows: rows, canvasWidth: width)
             case .backdrop: break
             }
         }

@@ -1,0 +1,79 @@
+/// A `--caption` pattern: `{name}` is the photo's file name without its extension, `{index}` the
+/// item's index from 0, `{number}` from 1; any other text is literal.
+public struct CaptionPattern: Sendable, Hashable {
+    public let text: String
+
+    /// Characters a pattern may have: a caption is one line.
+    public static let limit = 1024
+
+    /// Why a pattern is refused.
+    public enum Problem: Error, Sendable, Equatable, CustomStringConvertible {
+        case tooLong(characters: Int)
+        case controlCharacter(Unicode.Scalar)
+
+        public var description: String {
+            switch self {
+            case .tooLong(let count):
+                "is \(count) characters long (at most \(CaptionPattern.limit): a caption is one line)"
+            case .controlCharacter(let scalar):
+                "holds the control character U+\(String(scalar.value, radix: 16, uppercase: true).leftPadded(to: 4)) (a caption is one line of text)"
+            }
+        }
+    }
+
+    public init(_ text: String) throws(Problem) {
+        let count = text.unicodeScalars.count
+        guard count <= Self.limit else { throw .tooLong(characters: count) }
+        if let control = text.unicodeScalars.first(where: { $0.properties.generalCategory == .control }) {
+            throw .controlCharacter(control)
+        }
+        self.text = text
+    }
+
+    /// The caption of item `index` showing the photo at `path` (nil: a placeholder, no name). A
+    /// name's control characters become U+FFFD, and the caption is cut to `limit` characters.
+    public func caption(index: Int, path: String?) -> String {
+        let name = path.map(Self.name(of:)) ?? ""
+        let expanded = text.replacingEvery(
+            "{name}", with: name, "{index}", with: String(index), "{number}",
+            with: String(index + 1))
+        return String(String.UnicodeScalarView(expanded.unicodeScalars.prefix(Self.limit)))
+    }
+
+    /// A path's file name without its extension, its control characters replaced.
+    static func name(of path: String) -> String {
+        let file = path.split(separator: "/").last.map(String.init) ?? path
+        let stem = file.lastIndex(of: ".").map { $0 == file.startIndex ? file : String(file[..<$0]) } ?? file
+        return String(
+            String.UnicodeScalarView(
+                stem.unicodeScalars.map {
+                    $0.properties.generalCategory == .control ? "\u{FFFD}" : $0
+                }))
+    }
+}
+
+extension String {
+    /// Four hex digits at least.
+    fileprivate func leftPadded(to width: Int) -> String { String(repeating: "0", count: max(width - count, 0)) + self }
+
+    /// The string with each of the three placeholders replaced in one left-to-right pass (so a
+    /// name holding "{index}" stays as it is).
+    fileprivate func replacingEvery(
+        _ a: String, with x: String, _ b: String, with y: String, _ c: String, with z: String
+    ) -> String {
+        var result = ""
+        var rest = self[...]
+        while let brace = rest.firstIndex(of: "{") {
+            result += rest[..<brace]
+            rest = rest[brace...]
+            if let (key, value) = [(a, x), (b, y), (c, z)].first(where: { rest.hasPrefix($0.0) }) {
+                result += value
+                rest = rest.dropFirst(key.count)
+            } else {
+                result.append("{")
+                rest = rest.dropFirst()
+            }
+        }
+        return result + rest
+    }
+}

@@ -1,0 +1,120 @@
+import Foundation
+import GalleryCore
+import GalleryLayout
+import Raster
+import RenderPipeline
+import TestSupport
+import Testing
+import Typography
+
+/// Captions drawn through the frame renderer: goldens per script Inter covers, where a caption sits,
+/// and the same bytes whatever the threads or the memory budget.
+///
+/// The goldens are compared exactly (no tolerance): the text is the tool's own arithmetic on the
+/// font's outlines and HarfBuzz's integer positions, the same bytes on every CPU, and there is no
+/// photo in these frames (no libm in the resampling). Record on purpose, never silently:
+/// `GALLERY_RECORD_GOLDEN=1 swift test --filter CaptionRenderTests`, then look at them.
+@Suite struct CaptionRenderTests {
+    static let regular = "/usr/share/fonts/opentype/inter/Inter-Regular.otf"
+    static let goldenFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+        "Golden")
+
+    static func captions(_ text: String, size: Double = 12, style: CaptionStyle = CaptionStyle()) throws -> Captions {
+        Captions(
+            pattern: try CaptionPattern(text), setter: LineSetter(font: try Font.opened(path: regular), size: size),
+            style: style)
+    }
+
+    /// One flat 180 × 20 pt card at scale 1 (no growth), its caption below, @2x.
+    static func card(_ text: String) throws -> Scene {
+        var scene = Scene(
+            gallery: Gallery(
+                style: .line(LineLayout(itemSize: 180, itemHeight: 20, scaleFactor: 0)),
+                viewport: Size(width: 240, height: 70), itemCount: 1),
+            displayScale: 2, style: ItemStyle(shape: .rounded(cornerRadius: 6)))
+        scene.captions = try captions(text)
+        return scene
+    }
+
+    static let scripts = [
+        ("latin", "The quick brown fox jumps"), ("accented", "Ça déçoit où ñ, ß, Øre, Åland"),
+        ("greek", "Καλημέρα κόσμε, ψυχή"), ("cyrillic", "Съешь же ещё булочек"),
+    ]
+
+    static func render(_ scene: Scene, offset: Double = 0, jobs: Int = 2, budget: Int = FramePasses.defaultBudget)
+        throws -> RGBAImage
+    {
+        try FrameRenderer(scene: scene, budget: budget).render(FramePlan(scene: scene, offset: offset), jobs: jobs) {
+            _ in nil
+        }
+    }
+
+    @Test(arguments: scripts)
+    func scriptMatchesItsGolden(name: String, text: String) throws {
+        try GoldenImage.assertMatches(
+            try Self.render(Self.card(text)),
+            golden: Self.goldenFolder.appendingPathComponent("caption-\(name).png").path,
+            tolerance: GoldenImage.Tolerance(channel: 0, pixels: 0))
+    }
+
+    /// A cover flow of rounded cards with their captions over them on a scrim, white, turned in 3D.
+    static func coverFlow() throws -> Scene {
+        var scene = Scene(
+            gallery: Gallery(
+                style: .carousel(CarouselLayout(type: .coverflow, itemSize: Size(width: 160, height: 100))),
+                viewport: Size(width: 320, height: 150), itemCount: 5),
+            displayScale: 2,
+            style: ItemStyle(shape: .rounded(cornerRadius: 10), placeholder: Color(r: 60, g: 120, b: 200)))
+        scene.captions = try captions(
+            "Card {number} — harbour", size: 13, style: CaptionStyle(position: .over, color: .white))
+        return scene
+    }
+
+    @Test func overCaptionsTurnWithTheirCards() throws {
+        try GoldenImage.assertMatches(
+            try Self.render(Self.coverFlow(), offset: 230),
+            golden: Self.goldenFolder.appendingPathComponent("caption-coverflow-over.png").path,
+            tolerance: GoldenImage.Tolerance(channel: 0, pixels: 0))
+    }
+
+    @Test func theSameBytesWhateverTheThreadsOrTheBudget() throws {
+        let scene = try Self.coverFlow()
+        let reference = try Self.render(scene, offset: 230, jobs: 1)
+        #expect(try Self.render(scene, offset: 230, jobs: 3) == reference)
+        // A budget of a few rows paints the frame in strips: a caption crossing them is cut nowhere.
+        #expect(try Self.render(scene, offset: 230, jobs: 2, budget: 320 * 2 * 16 * 12) == reference)
+    }
+
+    /// "HHHH" under a flat 100 pt square at scale 1 @3x: its ink is centred under the item and its
+    /// last row is the baseline, from the contract's placement written out: the line box's top 4 pt
+    /// below the item, 1.2 × 13 pt tall, the font's ascent and descent centred in it.
+    @Test func aCaptionBelowSitsWhereTheContractPutsIt() throws {
+        var scene = Scene(
+            gallery: Gallery(
+                style: .line(LineLayout(scaleFactor: 0)), viewport: Size(width: 200, height: 200), itemCount: 1),
+            displayScale: 3, style: ItemStyle(shape: .rounded(cornerRadius: 0)))
+        scene.captions = try Self.captions("HHHH", size: 13)
+        let image = try Self.render(scene)
+        let font = try Font.opened(path: Self.regular)
+        let (ascent, descent) = (Double(font.ascender) * 13 / 2816, -Double(font.descender) * 13 / 2816)
+        let top = 100 + 50 + 4.0
+        let baseline = top + (1.2 * 13 - ascent - descent) / 2 + ascent
+        // Ink: pixels below the item (rows from 150 pt) that are not the white background.
+        var rows: [Int] = [], columns: [Int] = []
+        for y in 450..<600 {
+            for x in 0..<600 where image.pixel(x, y).0 < 255 { (rows, columns) = (rows + [y], columns + [x]) }
+        }
+        let (low, high) = (try #require(rows.min()), try #require(rows.max()))
+        #expect(high == Int((baseline * 3).rounded(.up)) - 1)
+        #expect(Double(low) >= top * 3 && Double(high) < (top + 1.2 * 13) * 3)
+        let middle = Double(try #require(columns.min()) + (try #require(columns.max())) + 1) / 2
+        #expect(abs(middle - 300) <= 1)
+    }
+}
+
+extension RGBAImage {
+    fileprivate func pixel(_ x: Int, _ y: Int) -> (UInt8, UInt8, UInt8, UInt8) {
+        let i = (y * width + x) * 4
+        return (pixels[i], pixels[i + 1], pixels[i + 2], pixels[i + 3])
+    }
+}
