@@ -53,7 +53,8 @@ struct SceneDescription: Sendable {
         if source.has(options.offset), source.has(options.offsets) {
             throw .exclusive([options.offset.spec, options.offsets.spec])
         }
-        let single = try source.read(options.offset)
+        // With a safe area the view controller shows the top: the offset −top (or −left).
+        let single = source.has(options.offset) ? try source.read(options.offset) : gallery.scrollableRange.lowerBound
         offsets = try source.read(options.offsets)?.offsets ?? [single]
         isSequence = source.has(options.offsets)
         try checkFrameSize()
@@ -227,11 +228,28 @@ struct SceneDescription: Sendable {
                 try CarouselOptions.layout(
                     kind.carouselType ?? .linear, itemSize: size?.size, spacing: spacing, from: source))
         }
-        let gallery = Gallery(
+        var gallery = Gallery(
             style: style, viewport: Size(width: width, height: height), itemCount: 0,
             allowsOverscroll: source.isSet(options.overscroll))
+        gallery.contentInset = try Self.safeArea(source, kind: kind, device: device, landscape: landscape)
         do { try gallery.validate() } catch { throw options.usageError(error, from: source) }
         return gallery
+    }
+
+    /// `--safe-area`: the device's insets as the collection view's adjustedContentInset; it needs a
+    /// device, and iCarousel's types are not scroll views.
+    private static func safeArea(_ source: any OptionSource, kind: LayoutKind, device: DevicePreset?, landscape: Bool)
+        throws(UsageError) -> EdgeInsets
+    {
+        let options = SceneOptions.declared
+        guard source.isSet(options.safeArea) else { return .zero }
+        guard let device else { throw .requires(options.safeArea.spec, options.device.spec) }
+        if kind.carouselType != nil {
+            throw .conflicts(
+                options.safeArea.spec, with: options.layout.spec,
+                because: "\(kind.rawValue) is iCarousel's, which is not a scroll view")
+        }
+        return device.safeArea(landscape: landscape)
     }
 
     private static func itemStyle(_ source: any OptionSource) throws(UsageError) -> ItemStyle {

@@ -31,6 +31,11 @@ struct SceneOptions: OptionGroup {
     )
     let landscape = Flag(
         "landscape", help: "With --device: the device turned on its side (its width and height swapped).")
+    let safeArea = Flag(
+        "safe-area",
+        help:
+            "With --device: its safe-area insets as the collection view's adjustedContentInset, on the scroll axis (the grid's first row below the status bar); the default offset is then −top. --device list prints them."
+    )
     let displayScale = Option<Double>(
         "display-scale", value: "n", help: "Pixels per point; the PNG is round(width·n) × round(height·n).",
         defaultText: "\(Scene.defaultDisplayScale.optionText), or the device's",
@@ -236,12 +241,19 @@ struct SceneOptions: OptionGroup {
     static let colorHelp =
         "COLOR is #RGB, #RRGGBB, #RRGGBBAA or a CSS named colour. EXIF orientation is always honoured."
 
+    /// Insets as "top,left,bottom,right" (UIEdgeInsets' order).
+    static func insetText(_ insets: EdgeInsets) -> String {
+        [insets.top, insets.left, insets.bottom, insets.right].map(JSONValue.format).joined(separator: ",")
+    }
+
     static var deviceHelp: String {
-        "DEVICES:\n"
+        "DEVICES (safe areas as top,left,bottom,right, in points):\n"
             + DevicePreset.all.map { device in
                 let name = device.name.padding(toLength: 20, withPad: " ", startingAt: 0)
-                return
-                    "  \(name)\(JSONValue.format(device.size.width))×\(JSONValue.format(device.size.height)) pt @\(JSONValue.format(device.displayScale))x"
+                let size =
+                    "\(JSONValue.format(device.size.width))×\(JSONValue.format(device.size.height)) pt @\(JSONValue.format(device.displayScale))x"
+                return "  \(name)\(size.padding(toLength: 20, withPad: " ", startingAt: 0))  safe area "
+                    + "\(insetText(device.safeArea.portrait)) portrait, \(insetText(device.safeArea.landscape)) landscape"
             }.joined(separator: "\n")
     }
 }

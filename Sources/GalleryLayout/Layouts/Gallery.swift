@@ -12,6 +12,10 @@ public struct Gallery: Sendable, Hashable {
     public var itemCount: Int
     /// When true, offsets are not clamped to the scrollable range (a bounce).
     public var allowsOverscroll: Bool
+    /// The collection view's adjustedContentInset (a device's safe area): only its scroll axis's
+    /// edges count, as `contentInsetAdjustmentBehavior = .automatic` adjusts a scroll view's
+    /// scrollable axes. Not for iCarousel's types (not a scroll view).
+    public var contentInset = EdgeInsets.zero
 
     public init(style: LayoutStyle, viewport: Size, itemCount: Int, allowsOverscroll: Bool = false) {
         self.style = style
@@ -70,15 +74,25 @@ public struct Gallery: Sendable, Hashable {
         }
     }
 
-    /// The offsets a scroll can rest at: [0, max(0, content − viewport)] along the scroll axis.
+    /// The offsets a scroll can rest at, along the scroll axis: [−before, max(−before, content −
+    /// viewport + after)], `before` and `after` the content inset's edges on that axis (0 without one).
     public var scrollableRange: ClosedRange<Double> {
+        let (before, after) = contentInset.along(vertical: style.kind.isVertical)
         switch style {
-        case .line, .page, .compositional: 0...max(0, contentSize.width - viewport.width)
-        case .grid, .flow: 0...max(0, contentSize.height - viewport.height)
+        case .line, .page, .compositional: return -before...max(-before, contentSize.width - viewport.width + after)
+        case .grid, .flow: return -before...max(-before, contentSize.height - viewport.height + after)
         case .carousel(let carousel):
             // Without wrap, items 0 to n − 1 may be centred; with wrap every offset is one of those.
-            0...max(0, Double(itemCount - 1) * carousel.itemWidth)
+            return 0...max(0, Double(itemCount - 1) * carousel.itemWidth)
         }
+    }
+
+    /// The content size as `layout` reports it: grown by the content inset along the scroll axis.
+    public var adjustedContentSize: Size {
+        let (before, after) = contentInset.along(vertical: style.kind.isVertical)
+        var size = contentSize
+        if style.kind.isVertical { size.height += before + after } else { size.width += before + after }
+        return size
     }
 
     /// `offset` clamped to the scrollable range, unless overscroll is allowed.
@@ -120,7 +134,7 @@ public struct Gallery: Sendable, Hashable {
             case .grid, .flow, .carousel:
                 style.grid(in: viewport)?.items(count: itemCount, viewport: viewport, offset: offset) ?? []
             }
-        return LayoutFrame(offset: offset, contentSize: contentSize, items: items)
+        return LayoutFrame(offset: offset, contentSize: adjustedContentSize, items: items)
     }
 
     /// The untransformed bounds of every item (the line's item size, the grid's or flow's cell): what

@@ -49,7 +49,15 @@ public enum LayoutDocument {
                     ])
                 ),
                 ("items", .array(drawn)),
-            ] + (frame.scrollOffset.map { [("scrollOffset", .exactNumber($0))] } ?? []))
+            ] + contentInset(scene.gallery) + (frame.scrollOffset.map { [("scrollOffset", .exactNumber($0))] } ?? []))
+    }
+
+    /// With a safe area, the content inset on the scroll axis (the others are 0 there).
+    private static func contentInset(_ gallery: Gallery) -> [(String, JSONValue)] {
+        let (before, after) = gallery.contentInset.along(vertical: gallery.style.kind.isVertical)
+        guard before != 0 || after != 0 else { return [] }
+        let names = gallery.style.kind.isVertical ? ("top", "bottom") : ("left", "right")
+        return [("contentInset", .object([(names.0, .number(before)), (names.1, .number(after))]))]
     }
 
     /// With captions, the font they are set in: its family, style and the SHA-256 of its file.

@@ -1,0 +1,36 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `--safe-area` on the command line: the default offset −top, the layout's contentInset, what it
+/// refuses, and `--device list`.
+@Suite struct SafeAreaCommandTests {
+    @Test func theDefaultOffsetShowsTheTop() throws {
+        let run = try CommandRunner.run([
+            "layout", "--layout", "grid", "--device", "iphone-15", "--safe-area", "--count", "9",
+        ])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.output.contains(#""offset": -59"#))
+        #expect(run.output.contains(#""contentInset": {"top": 59, "bottom": 34}"#))
+        let explicit = try CommandRunner.run([
+            "layout", "--layout", "grid", "--device", "iphone-15", "--safe-area", "--count", "60", "--offset", "0",
+        ])
+        #expect(explicit.output.contains(#""offset": 0,"#))
+        let plain = try CommandRunner.run(["layout", "--layout", "grid", "--device", "iphone-15", "--count", "9"])
+        #expect(!plain.output.contains("contentInset"))
+    }
+
+    @Test func itNeedsADeviceAndAScrollView() throws {
+        let alone = try CommandRunner.run(["layout", "--count", "3", "--safe-area"])
+        #expect(alone.status == 64 && alone.stderr.contains("--safe-area") && alone.stderr.contains("--device"))
+        let carousel = try CommandRunner.run([
+            "layout", "--count", "3", "--layout", "rotary", "--device", "iphone-15", "--safe-area",
+        ])
+        #expect(carousel.status == 64 && carousel.stderr.contains("not a scroll view"))
+    }
+
+    @Test func deviceListPrintsTheInsets() throws {
+        let run = try CommandRunner.run(["--device", "list"])
+        #expect(run.output.contains("iphone-16-pro") && run.output.contains("62,0,34,0 portrait, 0,62,20,62 landscape"))
+    }
+}
