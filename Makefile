@@ -117,7 +117,7 @@ sanitize-thread: deps
 # libFuzzer targets (Fuzz/README.md), each run FUZZ_SECONDS, seeded from the corpus and regressions.
 FUZZ_SECONDS ?= 60
 FUZZ_ARGS ?=
-FUZZ_TARGETS := fuzz-png fuzz-apng fuzz-jpeg fuzz-heif fuzz-webp fuzz-icc fuzz-render fuzz-manifest fuzz-options fuzz-layout
+FUZZ_TARGETS := fuzz-png fuzz-apng fuzz-jpeg fuzz-heif fuzz-webp fuzz-icc fuzz-render fuzz-manifest fuzz-options fuzz-layout fuzz-font
 FUZZ_DIR := .build/fuzz
 CORPUS ?= ../shared/corpus
 # ASan fills every allocation (max_malloc_fill_size), as M_PERTURB does under glibc's malloc: libde265
@@ -140,6 +140,9 @@ fuzz: deps
 			fuzz-heif) [ -d $(CORPUS)/heif ] && seeds="$$seeds $(CORPUS)/heif" ;; \
 			fuzz-icc) [ -d /usr/share/color/icc/ghostscript ] && seeds="$$seeds /usr/share/color/icc/ghostscript" ;; \
 			fuzz-render) [ -d $(CORPUS)/jpeg ] && seeds="$$seeds $(CORPUS)/jpeg $(CORPUS)/pngsuite Fixtures/photos" ;; \
+			fuzz-font) mkdir -p $(FUZZ_DIR)/seeds/fuzz-font; \
+				cp /usr/share/fonts/opentype/inter/Inter-Regular.otf /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf \
+					$(FUZZ_DIR)/seeds/fuzz-font/ 2>/dev/null; seeds="$$seeds $(FUZZ_DIR)/seeds/fuzz-font" ;; \
 		esac; \
 		echo "== $$target for $(FUZZ_SECONDS) s (seeds: $$seeds)"; \
 		mask=0; [ $$target = fuzz-options ] && mask=3; \

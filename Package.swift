@@ -152,5 +152,7 @@ if ProcessInfo.processInfo.environment["GALLERY_FUZZ"] == "1" {
         .executableTarget(name: "fuzz-manifest", dependencies: ["GalleryCLI"], path: "Fuzz/Targets/fuzz-manifest"),
         .executableTarget(name: "fuzz-options", dependencies: ["GalleryCLI"], path: "Fuzz/Targets/fuzz-options"),
         .executableTarget(name: "fuzz-layout", dependencies: ["SnapshotCheck"], path: "Fuzz/Targets/fuzz-layout"),
+        .executableTarget(
+            name: "fuzz-font", dependencies: ["GalleryCore", "Raster", "Typography"], path: "Fuzz/Targets/fuzz-font"),
     ]
 }

@@ -53,7 +53,7 @@ static void describe(gr_font *font, gr_font_info *info) {
 gr_font *gr_font_open(const uint8_t *bytes, size_t length, gr_font_info *info, char *message, size_t message_size) {
     set_text(message, message_size, "");
     if (!bytes || length == 0 || length > (size_t)INT32_MAX || !info) {
-        set_text(message, message_size, "empty or too large");
+        set_text(message, message_size, length == 0 ? "the file is empty" : "too large");
         return NULL;
     }
     gr_font *font = calloc(1, sizeof *font);

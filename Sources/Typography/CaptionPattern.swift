@@ -3,7 +3,7 @@
 public struct CaptionPattern: Sendable, Hashable {
     public let text: String
 
-    /// Characters a pattern may have: a caption is one line.
+    /// Unicode code points a pattern may have: a caption is one line.
     public static let limit = 1024
 
     /// Why a pattern is refused.
@@ -14,7 +14,7 @@ public struct CaptionPattern: Sendable, Hashable {
         public var description: String {
             switch self {
             case .tooLong(let count):
-                "is \(count) characters long (at most \(CaptionPattern.limit): a caption is one line)"
+                "has \(count) Unicode code points (at most \(CaptionPattern.limit): a caption is one line)"
             case .controlCharacter(let scalar):
                 "holds the control character U+\(String(scalar.value, radix: 16, uppercase: true).leftPadded(to: 4)) (a caption is one line of text)"
             }

@@ -20,6 +20,19 @@ import Testing
         #expect(!plain.output.contains("contentInset"))
     }
 
+    /// Pages count from −top (−59 + k × 852 on an iPhone 15's grid); a rotation takes the other
+    /// orientation's insets.
+    @Test func pagesCountFromTheTopAndARotationTurnsTheInsets() throws {
+        let base = ["layout", "--layout", "grid", "--device", "iphone-15", "--safe-area", "--count", "40"]
+        #expect(try CommandRunner.run(base + ["--paging"]).output.contains(#""offset": -59,"#))
+        #expect(try CommandRunner.run(base + ["--paging", "--offset", "500"]).output.contains(#""offset": 793,"#))
+        let turned = try CommandRunner.run(base + ["--rotate"])
+        #expect(turned.status == 0, "\(turned.stderr)")
+        let lines = turned.output.split(separator: "\n")
+        #expect(lines.first?.contains(#""contentInset": {"top": 59, "bottom": 34}"#) == true)
+        #expect(lines.last?.contains(#""contentInset": {"top": 0, "bottom": 21}"#) == true)
+    }
+
     @Test func itNeedsADeviceAndAScrollView() throws {
         let alone = try CommandRunner.run(["layout", "--count", "3", "--safe-area"])
         #expect(alone.status == 64 && alone.stderr.contains("--safe-area") && alone.stderr.contains("--device"))

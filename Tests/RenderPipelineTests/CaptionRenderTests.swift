@@ -85,6 +85,25 @@ import Typography
         #expect(try Self.render(scene, offset: 230, jobs: 2, budget: 320 * 2 * 16 * 12) == reference)
     }
 
+    /// An over caption's scrim alone (the caption a space, no glyphs) on a white square on white:
+    /// clear above 60 % of the item, then up to 40 % black at its lower edge, linear, written out:
+    /// row y's centre is plane point y + 0.5 − 100, the ramp (that − 10)/40, the pixel 255·(1 − 0.4·ramp).
+    @Test func theScrimDarkensTheLowerFortyPercentToFortyPercentBlack() throws {
+        var scene = Scene(
+            gallery: Gallery(
+                style: .line(LineLayout(scaleFactor: 0)), viewport: Size(width: 200, height: 200), itemCount: 1),
+            style: ItemStyle(shape: .rounded(cornerRadius: 0), placeholder: .white))
+        scene.captions = try Self.captions(" ", style: CaptionStyle(position: .over))
+        let image = try Self.render(scene)
+        for row in [95, 105, 110, 111, 130, 149] {
+            let planeY = Double(row) + 0.5 - 100
+            let ramp = min(max((planeY - 10) / 40, 0), 1)
+            let expected = 255 * (1 - 0.4 * ramp)
+            #expect(abs(Double(image.pixel(100, row).0) - expected) <= 1, "row \(row)")
+        }
+        #expect(image.pixel(100, 150).0 == 255)
+    }
+
     /// "HHHH" under a flat 100 pt square at scale 1 @3x: its ink is centred under the item and its
     /// last row is the baseline, from the contract's placement written out: the line box's top 4 pt
     /// below the item, 1.2 × 13 pt tall, the font's ascent and descent centred in it.

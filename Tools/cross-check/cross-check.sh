@@ -17,7 +17,7 @@ out=.build/cross-check
 mkdir -p "$out"
 S=Sources
 sources=(
-    $S/CCPU/gr_cpu.c $S/CCPU/gr_math.c $S/CRaster/gr_quantise.c
+    $S/CCPU/gr_cpu.c $S/CCPU/gr_math.c $S/CRaster/gr_quantise.c $S/CRaster/gr_coverage.c
     $S/CPixelmatch/gr_pixelmatch.c $S/CPixelmatch/gr_pixelmatch_yiq.c $S/CPixelmatch/gr_delta_e.c
     $S/CColor/color_shaper.c $S/CColor/color_planes.c $S/CPNGRead/gr_fast_unfilter.c $S/CPNGRead/gr_unfilter_paeth_avx2.c $S/CDeflateRuns/gr_run_deflate.c $S/CHEIFGrid/heif_pixels.c
     Tools/cross-check/harness.c

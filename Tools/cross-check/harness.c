@@ -5,7 +5,7 @@
  * for x86-64 (run at each GALLERY_RENDER_SIMD level) and for aarch64 (run under qemu-user); the
  * script compares the lines byte for byte. Inputs come from a fixed-seed generator, so every build
  * sees the same ones. Of libm, the kernels use only what IEEE 754 defines exactly (sqrt, trunc, fmod,
- * lround, frexp, ldexp); gr_math.h stands in for the rest, and is checked here too.
+ * lround, frexp, ldexp, floor, ceil, fabs); gr_math.h stands in for the rest, and is checked here too.
  */
 #include "gr_cpu.h"
 
@@ -19,6 +19,7 @@
 #include "gr_raster.h"
 #include "heif_pixels.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -343,6 +344,60 @@ static void check_math(void) {
     }
 }
 
+/* The caption rasteriser: random closed polygons (points up to 10 px outside the grid, so the
+ * clipping paths run too), a 64-gon circle at a fractional centre, each resolved to coverage. */
+static void check_coverage(void) {
+    for (unsigned k = 0; k < 40; k++) {
+        seed(11000 + k);
+        int width = 1 + (int)below(64), height = 1 + (int)below(64);
+        double *cells = checked(sizeof(double) * (size_t)(width + 1) * (size_t)height);
+        memset(cells, 0, sizeof(double) * (size_t)(width + 1) * (size_t)height);
+        float *coverage = checked(sizeof(float) * (size_t)width * (size_t)height);
+        int points = 3 + (int)below(40);
+        double x[64], y[64];
+        for (int i = 0; i < points; i++) {
+            if (k % 4 == 0) {
+                double angle = 2 * 3.141592653589793 * i / points;
+                x[i] = width / 2.0 + 0.37 + width * 0.4 * gr_cos(angle);
+                y[i] = height / 2.0 - 0.21 + height * 0.4 * gr_sin(angle);
+            } else {
+                x[i] = unit() * (width + 20) - 10;
+                y[i] = unit() * (height + 20) - 10;
+            }
+        }
+        for (int i = 0; i < points; i++) {
+            int j = (i + 1) % points;
+            gr_coverage_line(cells, width, height, x[i], y[i], x[j], y[j]);
+        }
+        gr_coverage_resolve(cells, width, height, coverage);
+        report("coverage", k % 4 == 0 ? "circle" : "polygon", k, coverage, sizeof(float) * (size_t)width * height);
+        free(cells), free(coverage);
+    }
+}
+
+/* The shadow's Gaussian: random coverage grids blurred along rows and then columns by kernels made
+ * as ShadowGrid makes them (gr_exp, normalised in double, rounded to float). */
+static void check_gaussian(void) {
+    for (unsigned k = 0; k < 20; k++) {
+        seed(12000 + k);
+        size_t columns = 1 + below(80), rows = 1 + below(80);
+        double sigma = 0.3 + unit() * 6;
+        long radius = (long)ceil(3 * sigma);
+        size_t taps = (size_t)(2 * radius + 1);
+        double weights[64], total = 0;
+        float kernel[64];
+        for (long i = -radius; i <= radius; i++) total += weights[i + radius] = gr_exp(-(double)(i * i) / (2 * sigma * sigma));
+        for (size_t i = 0; i < taps; i++) kernel[i] = (float)(weights[i] / total);
+        float *grid = checked(sizeof(float) * columns * rows), *across = checked(sizeof(float) * columns * rows);
+        float *out = checked(sizeof(float) * columns * rows);
+        for (size_t i = 0; i < columns * rows; i++) grid[i] = unit();
+        gr_gaussian_lines(grid, across, columns, 1, rows, columns, kernel, taps);
+        gr_gaussian_lines(across, out, rows, columns, columns, 1, kernel, taps);
+        report("gaussian", "random", k, out, sizeof(float) * columns * rows);
+        free(grid), free(across), free(out);
+    }
+}
+
 int main(void) {
     check_math();
     check_quantise();
@@ -352,6 +407,8 @@ int main(void) {
     check_delta_e();
     check_shaper();
     check_heif_pixels();
+    check_coverage();
+    check_gaussian();
     fprintf(stderr, "cross-check harness: %u cases at SIMD level %s\n", cases, gr_simd_name(gr_simd_level()));
     return 0;
 }

@@ -57,6 +57,33 @@ void gr_avx_filter_pair(const float *pair, const ptrdiff_t *firsts, const float 
 void gr_avx_sum_rows(const float *ring, const ptrdiff_t *from, const float *weight, ptrdiff_t count,
                      ptrdiff_t width, float *out);
 
+/*
+ * The caption rasteriser's loops (Raster/Text/CoverageRasteriser.swift says what they gain and must
+ * equal) and the shadow's Gaussian, in C so that `make cross-check` holds them to the same bytes on
+ * arm64: plain C, doubles for the coverage and floats for the blur, in a fixed order.
+ */
+
+/**
+ * Adds the edge from (ax, ay) to (bx, by), in pixels from the grid's corner, to `cells`: `height`
+ * rows of `width` + 1 doubles. Each row it crosses gets, per column, the signed area right of the
+ * edge within that column and the rest of its height in the next cell; columns left of the grid
+ * gather into the first cell, right of it count for nothing. Points must be finite (within ±1e9).
+ */
+void gr_coverage_line(double *cells, int width, int height, double ax, double ay, double bx, double by);
+
+/** Each pixel's coverage from `cells` (as gr_coverage_line leaves them): the running sum along its
+ *  row, its magnitude clamped to 1 (the non-zero rule), into `coverage`, `width` × `height` floats. */
+void gr_coverage_resolve(const double *cells, int width, int height, float *coverage);
+
+/**
+ * Each of `lines` lines of `count` floats (`stride` apart, lines `line_stride` apart) convolved with
+ * `kernel` (`taps` weights, odd, centred), zero beyond the ends: each output summed in tap order from
+ * zero, one multiply and one add a tap.
+ */
+void gr_gaussian_lines(
+    const float *input, float *output, size_t count, size_t stride, size_t lines, size_t line_stride,
+    const float *kernel, size_t taps);
+
 #ifdef __cplusplus
 }
 #endif

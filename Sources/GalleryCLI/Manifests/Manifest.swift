@@ -136,11 +136,13 @@ struct Manifest: Sendable {
                 } else if let opposite = negatedFlags[option] {
                     flags.insert(opposite)
                 }
+            } else if key == "font" {
+                // A path (the caption font) resolves against the manifest's folder, as photos do.
+                guard case .string(let path) = value else { throw fail("expected a path") }
+                values[option] = path.hasPrefix("/") ? path : folder + "/" + path
             } else {
                 guard let text = value.optionText else { throw fail("expected a number or a string") }
-                // A path (the caption font) resolves against the manifest's folder, as photos do.
-                let isPath = key == "font" && !text.hasPrefix("/")
-                values[option] = isPath ? folder + "/" + text : text
+                values[option] = text
             }
         }
         let inherited = Set(merged.keys.filter { entry[$0] == nil }.compactMap { keys[$0] })

@@ -231,25 +231,28 @@ struct SceneDescription: Sendable {
         var gallery = Gallery(
             style: style, viewport: Size(width: width, height: height), itemCount: 0,
             allowsOverscroll: source.isSet(options.overscroll))
-        gallery.contentInset = try Self.safeArea(source, kind: kind, device: device, landscape: landscape)
+        if let device = try Self.safeAreaDevice(source, kind: kind, device: device) {
+            gallery.contentInset = device.safeArea(landscape: landscape)
+            gallery.turnedContentInset = device.safeArea(landscape: !landscape)
+        }
         do { try gallery.validate() } catch { throw options.usageError(error, from: source) }
         return gallery
     }
 
-    /// `--safe-area`: the device's insets as the collection view's adjustedContentInset; it needs a
-    /// device, and iCarousel's types are not scroll views.
-    private static func safeArea(_ source: any OptionSource, kind: LayoutKind, device: DevicePreset?, landscape: Bool)
-        throws(UsageError) -> EdgeInsets
+    /// The device whose insets `--safe-area` makes the collection view's adjustedContentInset (nil
+    /// without it); it needs a device, and iCarousel's types are not scroll views.
+    private static func safeAreaDevice(_ source: any OptionSource, kind: LayoutKind, device: DevicePreset?)
+        throws(UsageError) -> DevicePreset?
     {
         let options = SceneOptions.declared
-        guard source.isSet(options.safeArea) else { return .zero }
+        guard source.isSet(options.safeArea) else { return nil }
         guard let device else { throw .requires(options.safeArea.spec, options.device.spec) }
         if kind.carouselType != nil {
             throw .conflicts(
                 options.safeArea.spec, with: options.layout.spec,
                 because: "\(kind.rawValue) is iCarousel's, which is not a scroll view")
         }
-        return device.safeArea(landscape: landscape)
+        return device
     }
 
     private static func itemStyle(_ source: any OptionSource) throws(UsageError) -> ItemStyle {

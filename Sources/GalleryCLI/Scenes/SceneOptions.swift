@@ -34,7 +34,7 @@ struct SceneOptions: OptionGroup {
     let safeArea = Flag(
         "safe-area",
         help:
-            "With --device: its safe-area insets as the collection view's adjustedContentInset, on the scroll axis (the grid's first row below the status bar); the default offset is then −top. --device list prints them."
+            "With --device: its safe-area insets as the collection view's adjustedContentInset, on the scroll axis (the grid's first row below the status bar); the default offset is then −top (−left for a horizontal layout in landscape). --device list prints them."
     )
     let displayScale = Option<Double>(
         "display-scale", value: "n", help: "Pixels per point; the PNG is round(width·n) × round(height·n).",

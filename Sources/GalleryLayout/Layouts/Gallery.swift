@@ -16,6 +16,9 @@ public struct Gallery: Sendable, Hashable {
     /// edges count, as `contentInsetAdjustmentBehavior = .automatic` adjusts a scroll view's
     /// scrollable axes. Not for iCarousel's types (not a scroll view).
     public var contentInset = EdgeInsets.zero
+    /// The content inset once the device turns: the other orientation's safe area (a rotation swaps
+    /// the two).
+    public var turnedContentInset = EdgeInsets.zero
 
     public init(style: LayoutStyle, viewport: Size, itemCount: Int, allowsOverscroll: Bool = false) {
         self.style = style

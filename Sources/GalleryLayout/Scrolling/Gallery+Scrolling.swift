@@ -18,8 +18,15 @@ extension Gallery {
 
     /// Where a paging scroll released at `offset` with `velocity` comes to rest: a whole number of
     /// pages, one page at most from where it was lifted (`PagingSpring.target`).
+    /// With a content inset the pages are counted from the range's start, −before (the first page
+    /// shows the top below the status bar).
     public func paged(_ offset: Double, velocity: Double = 0) -> Double {
-        PagingSpring.target(from: offset, velocity: velocity, page: pageLength, range: scrollableRange)
+        let range = scrollableRange, origin = range.lowerBound
+        guard origin != 0 else {
+            return PagingSpring.target(from: offset, velocity: velocity, page: pageLength, range: range)
+        }
+        let pages = 0...range.upperBound - origin
+        return origin + PagingSpring.target(from: offset - origin, velocity: velocity, page: pageLength, range: pages)
     }
 
     /// What follows a lift at `offset` with `velocity`: past an edge, the spring back to it; inside the

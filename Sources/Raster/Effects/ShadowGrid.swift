@@ -1,4 +1,5 @@
 import CCPU
+import CRaster
 import GalleryCore
 
 /// A shadow's coverage on a grid over its own plane (points about the item's centre): the shape's
@@ -68,23 +69,16 @@ struct ShadowGrid: Sendable {
     }
 
     /// Each of `lines` lines of `count` values (`stride` apart, lines `lineStride` apart) convolved
-    /// with the Gaussian of σ = `sigma` cells, zero beyond the ends; taps summed in order.
+    /// with the Gaussian of σ = `sigma` cells, zero beyond the ends; taps summed in order (CRaster's
+    /// gr_gaussian_lines, under `make cross-check`).
     static func blurred(_ input: [Float], count: Int, stride: Int, lines: Int, lineStride: Int, sigma: Double)
         -> [Float]
     {
         let kernel = kernel(sigma: sigma)
         guard kernel.count > 1 else { return input }
-        let radius = kernel.count / 2
         var output = [Float](repeating: 0, count: input.count)
-        for line in 0..<lines {
-            let base = line * lineStride
-            for i in 0..<count {
-                var sum: Float = 0
-                for k in max(-radius, -i)...min(radius, count - 1 - i) {
-                    sum += input[base + (i + k) * stride] * kernel[k + radius]
-                }
-                output[base + i * stride] = sum
-            }
+        output.withUnsafeMutableBufferPointer { output in
+            gr_gaussian_lines(input, output.baseAddress, count, stride, lines, lineStride, kernel, kernel.count)
         }
         return output
     }

@@ -21,7 +21,8 @@ struct Scrim: Sendable {
         polygon = FramePolygon(homography, inside: halfPlanes, canvasWidth: canvasWidth, height: canvasHeight)
         guard !polygon.points.isEmpty else { return nil }
         (self.homography, self.mask) = (homography, mask)
-        color = SIMD4(0, 0, 0, 1) * (CaptionStyle.scrimOpacity * min(max(placement.alpha, 0), 1))
+        // On the canvas's 0…255 scale, as every premultiplied colour is.
+        color = Color.black.premultiplied * (CaptionStyle.scrimOpacity * min(max(placement.alpha, 0), 1))
     }
 
     /// Paints the scrim within frame rows `rows` into `pixels` (exactly those rows of a

@@ -110,6 +110,7 @@ public enum MotionRequest: Sendable, Equatable {
         if case .compositional = gallery.style { throw .rotatedLine }
         var end = gallery
         end.viewport = Size(width: gallery.viewport.height, height: gallery.viewport.width)
+        (end.contentInset, end.turnedContentInset) = (gallery.turnedContentInset, gallery.contentInset)
         do { try end.validate() } catch { throw .rotatedLayout(error) }
         var transition = try laidOut { () throws(LayoutError) in
             let startFrame = try scene.layout(atOffset: offset)
