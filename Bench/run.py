@@ -52,6 +52,12 @@ SCENE_PF = ["--layout", "page-linear-card", "--width", "375", "--height", "667",
             "--offset", "0", "--fling", "800", "--fps", "60"]
 SCENE_CFM = ["--layout", "coverflow", "--width", "375", "--height", "300", "--display-scale", "2", "--offset", "1100",
              "--fling", "1000"]
+# CE: A's frame with the cells apps draw: a caption under each item, a shadow and a page control.
+CELLS = ["--caption", "{name} · {number}", "--shadow-opacity", "0.3", "--shadow-radius", "6", "--page-control"]
+# CT: 500 frames of a 10-item captioned line carousel at 390 × 844 @3x from the small Fixtures photos,
+# and the same without captions: what the text costs.
+SCENE_CT = ["--width", "390", "--height", "844", "--display-scale", "3", "--count", "10", "--offsets", "0..1497/3"]
+CAPTION_CT = ["--caption", "Photo {number} · {name}"]
 # The same fling at fewer frames a second: how the time scales with frames.
 M_FPS = (1, 10, 30)
 # H: scenario A's frame from twelve HEICs made from the bench photos; P: from the same JPEGs tagged
@@ -389,6 +395,11 @@ def benchmark(runs, tmp, baseline=None, only=None):
         ("cfm", "CFM gallery-render animate", [BIN, "animate", *SCENE_CFM, twelve, "-o", tmp / "cfm-ours" / "cfm.png"]),
         ("cfm-cv", "CFM Pillow + OpenCV peer", [PY, BENCH / "opencv_peer.py", tmp / "cfm.jsonl",
                                                tmp / "cfm-cv" / "cfm.png", "--apng", "60"]),
+        ("ce", "CE gallery-render, A with cells", [BIN, *SCENE_A, *CELLS, twelve, "-o", tmp / "ce-ours" / "ce.png"]),
+        ("ct", "CT gallery-render, 500 captioned frames",
+         [BIN, *SCENE_CT, *CAPTION_CT, ROOT / "Fixtures" / "photos", "-o", tmp / "ct-ours" / "{index}.png"]),
+        ("ct-plain", "CT gallery-render, 500 frames without captions",
+         [BIN, *SCENE_CT, ROOT / "Fixtures" / "photos", "-o", tmp / "ct-plain" / "{index}.png"]),
         ("pf", "PF gallery-render animate", [BIN, "animate", *SCENE_PF, twelve, "-o", tmp / "pf-ours" / "pf.png"]),
         ("pf-pil", "PF Pillow peer", [PY, BENCH / "pillow_peer.py", tmp / "pf.jsonl", tmp / "pf-pil" / "pf.png",
                                       "--apng", "60"]),
@@ -428,7 +439,7 @@ def benchmark(runs, tmp, baseline=None, only=None):
                                                                      tmp / "r-merged", "--junit", tmp / "r-merged.xml"]))
     # B, P and CF are compared with A's frame, so A's own run comes with them.
     contenders = [c for c in contenders
-                  if want(scenario_of(c[0])) or (c[0] == "a" and (want("B") or want("P") or want("CF")))]
+                  if want(scenario_of(c[0])) or (c[0] == "a" and (want("B") or want("P") or want("CF") or want("CE")))]
     print(f"A: {' '.join(SCENE_A)}; B: the same over 2,000 photos; C: {' '.join(SCENE_C)}; D: diff of two 4K PNGs; D2, D3: of two 4K frames; M: animate {' '.join(SCENE_M)}")
     if baseline:
         contenders += baseline_twins(contenders, baseline)
@@ -554,6 +565,19 @@ def benchmark(runs, tmp, baseline=None, only=None):
                 "pf", f"{ours_bytes / pil_bytes:.2f}× of Pillow's", "ours ≤ 1.0×", verdict(ours_bytes / pil_bytes, 1.0)),
             row("PF", f"Pillow peer, the same layout, save_all APNG ({r['pf-pil']['ms'] / frames:.1f} ms a frame)",
                 "pf-pil"),
+        ]
+    if want("CE"):
+        ce_a, ce_a_text = ratio("ce", "a", "of A")
+        rows.append(row("CE", "gallery-render, A's frame with a caption under each item, shadows (opacity 0.3, "
+                        "radius 6) and a page control", "ce", ce_a_text, "ours ≤ 1.15× A", verdict(ce_a, 1.15)))
+    if want("CT"):
+        for folder in ("ct-ours", "ct-plain"):
+            check_outputs(tmp / folder, 500, (round(390 * 3), round(844 * 3)))
+        ct_plain, ct_text = ratio("ct", "ct-plain", "of the same without captions")
+        rows += [
+            row("CT", f"500 frames of a 10-item captioned line carousel, 390 × 844 @3x, small photos: "
+                f"{500000 / r['ct']['ms']:.0f} frames a second", "ct", ct_text),
+            row("CT", f"the same without captions: {500000 / r['ct-plain']['ms']:.0f} frames a second", "ct-plain"),
         ]
     if want("D"):
         if have_im:

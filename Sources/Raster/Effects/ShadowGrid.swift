@@ -46,15 +46,28 @@ struct ShadowGrid: Sendable {
     /// Bilinear coverage at plane point (x, y); 0 outside the grid.
     @inline(__always)
     func value(atX x: Double, y: Double) -> Float {
+        values.withUnsafeBufferPointer { value(atX: x, y: y, in: $0) }
+    }
+
+    /// `value(atX:y:)` reading `values` through a buffer the caller holds (a row's worth of calls).
+    @inline(__always)
+    func value(atX x: Double, y: Double, in values: UnsafeBufferPointer<Float>) -> Float {
         let fx = (x - left) / stepX, fy = (y - top) / stepY
         guard fx > -1, fy > -1, fx < Double(columns), fy < Double(rows) else { return 0 }
         let (x0, y0) = (Int(fx.rounded(.down)), Int(fy.rounded(.down)))
         let (tx, ty) = (Float(fx - Double(x0)), Float(fy - Double(y0)))
-        func at(_ i: Int, _ j: Int) -> Float {
-            i < 0 || j < 0 || i >= columns || j >= rows ? 0 : values[j * columns + i]
+        let (a, b, c, d): (Float, Float, Float, Float)
+        if x0 >= 0, y0 >= 0, x0 + 1 < columns, y0 + 1 < rows {
+            let i = y0 * columns + x0
+            (a, b, c, d) = (values[i], values[i + 1], values[i + columns], values[i + columns + 1])
+        } else {
+            func at(_ i: Int, _ j: Int) -> Float {
+                i < 0 || j < 0 || i >= columns || j >= rows ? 0 : values[j * columns + i]
+            }
+            (a, b, c, d) = (at(x0, y0), at(x0 + 1, y0), at(x0, y0 + 1), at(x0 + 1, y0 + 1))
         }
-        let top = at(x0, y0) + (at(x0 + 1, y0) - at(x0, y0)) * tx
-        let bottom = at(x0, y0 + 1) + (at(x0 + 1, y0 + 1) - at(x0, y0 + 1)) * tx
+        let top = a + (b - a) * tx
+        let bottom = c + (d - c) * tx
         return top + (bottom - top) * ty
     }
 

@@ -106,16 +106,19 @@ public enum ShadowPainter {
         let painted = prepared.bounds.y.clamped(to: rows)
         guard !painted.isEmpty, pixels.count >= rows.count * canvasWidth else { return }
         let (grid, h, color) = (prepared.grid, prepared.homography, prepared.color)
-        for y in painted {
-            let row = (y - rows.lowerBound) * canvasWidth
-            let columns = prepared.polygon.columns(inRow: y).clamped(to: prepared.bounds.x)
-            let hidden = occluders.map { $0.interior.interiorColumns(inRow: y) }.filter { !$0.isEmpty }
-            for run in ProjectedItemPainter.removing(hidden, from: columns) {
-                for x in run {
-                    guard let point = h.backward(Double(x) + 0.5, Double(y) + 0.5) else { continue }
-                    let coverage = grid.value(atX: point.x, y: point.y)
-                    guard coverage > 0 else { continue }
-                    pixels[row + x] = ProjectedItemPainter.over(color * coverage, pixels[row + x])
+        grid.values.withUnsafeBufferPointer { values in
+            for y in painted {
+                let row = (y - rows.lowerBound) * canvasWidth
+                let columns = prepared.polygon.columns(inRow: y).clamped(to: prepared.bounds.x)
+                let hidden = occluders.map { $0.interior.interiorColumns(inRow: y) }.filter { !$0.isEmpty }
+                let runs = hidden.isEmpty ? [columns] : ProjectedItemPainter.removing(hidden, from: columns)
+                for run in runs {
+                    for x in run {
+                        guard let point = h.backwardPoint(Double(x) + 0.5, Double(y) + 0.5) else { continue }
+                        let coverage = grid.value(atX: point.x, y: point.y, in: values)
+                        guard coverage > 0 else { continue }
+                        pixels[row + x] = ProjectedItemPainter.over(color * coverage, pixels[row + x])
+                    }
                 }
             }
         }

@@ -50,6 +50,16 @@ struct ItemHomography: Sendable {
             ydy: (g22 - y * g23) * r)
     }
 
+    /// The item point frame point (fx, fy) shows, without the Jacobian (the same arithmetic as
+    /// `backward`'s x and y); nil at or behind the eye.
+    @inline(__always)
+    func backwardPoint(_ fx: Double, _ fy: Double) -> (x: Double, y: Double)? {
+        let q3 = fx * g13 + fy * g23 + g33
+        guard q3 > 0 else { return nil }
+        let r = 1 / q3
+        return ((fx * g11 + fy * g21 + g31) * r, (fx * g12 + fy * g22 + g32) * r)
+    }
+
     /// The half-plane of frame points where a·q1 + b·q2 + c·q3 ≥ 0, as a·x + b·y + c form in the frame.
     func halfPlane(q1 a: Double, q2 b: Double, q3 c: Double) -> FramePolygon.HalfPlane {
         FramePolygon.HalfPlane(
