@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+    import Glibc
+#endif
 import ImageCodecs
 import TestSupport
 import Testing
@@ -60,6 +63,38 @@ import Testing
         let rendered = try CommandRunner.run(["batch", folder.file("m.json"), "--out", folder.file("out")])
         #expect(rendered.status == 0, "\(rendered.stderr)")
         #expect(FileManager.default.fileExists(atPath: folder.file("out/a.png")))
+    }
+
+    /// A photo whose file name is not UTF-8 (a byte 0xFF) and one with a newline in its name are
+    /// captioned ({name}), not refused; and the frame is the same bytes with only the portable code
+    /// (GALLERY_RENDER_SIMD=none) and on one thread or four.
+    @Test func oddFileNamesAreCaptionedTheSameBytesEverywhere() throws {
+        let (folder, outFolder) = (try TemporaryFolder(), try TemporaryFolder())
+        defer { (folder.remove(), outFolder.remove()) }
+        let source = Corpus.repositoryRoot.appendingPathComponent("Fixtures/photos/3.jpg").path
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: source))
+        for name in [[0x62, 0xFF, 0x2E, 0x6A, 0x70, 0x67], Array("two\nlines.jpg".utf8)] as [[UInt8]] {
+            let path = Array(folder.path.utf8) + [0x2F] + name + [0]
+            let descriptor = path.withUnsafeBufferPointer { buffer in
+                buffer.withMemoryRebound(to: CChar.self) { open($0.baseAddress!, O_CREAT | O_WRONLY, 0o644) }
+            }
+            try #require(descriptor >= 0)
+            _ = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+            close(descriptor)
+        }
+        let arguments = [
+            "render", "--layout", "coverflow", "--item-size", "120x80", "--width", "300", "--height", "180",
+            "--caption", "{number}: {name}", "--caption-position", "over", "--shadow-opacity", "0.4", folder.path,
+        ]
+        var outputs: [[UInt8]] = []
+        for (jobs, simd) in [("1", "avx2"), ("4", "avx2"), ("2", "none")] {
+            let out = outFolder.file("f-\(jobs)-\(simd).png")
+            let run = try CommandRunner.run(
+                arguments + ["--jobs", jobs, "-o", out], environment: ["GALLERY_RENDER_SIMD": simd])
+            #expect(run.status == 0, "\(run.stderr)")
+            outputs.append(try ImageDecoder.readBytes(atPath: out))
+        }
+        #expect(outputs[0] == outputs[1] && outputs[0] == outputs[2])
     }
 
     @Test func layoutAndVersionNameTheFont() throws {
