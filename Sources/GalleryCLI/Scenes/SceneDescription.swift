@@ -190,44 +190,7 @@ struct SceneDescription: Sendable {
         try Self.checkSeedOnly(by: kind, in: source)
         try Self.checkPageOptions(by: kind, in: source)
         try Self.checkCompositionalOptions(by: kind, in: source, size: size)
-        let (itemSize, itemHeight) = (size?.width, size.flatMap { $0.isSquare ? nil : $0.height })
-        let columns = try source.read(options.columns)
-        let interitemSpacing = try source.read(options.interitemSpacing)
-        let (activeDistance, scaleFactor, minScale) = (
-            try source.read(options.activeDistance), try source.read(options.scaleFactor),
-            try source.read(options.minScale)
-        )
-        let style: LayoutStyle
-        switch kind {
-        case .grid:
-            style = .grid(
-                GridLayout(columns: columns, itemSize: itemSize, rowSpacing: spacing ?? GridLayout().rowSpacing))
-        case .flow:
-            style = .flow(
-                FlowLayout(
-                    itemSize: itemSize ?? FlowLayout().itemSize, itemHeight: itemHeight,
-                    interitemSpacing: interitemSpacing,
-                    lineSpacing: spacing ?? FlowLayout().lineSpacing))
-        case .line:
-            style = .line(
-                LineLayout(
-                    itemSize: itemSize ?? LineLayout().itemSize, itemHeight: itemHeight, spacing: spacing,
-                    activeDistance: activeDistance,
-                    scaleFactor: scaleFactor, minScale: minScale))
-        case .compositional:
-            style = .compositional(try Self.compositional(source, size: size, spacing: spacing))
-        case .pagingScale:
-            style = .page(
-                PageLayout(.scale(try source.read(options.pagingPreset)), pageInset: try source.read(options.pageInset))
-            )
-        case _ where kind.pageEffect != nil:
-            style = .page(
-                PageLayout(kind.pageEffect ?? .animator(.cube), pageInset: try source.read(options.pageInset)))
-        default:
-            style = .carousel(
-                try CarouselOptions.layout(
-                    kind.carouselType ?? .linear, itemSize: size?.size, spacing: spacing, from: source))
-        }
+        let style = try Self.layoutStyle(kind, source, size: size, spacing: spacing)
         var gallery = Gallery(
             style: style, viewport: Size(width: width, height: height), itemCount: 0,
             allowsOverscroll: source.isSet(options.overscroll))
@@ -237,6 +200,50 @@ struct SceneDescription: Sendable {
         }
         do { try gallery.validate() } catch { throw options.usageError(error, from: source) }
         return gallery
+    }
+
+    /// The layout `kind` with its options from `source` (`--item-size` and `--spacing` read already).
+    private static func layoutStyle(_ kind: LayoutKind, _ source: any OptionSource, size: ItemSize?, spacing: Double?)
+        throws(UsageError) -> LayoutStyle
+    {
+        let options = SceneOptions.declared
+        let (itemSize, itemHeight) = (size?.width, size.flatMap { $0.isSquare ? nil : $0.height })
+        let columns = try source.read(options.columns)
+        let interitemSpacing = try source.read(options.interitemSpacing)
+        let (activeDistance, scaleFactor, minScale) = (
+            try source.read(options.activeDistance), try source.read(options.scaleFactor),
+            try source.read(options.minScale)
+        )
+        switch kind {
+        case .grid:
+            return .grid(
+                GridLayout(columns: columns, itemSize: itemSize, rowSpacing: spacing ?? GridLayout().rowSpacing))
+        case .flow:
+            return .flow(
+                FlowLayout(
+                    itemSize: itemSize ?? FlowLayout().itemSize, itemHeight: itemHeight,
+                    interitemSpacing: interitemSpacing,
+                    lineSpacing: spacing ?? FlowLayout().lineSpacing))
+        case .line:
+            return .line(
+                LineLayout(
+                    itemSize: itemSize ?? LineLayout().itemSize, itemHeight: itemHeight, spacing: spacing,
+                    activeDistance: activeDistance,
+                    scaleFactor: scaleFactor, minScale: minScale))
+        case .compositional:
+            return .compositional(try Self.compositional(source, size: size, spacing: spacing))
+        case .pagingScale:
+            return .page(
+                PageLayout(.scale(try source.read(options.pagingPreset)), pageInset: try source.read(options.pageInset))
+            )
+        case _ where kind.pageEffect != nil:
+            return .page(
+                PageLayout(kind.pageEffect ?? .animator(.cube), pageInset: try source.read(options.pageInset)))
+        default:
+            return .carousel(
+                try CarouselOptions.layout(
+                    kind.carouselType ?? .linear, itemSize: size?.size, spacing: spacing, from: source))
+        }
     }
 
     /// The device whose insets `--safe-area` makes the collection view's adjustedContentInset (nil
