@@ -33,6 +33,21 @@ import Testing
         #expect(lines.last?.contains(#""contentInset": {"top": 0, "bottom": 21}"#) == true)
     }
 
+    /// Turning to portrait at the top keeps the top (−59 below the status bar); full-page cards keep
+    /// their page counted from the range's start (−59 + k × 667 in landscape).
+    @Test func aTurnAtTheTopStaysAtTheTopAndPagesStayPages() throws {
+        let grid = try CommandRunner.run([
+            "layout", "--layout", "grid", "--device", "iphone-15", "--landscape", "--safe-area", "--rotate",
+            "--count", "40",
+        ])
+        #expect(grid.output.split(separator: "\n").last?.contains(#""offset": -59,"#) == true)
+        let pages = try CommandRunner.run([
+            "layout", "--layout", "page-cube", "--device", "iphone-15", "--safe-area", "--offset", "786", "--rotate",
+            "--count", "6",
+        ])
+        #expect(pages.output.split(separator: "\n").last?.contains(#""offset": 1275,"#) == true)
+    }
+
     @Test func itNeedsADeviceAndAScrollView() throws {
         let alone = try CommandRunner.run(["layout", "--count", "3", "--safe-area"])
         #expect(alone.status == 64 && alone.stderr.contains("--safe-area") && alone.stderr.contains("--device"))

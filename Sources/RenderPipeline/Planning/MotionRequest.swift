@@ -115,9 +115,15 @@ public enum MotionRequest: Sendable, Equatable {
         var transition = try laidOut { () throws(LayoutError) in
             let startFrame = try scene.layout(atOffset: offset)
             var resting = scene.snap.map { _ in end.snapped(startFrame.offset) } ?? end.clamped(startFrame.offset)
-            // Full-page cards keep their page: the offset in pages stays.
+            let (from, to) = (gallery.scrollableRange.lowerBound, end.scrollableRange.lowerBound)
+            // At the top, a scroll view stays at the top when its inset changes (the safe area turns).
+            if from != to, startFrame.offset == from { resting = to }
+            // Full-page cards keep their page: the offset in pages (from the range's start) stays.
             if case .page = gallery.style {
-                resting = end.clamped(startFrame.offset / gallery.viewport.width * end.viewport.width)
+                resting =
+                    from == 0 && to == 0
+                    ? end.clamped(startFrame.offset / gallery.viewport.width * end.viewport.width)
+                    : end.clamped(to + (startFrame.offset - from) / gallery.viewport.width * end.viewport.width)
             }
             return try LayoutTransition(
                 from: gallery, frame: startFrame, to: end, atOffset: resting, duration: duration)
