@@ -104,6 +104,26 @@ import Typography
         #expect(image.pixel(100, 150).0 == 255)
     }
 
+    /// A fading item and its caption are one group (UIKit's group opacity): black "III" over a white
+    /// card at alpha 0.5 on black shows black stems (0), not the card through them, and the card
+    /// 255 × 0.5 (128); the scrim's lower edge 255 × 0.6 × 0.5.
+    @Test func aFadingItemAndItsCaptionAreOneGroup() throws {
+        var scene = Scene(
+            gallery: Gallery(
+                style: .line(LineLayout(scaleFactor: 0)), viewport: Size(width: 200, height: 200), itemCount: 1),
+            style: ItemStyle(shape: .rounded(cornerRadius: 0), placeholder: .white), background: .black)
+        scene.captions = try Self.captions(
+            "III", size: 40, style: CaptionStyle(position: .over, color: .black))
+        let layout = try scene.layout(atOffset: 0)
+        let plan = FramePlan(
+            scene: scene, layout: layout, items: layout.items.map { AnimatedItem(item: $0, alpha: 0.5) })
+        let image = try FrameRenderer(scene: scene).render(plan, jobs: 2) { _ in nil }
+        let inside = (50..<150).flatMap { y in (50..<150).map { x in image.pixel(x, y).0 } }
+        #expect(inside.min() == 0)
+        #expect(image.pixel(60, 60).0 == 128)
+        #expect(abs(Int(image.pixel(60, 149).0) - Int((255 * (1 - 0.4 * 0.9875) * 0.5).rounded())) <= 1)
+    }
+
     /// "HHHH" under a flat 100 pt square at scale 1 @3x: its ink is centred under the item and its
     /// last row is the baseline, from the contract's placement written out: the line box's top 4 pt
     /// below the item, 1.2 × 13 pt tall, the font's ascent and descent centred in it.

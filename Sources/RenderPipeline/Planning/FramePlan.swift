@@ -44,6 +44,9 @@ public struct FramePlan: Sendable {
         public var backdrop: Backdrop?
         /// Its label, drawn after it in its plane; nil: none.
         public var caption: Caption?
+        /// The alpha its shadow, itself and its caption are drawn at as one group (their own alphas
+        /// then 1); nil: each piece carries the item's alpha.
+        public var group: Float?
 
         /// The item's plane as the shadow painter takes it: the 3D placement, or a flat item's
         /// square (its side in points at its pixels per point, no transform).
@@ -112,6 +115,10 @@ public struct FramePlan: Sendable {
         let drawn = items.filter { $0.alpha > 0 && !($0.item.singleSided && $0.item.transform?.facesAway == true) }
         self.items = drawn.map { animated in
             let item = animated.item
+            // A fading item with a caption is drawn as one group at its alpha (group opacity): its
+            // pieces are prepared opaque.
+            let group = scene.captions != nil && animated.alpha < 1 ? Float(animated.alpha) : nil
+            let alpha = group == nil ? animated.alpha : 1
             // A 3D item's square only orders the work: its bounds' width round its centre.
             let flat = Self.flat(item) ?? (item.center, item.size, 1)
             let square = PixelRect(
@@ -119,8 +126,8 @@ public struct FramePlan: Sendable {
             return Item(
                 index: item.index, photo: scene.photo(forItem: item.index),
                 placement: ItemPainter.Placement(
-                    square: square, pixelsPerPoint: flat.scale * scale, alpha: Float(animated.alpha)),
-                projected: Self.projected(item, alpha: animated.alpha, displayScale: scale),
+                    square: square, pixelsPerPoint: flat.scale * scale, alpha: Float(alpha)),
+                projected: Self.projected(item, alpha: alpha, displayScale: scale),
                 shadow: Self.shadow(of: item, style: scene.style.shadow),
                 backdrop: item.blur.map { blur in
                     Backdrop(
@@ -132,7 +139,8 @@ public struct FramePlan: Sendable {
                 },
                 caption: scene.captions?.caption(
                     forItem: item.index, photo: scene.photo(forItem: item.index),
-                    width: (item.bounds ?? Size(width: item.size, height: item.size)).width))
+                    width: (item.bounds ?? Size(width: item.size, height: item.size)).width),
+                group: group)
         }
     }
 

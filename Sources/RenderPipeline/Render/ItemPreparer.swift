@@ -152,16 +152,23 @@ struct ItemPreparer {
         }
         return chunk.flatMap { index -> [PreparedPiece] in
             let shadow = shadows[index].map { [PreparedPiece.shadow($0)] } ?? []
-            // The caption is part of the item: drawn after it, before a backdrop over it.
-            let backdrop =
-                (captions[index].map { [PreparedPiece.caption($0)] } ?? [])
-                + (items[index].backdrop.map { [PreparedPiece.backdrop($0)] } ?? [])
-            if let prepared = projected[index] { return shadow + [.projected(prepared)] + backdrop }
-            guard let outline = outlines[index] else { return shadow + backdrop }
-            guard let bands = parts[index], bands.count == counts[index] else {
-                return shadow + [.flat(outline.clipped(toRows: rows), nil)] + backdrop
+            let caption = captions[index].map { [PreparedPiece.caption($0)] } ?? []
+            let backdrop = items[index].backdrop.map { [PreparedPiece.backdrop($0)] } ?? []
+            var own: [PreparedPiece]
+            if let prepared = projected[index] {
+                own = [.projected(prepared)]
+            } else if let outline = outlines[index] {
+                let bands = parts[index].flatMap { $0.count == counts[index] ? $0 : nil }
+                own =
+                    bands?.map { band in .flat(outline.clipped(toRows: band.0), band.1) }
+                    ?? [.flat(outline.clipped(toRows: rows), nil)]
+            } else {
+                own = []
             }
-            return shadow + bands.map { band in .flat(outline.clipped(toRows: band.0), band.1) } + backdrop
+            // The caption is part of the item: drawn after it, and with it as one group when it fades.
+            own = shadow + own + caption
+            if let alpha = items[index].group, !own.isEmpty { own = [.group(alpha, own)] }
+            return own + backdrop
         }
     }
 

@@ -8,6 +8,8 @@ enum PreparedPiece: Sendable {
     case shadow(ShadowPainter.Prepared)
     /// An item's label (and an over label's scrim), drawn after the item.
     case caption(CaptionPainter.Prepared)
+    /// Pieces painted into a layer of their own, then drawn at this alpha (`LayerGroup`).
+    indirect case group(Float, [PreparedPiece])
     /// A backdrop blur over what is painted before it: applied to a whole canvas between the pieces
     /// before and after it (`paint` skips it).
     case backdrop(Backdrop)
@@ -36,8 +38,23 @@ extension [PreparedPiece] {
                 ShadowPainter.paint(prepared, into: pixels, rows: rows, canvasWidth: width, hiddenBy: hiddenBy)
             case .caption(let prepared):
                 CaptionPainter.paint(prepared, into: pixels, rows: rows, canvasWidth: width)
+            case .group(let alpha, let pieces):
+                Self.paint(pieces, at: alpha, with: painter, into: pixels, rows: rows, width: width)
             case .backdrop: break
             }
+        }
+    }
+
+    /// `pieces` painted into a transparent layer of `rows`, which is then drawn over `pixels` at
+    /// `alpha`.
+    private static func paint(
+        _ pieces: [PreparedPiece], at alpha: Float, with painter: ItemPainter,
+        into pixels: UnsafeMutableBufferPointer<SIMD4<Float>>, rows: Range<Int>, width: Int
+    ) {
+        var layer = [SIMD4<Float>](repeating: .zero, count: rows.count * width)
+        layer.withUnsafeMutableBufferPointer { layer in
+            pieces.paint(with: painter, into: layer, rows: rows, width: width)
+            LayerGroup.composite(UnsafeBufferPointer(layer), alpha: alpha, onto: pixels)
         }
     }
 
