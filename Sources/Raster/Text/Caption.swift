@@ -5,7 +5,8 @@ public struct CaptionStyle: Sendable, Hashable {
     public enum Position: String, Sendable, Hashable, CaseIterable {
         /// Centred under the item, the line's top 4 pt below its untransformed bounds.
         case below
-        /// Centred at the item's lower edge, over a scrim from clear to 40 % black on its lower 40 %.
+        /// Centred inside the item, 8 pt above its lower edge, over a scrim from clear to 40 % black
+        /// on its lower 40 %.
         case over
     }
 
