@@ -43,10 +43,12 @@ public struct ImageComparer: Sendable {
             diffImage: diffImage)
     }
 
-    /// A check's comparison: byte-identical files (that decode) match at once; any others are compared
-    /// once, pixelmatch's diff image made in the same pass and returned only when they differ.
+    /// A check's comparison: byte-identical files match at once; any others are compared once,
+    /// pixelmatch's diff image made in the same pass and returned only when they differ. `actual` is
+    /// the tool's own PNG (rendered, or from the frame cache): a baseline with the same bytes is as
+    /// valid as it, so neither is decoded.
     public func compareOnce(expected: RegularFile, actual: RegularFile) -> (Comparison, RGBAImage?) {
-        if let identical = Self.identical(expected, actual) { return (identical, nil) }
+        if let identical = Self.identical(expected, actual, decoding: false) { return (identical, nil) }
         let (comparison, image) = compare(expected: expected, actual: actual, diffImage: true)
         return (comparison, comparison.matches ? nil : image)
     }
@@ -94,15 +96,15 @@ public struct ImageComparer: Sendable {
     /// The result for byte-identical PNGs, or nil when the files differ, are not PNGs, are larger
     /// than any image in the budget or do not decode (the whole-image path then says what they are):
     /// identical bytes are a match only for a valid image. The header is checked before anything else
-    /// is read, and one of the two is decoded.
-    static func identical(_ a: RegularFile, _ b: RegularFile) -> Comparison? {
+    /// is read, and one of the two is decoded unless `decoding` is false (one is known to be valid).
+    static func identical(_ a: RegularFile, _ b: RegularFile, decoding: Bool = true) -> Comparison? {
         guard a.size == b.size, a.size >= 24, a.size <= PixelBudget.standard.maxFileBytes else { return nil }
         var header = [UInt8](repeating: 0, count: 24)
         let read = header.withUnsafeMutableBytes { buffer in
             buffer.baseAddress.flatMap { try? a.read(into: $0, count: 24, at: 0) }
         }
         guard read == 24, let size = pngSize(header), (try? RegularFile.sameBytes(a, b)) == true,
-            decodes(a, to: size)
+            !decoding || decodes(a, to: size)
         else { return nil }
         return identicalFiles(size)
     }

@@ -185,6 +185,8 @@ import Testing
             (["CI_NODE_INDEX": "2", "CI_NODE_TOTAL": "3"], "auto"),
             (["BUILDKITE_PARALLEL_JOB": "1", "BUILDKITE_PARALLEL_JOB_COUNT": "3"], "auto"),
             (["JOB_COMPLETION_INDEX": "1"], "auto/3"),
+            (["CIRCLE_NODE_INDEX": "1", "CIRCLE_NODE_TOTAL": "3"], "auto"),
+            (["GALLERY_RENDER_SHARD": "2/3", "CI_NODE_INDEX": "3", "CI_NODE_TOTAL": "3"], "auto"),
         ] as [([String: String], String)])
     func autoShardReadsTheCIVariables(environment: [String: String], option: String) throws {
         let folder = try Self.project(Self.manifest)
@@ -205,7 +207,10 @@ import Testing
         defer { folder.remove() }
         let run = try CommandRunner.run(
             ["batch", folder.file("manifest.json"), "--out", folder.file("o"), "--shard", "auto"],
-            environment: ["CI_NODE_INDEX": "", "BUILDKITE_PARALLEL_JOB": "", "JOB_COMPLETION_INDEX": ""])
+            environment: [
+                "CI_NODE_INDEX": "", "BUILDKITE_PARALLEL_JOB": "", "JOB_COMPLETION_INDEX": "", "CIRCLE_NODE_INDEX": "",
+                "GALLERY_RENDER_SHARD": "",
+            ])
         #expect(run.status == 64)
         #expect(run.stderr.contains("--shard"))
     }

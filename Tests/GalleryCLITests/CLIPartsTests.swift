@@ -42,6 +42,26 @@ import Testing
                 == Shard(index: 1, count: 2))
         #expect(Shard.parse("auto/8", environment: ["JOB_COMPLETION_INDEX": "7"]) == Shard(index: 8, count: 8))
         #expect(Shard.parse("auto", environment: ["JOB_COMPLETION_INDEX": "7"]) == nil)  // total needed
+        #expect(
+            Shard.parse("auto", environment: ["CIRCLE_NODE_INDEX": "0", "CIRCLE_NODE_TOTAL": "4"])
+                == Shard(index: 1, count: 4))
+        #expect(
+            Shard.parse("auto/6", environment: ["CIRCLE_NODE_INDEX": "5", "CIRCLE_NODE_TOTAL": "4"])
+                == Shard(index: 6, count: 6))
+        #expect(Shard.parse("auto", environment: ["CIRCLE_NODE_INDEX": "4", "CIRCLE_NODE_TOTAL": "4"]) == nil)
+        // An empty variable is unset.
+        #expect(Shard.parse("auto", environment: ["CI_NODE_INDEX": "", "CI_NODE_TOTAL": "3"]) == nil)
+    }
+
+    @Test func theToolsOwnShardVariableWinsOverTheCIs() {
+        let ci = ["CI_NODE_INDEX": "1", "CI_NODE_TOTAL": "2", "JOB_COMPLETION_INDEX": "0", "CIRCLE_NODE_INDEX": "1"]
+        #expect(
+            Shard.parse("auto", environment: ci.merging(["GALLERY_RENDER_SHARD": "3/5"]) { $1 })
+                == Shard(index: 3, count: 5))
+        #expect(Shard.parse("auto", environment: ["GALLERY_RENDER_SHARD": "6/5"]) == nil)
+        #expect(Shard.parse("auto", environment: ["GALLERY_RENDER_SHARD": "auto"]) == nil)
+        // Kubernetes before CircleCI, Buildkite and GitLab when several are set.
+        #expect(Shard.parse("auto/4", environment: ci) == Shard(index: 1, count: 4))
     }
 
     @Test func jsonNumbersAreShortAndStable() {

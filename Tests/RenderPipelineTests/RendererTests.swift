@@ -88,32 +88,39 @@ import Testing
 }
 
 @Suite struct ShardPlannerTests {
-    @Test func shardsAreDisjointCompleteAndBalancedByFrames() {
-        let frames = [1, 41, 1, 61, 3, 3, 1, 20, 20, 1]
+    @Test func shardsAreDisjointCompleteDeterministicAndBalanced() {
+        let costs: [Double] = [1, 41, 1, 61, 3, 3, 1, 20, 20, 1]
         for shards in 1...5 {
-            let assignment = ShardPlanner.assign(frameCounts: frames, shards: shards)
-            #expect(assignment.count == frames.count)
+            let assignment = ShardPlanner.assign(costs: costs, shards: shards)
+            #expect(assignment == ShardPlanner.assign(costs: costs, shards: shards))
+            #expect(assignment.count == costs.count)
             #expect(assignment.allSatisfy { (0..<shards).contains($0) })
-            // Greedy list scheduling: no shard carries more than the mean plus the largest scene.
             let loads = (0..<shards).map { shard in
-                zip(frames, assignment).filter { $0.1 == shard }.reduce(0) { $0 + $1.0 }
+                zip(costs, assignment).filter { $0.1 == shard }.reduce(0) { $0 + $1.0 }
             }
-            #expect(loads.reduce(0, +) == frames.reduce(0, +))
-            #expect(Double(loads.max() ?? 0) <= Double(frames.reduce(0, +)) / Double(shards) + 61, "\(loads)")
+            #expect(loads.reduce(0, +) == costs.reduce(0, +))
+            // List scheduling: no shard carries more than the mean plus the largest scene.
+            #expect(loads.max() ?? 0 <= costs.reduce(0, +) / Double(shards) + 61, "\(loads)")
         }
     }
 
-    @Test func appendingScenesNeverMovesExistingOnes() {
-        let frames = [5, 1, 40, 2, 2, 9]
-        for shards in 1...4 {
-            let before = ShardPlanner.assign(frameCounts: frames, shards: shards)
-            let after = ShardPlanner.assign(frameCounts: frames + [100, 1, 7], shards: shards)
-            #expect(Array(after.prefix(frames.count)) == before)
-        }
+    @Test func largestFirstToTheLeastLoadedShard() {
+        // 40 → shard 0; then each 10 to shard 1 (10, 20, 30 < 40): 40 | 40.
+        #expect(ShardPlanner.assign(costs: [40, 10, 10, 10, 10], shards: 2) == [0, 1, 1, 1, 1])
+        // Order 5 (#1), 5 (#2), 3 (#0), 2 (#3): #1 → 0 (5|0); #2 → 1 (5|5); #0 → 0 at the tie (8|5);
+        // #3 → 1 (8|7).
+        #expect(ShardPlanner.assign(costs: [3, 5, 5, 2], shards: 2) == [0, 0, 1, 1])
+        // Counting scenes would put 61 and 20 together; costs keep 61 alone against 41 + 20 + ….
+        #expect(ShardPlanner.assign(costs: [41, 61, 20, 20], shards: 2) == [1, 0, 1, 0])
     }
 
-    @Test func balancesByFramesNotScenes() {
-        // One 40-frame scene and four 10-frame ones over two shards: 40 | 40, not 3 scenes | 2 scenes.
-        #expect(ShardPlanner.assign(frameCounts: [40, 10, 10, 10, 10], shards: 2) == [0, 1, 1, 1, 1])
+    @Test func equalCostsGoInManifestOrderToTheLowerShard() {
+        #expect(ShardPlanner.assign(costs: [1, 1, 1, 1], shards: 3) == [0, 1, 2, 0])
+        #expect(ShardPlanner.assign(costs: [], shards: 3) == [])
+    }
+
+    @Test func costsThatAreNotNumbersCountAsNothing() {
+        // NaN, infinity and negatives cost 0: 7 → 0, then 0s to shard 1 (0 < 7), in manifest order.
+        #expect(ShardPlanner.assign(costs: [.nan, 7, -.infinity, .infinity], shards: 2) == [1, 0, 1, 1])
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import GalleryCore
 import ImageCodecs
 import RenderPipeline
+import Typography
 
 /// `gallery-render batch MANIFEST.json --out DIR`: every scene of a manifest, or one shard of it.
 enum BatchCommand: Subcommand {
@@ -30,7 +31,7 @@ enum BatchCommand: Subcommand {
         }
         let plan = try ManifestPlan(
             manifest: try Manifest(path: settings.manifest), shard: settings.shard, outputFolder: out,
-            strict: settings.strict)
+            strict: settings.strict, weights: settings.weights)
         let summary = try parsed.read(folders.summary)
         // Until the run ends the summary file says it was interrupted; failing here is told at the
         // end. A stream (`--summary -`, a pipe) gets the final summary only: one JSON document.
@@ -46,7 +47,7 @@ enum BatchCommand: Subcommand {
         }
         if !console.quiet {
             console.error(
-                "batch: \(report.frames.count) frame\(report.frames.count == 1 ? "" : "s") of \(report.scenes.count) scene\(report.scenes.count == 1 ? "" : "s"), \(failed.count) failed, in \(Progress.seconds(report.seconds))\n"
+                "batch: \(report.frames.count) frame\(report.frames.count == 1 ? "" : "s") of \(report.scenes.count) scene\(report.scenes.count == 1 ? "" : "s"), \(failed.count) failed, in \(Progress.seconds(report.seconds))\(settings.fromCache(report))\n"
             )
         }
         if let summary {
@@ -57,7 +58,10 @@ enum BatchCommand: Subcommand {
     }
 
     /// Renders a manifest plan with progress and warnings; failures before rendering join the report.
-    static func render(_ plan: ManifestPlan, settings: RunSettings, console: Console) -> RenderReport {
+    /// Into `scratch` (a check's own folder), frames from the cache are not synced to disk.
+    static func render(_ plan: ManifestPlan, settings: RunSettings, scratch: Bool = false, console: Console)
+        -> RenderReport
+    {
         for path in plan.skippedPhotos { console.skippedPhoto(path) }
         for job in plan.scenes {
             guard case .offsets(let offsets) = job.frames else { continue }
@@ -65,7 +69,10 @@ enum BatchCommand: Subcommand {
         }
         // Every frame rendered, an animation's too: a long animation moves the bar as it goes.
         let progress = Progress(total: plan.scenes.reduce(0) { $0 + $1.frameCount }, console: console)
-        var report = Renderer(jobs: settings.jobs, strict: settings.strict, cacheBytes: settings.cacheBytes).run(
+        var renderer = Renderer(jobs: settings.jobs, strict: settings.strict, cacheBytes: settings.cacheBytes)
+        renderer.frameCache = settings.frameCache
+        renderer.durable = !scratch
+        var report = renderer.run(
             // Under --strict a problem fails its scene and is reported as an error instead.
             plan.scenes, onProblem: { if !settings.strict { console.warning(RenderCommand.describe($0)) } },
             onFrame: { progress.advance() })
@@ -76,13 +83,41 @@ enum BatchCommand: Subcommand {
 
     /// The options `batch` and `check` share.
     struct RunSettings: Sendable {
+        /// The end of the summary line with a frame cache: ", N frames from the cache".
+        func fromCache(_ report: RenderReport) -> String {
+            guard frameCache != nil else { return "" }
+            let count = report.cachedFrames
+            return ", \(count) frame\(count == 1 ? "" : "s") from the cache"
+        }
+
+        /// The frame cache `--cache` names, keyed by this build's version and libraries; nil without it.
+        private static func frameCache(_ parsed: ParsedArguments) throws -> FrameCache? {
+            let options = BatchOptions.declared
+            let capacity = try parsed.read(options.cacheMaxMB) << 20
+            guard let folder = try parsed.read(options.cache) else {
+                if parsed.has(options.cacheMaxMB) {
+                    throw UsageError.requires(options.cacheMaxMB.spec, options.cache.spec)
+                }
+                return nil
+            }
+            let identity = ([GalleryCommand.version] + CodecLibraries.versions + [Font.libraryVersions])
+                .joined(separator: "\n")
+            do { return try FrameCache(folder: folder, capacityBytes: capacity, identity: identity) } catch {
+                throw CommandFailure("--cache \(folder): \(error)")
+            }
+        }
+
         let manifest: String
         let shard: Shard
+        /// Measured seconds to deal shards by, when `--shard-weights` is given.
+        let weights: ShardWeights?
         let jobs: Int
         let strict: Bool
         let cacheBytes: Int
+        /// `--cache DIR`, opened (made when missing).
+        let frameCache: FrameCache?
 
-        init(_ parsed: ParsedArguments) throws(UsageError) {
+        init(_ parsed: ParsedArguments) throws {
             guard parsed.positionals.count == 1, let manifest = parsed.positionals.first else {
                 throw parsed.positionals.isEmpty
                     ? UsageError.missingArgument("<manifest>")
@@ -91,9 +126,13 @@ enum BatchCommand: Subcommand {
             self.manifest = manifest
             let options = BatchOptions.declared
             shard = try parsed.read(options.shard)
+            weights = try parsed.read(options.shardWeights).map { (path) throws(UsageError) in
+                try ShardWeights.read(path, option: options.shardWeights.spec)
+            }
             jobs = try RunOptions.jobs(parsed)
             strict = parsed.isSet(options.strict)
             cacheBytes = try parsed.read(options.cacheMB) << 20
+            frameCache = try Self.frameCache(parsed)
         }
     }
 }

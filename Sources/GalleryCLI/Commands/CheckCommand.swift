@@ -32,8 +32,9 @@ enum CheckCommand: Subcommand {
         let scratch = try ScratchFolder(prefix: "gallery-render-check-")
         defer { scratch.remove() }
         let plan = try ManifestPlan(
-            manifest: request.manifest, shard: settings.shard, outputFolder: scratch.path, strict: settings.strict)
-        let report = BatchCommand.render(plan, settings: settings, console: console)
+            manifest: request.manifest, shard: settings.shard, outputFolder: scratch.path, strict: settings.strict,
+            weights: settings.weights)
+        let report = BatchCommand.render(plan, settings: settings, scratch: true, console: console)
         for scene in report.failedScenes {
             console.line(
                 "Error: ", "scene '\(scene.name)': \(scene.failures.map(\.description).joined(separator: "; "))")
@@ -66,13 +67,14 @@ enum CheckCommand: Subcommand {
             return checks.allSatisfy { $0.status == .recorded } && failedScenes.isEmpty ? .success : .failure
         }
         return try finish(
-            outcome, request, check: check, plan: plan, seconds: report.seconds, started: started, console: console)
+            outcome, request, check: check, plan: plan, seconds: report.seconds, started: started,
+            ending: settings.fromCache(report), console: console)
     }
 
     /// A comparing run's end: what it recorded, its orphans, its reports, its FAIL lines and its exit code.
     private static func finish(
         _ outcome: CheckRun.Outcome, _ request: CheckRequest, check: BaselineCheck, plan: ManifestPlan,
-        seconds: Double, started: Date, console: Console
+        seconds: Double, started: Date, ending: String, console: Console
     ) throws -> ExitCode {
         let (checks, baseline, manifest) = (outcome.checks, request.baseline, request.settings.manifest)
         if request.mode == .never {
@@ -99,7 +101,8 @@ enum CheckCommand: Subcommand {
             }
         }
         CheckReporting.announce(
-            checks, baseline: baseline, title: title, seconds: Date().timeIntervalSince(started), console: console)
+            checks, baseline: baseline, title: title, seconds: Date().timeIntervalSince(started), ending: ending,
+            console: console)
         if !unwritten.isEmpty { throw CommandFailure(messages: unwritten.map(\.description)) }
         if checks.contains(where: { $0.status == .unreadable }) { return .cannotCompare }
         return checks.allSatisfy({ !$0.failed }) ? .success : .failure

@@ -52,9 +52,11 @@ enum ManPage {
 
     /// The variables the tool reads.
     static let environment: [(String, String)] = [
-        ("CI_NODE_INDEX, CI_NODE_TOTAL", "GitLab's parallel jobs: --shard auto takes the shard from them."),
-        ("BUILDKITE_PARALLEL_JOB, BUILDKITE_PARALLEL_JOB_COUNT", "Buildkite's parallel jobs, for --shard auto."),
+        ("GALLERY_RENDER_SHARD", "K/N: the shard --shard auto takes, over any CI's variables."),
         ("JOB_COMPLETION_INDEX", "A Kubernetes Indexed Job's index (0-based), for --shard auto/N."),
+        ("CIRCLE_NODE_INDEX, CIRCLE_NODE_TOTAL", "CircleCI's parallel jobs (0-based), for --shard auto."),
+        ("BUILDKITE_PARALLEL_JOB, BUILDKITE_PARALLEL_JOB_COUNT", "Buildkite's parallel jobs, for --shard auto."),
+        ("CI_NODE_INDEX, CI_NODE_TOTAL", "GitLab's parallel jobs (1-based), for --shard auto."),
         ("GITHUB_ACTIONS", "When true, check and merge-reports also print up to 10 failures as ::error annotations."),
         ("GITHUB_STEP_SUMMARY", "A file check and merge-reports append a Markdown job summary to."),
         (

@@ -40,15 +40,21 @@ struct ManifestPlan: Sendable {
         return SceneLayout.text(of: scene, offset: layout.offset, motion: layout.motion)
     }
 
-    /// Every scene's options are parsed and checked once, before any photo is listed.
+    /// Every scene's options are parsed and checked once, before any photo is listed. Scenes are
+    /// dealt to shards by cost (`ShardCosts`, measured seconds from `weights` where given).
     /// Under `strict`, a scene whose folder holds a file named like a photo that is not one (a Git LFS
     /// pointer) fails naming it, instead of rendering without it and renumbering the items.
-    init(manifest: Manifest, shard: Shard, outputFolder: String, strict: Bool = false) throws(UsageError) {
+    init(
+        manifest: Manifest, shard: Shard, outputFolder: String, strict: Bool = false, weights: ShardWeights? = nil
+    ) throws(UsageError) {
         manifestFolder =
             SystemPath.joined(URL(fileURLWithPath: manifest.path).deletingLastPathComponent().path, "") + "/"
         let described = try Self.describe(manifest)
-        let frameCounts = described.map { description, motion in motion == nil ? description.offsets.count : 1 }
-        let shards = ShardPlanner.assign(frameCounts: frameCounts, shards: shard.count)
+        let shards =
+            shard.count == 1
+            ? [Int](repeating: 0, count: described.count)
+            : ShardPlanner.assign(
+                costs: ShardCosts.costs(of: manifest.scenes, described, weights: weights), shards: shard.count)
         let folder = outputFolder.hasSuffix("/") ? String(outputFolder.dropLast()) : outputFolder
         // Where each scene's frames start among all the manifest's frames, every shard's counted.
         let firstFrame = described.reduce(into: [0]) { starts, scene in
@@ -143,18 +149,26 @@ struct ManifestPlan: Sendable {
         let scene = description.scene(photos: photos)
         for (path, offset) in zip(paths, description.offsets) { layouts[path] = (scene, offset, motion) }
         let outputs = paths.map { folder + "/" + $0 }
-        guard let motion, let file = outputs.first else {
-            scenes.append(
-                RenderJob(
-                    name: entry.name, scene: scene, frames: .offsets(description.offsets), output: .stills(outputs)))
-            return
-        }
-        let plan = try motion.plan(of: scene, offset: description.offsets[0])
-        scenes.append(
-            RenderJob(
+        var job: RenderJob
+        if let motion, let file = outputs.first {
+            let plan = try motion.plan(of: scene, offset: description.offsets[0])
+            job = RenderJob(
                 name: entry.name, scene: plan.frameScene, frames: .motion(plan, from: description.offsets[0]),
-                output: .animation(file, .init(format: .apng, fps: motion.fps, loops: motion.loops))))
+                output: .animation(file, .init(format: .apng, fps: motion.fps, loops: motion.loops)))
+        } else {
+            job = RenderJob(
+                name: entry.name, scene: scene, frames: .offsets(description.offsets), output: .stills(outputs))
+        }
+        job.cacheIdentity = entry.identity(skipping: Self.notInCacheKeys)
+        scenes.append(job)
     }
+
+    /// Keys the frame cache does not take from a scene's options: the name (a renamed scene finds its
+    /// frames), and what `FrameKey` adds itself (photos' bytes, the offset, the font's bytes); the
+    /// diff options change no pixel.
+    private static let notInCacheKeys: Set<String> = Set(
+        ["name", "photos", "offset", "offsets", SceneOptions.declared.font.spec.name]
+            + DiffOptions.specs.map(\.name))
 
     /// Where the frames of the scene `scene` described by `description` are written, relative to the folder.
     private static func framePaths(scene: String, _ description: SceneDescription) -> [String] {

@@ -24,6 +24,16 @@ struct ManifestScene: OptionSource {
         return "scene '\(name)'"
     }
 
+    /// The scene's options, its defaults' included, as sorted `name=value` lines and flags, leaving out
+    /// `skipped`: what the frame cache keys a frame by (the name, photo paths, offsets and font path
+    /// are left to the key's own parts).
+    func identity(skipping skipped: Set<String>) -> String {
+        let lines =
+            values.filter { !skipped.contains($0.key) }.map { "\($0.key)=\($0.value)" }
+            + flags.subtracting(skipped).map { "\($0)" }
+        return lines.sorted().joined(separator: "\n")
+    }
+
     func value(_ name: String) -> String? { values[name] }
     func flag(_ name: String) -> Bool { flags.contains(name) }
     func givenHere(_ name: String) -> Bool { has(name) && !inherited.contains(name) }

@@ -10,32 +10,35 @@ struct Shard: Sendable, Equatable, CustomStringConvertible {
 
     var description: String { "\(index)/\(count)" }
 
-    /// Parses the option; `auto` reads the CI's variables from `environment`:
-    /// GitLab `CI_NODE_INDEX` (1-based) / `CI_NODE_TOTAL`, Buildkite `BUILDKITE_PARALLEL_JOB` (0-based)
-    /// / `BUILDKITE_PARALLEL_JOB_COUNT`, Kubernetes Indexed Jobs `JOB_COMPLETION_INDEX` (0-based)
-    /// with the total given as `auto/N`.
+    /// Parses the option; `auto` reads the CI's variables from `environment`, the first set of:
+    /// `GALLERY_RENDER_SHARD=K/N` (wins over the rest); Kubernetes Indexed Jobs' `JOB_COMPLETION_INDEX`
+    /// (0-based, the total given as `auto/N`); CircleCI's `CIRCLE_NODE_INDEX` (0-based) /
+    /// `CIRCLE_NODE_TOTAL`; Buildkite's `BUILDKITE_PARALLEL_JOB` (0-based) / `_COUNT`; GitLab's
+    /// `CI_NODE_INDEX` (1-based) / `CI_NODE_TOTAL`. A total in `auto/N` replaces the CI's.
     static func parse(_ text: String, environment: [String: String]) -> Shard? {
         let parts = text.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
-        if parts[0] == "auto" {
-            let given = parts.count == 2 ? Int(parts[1]) : nil
-            if parts.count == 2, given == nil { return nil }
-            if let index = environment["CI_NODE_INDEX"].flatMap(Int.init),
-                let total = given ?? environment["CI_NODE_TOTAL"].flatMap(Int.init)
-            {
-                return make(index, total)
-            }
-            if let job = environment["BUILDKITE_PARALLEL_JOB"].flatMap(Int.init),
-                let total = given ?? environment["BUILDKITE_PARALLEL_JOB_COUNT"].flatMap(Int.init)
-            {
-                return make(job + 1, total)
-            }
-            if let job = environment["JOB_COMPLETION_INDEX"].flatMap(Int.init), let total = given {
-                return make(job + 1, total)
-            }
-            return nil
+        guard parts[0] == "auto" else {
+            guard parts.count == 2, let index = Int(parts[0]), let total = Int(parts[1]) else { return nil }
+            return make(index, total)
         }
-        guard parts.count == 2, let index = Int(parts[0]), let total = Int(parts[1]) else { return nil }
-        return make(index, total)
+        // A variable set to nothing is as good as unset (a CI template's empty default).
+        let environment = environment.filter { !$0.value.isEmpty }
+        let given = parts.count == 2 ? Int(parts[1]) : nil
+        if parts.count > 2 || (parts.count == 2 && given == nil) { return nil }
+        if let own = environment["GALLERY_RENDER_SHARD"] {
+            guard let shard = parse(own, environment: [:]) else { return nil }
+            return given.map { make(shard.index, $0) } ?? shard
+        }
+        let sources: [(index: String, total: String?, base: Int)] = [
+            ("JOB_COMPLETION_INDEX", nil, 0), ("CIRCLE_NODE_INDEX", "CIRCLE_NODE_TOTAL", 0),
+            ("BUILDKITE_PARALLEL_JOB", "BUILDKITE_PARALLEL_JOB_COUNT", 0), ("CI_NODE_INDEX", "CI_NODE_TOTAL", 1),
+        ]
+        for source in sources {
+            guard let index = environment[source.index].flatMap(Int.init) else { continue }
+            let total = given ?? source.total.flatMap { environment[$0] }.flatMap(Int.init)
+            return total.flatMap { make(index + 1 - source.base, $0) }
+        }
+        return nil
     }
 
     private static func make(_ index: Int, _ count: Int) -> Shard? {
@@ -53,7 +56,7 @@ extension Shard: OptionValue {
     var optionText: String { description }
 
     static var expectation: String {
-        "must be K/N with 1 ≤ K ≤ N ≤ 10000, or auto (with CI_NODE_INDEX/CI_NODE_TOTAL, BUILDKITE_PARALLEL_JOB/_COUNT, or JOB_COMPLETION_INDEX and auto/N)"
+        "must be K/N with 1 ≤ K ≤ N ≤ 10000, or auto (with GALLERY_RENDER_SHARD=K/N, JOB_COMPLETION_INDEX and auto/N, CIRCLE_NODE_INDEX/_TOTAL, BUILDKITE_PARALLEL_JOB/_COUNT or CI_NODE_INDEX/_TOTAL set)"
     }
 
     static var namedTexts: [String] { ["auto"] }

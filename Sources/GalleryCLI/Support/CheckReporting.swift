@@ -63,7 +63,8 @@ enum CheckReporting {
     /// GITHUB_STEP_SUMMARY set, the Markdown summary appended to it; then the counts.
     /// An annotation names the baseline (`baseline/path`), or the frame's path when there is none.
     static func announce(
-        _ checks: [FrameCheck], baseline: String?, title: String, seconds: Double? = nil, console: Console
+        _ checks: [FrameCheck], baseline: String?, title: String, seconds: Double? = nil, ending: String = "",
+        console: Console
     ) {
         let failing = checks.filter(\.failed)
         let environment = ProcessInfo.processInfo.environment
@@ -85,7 +86,9 @@ enum CheckReporting {
         }
         // The one summary line: counts, and the run's time where there was a run (not for merge-reports).
         let time = seconds.map { ", in \(Progress.seconds($0))" } ?? ""
-        if !console.quiet { console.error("\(checks.count - failing.count) passed, \(failing.count) failed\(time)\n") }
+        if !console.quiet {
+            console.error("\(checks.count - failing.count) passed, \(failing.count) failed\(time)\(ending)\n")
+        }
     }
 
     /// Appends to the step summary file (GitHub gives each step its own); a failure is a warning.

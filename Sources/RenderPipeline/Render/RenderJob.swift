@@ -8,6 +8,9 @@ public struct RenderJob: Sendable {
     public var scene: Scene
     public var frames: Frames
     public var output: Output
+    /// The scene's resolved options as text, when its frames may come from the frame cache and go
+    /// into it (`FrameKey`); nil: always rendered.
+    public var cacheIdentity: String?
 
     /// What the frames are.
     public enum Frames: Sendable {

@@ -12,6 +12,8 @@ public struct RenderReport: Sendable {
         public var seconds: Double
         /// Warnings about the photos this frame shows.
         public var warnings: [PhotoProblem]
+        /// Copied from the frame cache, not rendered.
+        public var cached = false
     }
 
     public struct SceneRecord: Sendable {
@@ -37,6 +39,8 @@ public struct RenderReport: Sendable {
     public var decodeCount = 0
     public var problems: [PhotoProblem] = []
     public var seconds = 0.0
+    /// Files copied from the frame cache instead of rendered.
+    public var cachedFrames: Int { frames.filter(\.cached).count }
 
     public var failedScenes: [SceneRecord] { scenes.filter(\.failed) }
 }

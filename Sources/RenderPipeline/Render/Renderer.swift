@@ -16,6 +16,11 @@ public struct Renderer: Sendable {
     public var cacheBytes: Int
     /// Photos given as pixels, by the paths the scenes name them with (`PhotoCache`'s `given`).
     public var given: [String: DecodedImage]
+    /// Finished frames kept between runs; jobs with a `cacheIdentity` are served from it and fill it.
+    public var frameCache: FrameCache?
+    /// Whether files served from the frame cache are synced to disk; false for a check's own scratch
+    /// folder, removed when the check ends.
+    public var durable = true
 
     /// The decoded-photo cache's capacity when none is given: 512 MiB.
     public static let defaultCacheBytes = 512 << 20
@@ -38,22 +43,45 @@ public struct Renderer: Sendable {
     ) -> RenderReport {
         let start = Date()
         var report = RenderReport()
-        var planned: [(job: RenderJob, plans: [FramePlan])] = []
-        for job in work {
-            do throws(LayoutError) { planned.append((job, try job.plans())) } catch {
+        // Planned side by side: with a frame cache, serving what it holds is most of a warm run.
+        let served = DeferredSync()
+        let outcomes = Parallel.map(work, jobs: jobs) { job in
+            Result { () throws(LayoutError) in
+                let plans = try job.plans()
+                let split = frameCache.map { CacheSplit(job, plans, cache: $0, sync: served, onFrame: onFrame) }
+                return (job: job, plans: plans, split: split)
+            }
+        }
+        var planned: [(job: RenderJob, plans: [FramePlan], split: CacheSplit?)] = []
+        for (job, outcome) in zip(work, outcomes) {
+            switch outcome {
+            case .success(let entry): planned.append(entry)
+            case .failure(let error):
                 report.scenes.append(.init(name: job.name, frameCount: job.files.count, failures: [.layout(error)]))
             }
         }
+        var unsynced: FileError?
+        if durable { do throws(FileError) { try served.flush() } catch { unsynced = error } }
+        // What is left to render once the frame cache has served what it holds.
+        let rest = planned.map { job, plans, split in split.map(\.rest) ?? (job, plans) }
         let cache = PhotoCache(
-            plans: planned.flatMap { job, plans in plans.indices.map { (plans[$0], job.decodeScene(ofFrame: $0)) } },
-            capacityBytes: cacheBytes, given: given, jobs: jobs)
+            plans: rest.compactMap { $0 }.flatMap { job, plans in
+                plans.indices.map { (plans[$0], job.decodeScene(ofFrame: $0)) }
+            }, capacityBytes: cacheBytes, given: given, jobs: jobs)
         let run = JobRun(
             cache: cache, announcer: ProblemAnnouncer(onProblem), jobs: jobs, strict: strict, onFrame: onFrame)
-        for (job, plans) in planned {
-            let (frames, scene) = run.run(job, plans)
+        for ((job, _, split), rest) in zip(planned, rest) {
+            var (frames, scene) = rest.map { run.run($0.job, $0.plans) } ?? ([], .init(name: job.name, frameCount: 0))
+            if let split, let frameCache {
+                let finished = split.finish(rendered: frames, cache: frameCache, unsynced: unsynced)
+                frames = finished.frames
+                scene.failures += finished.failures
+                scene.frameCount = job.files.count
+            }
             report.frames += frames
             report.scenes.append(scene)
         }
+        frameCache?.trim()
         report.decodeCount = cache.decodeCount
         report.problems = cache.problems
         report.seconds = Date().timeIntervalSince(start)

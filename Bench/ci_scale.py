@@ -1,0 +1,156 @@
+"""CI at scale: shard balance and the frame cache on a generated 2,000-scene manifest.
+
+    python3 Bench/ci_scale.py shards [--count-binary OLD] [--shards 8]
+    python3 Bench/ci_scale.py cache
+
+`shards` renders each of N shards of the manifest in turn and reports each shard's CPU time (user +
+system of the child, from os.wait4) and wall time: the slowest shard against the mean. With
+--count-binary (a build that dealt scenes by count), the same manifest dealt the old way runs too.
+
+`cache` records baselines, runs `check --cache` twice (cold, then warm), changes one photo and runs
+it again: how many frames rendered, and the time against the uncached check.
+
+The manifest: 100 photo folders of 6 of the fixtures' small JPEGs each (so one photo is drawn by few
+scenes), 2,000 scenes: stills of 1–4 offsets at 120–390 × 100–300 pt @1–3x, and one in ten an
+animation (a fling, a layout toggle or a deletion at 15–30 fps). Seeded: the same manifest every run.
+"""
+
+import argparse
+import json
+import os
+import random
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+from time import perf_counter
+
+ROOT = Path(__file__).resolve().parent.parent
+BIN = ROOT / ".build" / "release" / "gallery-render"
+FIXTURES = ROOT / "Fixtures" / "photos"
+SCENES = 2000
+FOLDERS = 100
+
+
+def make_project(tmp):
+    """The photo folders and the manifest under `tmp`; returns the manifest's path."""
+    rng = random.Random(55)
+    photos = sorted(FIXTURES.glob("*.jpg"))
+    for folder in range(FOLDERS):
+        target = tmp / "photos" / f"set{folder:03}"
+        target.mkdir(parents=True)
+        for index, source in enumerate(rng.sample(photos, 6)):
+            shutil.copyfile(source, target / f"{index}.jpg")
+    scenes = []
+    for index in range(SCENES):
+        scene = {
+            "name": f"s{index:04}",
+            "photos": [f"photos/set{rng.randrange(FOLDERS):03}/"],
+            "width": rng.randrange(120, 391, 10),
+            "height": rng.randrange(100, 301, 10),
+            "displayScale": rng.choice([1, 2, 3]),
+        }
+        if index % 10 == 9:
+            scene["fps"] = rng.choice([15, 20, 30])
+            kind = rng.choice(["fling", "toLayout", "delete"])
+            if kind == "fling":
+                scene.update(fling=rng.randrange(300, 2000, 100), snap=True)
+            elif kind == "toLayout":
+                scene.update(offset=rng.randrange(0, 300, 10), toLayout="flow")
+            else:
+                scene.update(delete=rng.randrange(0, 5))
+        else:
+            scene["offsets"] = sorted(rng.sample(range(0, 400, 5), rng.randint(1, 4)))
+        scenes.append(scene)
+    manifest = tmp / "manifest.json"
+    manifest.write_text(json.dumps({"defaults": {"layout": "line"}, "scenes": scenes}, indent=1))
+    return manifest
+
+
+def run_shards(binary, manifest, shards, tmp, label):
+    """Each shard's (cpu, wall) seconds, rendered one after another."""
+    rows = []
+    for k in range(1, shards + 1):
+        out = tmp / f"{label}-{k}"
+        before = os.times()
+        start = perf_counter()
+        done = subprocess.run([binary, "batch", manifest, "--out", out, "--shard", f"{k}/{shards}", "--quiet"],
+                              capture_output=True, text=True)
+        wall = perf_counter() - start
+        after = os.times()
+        if done.returncode != 0:
+            sys.exit(f"{label} shard {k}: exit {done.returncode}: {done.stderr[-400:]}")
+        cpu = (after.children_user - before.children_user) + (after.children_system - before.children_system)
+        frames = sum(1 for _ in out.rglob("*.png"))
+        rows.append((cpu, wall, frames))
+        shutil.rmtree(out)
+    return rows
+
+
+def summarise(label, rows):
+    cpus = [r[0] for r in rows]
+    walls = [r[1] for r in rows]
+    print(f"{label}: CPU slowest/mean {max(cpus) / statistics.mean(cpus):.3f}× "
+          f"(max {max(cpus):.2f} s, mean {statistics.mean(cpus):.2f} s); "
+          f"wall slowest/mean {max(walls) / statistics.mean(walls):.3f}× "
+          f"(max {max(walls):.2f} s, mean {statistics.mean(walls):.2f} s)")
+    print("   per shard CPU s: " + ", ".join(f"{c:.2f}" for c in cpus))
+    print("   per shard files: " + ", ".join(str(r[2]) for r in rows))
+
+
+def shards_command(args, tmp):
+    manifest = make_project(tmp)
+    summarise(f"cost dealing ({args.shards} shards)", run_shards(BIN, manifest, args.shards, tmp, "cost"))
+    if args.count_binary:
+        summarise(f"count dealing ({args.shards} shards)",
+                  run_shards(args.count_binary, manifest, args.shards, tmp, "count"))
+
+
+def check(manifest, tmp, *extra):
+    """(wall seconds, the summary line) of one `check` of the manifest."""
+    start = perf_counter()
+    done = subprocess.run([BIN, "check", manifest, "--baseline", tmp / "baseline", *extra],
+                          capture_output=True, text=True)
+    wall = perf_counter() - start
+    lines = [line for line in done.stderr.splitlines() if " passed, " in line]
+    return wall, done.returncode, (lines[-1] if lines else done.stderr[-300:])
+
+
+def cache_command(args, tmp):
+    manifest = make_project(tmp)
+    subprocess.run([BIN, "check", manifest, "--baseline", tmp / "baseline", "--record", "--quiet"], check=True)
+    uncached, status, line = check(manifest, tmp)
+    print(f"uncached check: {uncached:.2f} s, exit {status}: {line}")
+    cold, status, line = check(manifest, tmp, "--cache", tmp / "cache")
+    print(f"cold cache:     {cold:.2f} s, exit {status}: {line}")
+    warm, status, line = check(manifest, tmp, "--cache", tmp / "cache")
+    print(f"warm cache:     {warm:.2f} s, exit {status}: {line}")
+    photo = tmp / "photos" / "set007" / "0.jpg"
+    shutil.copyfile(sorted(FIXTURES.glob("*.jpg"))[0] if photo.read_bytes() != sorted(FIXTURES.glob("*.jpg"))[0].read_bytes()
+                    else sorted(FIXTURES.glob("*.jpg"))[1], photo)
+    changed, status, line = check(manifest, tmp, "--cache", tmp / "cache")
+    print(f"one photo changed: {changed:.2f} s, exit {status}: {line}")
+    frames = sum(1 for _ in (tmp / "baseline").rglob("*.png"))
+    cached = int(line.rsplit(", ", 1)[-1].split()[0]) if "from the cache" in line else 0
+    print(f"rendered {frames - cached} of {frames} frames ({100 * (frames - cached) / frames:.2f} %); "
+          f"time {changed / uncached:.3f}× the uncached check")
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("what", choices=["shards", "cache"])
+    parser.add_argument("--shards", type=int, default=8)
+    parser.add_argument("--count-binary", help="a gallery-render that dealt shards by scene count")
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory(prefix="gallery-ci-scale-") as folder:
+        tmp = Path(folder)
+        if args.what == "shards":
+            shards_command(args, tmp)
+        else:
+            cache_command(args, tmp)
+
+
+if __name__ == "__main__":
+    main()
