@@ -55,15 +55,27 @@ extension BaselineCheck {
         do throws(FileError) { bytes.1 = try files.actual.contents(limit: limit) } catch {
             return verdict(.unreadable, .unreadableFile(path: actual, error))
         }
-        if bytes.0 == bytes.1 { return verdict(.passed, .identicalFiles) }
-        let comparer = AnimationComparer(criteria: criteria(of: frame.scene))
+        let regions = ignore[frame.path]
+        if bytes.0 == bytes.1 {
+            var check = verdict(.passed, .identicalFiles)
+            check.ignoredPixels =
+                regions.map { regions in
+                    regions.frames.indices.reduce(0) { $0 + (regions.mask(ofFrame: $1)?.count ?? 0) }
+                } ?? 0
+            return check
+        }
+        let comparer = AnimationComparer(criteria: criteria(of: frame.scene), ignore: regions)
         let result: AnimationComparison
         do { result = try comparer.compare(expected: bytes.0, actual: bytes.1, diffImage: true) } catch {
             let side = DiffSide.allCases[error.index]
             return verdict(
                 .unreadable, .unreadableAnimation(side, path: side == .expected ? expected : actual, error.error))
         }
-        guard !result.matches else { return verdict(.passed, .animation(result)) }
+        guard !result.matches else {
+            var check = verdict(.passed, .animation(result))
+            check.ignoredPixels = result.ignoredPixels
+            return check
+        }
         // Images that cannot be written are said in the message; the report then shows none.
         var notes = colorNotes(files)
         if let diff = result.first?.diff,
@@ -75,10 +87,12 @@ extension BaselineCheck {
         if differs, let note = writeStills(bytes, frames: result.frames.count, frame: frame, comparer: comparer) {
             notes.append(note)
         }
-        return FrameCheck(
+        var check = FrameCheck(
             path: frame.path, scene: frame.scene, status: .different, finding: .animation(result, notes: notes),
             comparison: result.first?.comparison, seconds: Date().timeIntervalSince(began),
             failingFrames: result.failingFrames, animationFrames: differs ? result.frames : [])
+        check.ignoredPixels = result.ignoredPixels
+        return check
     }
 
     /// Every frame's stills of an animation that differs, compared a second time: only failing

@@ -17,6 +17,11 @@ public struct BaselineCheck: Sendable {
     public let jobs: Int
     /// Said after "no baseline at PATH; " for a missing baseline: how to record it.
     public let missingHint: String
+    /// The regions each frame leaves out of its comparison, by frame path (scenes' `ignore`).
+    public var ignore: [String: IgnoreRegions] = [:]
+    /// The seconds each frame took to render, by frame path: a verdict's seconds include them, so a
+    /// report's results.json can weigh shards (`--shard-weights`).
+    public var renderSeconds: [String: Double] = [:]
 
     public init(
         baseline: String, actualFolder: String, criteria: DiffCriteria, sceneCriteria: [String: DiffCriteria] = [:],
@@ -82,46 +87,58 @@ public struct BaselineCheck: Sendable {
         -> [FrameCheck]
     {
         return Parallel.map(frames, jobs: jobs) { frame in
-            let comparer = ImageComparer(criteria: criteria(of: frame.scene))
-            let began = Date()
-            let (_, actual, diff) = images(of: frame.path)
-            func verdict(_ status: FrameCheck.Status, _ finding: FrameCheck.Finding, _ comparison: Comparison? = nil)
-                -> FrameCheck
-            {
-                FrameCheck(
-                    path: frame.path, scene: frame.scene, status: status, finding: finding, comparison: comparison,
-                    seconds: Date().timeIntervalSince(began))
-            }
-            guard rendered.contains(actual) else {
-                return verdict(.sceneFailed, .sceneFailed(scene: frame.scene, cause: sceneFailures[frame.scene]))
-            }
-            // Opened from the baseline folder's descriptor: the file checked is the file compared.
-            let files: (expected: RegularFile, actual: RegularFile)
-            switch openBaseline(frame.path) {
-            case .failure(let missing):
-                return verdict(missing.status, missing.finding)
-            case .success(let file):
-                do throws(FileError) { files = (file, try RegularFile(path: actual)) } catch {
-                    return verdict(.unreadable, .unreadableFile(path: actual, error))
-                }
-            }
-            if let animated = compareAnimations(files, frame: frame, began: began) { return animated }
-            // Compared once: the diff image comes from the same pass.
-            let (comparison, image) = comparer.compareOnce(expected: files.expected, actual: files.actual)
-            // A diff image that cannot be written is said in the message; the report then shows none.
-            var notes = colorNotes(files)
-            if case .compared = comparison, let image, let failure = Self.write(image, to: diff, compression: .matches)
-            {
-                notes.append(.diffNotWritten(failure))
-            }
-            switch comparison {
-            case .compared(let counts) where counts.matches:
-                return verdict(.passed, .compared(comparison), comparison)
-            case .compared, .sizeMismatch:
-                return verdict(.different, .compared(comparison, notes: notes), comparison)
-            case .unreadable: return verdict(.unreadable, .compared(comparison), comparison)
+            var check = compare(frame, rendered: rendered, sceneFailures: sceneFailures)
+            check.seconds += renderSeconds[frame.path] ?? 0
+            return check
+        }
+    }
+
+    /// `frame` compared with its baseline.
+    private func compare(_ frame: PlannedFrame, rendered: Set<String>, sceneFailures: [String: String]) -> FrameCheck {
+        let comparer = ImageComparer(criteria: criteria(of: frame.scene))
+        let began = Date()
+        let (_, actual, diff) = images(of: frame.path)
+        func verdict(_ status: FrameCheck.Status, _ finding: FrameCheck.Finding, _ comparison: Comparison? = nil)
+            -> FrameCheck
+        {
+            FrameCheck(
+                path: frame.path, scene: frame.scene, status: status, finding: finding, comparison: comparison,
+                seconds: Date().timeIntervalSince(began))
+        }
+        guard rendered.contains(actual) else {
+            return verdict(.sceneFailed, .sceneFailed(scene: frame.scene, cause: sceneFailures[frame.scene]))
+        }
+        // Opened from the baseline folder's descriptor: the file checked is the file compared.
+        let files: (expected: RegularFile, actual: RegularFile)
+        switch openBaseline(frame.path) {
+        case .failure(let missing):
+            return verdict(missing.status, missing.finding)
+        case .success(let file):
+            do throws(FileError) { files = (file, try RegularFile(path: actual)) } catch {
+                return verdict(.unreadable, .unreadableFile(path: actual, error))
             }
         }
+        if let animated = compareAnimations(files, frame: frame, began: began) { return animated }
+        // Compared once: the diff image comes from the same pass.
+        let mask = ignore[frame.path]?.mask(ofFrame: 0)
+        let masked = mask.flatMap { Self.compare(files, ignoring: $0, comparer) }
+        let (comparison, image) = masked ?? comparer.compareOnce(expected: files.expected, actual: files.actual)
+        let ignored = masked == nil ? 0 : mask?.count ?? 0
+        // A diff image that cannot be written is said in the message; the report then shows none.
+        var notes = colorNotes(files)
+        if case .compared = comparison, let image, let failure = Self.write(image, to: diff, compression: .matches) {
+            notes.append(.diffNotWritten(failure))
+        }
+        var check: FrameCheck
+        switch comparison {
+        case .compared(let counts) where counts.matches:
+            check = verdict(.passed, .compared(comparison), comparison)
+        case .compared, .sizeMismatch:
+            check = verdict(.different, .compared(comparison, notes: notes), comparison)
+        case .unreadable: check = verdict(.unreadable, .compared(comparison), comparison)
+        }
+        check.ignoredPixels = ignored
+        return check
     }
 
     /// Why a frame has no baseline to compare with: its verdict and message.

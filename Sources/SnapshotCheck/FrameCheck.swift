@@ -39,7 +39,8 @@ public struct FrameCheck: Sendable {
     /// What the check found; `message` is made from it and from what moved.
     public let finding: Finding
     public let comparison: Comparison?
-    public let seconds: Double
+    /// Time to render the frame (when the check rendered it) and compare it.
+    public var seconds: Double
     /// For an animation, the frames (0-based) that differ; `comparison` is the first one's.
     public let failingFrames: [Int]
     /// For an animation that differs, every frame's count and verdict, for a report's strip of frames.
@@ -49,6 +50,8 @@ public struct FrameCheck: Sendable {
     public let layoutChanges: [LayoutChange]?
     /// How many more items moved than `layoutChanges` keeps (at most `LayoutDiff.changesKept`).
     public let layoutChangesOmitted: Int
+    /// Pixels the scene's `ignore` regions left out (an animation's summed over its frames).
+    public var ignoredPixels = 0
 
     public init(
         path: String, scene: String, status: Status, finding: Finding, comparison: Comparison? = nil,
@@ -71,11 +74,13 @@ public struct FrameCheck: Sendable {
     /// The same verdict, saying what moved; the first `LayoutDiff.changesKept` changes kept, the rest
     /// counted.
     public func explained(by changes: [LayoutChange]) -> FrameCheck {
-        FrameCheck(
+        var explained = FrameCheck(
             path: path, scene: scene, status: status, finding: finding, comparison: comparison, seconds: seconds,
             failingFrames: failingFrames, animationFrames: animationFrames,
             layoutChanges: Array(changes.prefix(LayoutDiff.changesKept)),
             layoutChangesOmitted: max(0, changes.count - LayoutDiff.changesKept))
+        explained.ignoredPixels = ignoredPixels
+        return explained
     }
 
     /// The same frame with another status and finding (recording), its timing kept.

@@ -45,9 +45,13 @@ import Testing
         #expect(
             Shard.parse("auto", environment: ["CIRCLE_NODE_INDEX": "0", "CIRCLE_NODE_TOTAL": "4"])
                 == Shard(index: 1, count: 4))
+        // A total given with auto must agree with the CI's: 3 shards of 2 jobs would leave one unrun.
+        #expect(Shard.parse("auto/6", environment: ["CIRCLE_NODE_INDEX": "5", "CIRCLE_NODE_TOTAL": "4"]) == nil)
         #expect(
-            Shard.parse("auto/6", environment: ["CIRCLE_NODE_INDEX": "5", "CIRCLE_NODE_TOTAL": "4"])
-                == Shard(index: 6, count: 6))
+            Shard.parse("auto/4", environment: ["CIRCLE_NODE_INDEX": "3", "CIRCLE_NODE_TOTAL": "4"])
+                == Shard(index: 4, count: 4))
+        #expect(Shard.parse("auto/3", environment: ["GALLERY_RENDER_SHARD": "3/5"]) == nil)
+        #expect(Shard.parse("auto/5", environment: ["GALLERY_RENDER_SHARD": "3/5"]) == Shard(index: 3, count: 5))
         #expect(Shard.parse("auto", environment: ["CIRCLE_NODE_INDEX": "4", "CIRCLE_NODE_TOTAL": "4"]) == nil)
         // An empty variable is unset.
         #expect(Shard.parse("auto", environment: ["CI_NODE_INDEX": "", "CI_NODE_TOTAL": "3"]) == nil)

@@ -222,6 +222,7 @@ import Testing
             "batch", folder.file("manifest.json"), "--out", folder.file("o"), "--cache", folder.file("file"),
         ])
         #expect(notFolder.status == 1 && notFolder.stderr.contains("--cache"), "\(notFolder.stderr)")
+        #expect(notFolder.stderr.contains("exists"), "the cause, not a guess: \(notFolder.stderr)")
         #expect(!FileManager.default.fileExists(atPath: folder.file("o")))
     }
 
@@ -241,6 +242,38 @@ import Testing
         #expect(changed.status == 1)
         let failed = changed.stderr.split(separator: "\n").filter { $0.hasPrefix("FAIL ") }.count
         #expect(failed > 0 && changed.stderr.hasSuffix(", \(7 - failed) frames from the cache\n"), "\(changed.stderr)")
+    }
+
+    @Test func underStrictAWarmCacheWritesNothingOfAFailingScene() throws {
+        // Offset 0 draws only good photos; 3230 draws 20.jpg, cut short.
+        let folder = try Self.project(
+            #"{"defaults": {"photos": ["photos/"]}, "scenes": [{"name": "two", "offsets": [0, 3230]}]}"#)
+        defer { folder.remove() }
+        let photo = try Data(contentsOf: URL(fileURLWithPath: folder.file("photos/20.jpg")))
+        try photo.prefix(2000).write(to: URL(fileURLWithPath: folder.file("photos/20.jpg")))
+        _ = try Self.batch(folder, out: "warm")
+        let strict = try CommandRunner.run([
+            "batch", folder.file("manifest.json"), "--out", folder.file("strict"), "--cache", folder.file("cache"),
+            "--strict",
+        ])
+        #expect(strict.status == 1)
+        #expect(BatchCommandTests.files(folder.file("strict")).isEmpty)
+        let record = try CommandRunner.run([
+            "check", folder.file("manifest.json"), "--baseline", folder.file("base"), "--record", "--strict",
+            "--cache", folder.file("cache"),
+        ])
+        #expect(record.status == 1)
+        #expect(BatchCommandTests.files(folder.file("base")).isEmpty)
+    }
+
+    @Test func aUsageErrorLeavesNoCacheFolder() throws {
+        let folder = try Self.project(#"{"scenes": [{"name": "a", "widht": 100}]}"#)
+        defer { folder.remove() }
+        let run = try CommandRunner.run([
+            "batch", folder.file("manifest.json"), "--out", folder.file("o"), "--cache", folder.file("cache"),
+        ])
+        #expect(run.status == 64)
+        #expect(!FileManager.default.fileExists(atPath: folder.file("cache")))
     }
 
     static func entries(_ cache: String) -> [String] {

@@ -38,7 +38,7 @@ enum BatchCommand: Subcommand {
         if let summary, AtomicFile.replacesFile(summary) {
             try? AtomicFile.write(Array(Summary.started(plan, shard: settings.shard).pretty.utf8) + [10], to: summary)
         }
-        let report = render(plan, settings: settings, console: console)
+        let report = try render(plan, settings: settings, console: console)
         // Scenes' errors first: a summary that cannot be written must not hide them.
         let failed = report.failedScenes
         for scene in failed {
@@ -60,7 +60,7 @@ enum BatchCommand: Subcommand {
     /// Renders a manifest plan with progress and warnings; failures before rendering join the report.
     /// Into `scratch` (a check's own folder), frames from the cache are not synced to disk.
     static func render(_ plan: ManifestPlan, settings: RunSettings, scratch: Bool = false, console: Console)
-        -> RenderReport
+        throws -> RenderReport
     {
         for path in plan.skippedPhotos { console.skippedPhoto(path) }
         for job in plan.scenes {
@@ -70,7 +70,7 @@ enum BatchCommand: Subcommand {
         // Every frame rendered, an animation's too: a long animation moves the bar as it goes.
         let progress = Progress(total: plan.scenes.reduce(0) { $0 + $1.frameCount }, console: console)
         var renderer = Renderer(jobs: settings.jobs, strict: settings.strict, cacheBytes: settings.cacheBytes)
-        renderer.frameCache = settings.frameCache
+        renderer.frameCache = try settings.openFrameCache()
         renderer.durable = !scratch
         var report = renderer.run(
             // Under --strict a problem fails its scene and is reported as an error instead.
@@ -85,25 +85,22 @@ enum BatchCommand: Subcommand {
     struct RunSettings: Sendable {
         /// The end of the summary line with a frame cache: ", N frames from the cache".
         func fromCache(_ report: RenderReport) -> String {
-            guard frameCache != nil else { return "" }
+            guard cacheFolder != nil else { return "" }
             let count = report.cachedFrames
             return ", \(count) frame\(count == 1 ? "" : "s") from the cache"
         }
 
-        /// The frame cache `--cache` names, keyed by this build's version and libraries; nil without it.
-        private static func frameCache(_ parsed: ParsedArguments) throws -> FrameCache? {
-            let options = BatchOptions.declared
-            let capacity = try parsed.read(options.cacheMaxMB) << 20
-            guard let folder = try parsed.read(options.cache) else {
-                if parsed.has(options.cacheMaxMB) {
-                    throw UsageError.requires(options.cacheMaxMB.spec, options.cache.spec)
-                }
-                return nil
-            }
+        /// The frame cache `--cache` names, keyed by this build's version and libraries, made when
+        /// missing; nil without the option. Opened once the manifest is planned: a usage error leaves
+        /// no folder behind.
+        func openFrameCache() throws -> FrameCache? {
+            guard let cacheFolder else { return nil }
             let identity = ([GalleryCommand.version] + CodecLibraries.versions + [Font.libraryVersions])
                 .joined(separator: "\n")
-            do { return try FrameCache(folder: folder, capacityBytes: capacity, identity: identity) } catch {
-                throw CommandFailure("--cache \(folder): \(error)")
+            do {
+                return try FrameCache(folder: cacheFolder, capacityBytes: cacheCapacity, identity: identity)
+            } catch {
+                throw CommandFailure("--\(BatchOptions.declared.cache.spec.name): \(error)")
             }
         }
 
@@ -114,10 +111,11 @@ enum BatchCommand: Subcommand {
         let jobs: Int
         let strict: Bool
         let cacheBytes: Int
-        /// `--cache DIR`, opened (made when missing).
-        let frameCache: FrameCache?
+        /// `--cache DIR` and `--cache-max-mb` in bytes.
+        let cacheFolder: String?
+        let cacheCapacity: Int
 
-        init(_ parsed: ParsedArguments) throws {
+        init(_ parsed: ParsedArguments) throws(UsageError) {
             guard parsed.positionals.count == 1, let manifest = parsed.positionals.first else {
                 throw parsed.positionals.isEmpty
                     ? UsageError.missingArgument("<manifest>")
@@ -132,7 +130,11 @@ enum BatchCommand: Subcommand {
             jobs = try RunOptions.jobs(parsed)
             strict = parsed.isSet(options.strict)
             cacheBytes = try parsed.read(options.cacheMB) << 20
-            frameCache = try Self.frameCache(parsed)
+            cacheFolder = try parsed.read(options.cache)
+            cacheCapacity = try parsed.read(options.cacheMaxMB) << 20
+            if cacheFolder == nil, parsed.has(options.cacheMaxMB) {
+                throw UsageError.requires(options.cacheMaxMB.spec, options.cache.spec)
+            }
         }
     }
 }

@@ -34,7 +34,7 @@ enum CheckCommand: Subcommand {
         let plan = try ManifestPlan(
             manifest: request.manifest, shard: settings.shard, outputFolder: scratch.path, strict: settings.strict,
             weights: settings.weights)
-        let report = BatchCommand.render(plan, settings: settings, scratch: true, console: console)
+        let report = try BatchCommand.render(plan, settings: settings, scratch: true, console: console)
         for scene in report.failedScenes {
             console.line(
                 "Error: ", "scene '\(scene.name)': \(scene.failures.map(\.description).joined(separator: "; "))")
@@ -42,12 +42,16 @@ enum CheckCommand: Subcommand {
         // A baseline and its layout are read and written as one unit: other runs on the folder wait.
         let lock = try BaselineLock.take(baseline, writing: mode != .never || request.prune, console)
         defer { lock.release() }
-        let check = BaselineCheck(
+        var check = BaselineCheck(
             baseline: baseline, actualFolder: scratch.path, criteria: request.criteria,
             sceneCriteria: request.sceneCriteria, jobs: settings.jobs,
             missingHint:
                 "record missing baselines with: gallery-render check \(ShellWord.path(settings.manifest)) --baseline \(ShellWord.path(baseline)) --record-missing"
         )
+        check.ignore = plan.ignoreRegions
+        let prefix = scratch.path.hasSuffix("/") ? scratch.path : scratch.path + "/"
+        check.renderSeconds = Dictionary(
+            report.frames.map { (String($0.output.dropFirst(prefix.count)), $0.seconds) }, uniquingKeysWith: +)
         let failedScenes =
             plan.failures.map { CheckRun.FailedScene(name: $0.name, failures: [$0.failure], planned: false) }
             + report.failedScenes.map { CheckRun.FailedScene(name: $0.name, failures: $0.failures, planned: true) }

@@ -41,7 +41,7 @@ struct Manifest: Sendable {
     /// The keys a scene may have: `name`, `photos`, and every scene, motion and diff option in camelCase.
     static let keys: [String: String] = Dictionary(
         uniqueKeysWithValues: sceneSpecs.map { (camelCase($0.name), $0.name) } + [
-            ("photos", "photos"), ("name", "name"),
+            ("photos", "photos"), ("name", "name"), ("ignore", "ignore"),
         ])
 
     /// Each scene's comparison criteria, for the scenes whose keys (or the defaults) set a diff option;
@@ -101,6 +101,7 @@ struct Manifest: Sendable {
         var values: [String: String] = [:]
         var flags: Set<String> = []
         var photos: [String] = []
+        var ignore: [IgnoreRegion] = []
         var defaults = defaults
         for (one, other) in alternativeKeys + flagAlternatives {
             if one.contains(where: { entry[$0] != nil }) { other.forEach { defaults[$0] = nil } }
@@ -118,7 +119,9 @@ struct Manifest: Sendable {
             guard let option = keys[key] else {
                 throw fail("unknown key" + Suggestion.hint(for: key, among: keys.keys.sorted()))
             }
-            if key == "photos" {
+            if key == "ignore" {
+                do { ignore = try IgnoreRegion.list(value) } catch { throw fail(error.message) }
+            } else if key == "photos" {
                 let list: [ManifestValue]
                 switch value {
                 case .array(let items): list = items
@@ -146,9 +149,11 @@ struct Manifest: Sendable {
             }
         }
         let inherited = Set(merged.keys.filter { entry[$0] == nil }.compactMap { keys[$0] })
-        return ManifestScene(
+        var scene = ManifestScene(
             name: name ?? "defaults", photos: photos, values: values, flags: flags,
             inherited: name == nil ? [] : inherited)
+        scene.ignore = ignore
+        return scene
     }
 
     /// `display-scale` → `displayScale`.

@@ -3,6 +3,7 @@ import GalleryCore
 import GalleryRender
 import RenderPipeline
 import SnapshotCheck
+import VisualDiff
 
 /// A manifest turned into batch work for one shard: every scene validated (usage errors name the
 /// scene and key), this shard's scenes picked, photos listed, output paths assigned under a folder.
@@ -22,6 +23,8 @@ struct ManifestPlan: Sendable {
     /// Files in this shard's photo folders that are named like photos but are not images: left out,
     /// for the command to warn about.
     var skippedPhotos: [String] = []
+    /// The regions each frame of this shard leaves out of its comparison, by path (scenes' `ignore`).
+    var ignoreRegions: [String: IgnoreRegions] = [:]
     /// What each frame of `frames` shows, by its path: the scene, offset and motion its `layout`
     /// text is made from (recording writes it beside the baseline; check compares it).
     private var layouts: [String: (scene: Scene, offset: Double, motion: MotionDescription?)] = [:]
@@ -161,6 +164,17 @@ struct ManifestPlan: Sendable {
         }
         job.cacheIdentity = entry.identity(skipping: Self.notInCacheKeys)
         scenes.append(job)
+        guard !entry.ignore.isEmpty else { return }
+        // Each frame's regions, from its plan: an item's quad follows it through a motion.
+        switch job.frames {
+        case .motion(let plan, _):
+            ignoreRegions[paths[0]] = IgnoreRegion.regions(entry.ignore, plans: plan.plans, scale: scene.displayScale)
+        case .offsets(let offsets):
+            for (path, offset) in zip(paths, offsets) {
+                guard let frame = try? FramePlan(scene: scene, offset: offset) else { continue }
+                ignoreRegions[path] = IgnoreRegion.regions(entry.ignore, plans: [frame], scale: scene.displayScale)
+            }
+        }
     }
 
     /// Keys the frame cache does not take from a scene's options: the name (a renamed scene finds its

@@ -3,6 +3,8 @@ struct ManifestScene: OptionSource {
     let name: String
     /// Photo paths, resolved against the manifest's folder.
     let photos: [String]
+    /// The regions `check` leaves out of every frame's comparison (key `ignore`).
+    var ignore: [IgnoreRegion] = []
     private let values: [String: String]
     private let flags: Set<String>
     /// The options whose values come from the defaults, not from the scene itself.

@@ -75,7 +75,8 @@ struct ShardWeights: Sendable, Equatable {
         case .keyNotFound(let key, let context):
             return "key '\(Self.path(context.codingPath + [key]))' is missing"
         case .typeMismatch(_, let context), .valueNotFound(_, let context):
-            return "key '\(Self.path(context.codingPath))' has the wrong type"
+            return context.codingPath.isEmpty
+                ? "not a JSON object" : "key '\(Self.path(context.codingPath))' has the wrong type"
         case .dataCorrupted(let context):
             return context.codingPath.isEmpty ? "not valid JSON" : "key '\(Self.path(context.codingPath))' is invalid"
         @unknown default: return "not valid JSON"

@@ -23,10 +23,12 @@ struct Option<Value: OptionValue>: OptionDeclaration {
     /// The value `text` spells, checked; a failure names the option.
     func parse(_ text: String) throws(UsageError) -> Value {
         guard let value = Value(optionText: text) else {
-            let reason = Value.reason(refusing: text) ?? expectation ?? Value.expectation
+            // A value's own reason says what is wrong; otherwise the expectation, and the nearest name.
+            if let reason = Value.reason(refusing: text) { throw .invalidValue(text, for: spec, reason) }
             throw .invalidValue(
                 text, for: spec,
-                reason + Suggestion.hint(for: text, among: spec.values.isEmpty ? Value.namedTexts : spec.values))
+                (expectation ?? Value.expectation)
+                    + Suggestion.hint(for: text, among: spec.values.isEmpty ? Value.namedTexts : spec.values))
         }
         if let reason = check.reason(value) { throw .invalidValue(text, for: spec, reason) }
         return value

@@ -10,69 +10,80 @@ struct CacheSplit: Sendable {
     /// Each file's place in the job, for putting served and rendered records back in order.
     var order: [String: Int] = [:]
 
+    /// One file of the job as the cache sees it: where it goes, the plans it shows, its key and
+    /// the cached bytes when the cache holds them.
+    private struct Lookup {
+        var index: Int
+        var path: String
+        var offset: Double
+        var plans: [FramePlan]
+        var key: FrameKey?
+        var file: [UInt8]?
+    }
+
     /// Serves what `cache` holds of `job`, planned as `plans`: a still's file for each offset, an
-    /// animation's whole. `onFrame` hears each frame served.
-    /// The files served are synced together by `sync`'s flush.
+    /// animation's whole; the files served are synced together by `sync`'s flush. Under `strict`, a
+    /// job is served whole or not at all: its photos are then all read before any of its files is
+    /// written, as without the cache. `onFrame` hears each frame served.
     init(
-        _ job: RenderJob, _ plans: [FramePlan], cache: FrameCache, sync: DeferredSync, onFrame: @Sendable () -> Void
+        _ job: RenderJob, _ plans: [FramePlan], cache: FrameCache, sync: DeferredSync, strict: Bool,
+        onFrame: @Sendable () -> Void
     ) {
         rest = (job, plans)
         for (index, file) in job.files.enumerated() { order[file.path] = index }
+        var lookups = Self.files(of: job, plans)
+        for index in lookups.indices {
+            let lookup = lookups[index]
+            lookups[index].key = FrameKey.make(
+                job: job, identity: cache.identity, plans: lookup.plans, offset: lookup.offset, digests: cache.digests)
+            guard let key = lookups[index].key, lookup.path != "-", let first = lookup.plans.first else { continue }
+            lookups[index].file = cache.file(key, size: first.frameSize)
+        }
+        if strict, lookups.contains(where: { $0.file == nil }) { lookups.indices.forEach { lookups[$0].file = nil } }
+        var kept: [Int] = []
+        for lookup in lookups {
+            if let file = lookup.file, serve(file, lookup, job: job, sync: sync) {
+                for _ in lookup.plans { onFrame() }
+            } else {
+                kept.append(lookup.index)
+                if let key = lookup.key { keys[lookup.path] = key }
+            }
+        }
+        guard kept.count < lookups.count else { return }
+        rest = kept.isEmpty ? nil : Self.smaller(job, plans, keeping: kept)
+    }
+
+    /// The job's files: each still with its plan, or the animation with all of them; none for a job
+    /// the cache does not take (frames named by a pattern, kept in memory).
+    private static func files(of job: RenderJob, _ plans: [FramePlan]) -> [Lookup] {
         switch (job.frames, job.output) {
         case (.offsets(let offsets), .stills(let paths)):
-            var kept: [Int] = []
-            for index in plans.indices {
-                let offset = offsets[index]
-                guard
-                    let key = FrameKey.make(
-                        job: job, identity: cache.identity, plans: [plans[index]], offset: offset,
-                        digests: cache.digests)
-                else {
-                    kept.append(index)
-                    continue
-                }
-                if serve(key, to: paths[index], plan: plans[index], offset: offset, job: job, cache: cache, sync: sync)
-                {
-                    onFrame()
-                } else {
-                    keys[paths[index]] = key
-                    kept.append(index)
-                }
-            }
-            guard kept.count < plans.count else { return }
-            var smaller = job
-            smaller.frames = .offsets(kept.map { offsets[$0] })
-            smaller.output = .stills(kept.map { paths[$0] })
-            rest = kept.isEmpty ? nil : (smaller, kept.map { plans[$0] })
+            plans.indices.map { Lookup(index: $0, path: paths[$0], offset: offsets[$0], plans: [plans[$0]]) }
         case (.motion(_, let offset), .animation(let path, _)):
-            guard
-                let key = FrameKey.make(
-                    job: job, identity: cache.identity, plans: plans, offset: offset, digests: cache.digests)
-            else { return }
-            guard let first = plans.first,
-                serve(key, to: path, plan: first, offset: offset, job: job, cache: cache, sync: sync)
-            else {
-                keys[path] = key
-                return
-            }
-            for _ in plans { onFrame() }
-            rest = nil
-        default: return
+            [Lookup(index: 0, path: path, offset: offset, plans: plans)]
+        default: []
         }
     }
 
-    /// Writes the cached file for `key` to `path` and records it; false when the cache has none (or
-    /// the file cannot be written: rendering then says why).
-    private mutating func serve(
-        _ key: FrameKey, to path: String, plan: FramePlan, offset: Double, job: RenderJob, cache: FrameCache,
-        sync: DeferredSync
-    ) -> Bool {
-        guard path != "-", let file = cache.file(key, size: plan.frameSize) else { return false }
-        do throws(FileError) { try AtomicFile.write(file, to: path, sync: sync) } catch { return false }
+    /// `job` with only the stills at `kept` (an animation is never split).
+    private static func smaller(_ job: RenderJob, _ plans: [FramePlan], keeping kept: [Int]) -> (RenderJob, [FramePlan])
+    {
+        guard case .offsets(let offsets) = job.frames, case .stills(let paths) = job.output else { return (job, plans) }
+        var smaller = job
+        smaller.frames = .offsets(kept.map { offsets[$0] })
+        smaller.output = .stills(kept.map { paths[$0] })
+        return (smaller, kept.map { plans[$0] })
+    }
+
+    /// Writes a cached file to its path and records it; false when it cannot be written (rendering
+    /// then says why).
+    private mutating func serve(_ file: [UInt8], _ lookup: Lookup, job: RenderJob, sync: DeferredSync) -> Bool {
+        do throws(FileError) { try AtomicFile.write(file, to: lookup.path, sync: sync) } catch { return false }
         served.append(
             .init(
-                scene: job.name, output: path, offset: offset, renderedOffset: plan.layout.offset, seconds: 0,
-                warnings: [], cached: true))
+                scene: job.name, output: lookup.path, offset: lookup.offset,
+                renderedOffset: lookup.plans.first?.layout.offset ?? lookup.offset, seconds: 0, warnings: [],
+                cached: true))
         return true
     }
 

@@ -27,10 +27,14 @@ extension FrameCache {
             (a.used.tv_sec, a.used.tv_nsec, a.path) < (b.used.tv_sec, b.used.tv_nsec, b.path)
         }
         var removed = 0
+        var emptied: Set<String> = []
         for entry in entries where total > capacityBytes {
             if SystemPath.withCString(entry.path, { unlink($0) }) == 0 { removed += 1 }
             total -= entry.bytes
+            emptied.insert((entry.path as NSString).deletingLastPathComponent)
         }
+        // A subfolder left empty goes too (rmdir refuses one another run has just written into).
+        for folder in emptied { _ = SystemPath.withCString(folder) { rmdir($0) } }
         return removed
     }
 

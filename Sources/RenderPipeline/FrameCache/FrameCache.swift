@@ -33,7 +33,10 @@ public final class FrameCache: Sendable {
     /// The cache in `folder`, made when missing.
     public init(folder: String, capacityBytes: Int = defaultCapacityBytes, identity: String) throws(FileError) {
         do { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) } catch {
-            throw FileError(path: folder, operation: .createFolder(folder), cause: .system(errno: EACCES))
+            // Foundation's error carries the system's in its underlying error.
+            let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError
+            let code = SystemPath.exists(folder) ? EEXIST : Int32(underlying?.code ?? Int(EACCES))
+            throw FileError(path: folder, operation: .createFolder(folder), cause: .system(errno: code))
         }
         guard SystemPath.isFolder(folder) else {
             throw FileError(path: folder, operation: .createFolder(folder), cause: .system(errno: ENOTDIR))

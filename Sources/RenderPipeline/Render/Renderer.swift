@@ -48,7 +48,9 @@ public struct Renderer: Sendable {
         let outcomes = Parallel.map(work, jobs: jobs) { job in
             Result { () throws(LayoutError) in
                 let plans = try job.plans()
-                let split = frameCache.map { CacheSplit(job, plans, cache: $0, sync: served, onFrame: onFrame) }
+                let split = frameCache.map {
+                    CacheSplit(job, plans, cache: $0, sync: served, strict: strict, onFrame: onFrame)
+                }
                 return (job: job, plans: plans, split: split)
             }
         }

@@ -54,6 +54,8 @@ public struct ReportResults: Sendable, Codable {
         public var layoutChanges: [LayoutChange]?
         /// How many more items moved than `layoutChanges` lists (absent when none).
         public var layoutChangesOmitted: Int? = nil
+        /// Pixels the scene's ignore regions left out, over all its frames (absent when none).
+        public var ignoredPixels: Int? = nil
     }
 
     /// The results of `checks`, with the images the HTML report wrote for them and each frame's place
@@ -71,7 +73,7 @@ public struct ReportResults: Sendable, Codable {
         frames = checks.map { check in
             var counts: Comparison.Counts?
             if case .compared(let c)? = check.comparison { counts = c }
-            return Frame(
+            var frame = Frame(
                 path: check.path, scene: check.scene, status: check.status, message: check.message,
                 seconds: check.seconds, width: counts?.width, height: counts?.height, diffPixels: counts?.diffPixels,
                 antiAliasedPixels: counts?.antiAliasedPixels, failingFrames: check.failingFrames,
@@ -79,6 +81,8 @@ public struct ReportResults: Sendable, Codable {
                 images: images[check.path] ?? ReportImages(),
                 layoutChanges: check.layoutChanges.flatMap { $0.isEmpty ? nil : $0 },
                 layoutChangesOmitted: check.layoutChangesOmitted == 0 ? nil : check.layoutChangesOmitted)
+            frame.ignoredPixels = check.ignoredPixels == 0 ? nil : check.ignoredPixels
+            return frame
         }
     }
 
@@ -140,7 +144,7 @@ public struct ReportResults: Sendable, Codable {
                             antiAliasedPixels: frame.antiAliasedPixels ?? 0,
                             matches: frame.status == .passed, identicalBytes: false))
                 } else { nil }
-            return FrameCheck(
+            var check = FrameCheck(
                 path: frame.path, scene: frame.scene, status: frame.status,
                 finding: .given(frame.message), comparison: comparison, seconds: frame.seconds,
                 failingFrames: frame.failingFrames, animationFrames: frame.animationFrames ?? [],
@@ -148,6 +152,8 @@ public struct ReportResults: Sendable, Codable {
                 // Clamped: the count comes from another run's file, and must not overflow here.
                 layoutChangesOmitted: min(Int(Int32.max), max(0, frame.layoutChangesOmitted ?? 0))
                     + max(0, (frame.layoutChanges?.count ?? 0) - LayoutDiff.changesKept))
+            check.ignoredPixels = min(Int(Int32.max), max(0, frame.ignoredPixels ?? 0))
+            return check
         }
     }
 }

@@ -4,8 +4,13 @@ import ImageCodecs
 /// Compares two animated PNGs frame by frame with pixelmatch, decoding one frame of each at a time.
 public struct AnimationComparer: Sendable {
     public var criteria: DiffCriteria
+    /// Each frame's regions left out of the comparison (`IgnoreMask`); nil: none.
+    public var ignore: IgnoreRegions?
 
-    public init(criteria: DiffCriteria = DiffCriteria()) { self.criteria = criteria }
+    public init(criteria: DiffCriteria = DiffCriteria(), ignore: IgnoreRegions? = nil) {
+        self.criteria = criteria
+        self.ignore = ignore
+    }
 
     /// Compares animations `expected` and `actual` (the bytes of APNGs, or of a still PNG, which is
     /// one frame); with `diffImage`, the first failing frame's diff image too. Frames only one of them
@@ -35,7 +40,7 @@ public struct AnimationComparer: Sendable {
                 throw AnimationReadError(index: 1, error: error)
             }
             let seconds = (frame < b.count ? b : a).animation?.delay(ofFrame: frame) ?? 0
-            guard let expectedFrame = pair.0, let actualFrame = pair.1 else {
+            guard let expectedFrame = pair.0, var actualFrame = pair.1 else {
                 // A frame only one of the two has: every pixel of it differs.
                 let present = pair.0 ?? pair.1
                 let only = AnimationFrameResult(
@@ -45,6 +50,11 @@ public struct AnimationComparer: Sendable {
                 each?(frame, only, pair.0, pair.1, nil)
                 continue
             }
+            let mask = ignore?.mask(ofFrame: frame)
+            if let mask, mask.width == actualFrame.width, mask.height == actualFrame.height {
+                mask.blank(&actualFrame, from: expectedFrame)
+                result.ignoredPixels += mask.count
+            }
             if expectedFrame == actualFrame {
                 let same = AnimationFrameResult(diffPixels: 0, failed: false, seconds: seconds)
                 result.frames.append(same)
@@ -52,7 +62,11 @@ public struct AnimationComparer: Sendable {
                 continue
             }
             let wantsImage = each != nil || (diffImage && result.first == nil)
-            let (comparison, diff) = comparer.compare(expectedFrame, actualFrame, diffImage: wantsImage)
+            var (comparison, diff) = comparer.compare(expectedFrame, actualFrame, diffImage: wantsImage)
+            if let mask, var image = diff {
+                mask.hatch(&image)
+                diff = image
+            }
             var differing = 0
             if case .compared(let counts) = comparison { differing = counts.diffPixels }
             let compared = AnimationFrameResult(diffPixels: differing, failed: !comparison.matches, seconds: seconds)

@@ -13,6 +13,8 @@ public struct AnimationComparison: Sendable {
     public var frames: [AnimationFrameResult]
     /// How the timing differs (loop count or a frame's delay), when the frame counts agree.
     public var timing: TimingDifference? = nil
+    /// Pixels left out by ignore regions, summed over the frames.
+    public var ignoredPixels = 0
 
     /// The first difference in how two animations play.
     public enum TimingDifference: Sendable, Hashable, CustomStringConvertible {
