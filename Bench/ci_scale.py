@@ -2,6 +2,7 @@
 
     python3 Bench/ci_scale.py shards [--count-binary OLD] [--shards 8]
     python3 Bench/ci_scale.py cache
+    python3 Bench/ci_scale.py expect [--runs 15]
 
 `shards` renders each of N shards of the manifest in turn and reports each shard's CPU time (user +
 system of the child, from os.wait4) and wall time: the slowest shard against the mean. With
@@ -138,18 +139,39 @@ def cache_command(args, tmp):
           f"time {changed / uncached:.3f}× the uncached check")
 
 
+def expect_command(args, tmp):
+    """`check` of one 300-frame animation with and without an `expect`, interleaved: the median difference."""
+    photos = tmp / "photos"
+    shutil.copytree(FIXTURES, photos)
+    scene = {"name": "toggle", "offset": 170, "toLayout": "flow", "fps": 60, "duration": 299 / 60,
+             "width": 200, "height": 120}
+    expect = [{"item": 1, "centerX": {"min": -1000, "max": 5000, "monotonic": "decreasing"}},
+              {"item": 2, "scale": {"at": {"time": 2.5, "equals": 1, "within": 10}}}, {"othersStill": False}][:2]
+    for name, extra in (("plain", {}), ("expect", {"expect": expect})):
+        (tmp / f"{name}.json").write_text(json.dumps({"defaults": {"photos": ["photos/"]}, "scenes": [scene | extra]}))
+        subprocess.run([BIN, "check", tmp / f"{name}.json", "--baseline", tmp / name, "--record", "--quiet"],
+                       check=True)
+    times = {"plain": [], "expect": []}
+    for _ in range(args.runs):
+        for name in times:
+            start = perf_counter()
+            subprocess.run([BIN, "check", tmp / f"{name}.json", "--baseline", tmp / name, "--quiet"], check=True)
+            times[name].append(perf_counter() - start)
+    plain, expected = statistics.median(times["plain"]), statistics.median(times["expect"])
+    print(f"300-frame check: {plain * 1000:.1f} ms plain, {expected * 1000:.1f} ms with expect: "
+          f"+{(expected - plain) * 1000:.1f} ms (median of {args.runs})")
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("what", choices=["shards", "cache"])
+    parser.add_argument("what", choices=["shards", "cache", "expect"])
+    parser.add_argument("--runs", type=int, default=15)
     parser.add_argument("--shards", type=int, default=8)
     parser.add_argument("--count-binary", help="a gallery-render that dealt shards by scene count")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="gallery-ci-scale-") as folder:
         tmp = Path(folder)
-        if args.what == "shards":
-            shards_command(args, tmp)
-        else:
-            cache_command(args, tmp)
+        {"shards": shards_command, "cache": cache_command, "expect": expect_command}[args.what](args, tmp)
 
 
 if __name__ == "__main__":

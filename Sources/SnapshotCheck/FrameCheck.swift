@@ -35,7 +35,7 @@ public struct FrameCheck: Sendable {
     /// Path relative to the baseline folder, e.g. `scroll/0003.png`.
     public let path: String
     public let scene: String
-    public let status: Status
+    public private(set) var status: Status
     /// What the check found; `message` is made from it and from what moved.
     public let finding: Finding
     public let comparison: Comparison?
@@ -52,6 +52,21 @@ public struct FrameCheck: Sendable {
     public let layoutChangesOmitted: Int
     /// Pixels the scene's `ignore` regions left out (an animation's summed over its frames).
     public var ignoredPixels = 0
+    /// The scene's failed expectations (`expect`), each a failure of its own: `expect[0]: …`.
+    public private(set) var expectationFailures: [String] = []
+    /// Whether the frame failed by its expectations alone (its pixels passed).
+    public var failsOnlyByExpectations: Bool { !expectationFailures.isEmpty && findingPassed }
+    private var findingPassed = false
+
+    /// The verdict with `failures` of the scene's expectations added: a frame that passed then fails.
+    public func expecting(_ failures: [String]) -> FrameCheck {
+        guard !failures.isEmpty else { return self }
+        var check = self
+        check.findingPassed = status.passes
+        check.expectationFailures = failures
+        if status.passes { check.status = .different }
+        return check
+    }
 
     public init(
         path: String, scene: String, status: Status, finding: Finding, comparison: Comparison? = nil,
@@ -67,8 +82,11 @@ public struct FrameCheck: Sendable {
     /// What people read: the finding, then what moved when a layout was compared.
     public var message: String {
         if case .given(let text) = finding { return text }  // another run's, what moved included
-        guard let layoutChanges else { return finding.text }
-        return finding.text + "; " + LayoutDiff.summary(layoutChanges, omitted: layoutChangesOmitted)
+        let expectations = expectationFailures.joined(separator: "; ")
+        if findingPassed { return expectations }
+        var text = finding.text
+        if let layoutChanges { text += "; " + LayoutDiff.summary(layoutChanges, omitted: layoutChangesOmitted) }
+        return expectations.isEmpty ? text : text + "; " + expectations
     }
 
     /// The same verdict, saying what moved; the first `LayoutDiff.changesKept` changes kept, the rest
@@ -80,6 +98,8 @@ public struct FrameCheck: Sendable {
             layoutChanges: Array(changes.prefix(LayoutDiff.changesKept)),
             layoutChangesOmitted: max(0, changes.count - LayoutDiff.changesKept))
         explained.ignoredPixels = ignoredPixels
+        explained.expectationFailures = expectationFailures
+        explained.findingPassed = findingPassed
         return explained
     }
 

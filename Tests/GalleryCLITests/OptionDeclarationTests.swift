@@ -96,10 +96,10 @@ import Testing
         #expect(Manifest.keys["dragDuration"] == "drag-duration" && Manifest.keys["paging"] == "paging")
         // + the carousel options, the motions (fling, toLayout, delete, rotate, scrollTo, drag), the
         // drag's release and dragDuration, their timing (fps, duration, loop), the diff options, name,
-        // photos, ignore
+        // photos, ignore, expect
         #expect(
             Manifest.keys.count
-                == SceneOptions.specs.count + CarouselOptions.specs.count + 11 + DiffOptions.specs.count + 3)
+                == SceneOptions.specs.count + CarouselOptions.specs.count + 11 + DiffOptions.specs.count + 4)
     }
 
     @Test func noCommandDeclaresAnOptionTwice() {

@@ -41,7 +41,7 @@ struct Manifest: Sendable {
     /// The keys a scene may have: `name`, `photos`, and every scene, motion and diff option in camelCase.
     static let keys: [String: String] = Dictionary(
         uniqueKeysWithValues: sceneSpecs.map { (camelCase($0.name), $0.name) } + [
-            ("photos", "photos"), ("name", "name"), ("ignore", "ignore"),
+            ("photos", "photos"), ("name", "name"), ("ignore", "ignore"), ("expect", "expect"),
         ])
 
     /// Each scene's comparison criteria, for the scenes whose keys (or the defaults) set a diff option;
@@ -102,6 +102,7 @@ struct Manifest: Sendable {
         var flags: Set<String> = []
         var photos: [String] = []
         var ignore: [IgnoreRegion] = []
+        var expect: [Expectation] = []
         var defaults = defaults
         for (one, other) in alternativeKeys + flagAlternatives {
             if one.contains(where: { entry[$0] != nil }) { other.forEach { defaults[$0] = nil } }
@@ -119,7 +120,9 @@ struct Manifest: Sendable {
             guard let option = keys[key] else {
                 throw fail("unknown key" + Suggestion.hint(for: key, among: keys.keys.sorted()))
             }
-            if key == "ignore" {
+            if key == "expect" {
+                do { expect = try Expectation.list(value) } catch { throw fail(error.message) }
+            } else if key == "ignore" {
                 do { ignore = try IgnoreRegion.list(value) } catch { throw fail(error.message) }
             } else if key == "photos" {
                 let list: [ManifestValue]
@@ -153,6 +156,7 @@ struct Manifest: Sendable {
             name: name ?? "defaults", photos: photos, values: values, flags: flags,
             inherited: name == nil ? [] : inherited)
         scene.ignore = ignore
+        scene.expect = expect
         return scene
     }
 

@@ -25,12 +25,22 @@ struct ManifestPlan: Sendable {
     var skippedPhotos: [String] = []
     /// The regions each frame of this shard leaves out of its comparison, by path (scenes' `ignore`).
     var ignoreRegions: [String: IgnoreRegions] = [:]
+    /// What each frame's layout must do, by path (scenes' `expect`).
+    var expectations: [String: [Expectation]] = [:]
     /// What each frame of `frames` shows, by its path: the scene, offset and motion its `layout`
     /// text is made from (recording writes it beside the baseline; check compares it).
     private var layouts: [String: (scene: Scene, offset: Double, motion: MotionDescription?)] = [:]
 
     /// The manifest's folder with a trailing slash: photo paths in layouts are given relative to it.
     private var manifestFolder = ""
+
+    /// `check` with the failures of its scene's expectations, checked against the frame's layout.
+    func expecting(_ check: FrameCheck) -> FrameCheck {
+        guard let expected = expectations[check.path], check.status != .sceneFailed, let layout = layouts[check.path],
+            let frames = SceneLayout.trajectory(of: layout.scene, offset: layout.offset, motion: layout.motion)
+        else { return check }
+        return check.expecting(Expectation.failures(of: expected, in: frames))
+    }
 
     /// The `layout` text of the frame at `path` (relative to the folder), or nil. Photos are named as
     /// relative to the manifest's folder, so a layout recorded on one machine reads the same on another.
@@ -164,6 +174,7 @@ struct ManifestPlan: Sendable {
         }
         job.cacheIdentity = entry.identity(skipping: Self.notInCacheKeys)
         scenes.append(job)
+        if !entry.expect.isEmpty { for path in paths { expectations[path] = entry.expect } }
         guard !entry.ignore.isEmpty else { return }
         // Each frame's regions, from its plan: an item's quad follows it through a motion.
         switch job.frames {

@@ -1,3 +1,5 @@
+import SnapshotCheck
+
 /// One scene of a manifest, its defaults merged in, as an option source for `SceneOptions`.
 struct ManifestScene: OptionSource {
     let name: String
@@ -5,6 +7,8 @@ struct ManifestScene: OptionSource {
     let photos: [String]
     /// The regions `check` leaves out of every frame's comparison (key `ignore`).
     var ignore: [IgnoreRegion] = []
+    /// What its layout must do (key `expect`), checked by `check` without pixels.
+    var expect: [Expectation] = []
     private let values: [String: String]
     private let flags: Set<String>
     /// The options whose values come from the defaults, not from the scene itself.

@@ -1,5 +1,6 @@
 import GalleryLayout
 import RenderPipeline
+import SnapshotCheck
 
 /// A scene's layout as `gallery-render layout` prints it (`LayoutDocument`), from its offset or
 /// through its motion: for the command, and for recording beside a baseline.
@@ -22,4 +23,36 @@ enum SceneLayout {
         }
         return (try? scene.layout(atOffset: offset)).map { LayoutDocument.still($0, scene: scene) }
     }
+
+    /// The frames a scene's `expect` is checked against: the numbers `text` prints (to its 6
+    /// decimals), read from the layout without writing and parsing the text.
+    static func trajectory(of scene: Scene, offset: Double, motion: MotionDescription?) -> [TrajectoryFrame]? {
+        guard let motion else {
+            guard let frame = try? scene.layout(atOffset: offset) else { return nil }
+            return [TrajectoryFrame(time: 0, items: values(frame.items.map { AnimatedItem(item: $0, alpha: 1) }))]
+        }
+        guard let (engine, _) = try? motion.motion(of: scene, offset: offset),
+            let states = try? engine.states(fps: motion.fps)
+        else { return nil }
+        return states.map { TrajectoryFrame(time: printed($0.time), items: values($0.items, inMotion: true)) }
+    }
+
+    /// Each item's values by index, as `LayoutDocument` prints them: in a motion the item's alpha is
+    /// the motion's, unless the layout gives it one of its own (a carousel's, a page's).
+    private static func values(_ items: [AnimatedItem], inMotion: Bool = false) -> [Int: [Expectation.Property: Double]]
+    {
+        var values: [Int: [Expectation.Property: Double]] = [:]
+        for animated in items {
+            let item = animated.item
+            let own = item.carouselOffset != nil || item.progress != nil
+            values[item.index] = [
+                .centerX: printed(item.center.x), .centerY: printed(item.center.y), .size: printed(item.size),
+                .scale: printed(item.scale), .alpha: inMotion && !own ? printed(animated.alpha) : item.alpha,
+            ]
+        }
+        return values
+    }
+
+    /// `value` to the 6 decimals `layout` prints.
+    private static func printed(_ value: Double) -> Double { (value * 1e6).rounded() / 1e6 }
 }

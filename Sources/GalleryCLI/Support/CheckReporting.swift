@@ -68,7 +68,16 @@ enum CheckReporting {
     ) {
         let failing = checks.filter(\.failed)
         let environment = ProcessInfo.processInfo.environment
-        for check in failing { console.line("FAIL ", "\(check.path): \(check.message)") }
+        for check in failing {
+            // Each failed expectation is a FAIL line of its own, after the frame's own when it failed too.
+            if !check.failsOnlyByExpectations {
+                let own = check.expectationFailures.reduce(check.message) { text, failure in
+                    text.replacingOccurrences(of: "; " + failure, with: "")
+                }
+                console.line("FAIL ", "\(check.path): \(own)")
+            }
+            for failure in check.expectationFailures { console.line("FAIL ", "\(check.path): \(failure)") }
+        }
         if environment["GITHUB_ACTIONS"] == "true" {
             for (number, check) in failing.prefix(annotationLimit).enumerated() {
                 let last = number == annotationLimit - 1 && failing.count > annotationLimit

@@ -8,37 +8,45 @@ public enum JUnitReport {
     public static func xml(
         _ checks: [FrameCheck], suite: String, seconds: Double, attachments: [String: String] = [:]
     ) -> String {
-        let failures = checks.filter { $0.failed && $0.status != .unreadable }.count
-        let errors = checks.filter { $0.status == .unreadable }.count
+        let cases = checks.flatMap { check in testCases(check, attachment: attachments[check.path]) }
+        let failures = cases.filter { $0.contains("<failure ") }.count
+        let errors = cases.filter { $0.contains("<error ") }.count
         let time = format(seconds)
-        var xml = """
+        return """
             <?xml version="1.0" encoding="UTF-8"?>
-            <testsuites name="gallery-render check" tests="\(checks.count)" failures="\(failures)" errors="\(errors)" time="\(time)">
-              <testsuite name="\(XMLText.escape(suite))" tests="\(checks.count)" failures="\(failures)" errors="\(errors)" skipped="0" time="\(time)">
+            <testsuites name="gallery-render check" tests="\(cases.count)" failures="\(failures)" errors="\(errors)" time="\(time)">
+              <testsuite name="\(XMLText.escape(suite))" tests="\(cases.count)" failures="\(failures)" errors="\(errors)" skipped="0" time="\(time)">
 
-            """
-        for check in checks {
-            let open =
-                "    <testcase classname=\"\(XMLText.escape(check.scene))\" name=\"\(XMLText.escape(check.path))\" time=\"\(format(check.seconds))\""
-            switch check.status {
-            case .passed, .recorded:
-                xml += open + "/>\n"
-            case .unreadable:
-                xml +=
-                    open
+            """ + cases.joined() + "  </testsuite>\n</testsuites>\n"
+    }
+
+    /// The frame's testcase, then one per failed expectation (`NAME.png expect[0]`): each is a failure
+    /// of its own, and a frame that failed by its expectations alone passes as a frame.
+    private static func testCases(_ check: FrameCheck, attachment: String?) -> [String] {
+        let open =
+            "    <testcase classname=\"\(XMLText.escape(check.scene))\" name=\"\(XMLText.escape(check.path))\" time=\"\(format(check.seconds))\""
+        let expectations = check.expectationFailures.map { failure in
+            let name = check.path + " " + (failure.split(separator: ":").first.map(String.init) ?? "expect")
+            return
+                "    <testcase classname=\"\(XMLText.escape(check.scene))\" name=\"\(XMLText.escape(name))\" time=\"0\">\n      <failure type=\"expectation\" message=\"\(XMLText.escape(failure))\">\(XMLText.escape(failure))</failure>\n    </testcase>\n"
+        }
+        switch check.status {
+        case _ where check.failsOnlyByExpectations, .passed, .recorded:
+            return [open + "/>\n"] + expectations
+        case .unreadable:
+            return [
+                open
                     + ">\n      <error type=\"unreadable\" message=\"\(XMLText.escape(check.message))\"/>\n    </testcase>\n"
-            default:
-                let type = check.status.label.replacingOccurrences(of: " ", with: "-")
-                let attachment = attachments[check.path].map {
-                    "      <system-out>[[ATTACHMENT|\(XMLText.escape($0))]]</system-out>\n"
-                }
-                xml +=
-                    open
+            ]
+        default:
+            let type = check.status.label.replacingOccurrences(of: " ", with: "-")
+            let attachment = attachment.map { "      <system-out>[[ATTACHMENT|\(XMLText.escape($0))]]</system-out>\n" }
+            return [
+                open
                     + ">\n      <failure type=\"\(type)\" message=\"\(XMLText.escape(check.message))\">\(XMLText.escape(check.message))</failure>\n"
                     + (attachment ?? "") + "    </testcase>\n"
-            }
+            ] + expectations
         }
-        return xml + "  </testsuite>\n</testsuites>\n"
     }
 
     private static func format(_ seconds: Double) -> String {

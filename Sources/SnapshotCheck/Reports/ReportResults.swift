@@ -56,6 +56,8 @@ public struct ReportResults: Sendable, Codable {
         public var layoutChangesOmitted: Int? = nil
         /// Pixels the scene's ignore regions left out, over all its frames (absent when none).
         public var ignoredPixels: Int? = nil
+        /// The scene's failed expectations, each its own failure (absent when none failed).
+        public var expectations: [String]? = nil
     }
 
     /// The results of `checks`, with the images the HTML report wrote for them and each frame's place
@@ -82,6 +84,7 @@ public struct ReportResults: Sendable, Codable {
                 layoutChanges: check.layoutChanges.flatMap { $0.isEmpty ? nil : $0 },
                 layoutChangesOmitted: check.layoutChangesOmitted == 0 ? nil : check.layoutChangesOmitted)
             frame.ignoredPixels = check.ignoredPixels == 0 ? nil : check.ignoredPixels
+            frame.expectations = check.expectationFailures.isEmpty ? nil : check.expectationFailures
             return frame
         }
     }
@@ -153,7 +156,7 @@ public struct ReportResults: Sendable, Codable {
                 layoutChangesOmitted: min(Int(Int32.max), max(0, frame.layoutChangesOmitted ?? 0))
                     + max(0, (frame.layoutChanges?.count ?? 0) - LayoutDiff.changesKept))
             check.ignoredPixels = min(Int(Int32.max), max(0, frame.ignoredPixels ?? 0))
-            return check
+            return check.expecting(Array((frame.expectations ?? []).prefix(Expectation.limit)))
         }
     }
 }

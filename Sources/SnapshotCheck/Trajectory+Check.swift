@@ -1,0 +1,83 @@
+import GalleryCore
+
+/// Checking expectations against a layout's frames: one message per failed expectation.
+extension Expectation {
+    /// The failures of `expectations` over `frames`, each naming its place (`expect[2]`), the item,
+    /// the property, the frame and time, with numbers rounded to 0.01.
+    public static func failures(of expectations: [Expectation], in frames: [TrajectoryFrame]) -> [String] {
+        let named = Set(expectations.compactMap { if case .item(let index, _, _) = $0 { index } else { nil } })
+        return expectations.enumerated().compactMap { number, expectation in
+            let reason: String? =
+                switch expectation {
+                case .item(let index, let property, let rule): rule.failure(index, property, frames)
+                case .othersStill: stillFailure(frames, except: named)
+                }
+            return reason.map { "expect[\(number)]: \($0)" }
+        }
+    }
+
+    /// The first item not in `named` whose centre or size moves more than the tolerance from its first frame.
+    private static func stillFailure(_ frames: [TrajectoryFrame], except named: Set<Int>) -> String? {
+        var first: [Int: (Double, [Expectation.Property: Double])] = [:]
+        for (number, frame) in frames.enumerated() {
+            for (index, values) in frame.items.sorted(by: { $0.key < $1.key }) where !named.contains(index) {
+                guard let (time, start) = first[index] else {
+                    first[index] = (frame.time, values)
+                    continue
+                }
+                for property in [Property.centerX, .centerY, .size] {
+                    guard let a = start[property], let b = values[property],
+                        abs(b - a) > stillTolerance
+                    else { continue }
+                    return
+                        "item \(index) \(property.rawValue) moved from \(round(a)) (t = \(round(time)) s) to \(round(b)) at frame \(number) (t = \(round(frame.time)) s); others should stay still"
+                }
+            }
+        }
+        return nil
+    }
+
+    /// A number as messages give it: to 0.01.
+    static func round(_ value: Double) -> String { JSONValue.shortest((value * 100).rounded() / 100) }
+}
+
+extension Expectation.Rule {
+    /// Why item `index`'s `property` breaks this rule in `frames`, or nil.
+    func failure(_ index: Int, _ property: Expectation.Property, _ frames: [TrajectoryFrame]) -> String? {
+        let name = "item \(index) \(property.rawValue)"
+        let seen = frames.enumerated().compactMap { number, frame in
+            frame.items[index]?[property].map { (number, frame.time, $0) }
+        }
+        guard !seen.isEmpty else { return "\(name): the item is not laid out in any frame" }
+        let r = Expectation.round
+        if let min, let low = seen.first(where: { $0.2 < min }) {
+            return "\(name) is \(r(low.2)) at frame \(low.0) (t = \(r(low.1)) s), below the min \(r(min))"
+        }
+        if let max, let high = seen.first(where: { $0.2 > max }) {
+            return "\(name) is \(r(high.2)) at frame \(high.0) (t = \(r(high.1)) s), above the max \(r(max))"
+        }
+        if let monotonic {
+            for (a, b) in zip(seen, seen.dropFirst())
+            where monotonic == .increasing ? b.2 < a.2 : b.2 > a.2 {
+                return
+                    "\(name) is not \(monotonic.rawValue): \(r(a.2)) at frame \(a.0) then \(r(b.2)) at frame \(b.0) (t = \(r(b.1)) s)"
+            }
+        }
+        for point in at {
+            // The frame nearest the time (the earlier at a tie).
+            guard
+                let frame = frames.indices.min(by: {
+                    abs(frames[$0].time - point.time) < abs(frames[$1].time - point.time)
+                })
+            else { continue }
+            guard let value = frames[frame].items[index]?[property] else {
+                return "\(name): the item is not laid out at t = \(r(point.time)) s (frame \(frame))"
+            }
+            if abs(value - point.equals) > point.within {
+                return
+                    "\(name) is \(r(value)) at t = \(r(frames[frame].time)) s (frame \(frame)), not \(r(point.equals)) ± \(r(point.within))"
+            }
+        }
+        return nil
+    }
+}

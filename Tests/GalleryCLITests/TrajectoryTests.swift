@@ -1,0 +1,120 @@
+import Foundation
+import SnapshotCheck
+import TestSupport
+import Testing
+
+/// Swift Testing has an `Expectation` of its own.
+typealias Expect = SnapshotCheck.Expectation
+
+/// Scenes' `expect` (CONTRACT.md, "Trajectories"): assertions on the layout, each a failure of its own.
+@Suite struct TrajectoryTests {
+    /// Item 0 moving right 10 pt a frame at 10 fps, item 1 still, item 2 shrinking then gone.
+    static let frames: [TrajectoryFrame] = (0..<5).map { k in
+        var items: [Int: [Expect.Property: Double]] = [
+            0: [.centerX: 10 * Double(k), .centerY: 50, .size: 100, .scale: 1, .alpha: 1],
+            1: [.centerX: 200, .centerY: 50, .size: 80, .scale: 0.8, .alpha: 1],
+        ]
+        if k < 4 { items[2] = [.centerX: 300, .centerY: 50, .size: 60 - 10 * Double(k), .scale: 0.6, .alpha: 1] }
+        return TrajectoryFrame(time: Double(k) / 10, items: items)
+    }
+
+    static func failures(_ expectations: [Expect]) -> [String] {
+        Expect.failures(of: expectations, in: frames)
+    }
+
+    @Test func boundsAreInclusiveAndNameTheFrame() {
+        // centerX runs 0, 10, 20, 30, 40.
+        #expect(Self.failures([.item(0, .centerX, .init(min: 0, max: 40))]).isEmpty)
+        #expect(
+            Self.failures([.item(0, .centerX, .init(max: 25))])
+                == ["expect[0]: item 0 centerX is 30 at frame 3 (t = 0.3 s), above the max 25"])
+        #expect(
+            Self.failures([.item(0, .centerX, .init(min: 5))])
+                == ["expect[0]: item 0 centerX is 0 at frame 0 (t = 0 s), below the min 5"])
+    }
+
+    @Test func monotonicIsNotStrict() {
+        #expect(Self.failures([.item(0, .centerX, .init(monotonic: .increasing))]).isEmpty)
+        #expect(Self.failures([.item(1, .centerX, .init(monotonic: .increasing))]).isEmpty)  // constant
+        #expect(Self.failures([.item(1, .centerX, .init(monotonic: .decreasing))]).isEmpty)
+        #expect(
+            Self.failures([.item(0, .centerX, .init(monotonic: .decreasing))])
+                == ["expect[0]: item 0 centerX is not decreasing: 0 at frame 0 then 10 at frame 1 (t = 0.1 s)"])
+        // Only the frames the item is in: item 2 shrinks 60, 50, 40, 30, then is gone.
+        #expect(Self.failures([.item(2, .size, .init(monotonic: .decreasing))]).isEmpty)
+    }
+
+    @Test func valuesAtATimeTakeTheNearestFrame() {
+        // t = 0.14 is nearest frame 1 (0.1): centerX 10.
+        #expect(Self.failures([.item(0, .centerX, .init(at: [(0.14, 10, 0.01)]))]).isEmpty)
+        #expect(
+            Self.failures([.item(0, .centerX, .init(at: [(0.16, 10, 0.5)]))])
+                == ["expect[0]: item 0 centerX is 20 at t = 0.2 s (frame 2), not 10 ± 0.5"])
+        #expect(
+            Self.failures([.item(2, .size, .init(at: [(0.4, 20, 1)]))])
+                == ["expect[0]: item 2 size: the item is not laid out at t = 0.4 s (frame 4)"])
+        #expect(
+            Self.failures([.item(9, .alpha, .init(min: 0))])
+                == ["expect[0]: item 9 alpha: the item is not laid out in any frame"])
+    }
+
+    @Test func othersStillSparesTheNamedItems() {
+        // Item 0 moves: named, it is spared; item 2's size changes: not named, it fails.
+        #expect(
+            Self.failures([.item(0, .centerX, .init()), .othersStill])
+                == [
+                    "expect[1]: item 2 size moved from 60 (t = 0 s) to 50 at frame 1 (t = 0.1 s); others should stay still"
+                ])
+        #expect(Self.failures([.item(0, .centerX, .init()), .item(2, .size, .init()), .othersStill]).isEmpty)
+    }
+
+    static let manifest = """
+        {"defaults": {"width": 300, "height": 160, "photos": ["photos/"]},
+         "scenes": [{"name": "drop", "delete": 1, "fps": 30, "duration": 0.2,
+                     "expect": [{"item": 1, "alpha": {"monotonic": "decreasing", "at": {"time": 0.1, "equals": 0, "within": 0.05}}},
+                                {"item": 2, "centerX": {"monotonic": "decreasing", "max": 400}},
+                                {"othersStill": true}]},
+                    {"name": "still", "offset": 0, "expect": [{"item": 0, "size": {"min": 160, "max": 160}}]}]}
+        """
+
+    @Test func eachFailedExpectationIsAFailureOfItsOwnInEveryReport() throws {
+        let folder = try FrameCacheTests.project(Self.manifest)
+        defer { folder.remove() }
+        let base = ["check", folder.file("manifest.json"), "--baseline", folder.file("base")]
+        #expect(try CommandRunner.run(base + ["--record"]).status == 0)
+        let run = try CommandRunner.run(base + ["--report", folder.file("report"), "--junit", folder.file("j.xml")])
+        #expect(run.status == 1)
+        // The deleted item's alpha at 0.1 s is 0.5 (the fade is half done); item 2 starts at 490.
+        let fails = run.stderr.split(separator: "\n").filter { $0.hasPrefix("FAIL ") }
+        #expect(
+            fails == [
+                "FAIL drop.png: expect[0]: item 1 alpha is 0.5 at t = 0.1 s (frame 3), not 0 ± 0.05",
+                "FAIL drop.png: expect[1]: item 2 centerX is 490 at frame 0 (t = 0 s), above the max 400",
+            ])
+        let junit = try String(contentsOfFile: folder.file("j.xml"), encoding: .utf8)
+        #expect(junit.contains(#"tests="4" failures="2""#), "\(junit)")
+        #expect(junit.contains(#"name="drop.png expect[1]""#))
+        let results = try String(contentsOfFile: folder.file("report/results.json"), encoding: .utf8)
+        #expect(results.contains(#""expectations" : ["#))
+    }
+
+    @Test(
+        arguments: [
+            (#"[{"item": 1}]"#, "give one of centerX"),
+            (#"[{"item": 1, "centerX": {"min": 5, "max": 1}}]"#, "min is above max"),
+            (#"[{"item": 1, "alpha": {"monotonic": "up"}}]"#, "\"alpha.monotonic\" is not one of"),
+            (#"[{"item": 1, "size": {"at": {"time": -1, "equals": 2}}}]"#, "needs a time ≥ 0"),
+            (#"[{"othersStill": false}]"#, "\"item\" must be an item index"),
+            (#"{"item": 1}"#, "expected a list"),
+        ] as [(String, String)])
+    func aBadExpectationIsAUsageError(list: String, message: String) throws {
+        let folder = try FrameCacheTests.project(
+            #"{"defaults": {"photos": ["photos/"]}, "scenes": [{"name": "a", "expect": \#(list)}]}"#)
+        defer { folder.remove() }
+        let run = try CommandRunner.run([
+            "check", folder.file("manifest.json"), "--baseline", folder.file("b"), "--record",
+        ])
+        #expect(
+            run.status == 64 && run.stderr.contains("key 'expect'") && run.stderr.contains(message), "\(run.stderr)")
+    }
+}
