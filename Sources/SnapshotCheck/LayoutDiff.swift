@@ -29,6 +29,8 @@ public enum LayoutDiff {
     struct Frame {
         var fields: [String: String]
         var items: [Int: [String: String]]
+        /// A motion's frame time in seconds; nil for a still.
+        var time: Double?
     }
 
     private static let frameKeys = [
@@ -50,13 +52,14 @@ public enum LayoutDiff {
         var frameFields: [String: LayoutChange.Field] = [:]
         var items: [Int: (photo: String?, fields: [String: LayoutChange.Field])] = [:]
         let animated = a.count > 1 || b.count > 1
-        for k in 0..<min(a.count, b.count) {
+        let timing = Self.timing(a, b)
+        for (j, k) in timing == nil ? (0..<min(a.count, b.count)).map { ($0, $0) } : Self.atEqualTimes(a, b) {
             let frameNumbers = animated ? [k] : []
             for key in frameKeys {
-                let (x, y) = (a[k].fields[key] ?? "—", b[k].fields[key] ?? "—")
+                let (x, y) = (a[j].fields[key] ?? "—", b[k].fields[key] ?? "—")
                 if x != y { record(&frameFields, key, x, y, frameNumbers) }
             }
-            let (left, right) = (a[k].items, b[k].items)
+            let (left, right) = (a[j].items, b[k].items)
             for index in Set(left.keys).union(right.keys) {
                 var entry = items[index] ?? ((right[index] ?? left[index])?["photo"].flatMap(photoName), [:])
                 switch (left[index], right[index]) {
@@ -72,13 +75,43 @@ public enum LayoutDiff {
                 if !entry.fields.isEmpty { items[index] = entry }
             }
         }
-        var changes: [LayoutChange] = []
+        var changes: [LayoutChange] = timing.map { [$0] } ?? []
         if !frameFields.isEmpty { changes.append(LayoutChange(index: nil, photo: nil, fields: ordered(frameFields))) }
         for index in items.keys.sorted() {
             guard let entry = items[index] else { continue }
             changes.append(LayoutChange(index: index, photo: entry.photo, fields: ordered(entry.fields)))
         }
         return changes
+    }
+
+    /// How an animation's timing changed: its frame count and frame rate ("timing changed: 10 → 7
+    /// frames (fps 30 → 20)"); nil when both have the same frames at the same times, or either is a still.
+    private static func timing(_ a: [Frame], _ b: [Frame]) -> LayoutChange? {
+        let (x, y) = (a.compactMap(\.time), b.compactMap(\.time))
+        guard x.count == a.count, y.count == b.count, !x.isEmpty, !y.isEmpty else { return nil }
+        guard x.count != y.count || zip(x, y).contains(where: { abs($0 - $1) > timeTolerance }) else { return nil }
+        var fields = [LayoutChange.Field(name: "frames", expected: "\(x.count)", actual: "\(y.count)", frames: [])]
+        func fps(_ times: [Double]) -> String {
+            times.count > 1 && times[1] > times[0] ? rounded(1 / (times[1] - times[0])) : "—"
+        }
+        fields.append(LayoutChange.Field(name: "fps", expected: fps(x), actual: fps(y), frames: []))
+        return LayoutChange(index: nil, photo: nil, fields: fields)
+    }
+
+    /// Times closer than this are the same time: a layout prints them to 6 decimals.
+    private static let timeTolerance = 1e-6
+
+    /// The pairs (expected frame, actual frame) at the same time: an animation whose timing changed is
+    /// compared where both have a frame.
+    private static func atEqualTimes(_ a: [Frame], _ b: [Frame]) -> [(Int, Int)] {
+        var pairs: [(Int, Int)] = []
+        var j = 0
+        for (k, frame) in b.enumerated() {
+            guard let time = frame.time else { continue }
+            while j < a.count, let t = a[j].time, t < time - timeTolerance { j += 1 }
+            if j < a.count, let t = a[j].time, abs(t - time) <= timeTolerance { pairs.append((j, k)) }
+        }
+        return pairs
     }
 
     /// The changes as one clause for a message: "layout: item 3 (…): centre x 357.5 → 359.5; item 5 …".
@@ -156,7 +189,8 @@ public enum LayoutDiff {
             frames.append(
                 Frame(
                     fields: Dictionary(uniqueKeysWithValues: frameKeys.map { ($0, value(object, $0, item: false)) }),
-                    items: byIndex))
+                    items: byIndex,
+                    time: (object["time"] as? NSNumber).map(\.doubleValue).flatMap { $0.isFinite ? $0 : nil }))
         }
         return frames.isEmpty ? nil : frames
     }

@@ -1,0 +1,46 @@
+import Foundation
+import Testing
+
+@testable import SnapshotCheck
+
+/// Animations' layouts compared by time (CONTRACT.md, "Timing-aware layout diffs").
+@Suite struct TimingLayoutDiffTests {
+    /// JSON Lines of an item moving x = 100 + 300·t from 0 to `duration` at `fps`; `moved` shifts it
+    /// by 5 pt at times ≥ 0.1 s.
+    static func lines(fps: Int, duration: Double, moved: Bool = false) -> String {
+        let count = Int((duration * Double(fps)).rounded()) + 1
+        return (0..<count).map { k in
+            let t = Double(k) / Double(fps)
+            let x = 100 + 300 * t + (moved && t >= 0.1 - 1e-9 ? 5 : 0)
+            let time = (t * 1e6).rounded() / 1e6
+            return
+                #"{"layout": "line", "time": \#(time), "offset": 0, "items": [{"index": 0, "photo": null, "center": {"x": \#(x), "y": 50}, "size": 100, "scale": 1, "alpha": 1}]}"#
+        }.joined(separator: "\n") + "\n"
+    }
+
+    @Test func aChangedFrameRateIsTimingAndTheFramesAtEqualTimesMatch() throws {
+        // 0.3 s at 30 fps is 10 frames; at 20 fps 7. Equal times: 0, 0.1, 0.2, 0.3 s.
+        let changes = try #require(
+            LayoutDiff.changes(expected: Self.lines(fps: 30, duration: 0.3), actual: Self.lines(fps: 20, duration: 0.3))
+        )
+        #expect(changes.map(\.description) == ["timing changed: 10 → 7 frames (fps 30 → 20)"])
+        #expect(LayoutDiff.summary(changes) == "layout: timing changed: 10 → 7 frames (fps 30 → 20)")
+    }
+
+    @Test func whatMovedIsNamedByTheRenderingsFrames() throws {
+        // Moved from 0.1 s: at 20 fps the frames at 0.1, 0.2 and 0.3 s shared with 30 fps are 2, 4, 6.
+        let changes = try #require(
+            LayoutDiff.changes(
+                expected: Self.lines(fps: 30, duration: 0.3), actual: Self.lines(fps: 20, duration: 0.3, moved: true)))
+        #expect(changes.count == 2)
+        #expect(changes.last?.description == "item 0: centre x 130 → 135 (frames 2, 4, 6)")
+    }
+
+    @Test func theSameTimingComparesFrameByFrame() throws {
+        let changes = try #require(
+            LayoutDiff.changes(
+                expected: Self.lines(fps: 30, duration: 0.3), actual: Self.lines(fps: 30, duration: 0.3, moved: true)))
+        // Frames 3…9 (t ≥ 0.1 s) moved by 5 pt; no timing change.
+        #expect(changes.map(\.description) == ["item 0: centre x 130 → 135 (frames 3–9)"])
+    }
+}
