@@ -32,6 +32,7 @@ tests=(
     libheif-examples     # tests only: heif-enc makes HEIC photos, heif-convert is the reference decoder
     libgs-common         # tests only: Ghostscript's CMYK ICC profile, for a colour-managed CMYK JPEG
     python3-pil          # tests only: Pillow reads the APNGs as an independent reader
+    python3-yaml         # tests only: Tools/check-workflow.py reads the release workflow
     webp                 # tests only: webpinfo checks the animated WebPs
     chromium             # tests only: plays the APNG headless
     zsh                  # tests only: zsh -n on the zsh completion script

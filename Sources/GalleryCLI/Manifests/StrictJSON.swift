@@ -1,3 +1,4 @@
+import SnapshotCheck
 /// A strict JSON reader (RFC 8259) for manifests: what Foundation's parser lets through is refused
 /// here with the place and the key path. A key given twice in one object (Python and JavaScript keep
 /// the last, Foundation the first: either silently changes a scene), a trailing comma, a comment, a
@@ -211,5 +212,25 @@ package struct StrictJSON {
         else { throw failure("expected four hex digits after \\u") }
         at += 4
         return value
+    }
+}
+
+/// What the manifest fuzz target drives: the JSON reader, then the readers of the values it gives
+/// that come from other hands (a scene's `ignore` and `expect`, a results.json for `--shard-weights`).
+package enum ManifestFuzzing {
+    /// Reads `bytes` every way a manifest's or a report's JSON is read; answers nothing, must not fail.
+    package static func read(_ bytes: [UInt8]) {
+        _ = try? ShardWeights(bytes)
+        guard let value = try? StrictJSON.parse(bytes) else { return }
+        _ = value.optionText
+        _ = try? IgnoreRegion.list(value)
+        let expectations = (try? Expectation.list(value)) ?? []
+        // Checked against a small made-up motion, so every rule's arithmetic runs.
+        let frames = (0..<3).map { k in
+            TrajectoryFrame(
+                time: Double(k) / 10,
+                items: [0: [.centerX: Double(k), .centerY: 1, .size: 2, .scale: 1, .alpha: 1], 1: [.centerX: 5]])
+        }
+        _ = Expectation.failures(of: expectations, in: frames)
     }
 }
