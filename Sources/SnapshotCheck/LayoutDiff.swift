@@ -94,7 +94,14 @@ public enum LayoutDiff {
         func fps(_ times: [Double]) -> String {
             times.count > 1 && times[1] > times[0] ? rounded(1 / (times[1] - times[0])) : "—"
         }
-        fields.append(LayoutChange.Field(name: "fps", expected: fps(x), actual: fps(y), frames: []))
+        let rates = (fps(x), fps(y))
+        if rates.0 == rates.1, let first = x.last, let last = y.last {
+            // The same rate: the motion's length changed.
+            fields.append(
+                LayoutChange.Field(name: "duration", expected: rounded(first), actual: rounded(last), frames: []))
+        } else {
+            fields.append(LayoutChange.Field(name: "fps", expected: rates.0, actual: rates.1, frames: []))
+        }
         return LayoutChange(index: nil, photo: nil, fields: fields)
     }
 

@@ -39,9 +39,26 @@ extension Expectation {
 
     /// A number as messages give it: to 0.01.
     static func round(_ value: Double) -> String { JSONValue.shortest((value * 100).rounded() / 100) }
+
+    /// `value` beside the bound it broke: to 0.01 unless that reads as the bound, then as printed.
+    static func round(_ value: Double, against bound: Double) -> (String, String) {
+        round(value) == round(bound)
+            ? (JSONValue.shortest(value), JSONValue.shortest(bound)) : (round(value), round(bound))
+    }
 }
 
 extension Expectation.Rule {
+    /// The frame nearest `time`; at a tie (within the layout's 1e-9 s), the earlier.
+    static func nearest(_ time: Double, in frames: [TrajectoryFrame]) -> Int? {
+        var best: Int?
+        for index in frames.indices {
+            let distance = abs(frames[index].time - time)
+            if let current = best, distance >= abs(frames[current].time - time) - 1e-9 { continue }
+            best = index
+        }
+        return best
+    }
+
     /// Why item `index`'s `property` breaks this rule in `frames`, or nil.
     func failure(_ index: Int, _ property: Expectation.Property, _ frames: [TrajectoryFrame]) -> String? {
         let name = "item \(index) \(property.rawValue)"
@@ -49,12 +66,14 @@ extension Expectation.Rule {
             frame.items[index]?[property].map { (number, frame.time, $0) }
         }
         guard !seen.isEmpty else { return "\(name): the item is not laid out in any frame" }
-        let r = Expectation.round
+        let r: (Double) -> String = Expectation.round
         if let min, let low = seen.first(where: { $0.2 < min }) {
-            return "\(name) is \(r(low.2)) at frame \(low.0) (t = \(r(low.1)) s), below the min \(r(min))"
+            let (value, bound) = Expectation.round(low.2, against: min)
+            return "\(name) is \(value) at frame \(low.0) (t = \(r(low.1)) s), below the min \(bound)"
         }
         if let max, let high = seen.first(where: { $0.2 > max }) {
-            return "\(name) is \(r(high.2)) at frame \(high.0) (t = \(r(high.1)) s), above the max \(r(max))"
+            let (value, bound) = Expectation.round(high.2, against: max)
+            return "\(name) is \(value) at frame \(high.0) (t = \(r(high.1)) s), above the max \(bound)"
         }
         if let monotonic {
             for (a, b) in zip(seen, seen.dropFirst())
@@ -64,12 +83,7 @@ extension Expectation.Rule {
             }
         }
         for point in at {
-            // The frame nearest the time (the earlier at a tie).
-            guard
-                let frame = frames.indices.min(by: {
-                    abs(frames[$0].time - point.time) < abs(frames[$1].time - point.time)
-                })
-            else { continue }
+            guard let frame = Self.nearest(point.time, in: frames) else { continue }
             guard let value = frames[frame].items[index]?[property] else {
                 return "\(name): the item is not laid out at t = \(r(point.time)) s (frame \(frame))"
             }

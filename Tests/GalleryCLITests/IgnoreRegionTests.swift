@@ -18,17 +18,23 @@ import VisualDiff
         #expect(IgnoreMask(width: 4, height: 4, shapes: [.rect(x0: 2, y0: 2, x1: 2, y1: 3)]).count == 0)
     }
 
-    @Test func aQuadCoversThePixelsItTouchesGrownByItsMargin() {
+    @Test func aQuadCoversThePixelsItOverlapsGrownByItsMargin() {
         let square: [SIMD2<Double>] = [[2, 2], [6, 2], [6, 6], [2, 6]]
-        // Centres within √½ of the square: 1.5 … 6.5 each way, 6 × 6 (a corner centre is exactly √½ off).
-        #expect(IgnoreMask(width: 10, height: 10, shapes: [.quad(square, margin: 0)]).count == 36)
-        // Grown by 1 px: centres within 1 + √½ ≈ 1.71: 0.5 … 7.5 each way, less the 4 corner pixels
-        // (√(1.5² + 1.5²) ≈ 2.12 away): 64 − 4.
-        #expect(IgnoreMask(width: 10, height: 10, shapes: [.quad(square, margin: 1)]).count == 60)
+        // Columns and rows 2…5: a pixel with only an edge on the square does not overlap it.
+        #expect(IgnoreMask(width: 10, height: 10, shapes: [.quad(square, margin: 0)]).count == 16)
+        // Grown by 1 px: 1…6 each way.
+        #expect(IgnoreMask(width: 10, height: 10, shapes: [.quad(square, margin: 1)]).count == 36)
+        // An item drawn on columns 70…229 of a 160-px-high frame, grown by 1 px: columns 69…230.
+        let item: [SIMD2<Double>] = [[70, 0], [230, 0], [230, 160], [70, 160]]
+        let grown = IgnoreMask(width: 300, height: 160, shapes: [.quad(item, margin: 1)])
+        #expect(grown.count == 162 * 160)
+        #expect(grown.contains(x: 69, y: 0) && grown.contains(x: 230, y: 159) && !grown.contains(x: 68, y: 5))
         // A diamond (either winding): its centre pixel in, a far corner out.
         let diamond: [SIMD2<Double>] = [[5, 0], [0, 5], [5, 10], [10, 5]]
-        let mask = IgnoreMask(width: 10, height: 10, shapes: [.quad(diamond, margin: 0)])
-        #expect(mask.contains(x: 5, y: 5) && !mask.contains(x: 0, y: 0) && !mask.contains(x: 9, y: 9))
+        for corners in [diamond, diamond.reversed()] {
+            let mask = IgnoreMask(width: 10, height: 10, shapes: [.quad(corners, margin: 0)])
+            #expect(mask.contains(x: 5, y: 5) && !mask.contains(x: 0, y: 0) && !mask.contains(x: 9, y: 9))
+        }
     }
 
     @Test func blankingAndHatchingTouchOnlyTheMask() {
@@ -73,6 +79,23 @@ import VisualDiff
         let diff = try ImageDecoder.decode(
             [UInt8](Data(contentsOf: URL(fileURLWithPath: results["corner.png"]?.diff ?? ""))))
         #expect(Array(diff.image.pixels[0..<4]) == [64, 112, 220, 255])
+    }
+
+    @Test func anIgnoredItemIsFollowedThroughARotation() throws {
+        // Portrait to landscape and back: the interface is turned ±90° … 0° onto each frame.
+        let folder = try FrameCacheTests.project(
+            #"{"defaults": {"photos": ["photos/"], "layout": "grid", "fps": 15, "rotate": true}, "scenes": [{"name": "up", "width": 200, "height": 300, "ignore": [{"item": 0}]}, {"name": "side", "width": 300, "height": 200, "ignore": [{"item": 0}]}, {"name": "plain", "width": 300, "height": 200}]}"#
+        )
+        defer { folder.remove() }
+        let base = ["check", folder.file("manifest.json"), "--baseline", folder.file("base")]
+        #expect(try CommandRunner.run(base + ["--record"]).status == 0)
+        try FileManager.default.removeItem(atPath: folder.file("photos/1.jpg"))
+        try FileManager.default.copyItem(atPath: folder.file("photos/5.jpg"), toPath: folder.file("photos/1.jpg"))
+        let run = try CommandRunner.run(base)
+        #expect(
+            run.stderr.split(separator: "\n").filter { $0.hasPrefix("FAIL ") }.map { $0.prefix(16) } == [
+                "FAIL plain.png: "
+            ])
     }
 
     @Test(

@@ -58,6 +58,22 @@ typealias Expect = SnapshotCheck.Expectation
                 == ["expect[0]: item 9 alpha: the item is not laid out in any frame"])
     }
 
+    @Test func aTieGoesToTheEarlierFrameWhateverTheRounding() {
+        // 0.55 s lies between frames 5 (0.5) and 6 (0.6): in binary 0.6 is the nearer by 1e-16.
+        let frames = (0..<8).map { k in
+            TrajectoryFrame(time: Double(k) / 10, items: [0: [.centerX: Double(k)]])
+        }
+        #expect(
+            Expect.failures(of: [.item(0, .centerX, .init(at: [(0.55, -1, 0)]))], in: frames)
+                == ["expect[0]: item 0 centerX is 5 at t = 0.5 s (frame 5), not -1 ± 0"])
+    }
+
+    @Test func aBoundBrokenByLessThanTheRoundingIsPrintedInFull() {
+        #expect(
+            Self.failures([.item(1, .centerX, .init(min: 200.001))])
+                == ["expect[0]: item 1 centerX is 200 at frame 0 (t = 0 s), below the min 200.001"])
+    }
+
     @Test func othersStillSparesTheNamedItems() {
         // Item 0 moves: named, it is spared; item 2's size changes: not named, it fails.
         #expect(
@@ -81,7 +97,9 @@ typealias Expect = SnapshotCheck.Expectation
         let folder = try FrameCacheTests.project(Self.manifest)
         defer { folder.remove() }
         let base = ["check", folder.file("manifest.json"), "--baseline", folder.file("base")]
-        #expect(try CommandRunner.run(base + ["--record"]).status == 0)
+        // Recorded, and failing already: recording does not excuse a layout from its expectations.
+        #expect(try CommandRunner.run(base + ["--record"]).status == 1)
+        #expect(FileManager.default.fileExists(atPath: folder.file("base/drop.png")))
         let run = try CommandRunner.run(base + ["--report", folder.file("report"), "--junit", folder.file("j.xml")])
         #expect(run.status == 1)
         // The deleted item's alpha at 0.1 s is 0.5 (the fade is half done); item 2 starts at 490.
@@ -96,6 +114,17 @@ typealias Expect = SnapshotCheck.Expectation
         #expect(junit.contains(#"name="drop.png expect[1]""#))
         let results = try String(contentsOfFile: folder.file("report/results.json"), encoding: .utf8)
         #expect(results.contains(#""expectations" : ["#))
+        // Merged, the frame still passes as a frame and each expectation fails on its own.
+        let merged = try CommandRunner.run([
+            "merge-reports", folder.file("report"), "--report", folder.file("merged"), "--junit", folder.file("m.xml"),
+        ])
+        #expect(merged.status == 1)
+        let mergedJUnit = try String(contentsOfFile: folder.file("m.xml"), encoding: .utf8)
+        #expect(mergedJUnit.contains(#"tests="4" failures="2""#), "\(mergedJUnit)")
+        #expect(merged.stderr.split(separator: "\n").filter { $0.hasPrefix("FAIL ") } == fails)
+        let record = try CommandRunner.run(base + ["--record"])
+        #expect(record.status == 1)
+        #expect(record.stderr.split(separator: "\n").filter { $0.hasPrefix("FAIL ") } == fails)
     }
 
     @Test(
@@ -106,6 +135,9 @@ typealias Expect = SnapshotCheck.Expectation
             (#"[{"item": 1, "size": {"at": {"time": -1, "equals": 2}}}]"#, "needs a time ≥ 0"),
             (#"[{"othersStill": false}]"#, "\"item\" must be an item index"),
             (#"{"item": 1}"#, "expected a list"),
+            (#"[{"item": 1, "alpha": {}}]"#, "\"alpha\" asserts nothing"),
+            (#"[{"item": 1, "centerx": {"min": 1}}]"#, "did you mean centerX?"),
+            (#"[{"item": 1, "alpha": {"mni": 1}}]"#, "did you mean min?"),
         ] as [(String, String)])
     func aBadExpectationIsAUsageError(list: String, message: String) throws {
         let folder = try FrameCacheTests.project(

@@ -27,6 +27,13 @@ import Testing
         #expect(LayoutDiff.summary(changes) == "layout: timing changed: 10 → 7 frames (fps 30 → 20)")
     }
 
+    @Test func aLongerMotionAtTheSameRateNamesItsDuration() throws {
+        let changes = try #require(
+            LayoutDiff.changes(expected: Self.lines(fps: 30, duration: 0.3), actual: Self.lines(fps: 30, duration: 0.6))
+        )
+        #expect(changes.map(\.description) == ["timing changed: 10 → 19 frames (duration 0.3 → 0.6 s)"])
+    }
+
     @Test func whatMovedIsNamedByTheRenderingsFrames() throws {
         // Moved from 0.1 s: at 20 fps the frames at 0.1, 0.2 and 0.3 s shared with 30 fps are 2, 4, 6.
         let changes = try #require(

@@ -68,7 +68,14 @@ enum CheckCommand: Subcommand {
             for refused in checks where refused.status == .missingBaseline {
                 console.line("Error: ", "\(refused.path): \(refused.message)")
             }
-            return checks.allSatisfy { $0.status == .recorded } && failedScenes.isEmpty ? .success : .failure
+            // Recording does not excuse a layout from its expectations: each failure is said, as a check says it.
+            let expected = checks.map(plan.expecting)
+            for failure in expected.flatMap({ check in check.expectationFailures.map { (check.path, $0) } }) {
+                console.line("FAIL ", "\(failure.0): \(failure.1)")
+            }
+            let kept =
+                checks.allSatisfy { $0.status == .recorded } && expected.allSatisfy(\.expectationFailures.isEmpty)
+            return kept && failedScenes.isEmpty ? .success : .failure
         }
         return try finish(
             outcome, request, check: check, plan: plan, seconds: report.seconds, started: started,

@@ -27,7 +27,8 @@ extension Expectation {
         let named = fields.keys.filter { $0 != "item" }
         let names = Property.allCases.map(\.rawValue)
         guard named.count == 1, let key = named.first, let property = Property(rawValue: key) else {
-            throw UsageError("give one of \(names.joined(separator: ", ")) beside \"item\"")
+            let hint = named.count == 1 ? named.first.map { Suggestion.hint(for: $0, among: names) } ?? "" : ""
+            throw UsageError("give one of \(names.joined(separator: ", ")) beside \"item\"\(hint)")
         }
         guard case .object(let rule)? = fields[key] else {
             throw UsageError("\"\(key)\" must be an object of min, max, monotonic and at")
@@ -48,11 +49,13 @@ extension Expectation {
                 for case .object(let point) in points { rule.at.append(try Self.point(point, key)) }
                 guard rule.at.count == points.count else { throw UsageError("\"\(key).at\" must hold objects") }
             default:
+                let hint = Suggestion.hint(for: name, among: ["min", "max", "monotonic", "at"])
                 throw UsageError(
-                    "\"\(key).\(name)\" is not one of min, max (numbers), monotonic (\"increasing\" or \"decreasing\"), at"
+                    "\"\(key).\(name)\" is not one of min, max (numbers), monotonic (\"increasing\" or \"decreasing\"), at\(hint)"
                 )
             }
         }
+        guard rule != Rule() else { throw UsageError("\"\(key)\" asserts nothing: give min, max, monotonic or at") }
         if let min = rule.min, let max = rule.max, min > max {
             throw UsageError("\"\(key)\": min is above max")
         }

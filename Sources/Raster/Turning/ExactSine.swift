@@ -1,9 +1,9 @@
 /// Sine and cosine of an angle in degrees from a fixed polynomial, evaluated in a fixed order, so the
 /// same angle gives the same bits on every CPU and C library (libm's `sin` need not): a frame turned
 /// by them is the same bytes on a Mac and on Linux. Exact at multiples of 90°.
-enum ExactSine {
+public enum ExactSine {
     /// (sin θ, cos θ) for θ in degrees.
-    static func sineAndCosine(degrees: Double) -> (sin: Double, cos: Double) {
+    public static func sineAndCosine(degrees: Double) -> (sin: Double, cos: Double) {
         // Reduce to [−45°, 45°] and a quadrant, where the Taylor series below is good to 1e-16.
         let quadrant = Int((degrees / 90).rounded())
         let rest = (degrees - Double(quadrant) * 90) * (Double.pi / 180)

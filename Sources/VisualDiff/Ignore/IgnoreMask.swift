@@ -31,19 +31,30 @@ public struct IgnoreMask: Sendable, Equatable {
         for y in ys { for x in xs { mark(x, y) } }
     }
 
-    /// Marks the pixels whose centres lie in the quad, or within `margin` plus half a pixel's diagonal
-    /// of its edges (every pixel it touches, grown by `margin`).
+    /// Marks the pixels whose squares overlap the quad grown by `margin`: for every edge, the pixel's
+    /// centre lies less than `margin` plus the square's half-extent along the edge's normal outside
+    /// it (a square with an edge on the quad's only touches it). Exact for axis-aligned quads; at a
+    /// slanted quad's corners it may take a pixel more.
     private mutating func addQuad(_ corners: [SIMD2<Double>], margin: Double) {
         guard corners.count >= 3, corners.allSatisfy({ $0.x.isFinite && $0.y.isFinite }) else { return }
-        // Half a pixel's diagonal: a centre that far from the quad still has its square touching it.
-        let reach = max(0, margin) + 0.5.squareRoot()
+        let centroid = corners.reduce(SIMD2<Double>(0, 0), +) / Double(corners.count)
+        var edges: [(a: SIMD2<Double>, normal: SIMD2<Double>, reach: Double)] = []
+        for (a, b) in zip(corners, corners.dropFirst() + [corners[0]]) {
+            let d = b - a, length = (d * d).sum().squareRoot()
+            guard length > 0 else { continue }
+            var normal = SIMD2(d.y, -d.x) / length
+            if ((centroid - a) * normal).sum() > 0 { normal = -normal }  // outward
+            edges.append((a, normal, max(0, margin) + 0.5 * (abs(normal.x) + abs(normal.y))))
+        }
+        guard !edges.isEmpty else { return }
+        let grow = max(0, margin) + 1
         let xs = corners.map(\.x), ys = corners.map(\.y)
-        let columns = clamp((xs.min() ?? 0) - reach, width)..<clamp((xs.max() ?? 0) + reach + 1, width)
-        let rows = clamp((ys.min() ?? 0) - reach, height)..<clamp((ys.max() ?? 0) + reach + 1, height)
+        let columns = clamp((xs.min() ?? 0) - grow, width)..<clamp((xs.max() ?? 0) + grow + 1, width)
+        let rows = clamp((ys.min() ?? 0) - grow, height)..<clamp((ys.max() ?? 0) + grow + 1, height)
         for y in rows {
             for x in columns {
                 let centre = SIMD2(Double(x) + 0.5, Double(y) + 0.5)
-                if Self.inside(centre, corners) || Self.distance(centre, corners) <= reach { mark(x, y) }
+                if edges.allSatisfy({ (($0.normal * (centre - $0.a)).sum()) < $0.reach }) { mark(x, y) }
             }
         }
     }
@@ -58,27 +69,6 @@ public struct IgnoreMask: Sendable, Equatable {
 
     private func clamp(_ value: Double, _ limit: Int) -> Int {
         value.isNaN ? 0 : Int(min(max(value.rounded(.down), 0), Double(limit)))
-    }
-
-    /// Whether `point` is inside the convex polygon `corners` (either winding).
-    private static func inside(_ point: SIMD2<Double>, _ corners: [SIMD2<Double>]) -> Bool {
-        var sign = 0.0
-        for (a, b) in zip(corners, corners.dropFirst() + [corners[0]]) {
-            let cross = (b.x - a.x) * (point.y - a.y) - (b.y - a.y) * (point.x - a.x)
-            if cross == 0 { continue }
-            if sign == 0 { sign = cross } else if (sign > 0) != (cross > 0) { return false }
-        }
-        return true
-    }
-
-    /// The distance from `point` to the nearest edge of the polygon.
-    private static func distance(_ point: SIMD2<Double>, _ corners: [SIMD2<Double>]) -> Double {
-        zip(corners, corners.dropFirst() + [corners[0]]).map { a, b in
-            let edge = b - a, length = (edge * edge).sum()
-            let t = length > 0 ? min(max(((point - a) * edge).sum() / length, 0), 1) : 0
-            let nearest = a + edge * t
-            return ((point - nearest) * (point - nearest)).sum().squareRoot()
-        }.min() ?? .infinity
     }
 
     /// `actual` with the baseline's pixels under the mask: those pixels then match.
