@@ -47,21 +47,15 @@ extension BaselineCheck {
                 path: frame.path, scene: frame.scene, status: status, finding: finding,
                 seconds: Date().timeIntervalSince(began))
         }
-        let limit = PixelBudget.standard.maxFileBytes
         let bytes: ([UInt8], [UInt8])
-        do throws(FileError) { bytes.0 = try files.expected.contents(limit: limit) } catch {
-            return verdict(.unreadable, .unreadableFile(path: expected, error))
-        }
-        do throws(FileError) { bytes.1 = try files.actual.contents(limit: limit) } catch {
-            return verdict(.unreadable, .unreadableFile(path: actual, error))
+        switch Self.contents(files) {
+        case .success(let both): bytes = both
+        case .failure(let failure): return verdict(.unreadable, .unreadableFile(path: failure.path, failure))
         }
         let regions = ignore[frame.path]
         if bytes.0 == bytes.1 {
             var check = verdict(.passed, .identicalFiles)
-            check.ignoredPixels =
-                regions.map { regions in
-                    regions.frames.indices.reduce(0) { $0 + (regions.mask(ofFrame: $1)?.count ?? 0) }
-                } ?? 0
+            check.ignoredPixels = regions?.ignoredPixels ?? 0
             return check
         }
         let comparer = AnimationComparer(criteria: criteria(of: frame.scene), ignore: regions)
@@ -93,6 +87,16 @@ extension BaselineCheck {
             failingFrames: result.failingFrames, animationFrames: differs ? result.frames : [])
         check.ignoredPixels = result.ignoredPixels
         return check
+    }
+
+    /// Both files' bytes, or the first that cannot be read.
+    private static func contents(_ files: (expected: RegularFile, actual: RegularFile)) -> Result<
+        ([UInt8], [UInt8]), FileError
+    > {
+        let limit = PixelBudget.standard.maxFileBytes
+        return Result { () throws(FileError) in
+            (try files.expected.contents(limit: limit), try files.actual.contents(limit: limit))
+        }
     }
 
     /// Every frame's stills of an animation that differs, compared a second time: only failing

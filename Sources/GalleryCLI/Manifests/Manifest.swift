@@ -120,35 +120,15 @@ struct Manifest: Sendable {
             guard let option = keys[key] else {
                 throw fail("unknown key" + Suggestion.hint(for: key, among: keys.keys.sorted()))
             }
-            if key == "expect" {
-                do { expect = try Expectation.list(value) } catch { throw fail(error.message) }
-            } else if key == "ignore" {
-                do { ignore = try IgnoreRegion.list(value) } catch { throw fail(error.message) }
-            } else if key == "photos" {
-                let list: [ManifestValue]
-                switch value {
-                case .array(let items): list = items
-                case .string: list = [value]
-                default: throw fail("expected a path or a list of paths")
+            switch key {
+            case "expect": do { expect = try Expectation.list(value) } catch { throw fail(error.message) }
+            case "ignore": do { ignore = try IgnoreRegion.list(value) } catch { throw fail(error.message) }
+            case "photos":
+                do { photos += try Self.paths(value, folder: folder) } catch { throw fail(error.message) }
+            default:
+                do { try Self.read(value, as: option, key: key, folder: folder, into: &values, &flags) } catch {
+                    throw fail(error.message)
                 }
-                for item in list {
-                    guard case .string(let relative) = item else { throw fail("expected a path or a list of paths") }
-                    photos.append(relative.hasPrefix("/") ? relative : folder + "/" + relative)
-                }
-            } else if sceneSpecs.first(where: { $0.name == option })?.isFlag == true {
-                guard case .bool(let on) = value else { throw fail("expected true or false") }
-                if on {
-                    flags.insert(option)
-                } else if let opposite = negatedFlags[option] {
-                    flags.insert(opposite)
-                }
-            } else if key == "font" {
-                // A path (the caption font) resolves against the manifest's folder, as photos do.
-                guard case .string(let path) = value else { throw fail("expected a path") }
-                values[option] = path.hasPrefix("/") ? path : folder + "/" + path
-            } else {
-                guard let text = value.optionText else { throw fail("expected a number or a string") }
-                values[option] = text
             }
         }
         let inherited = Set(merged.keys.filter { entry[$0] == nil }.compactMap { keys[$0] })
@@ -158,6 +138,44 @@ struct Manifest: Sendable {
         scene.ignore = ignore
         scene.expect = expect
         return scene
+    }
+
+    /// A `photos` value: a path or a list of them, resolved against the manifest's folder.
+    private static func paths(_ value: ManifestValue, folder: String) throws(UsageError) -> [String] {
+        let list: [ManifestValue]
+        switch value {
+        case .array(let items): list = items
+        case .string: list = [value]
+        default: throw UsageError("expected a path or a list of paths")
+        }
+        var paths: [String] = []
+        for item in list {
+            guard case .string(let relative) = item else { throw UsageError("expected a path or a list of paths") }
+            paths.append(relative.hasPrefix("/") ? relative : folder + "/" + relative)
+        }
+        return paths
+    }
+
+    /// An option's value: a flag's true or false (`"wrap": false` is `--no-wrap`), the font's path
+    /// (resolved against the manifest's folder, as photos are), or any other option's text.
+    private static func read(
+        _ value: ManifestValue, as option: String, key: String, folder: String, into values: inout [String: String],
+        _ flags: inout Set<String>
+    ) throws(UsageError) {
+        if sceneSpecs.first(where: { $0.name == option })?.isFlag == true {
+            guard case .bool(let on) = value else { throw UsageError("expected true or false") }
+            if on {
+                flags.insert(option)
+            } else if let opposite = negatedFlags[option] {
+                flags.insert(opposite)
+            }
+        } else if key == "font" {
+            guard case .string(let path) = value else { throw UsageError("expected a path") }
+            values[option] = path.hasPrefix("/") ? path : folder + "/" + path
+        } else {
+            guard let text = value.optionText else { throw UsageError("expected a number or a string") }
+            values[option] = text
+        }
     }
 
     /// `display-scale` → `displayScale`.

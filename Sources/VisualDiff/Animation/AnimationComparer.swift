@@ -50,11 +50,8 @@ public struct AnimationComparer: Sendable {
                 each?(frame, only, pair.0, pair.1, nil)
                 continue
             }
-            let mask = ignore?.mask(ofFrame: frame)
-            if let mask, mask.width == actualFrame.width, mask.height == actualFrame.height {
-                mask.blank(&actualFrame, from: expectedFrame)
-                result.ignoredPixels += mask.count
-            }
+            let mask = masked(&actualFrame, frame: frame, from: expectedFrame)
+            result.ignoredPixels += mask?.count ?? 0
             if expectedFrame == actualFrame {
                 let same = AnimationFrameResult(diffPixels: 0, failed: false, seconds: seconds)
                 result.frames.append(same)
@@ -80,6 +77,15 @@ public struct AnimationComparer: Sendable {
             }
         }
         return result
+    }
+
+    /// Frame `frame`'s ignore mask, with `actual` given the baseline's pixels under it; nil when the
+    /// frame has none (or it is not the frame's size).
+    private func masked(_ actual: inout RGBAImage, frame: Int, from expected: RGBAImage) -> IgnoreMask? {
+        guard let mask = ignore?.mask(ofFrame: frame), mask.width == actual.width, mask.height == actual.height
+        else { return nil }
+        mask.blank(&actual, from: expected)
+        return mask
     }
 
     /// The first difference in loop count or in a frame's delay (compared as fractions: 1/30 and 2/60

@@ -18,6 +18,9 @@ public struct IgnoreRegions: Sendable, Hashable {
         (self.width, self.height, self.frames) = (width, height, frames)
     }
 
+    /// The pixels left out over all the frames.
+    public var ignoredPixels: Int { frames.indices.reduce(0) { $0 + (mask(ofFrame: $1)?.count ?? 0) } }
+
     /// Frame `index`'s mask; nil when it has no shape (or there is no such frame).
     public func mask(ofFrame index: Int) -> IgnoreMask? {
         guard frames.indices.contains(index), !frames[index].isEmpty else { return nil }
