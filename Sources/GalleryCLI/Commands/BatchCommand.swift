@@ -77,6 +77,12 @@ enum BatchCommand: Subcommand {
             plan.scenes, onProblem: { if !settings.strict { console.warning(RenderCommand.describe($0)) } },
             onFrame: { progress.advance() })
         progress.finish()
+        if let cache = renderer.frameCache, cache.rejectedEntries > 0 {
+            let count = cache.rejectedEntries
+            console.warning(
+                "--cache \(cache.folder): \(count) damaged entr\(count == 1 ? "y" : "ies") not used; the frames were rendered again"
+            )
+        }
         report.scenes += plan.failures.map { .init(name: $0.name, frameCount: 0, failures: [$0.failure]) }
         return report
     }
