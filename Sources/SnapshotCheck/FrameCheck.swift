@@ -84,9 +84,19 @@ public struct FrameCheck: Sendable {
         if case .given(let text) = finding { return text }  // another run's, what moved included
         let expectations = expectationFailures.joined(separator: "; ")
         if findingPassed { return expectations }
-        var text = finding.text
-        if let layoutChanges { text += "; " + LayoutDiff.summary(layoutChanges, omitted: layoutChangesOmitted) }
-        return expectations.isEmpty ? text : text + "; " + expectations
+        return expectations.isEmpty ? ownMessage : ownMessage + "; " + expectations
+    }
+
+    /// The message without the failed expectations (each of those is said on its own): the finding
+    /// and what moved.
+    public var ownMessage: String {
+        if case .given(let text) = finding {
+            // Another run's message ends with its expectations, as `message` joins them.
+            let tail = "; " + expectationFailures.joined(separator: "; ")
+            return !expectationFailures.isEmpty && text.hasSuffix(tail) ? String(text.dropLast(tail.count)) : text
+        }
+        guard let layoutChanges else { return finding.text }
+        return finding.text + "; " + LayoutDiff.summary(layoutChanges, omitted: layoutChangesOmitted)
     }
 
     /// The same verdict, saying what moved; the first `LayoutDiff.changesKept` changes kept, the rest

@@ -97,7 +97,7 @@ import Testing
             ),
             (
                 #"{"tool": "gallery-render", "version": 1, "frames": [{"scene": "a", "seconds": "NaN"}]}"#,
-                "key 'frames[0].seconds' has the wrong type"
+                "key 'frames[0].seconds' is not a number"
             ),
             (
                 #"{"tool": "gallery-render", "version": 1, "frames": [{"seconds": 1}]}"#,

@@ -51,3 +51,19 @@ import Testing
         #expect(changes.map(\.description) == ["item 0: centre x 130 → 135 (frames 3–9)"])
     }
 }
+
+/// A frame's own message, without the expectations said on their own lines.
+@Suite struct OwnMessageTests {
+    @Test func anotherRunsMessageLosesItsExpectationsAtTheEnd() {
+        let given = FrameCheck(
+            path: "a.png", scene: "a", status: .different,
+            finding: .given("12 of 100 pixels differ; expect[0]: x; expect[1]: y")
+        ).expecting(["expect[0]: x", "expect[1]: y"])
+        #expect(given.ownMessage == "12 of 100 pixels differ")
+        #expect(given.message == "12 of 100 pixels differ; expect[0]: x; expect[1]: y")
+        // Text that only contains them elsewhere is kept whole.
+        let other = FrameCheck(path: "a.png", scene: "a", status: .different, finding: .given("expect[0]: x; moved"))
+            .expecting(["expect[0]: x"])
+        #expect(other.ownMessage == "expect[0]: x; moved")
+    }
+}

@@ -48,7 +48,7 @@ struct ShardWeights: Sendable, Equatable {
     init(_ bytes: [UInt8]) throws(Fault) {
         let results: Results
         do { results = try JSONDecoder().decode(Results.self, from: Data(bytes)) } catch {
-            throw Fault(reason: "not a gallery-render results.json (\(Self.describe(error)))")
+            throw Fault(reason: "not a gallery-render results.json (\(ReportResults.describe(error)))")
         }
         guard results.tool == "gallery-render" else {
             throw Fault(reason: "not a gallery-render results.json (key 'tool' is not \"gallery-render\")")
@@ -67,23 +67,5 @@ struct ShardWeights: Sendable, Equatable {
             seconds[frame.scene, default: 0] += frame.seconds
         }
         self.seconds = seconds
-    }
-
-    private static func describe(_ error: any Error) -> String {
-        guard let error = error as? DecodingError else { return "not JSON" }
-        switch error {
-        case .keyNotFound(let key, let context):
-            return "key '\(Self.path(context.codingPath + [key]))' is missing"
-        case .typeMismatch(_, let context), .valueNotFound(_, let context):
-            return context.codingPath.isEmpty
-                ? "not a JSON object" : "key '\(Self.path(context.codingPath))' has the wrong type"
-        case .dataCorrupted(let context):
-            return context.codingPath.isEmpty ? "not valid JSON" : "key '\(Self.path(context.codingPath))' is invalid"
-        @unknown default: return "not valid JSON"
-        }
-    }
-
-    private static func path(_ keys: [any CodingKey]) -> String {
-        String(keys.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined().dropFirst())
     }
 }

@@ -70,12 +70,7 @@ enum CheckReporting {
         let environment = ProcessInfo.processInfo.environment
         for check in failing {
             // Each failed expectation is a FAIL line of its own, after the frame's own when it failed too.
-            if !check.failsOnlyByExpectations {
-                let own = check.expectationFailures.reduce(check.message) { text, failure in
-                    text.replacingOccurrences(of: "; " + failure, with: "")
-                }
-                console.line("FAIL ", "\(check.path): \(own)")
-            }
+            if !check.failsOnlyByExpectations { console.line("FAIL ", "\(check.path): \(check.ownMessage)") }
             for failure in check.expectationFailures { console.line("FAIL ", "\(check.path): \(failure)") }
         }
         if environment["GITHUB_ACTIONS"] == "true" {

@@ -151,8 +151,9 @@ extension ReportResults {
         return deepest
     }
 
-    /// A decoding failure as one line naming the key: "key 'frames[2].seconds' is not a number".
-    private static func describe(_ error: any Error) -> String {
+    /// A decoding failure as one line naming the key: "key 'frames[2].seconds' is not a number"
+    /// (`--shard-weights` reads a results.json too).
+    package static func describe(_ error: any Error) -> String {
         func key(_ path: [any CodingKey]) -> String {
             path.reduce("") { text, key in
                 if let index = key.intValue { return text + "[\(index)]" }
