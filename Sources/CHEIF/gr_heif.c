@@ -157,6 +157,25 @@ gr_heif_status gr_heif_read_header(const uint8_t *data, size_t size, const gr_he
     return status;
 }
 
+/* The nclx profile libheif hands back, or NULL. libheif 1.15 allocates the profile before it checks
+ * the code points, so a call that fails can still hand one back: freed here, never kept (both leaks
+ * were found by fuzz-heif; Fuzz/regressions/fuzz-heif/leak-nclx-*). */
+static struct heif_color_profile_nclx *checked_nclx(struct heif_error error, struct heif_color_profile_nclx *nclx) {
+    if (error.code == heif_error_Ok) return nclx;
+    if (nclx) HEIF(heif_nclx_color_profile_free)(nclx);
+    return NULL;
+}
+
+static struct heif_color_profile_nclx *handle_nclx(const struct heif_image_handle *handle) {
+    struct heif_color_profile_nclx *nclx = NULL;
+    return checked_nclx(HEIF(heif_image_handle_get_nclx_color_profile)(handle, &nclx), nclx);
+}
+
+static struct heif_color_profile_nclx *image_nclx(const struct heif_image *image) {
+    struct heif_color_profile_nclx *nclx = NULL;
+    return checked_nclx(HEIF(heif_image_get_nclx_color_profile)(image, &nclx), nclx);
+}
+
 /* The handle's colour description: its ICC profile (copied) and its nclx code points. */
 static gr_heif_status read_colour(const struct heif_image_handle *handle, const struct heif_image *image,
                                   gr_heif_image *out) {
@@ -174,17 +193,9 @@ static gr_heif_status read_colour(const struct heif_image_handle *handle, const 
             }
         }
     }
-    /* libheif 1.15 can hand back a profile with an error (found by fuzz-heif): freed, not kept. */
-    struct heif_color_profile_nclx *nclx = NULL;
-    if (HEIF(heif_image_handle_get_nclx_color_profile)(handle, &nclx).code != heif_error_Ok || !nclx) {
-        if (nclx) HEIF(heif_nclx_color_profile_free)(nclx);
-        nclx = NULL;
-        if (image && HEIF(heif_image_get_color_profile_type)(image) == heif_color_profile_type_nclx &&
-            HEIF(heif_image_get_nclx_color_profile)(image, &nclx).code != heif_error_Ok) {
-            if (nclx) HEIF(heif_nclx_color_profile_free)(nclx);
-            nclx = NULL;
-        }
-    }
+    struct heif_color_profile_nclx *nclx = handle_nclx(handle);
+    if (!nclx && image && HEIF(heif_image_get_color_profile_type)(image) == heif_color_profile_type_nclx)
+        nclx = image_nclx(image);
     if (nclx) {
         out->has_nclx = 1;
         out->primaries = (uint16_t)nclx->color_primaries;
@@ -245,9 +256,9 @@ static int decode_reduced(const decode_job *job, struct heif_image **image, stru
     int converted = 0;
     if (error->code == heif_error_Ok && *image) {
         int matrix = 6, full_range = 1; /* libheif's own assumption without an nclx box */
-        struct heif_color_profile_nclx *nclx = NULL;
-        if ((HEIF(heif_image_get_nclx_color_profile)(*image, &nclx).code == heif_error_Ok && nclx) ||
-            (HEIF(heif_image_handle_get_nclx_color_profile)(job->handle, &nclx).code == heif_error_Ok && nclx)) {
+        struct heif_color_profile_nclx *nclx = image_nclx(*image);
+        if (!nclx) nclx = handle_nclx(job->handle);
+        if (nclx) {
             matrix = (int)nclx->matrix_coefficients;
             full_range = nclx->full_range_flag;
             HEIF(heif_nclx_color_profile_free)(nclx);

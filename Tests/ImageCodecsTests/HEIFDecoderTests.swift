@@ -248,6 +248,19 @@ import Testing
         #expect(refusal == .overBudget(width: 65535, height: 65535, budget: .standard))
     }
 
+    @Test(arguments: ["leak-nclx-on-error", "leak-nclx-image-and-handle"])
+    func anNclxBoxLibheifRefusesIsNotKept(_ name: String) throws {
+        // Found by fuzz-heif: libheif 1.15 hands back an nclx profile with the error for code points it
+        // refuses. The shim frees it on every path (whole and reduced decodes); `make sanitize-address`
+        // checks for leaks, here the decodes must only succeed or refuse, at both scales.
+        let path = Corpus.repositoryRoot.appendingPathComponent("Fuzz/regressions/fuzz-heif/\(name)")
+        let bytes = [UInt8](try Data(contentsOf: path))
+        for side in [1, 4096] {
+            _ = try? ImageDecoder.decode(
+                bytes, options: DecodeOptions(targetSize: PixelSize(width: side, height: side)))
+        }
+    }
+
     @Test func aLoopOfItemReferencesIsRefused() throws {
         // Found by fuzz-heif: a grid whose alpha grid has the grid itself as its tile (dimg 4 → 2, auxl
         // 4 → 2). libheif 1.15 recursed through it until the stack overflowed (SIGSEGV, libde265 or
