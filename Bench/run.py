@@ -58,6 +58,11 @@ CELLS = ["--caption", "{name} · {number}", "--shadow-opacity", "0.3", "--shadow
 # and the same without captions: what the text costs.
 SCENE_CT = ["--width", "390", "--height", "844", "--display-scale", "3", "--count", "10", "--offsets", "0..1497/3"]
 CAPTION_CT = ["--caption", "Photo {number} · {name}"]
+# LP: `layout` of the longest paged motion (a 60-s drag at 120 fps, then the paging spring stepped per
+# millisecond: 7,232 frames) and a 22.8-s one (2,776 frames): 10,008 frames in two commands, start-up
+# twice. No single command makes 10,000 frames (--fps ≤ 120, --drag-duration ≤ 60).
+SCENE_LP = ["--layout", "line", "--paging", "--count", "4000", "--fps", "120"]
+LP_DRAGS = (("lp", "100000", "60", 7232), ("lp-rest", "38000", "22.8", 2776))
 # The same fling at fewer frames a second: how the time scales with frames.
 M_FPS = (1, 10, 30)
 # H: scenario A's frame from twelve HEICs made from the bench photos; P: from the same JPEGs tagged
@@ -403,6 +408,9 @@ def benchmark(runs, tmp, baseline=None, only=None):
         ("pf", "PF gallery-render animate", [BIN, "animate", *SCENE_PF, twelve, "-o", tmp / "pf-ours" / "pf.png"]),
         ("pf-pil", "PF Pillow peer", [PY, BENCH / "pillow_peer.py", tmp / "pf.jsonl", tmp / "pf-pil" / "pf.png",
                                       "--apng", "60"]),
+        *[(key, f"LP gallery-render layout, {frames:,} frames", [BIN, "layout", *SCENE_LP, "--drag", drag,
+                                                                   "--drag-duration", seconds])
+          for key, drag, seconds, frames in LP_DRAGS],
         *[(f"m-{fps}", f"M gallery-render animate --fps {fps}",
            [BIN, "animate", *SCENE_M, "--fps", str(fps), twelve, "-o", tmp / f"m-{fps}" / "m.png"]) for fps in M_FPS],
     ]
@@ -579,6 +587,8 @@ def benchmark(runs, tmp, baseline=None, only=None):
                 f"{500000 / r['ct']['ms']:.0f} frames a second", "ct", ct_text),
             row("CT", f"the same without captions: {500000 / r['ct-plain']['ms']:.0f} frames a second", "ct-plain"),
         ]
+    if want("LP"):
+        rows.append(lp_row(r))
     if want("D"):
         if have_im:
             d_im, d_im_text = ratio("d", "d-im", "of ImageMagick")
@@ -607,6 +617,19 @@ def benchmark(runs, tmp, baseline=None, only=None):
                             verdict(ratio("d2-de", "d2", "")[0], 2.0)))
     decodes = decode_count(tmp) if want("C") else None
     return rows, decodes, count, versions(not vips_reason) + ". " + sizes_text, r
+
+
+def lp_row(r):
+    """LP's row: the two commands' medians summed, after checking each printed its frames."""
+    for key, _, _, frames in LP_DRAGS:
+        printed = r[key]["stdout"][-1].count("\n")
+        if printed != frames:
+            sys.exit(f"bench: LP's {key} printed {printed} frames, not {frames}")
+    total = sum(frames for *_, frames in LP_DRAGS)
+    ms = sum(r[key]["ms"] for key, *_ in LP_DRAGS)
+    return ("LP", f"gallery-render layout --paging, a drag and the paging spring: {total:,} frames in two commands "
+            f"({' + '.join(f'{f:,}' for *_, f in LP_DRAGS)}; {1000 * ms / total:.1f} µs a frame with start-up)",
+            ms, max(r[key]["mib"] for key, *_ in LP_DRAGS), "—", "≤ 100 ms", verdict(ms, 100))
 
 
 def m_rows(r, tmp, layout_frames, ratio, row):

@@ -31,8 +31,8 @@ enum LayoutCommand: Subcommand {
         console.clampedOffsets(description.offsets, of: scene, option: description.offsetOption)
         if let motion {
             // One write for all the lines, not one a frame (a 7,232-frame drag made 7,232 writes).
-            let lines = try SceneLayout.lines(of: motion, scene: scene, offset: description.offsets[0])
-            if !lines.isEmpty { console.out(lines.joined(separator: "\n") + "\n") }
+            let lines = try SceneLayout.jsonLines(of: motion, scene: scene, offset: description.offsets[0])
+            if !lines.isEmpty { console.out(bytes: lines) }
             return .success
         }
         for offset in description.offsets {

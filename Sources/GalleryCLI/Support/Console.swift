@@ -15,6 +15,11 @@ struct Console: Sendable {
         if let failed = write(text, to: STDOUT_FILENO) { outputFailure.withLock { $0 = $0 ?? failed } }
     }
 
+    /// `bytes` (UTF-8 text) on standard output, as `out` writes text.
+    func out(bytes: [UInt8]) {
+        if let failed = DescriptorWrite.all(bytes, to: STDOUT_FILENO) { outputFailure.withLock { $0 = $0 ?? failed } }
+    }
+
     func error(_ text: String) { _ = write(text, to: STDERR_FILENO) }
 
     /// "warning: …" on stderr, unless quiet; the text escaped (`escaped`).
@@ -76,6 +81,7 @@ struct Console: Sendable {
 
     /// Writes all of `text`; the errno when that failed.
     private func write(_ text: String, to descriptor: Int32) -> Int32? {
-        DescriptorWrite.all(Array(text.utf8), to: descriptor)
+        var text = text
+        return text.withUTF8 { DescriptorWrite.all(UnsafeRawBufferPointer($0), to: descriptor) }
     }
 }

@@ -91,8 +91,10 @@ public enum Motion: Sendable {
 
     /// The states of its frames at `fps`: t_k = min(k/fps, T_end), k = 0 … ⌈T_end·fps⌉.
     public func states(fps: Int) throws(LayoutError) -> [MotionState] {
+        let times = MotionTimeline.times(duration: duration, fps: fps)
         var states: [MotionState] = []
-        for time in MotionTimeline.times(duration: duration, fps: fps) { states.append(try state(at: time)) }
+        states.reserveCapacity(times.count)
+        for time in times { states.append(try state(at: time)) }
         return states
     }
 }

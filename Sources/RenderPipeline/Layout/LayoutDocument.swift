@@ -7,16 +7,21 @@ public enum LayoutDocument {
     /// The pretty object of the frame of `scene` at its offset, with its newline.
     public static func still(_ frame: LayoutFrame, scene: Scene) -> String { object(frame, scene: scene).pretty + "\n" }
 
-    /// One compact object per state of a motion of `scene` (JSON Lines, without newlines).
-    public static func lines(_ states: [MotionState], scene: Scene) -> [String] {
-        states.map { state in
-            var stateScene = scene
+    /// The JSON Lines of a motion of `scene`: one compact object per state, each with its newline,
+    /// as UTF-8 in one buffer (a 7,232-frame drag took 0.09 s with a String a frame, joined).
+    public static func jsonLines(_ states: [MotionState], scene: Scene) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(states.count * 512)
+        var stateScene = scene
+        for state in states {
             stateScene.gallery = state.gallery
-            return object(
+            object(
                 state.frame, scene: stateScene, items: state.items, time: state.time, turn: state.turn,
                 finger: state.finger
-            ).compact
+            ).appendCompact(to: &out)
+            out.append(UInt8(ascii: "\n"))
         }
+        return out
     }
 
     /// The frame's object; for a frame of a motion, with its `time` and `items` (in draw order, each
@@ -28,62 +33,59 @@ public enum LayoutDocument {
         turn: InterfaceTurn? = nil, finger: Double? = nil
     ) -> JSONValue {
         let viewport = turn?.viewport ?? scene.gallery.viewport
-        let timed: [(String, JSONValue)] =
-            (time.map { [("time", .number($0))] } ?? []) + (turn.map { [("rotation", .number($0.degrees))] } ?? [])
-        let drawn = (items ?? frame.items.map { AnimatedItem(item: $0, alpha: 1) }).map { animated in
-            item(animated, scene: scene, alpha: items == nil ? nil : animated.alpha)
-        }
-        return .object(
-            [
-                ("layout", .string(scene.gallery.style.name)),
-                ("viewport", .object([("width", .number(viewport.width)), ("height", .number(viewport.height))])),
-                ("displayScale", .number(scene.displayScale)),
-            ] + font(scene) + timed + [
-                // A motion's offset to the last bit: `render --offset` of it is the frame exactly.
-                ("offset", time == nil ? .number(frame.offset) : .exactNumber(frame.offset))
-            ] + (finger.map { [("finger", .exactNumber($0))] } ?? []) + [
-                (
-                    "contentSize",
-                    .object([
-                        ("width", .number(frame.contentSize.width)), ("height", .number(frame.contentSize.height)),
-                    ])
-                ),
-                ("items", .array(drawn)),
-            ] + contentInset(scene.gallery) + (frame.scrollOffset.map { [("scrollOffset", .exactNumber($0))] } ?? []))
+        var members: [(String, JSONValue)] = []
+        members.reserveCapacity(12)
+        members.append(("layout", .string(scene.gallery.style.name)))
+        members.append(("viewport", size(viewport.width, viewport.height)))
+        members.append(("displayScale", .number(scene.displayScale)))
+        if let font = font(scene) { members.append(("font", font)) }
+        if let time { members.append(("time", .number(time))) }
+        if let turn { members.append(("rotation", .number(turn.degrees))) }
+        // A motion's offset to the last bit: `render --offset` of it is the frame exactly.
+        members.append(("offset", time == nil ? .number(frame.offset) : .exactNumber(frame.offset)))
+        if let finger { members.append(("finger", .exactNumber(finger))) }
+        members.append(("contentSize", size(frame.contentSize.width, frame.contentSize.height)))
+        let drawn = items ?? frame.items.map { AnimatedItem(item: $0, alpha: 1) }
+        members.append(
+            ("items", .array(drawn.map { item($0, scene: scene, alpha: items == nil ? nil : $0.alpha) })))
+        if let inset = contentInset(scene.gallery) { members.append(("contentInset", inset)) }
+        if let scrollOffset = frame.scrollOffset { members.append(("scrollOffset", .exactNumber(scrollOffset))) }
+        return .object(members)
+    }
+
+    /// {width, height}.
+    private static func size(_ width: Double, _ height: Double) -> JSONValue {
+        .object([("width", .number(width)), ("height", .number(height))])
     }
 
     /// With a safe area, the content inset on the scroll axis (the others are 0 there).
-    private static func contentInset(_ gallery: Gallery) -> [(String, JSONValue)] {
+    private static func contentInset(_ gallery: Gallery) -> JSONValue? {
         let (before, after) = gallery.contentInset.along(vertical: gallery.style.kind.isVertical)
-        guard before != 0 || after != 0 else { return [] }
+        guard before != 0 || after != 0 else { return nil }
         let names = gallery.style.kind.isVertical ? ("top", "bottom") : ("left", "right")
-        return [("contentInset", .object([(names.0, .number(before)), (names.1, .number(after))]))]
+        return .object([(names.0, .number(before)), (names.1, .number(after))])
     }
 
     /// With captions, the font they are set in: its family, style and the SHA-256 of its file.
-    private static func font(_ scene: Scene) -> [(String, JSONValue)] {
-        guard let font = scene.captions?.font else { return [] }
-        return [
-            (
-                "font",
-                .object([
-                    ("family", .string(font.family)), ("style", .string(font.style)), ("sha256", .string(font.sha256)),
-                ])
-            )
-        ]
+    private static func font(_ scene: Scene) -> JSONValue? {
+        guard let font = scene.captions?.font else { return nil }
+        return .object([
+            ("family", .string(font.family)), ("style", .string(font.style)), ("sha256", .string(font.sha256)),
+        ])
     }
 
     /// One item: index, photo, centre, size and scale, then what it has beyond them.
     private static func item(_ animated: AnimatedItem, scene: Scene, alpha: Double?) -> JSONValue {
         let item = animated.item
-        return .object(
-            [
-                ("index", .number(Double(item.index))),
-                ("photo", scene.photo(forItem: item.index).map(JSONValue.string) ?? .null),
-                ("center", .object([("x", .number(item.center.x)), ("y", .number(item.center.y))])),
-                ("size", .number(item.size)),
-                ("scale", .number(item.scale)),
-            ] + attributes(of: item, alpha: alpha))
+        var pairs: [(String, JSONValue)] = []
+        pairs.reserveCapacity(8)
+        pairs.append(("index", .number(Double(item.index))))
+        pairs.append(("photo", scene.photo(forItem: item.index).map(JSONValue.string) ?? .null))
+        pairs.append(("center", .object([("x", .number(item.center.x)), ("y", .number(item.center.y))])))
+        pairs.append(("size", .number(item.size)))
+        pairs.append(("scale", .number(item.scale)))
+        appendAttributes(of: item, alpha: alpha, to: &pairs)
+        return .object(pairs)
     }
 
     /// What an item has beyond a plain scale, each only where it is not the default: a carousel's
@@ -91,8 +93,9 @@ public enum LayoutDocument {
     /// where the layout gives one, else only below 1), zIndex, the photo's offset in its card, and
     /// the shadow and backdrop blur a page layout gives it. Transforms, progresses and alphas at full
     /// precision.
-    private static func attributes(of item: LayoutItem, alpha motionAlpha: Double?) -> [(String, JSONValue)] {
-        var pairs: [(String, JSONValue)] = []
+    private static func appendAttributes(
+        of item: LayoutItem, alpha motionAlpha: Double?, to pairs: inout [(String, JSONValue)]
+    ) {
         if let offset = item.carouselOffset { pairs.append(("offset", .exactNumber(offset))) }
         if let progress = item.progress { pairs.append(("progress", .exactNumber(progress))) }
         if let bounds = item.bounds, bounds.width != bounds.height {
@@ -129,7 +132,6 @@ public enum LayoutDocument {
                     .object([("fraction", .exactNumber(blur.fraction)), ("translation", point(blur.translation))])
                 ))
         }
-        return pairs
     }
 
     /// {x, y} at full precision.
