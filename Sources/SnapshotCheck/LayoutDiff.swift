@@ -53,7 +53,8 @@ public enum LayoutDiff {
         var items: [Int: (photo: String?, fields: [String: LayoutChange.Field])] = [:]
         let animated = a.count > 1 || b.count > 1
         let timing = Self.timing(a, b)
-        for (j, k) in timing == nil ? (0..<min(a.count, b.count)).map { ($0, $0) } : Self.atEqualTimes(a, b) {
+        let pairs = timing == nil ? (0..<min(a.count, b.count)).map { ($0, $0) } : Self.atEqualTimes(a, b)
+        for (j, k) in pairs {
             let frameNumbers = animated ? [k] : []
             for key in frameKeys {
                 let (x, y) = (a[j].fields[key] ?? "—", b[k].fields[key] ?? "—")

@@ -70,7 +70,10 @@ import Testing
     /// (GALLERY_RENDER_SIMD=none) and on one thread or four.
     @Test func oddFileNamesAreCaptionedTheSameBytesEverywhere() throws {
         let (folder, outFolder) = (try TemporaryFolder(), try TemporaryFolder())
-        defer { (folder.remove(), outFolder.remove()) }
+        defer {
+            folder.remove()
+            outFolder.remove()
+        }
         let source = Corpus.repositoryRoot.appendingPathComponent("Fixtures/photos/3.jpg").path
         let bytes = try Data(contentsOf: URL(fileURLWithPath: source))
         for name in [[0x62, 0xFF, 0x2E, 0x6A, 0x70, 0x67], Array("two\nlines.jpg".utf8)] as [[UInt8]] {

@@ -188,7 +188,6 @@ import Testing
     }
 
     @Test func sourceScaleIsTheLargestMagnification() {
-        let painter = ProjectedItemPainter(style: ItemStyle())
         let flat = ProjectedPlacement(
             centerX: 50, centerY: 50, width: 30, height: 30, transform: ProjectedPlacement.identityTransform,
             pixelsPerPoint: 3)
