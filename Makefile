@@ -23,11 +23,14 @@
 #   make clean            remove .build and out
 
 PREFIX ?= /usr/local
-# The version, from one place: the git tag on HEAD (v1.2.0 → 1.2.0), else VERSION plus the commit.
+# The version, from one place: the git tag on HEAD (v1.2.0 → 1.2.0), else VERSION plus the commit,
+# and ".dirty" when tracked files differ from it (as `git describe --dirty`): the frame cache keys on
+# the version, so a build of edited sources must not pass for the commit's.
 DECLARED_VERSION := $(shell cat VERSION)
 GIT_TAG := $(shell git describe --tags --exact-match 2>/dev/null)
 GIT_COMMIT := $(shell git rev-parse --short=7 HEAD 2>/dev/null)
-VERSION := $(or $(patsubst v%,%,$(GIT_TAG)),$(DECLARED_VERSION)$(if $(GIT_COMMIT),+g$(GIT_COMMIT)))
+GIT_DIRTY := $(if $(shell git status --porcelain --untracked-files=no 2>/dev/null),.dirty)
+VERSION := $(or $(patsubst v%,%,$(GIT_TAG)),$(DECLARED_VERSION)$(if $(GIT_COMMIT),+g$(GIT_COMMIT)$(GIT_DIRTY)))
 VERSION_HEADER := .build/generated/gr_build_version.h
 SWIFT ?= swift
 RELEASE_FLAGS := -c release --static-swift-stdlib --product gallery-render

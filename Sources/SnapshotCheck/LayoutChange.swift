@@ -22,7 +22,9 @@ public struct LayoutChange: Sendable, Hashable, Codable {
         if index == nil, let frames = fields.first(where: { $0.name == "frames" }) {
             let fps = fields.first { $0.name == "fps" }.map { " (fps \($0.expected) → \($0.actual))" }
             let duration = fields.first { $0.name == "duration" }.map { " (duration \($0.expected) → \($0.actual) s)" }
-            return "timing changed: \(frames.expected) → \(frames.actual) frames" + (fps ?? duration ?? "")
+            // As many frames at other times (a motion's last frame is its end): the count once.
+            let count = frames.expected == frames.actual ? frames.actual : "\(frames.expected) → \(frames.actual)"
+            return "timing changed: \(count) frames" + (fps ?? duration ?? "")
         }
         let subject =
             index.map { index in "item \(index)" + (photo.map { " (\($0))" } ?? "") } ?? "frame"

@@ -7,10 +7,10 @@ import Testing
 @Suite struct TimingLayoutDiffTests {
     /// JSON Lines of an item moving x = 100 + 300·t from 0 to `duration` at `fps`; `moved` shifts it
     /// by 5 pt at times ≥ 0.1 s.
-    static func lines(fps: Int, duration: Double, moved: Bool = false) -> String {
+    static func lines(fps: Int, duration: Double, moved: Bool = false, end: Double? = nil) -> String {
         let count = Int((duration * Double(fps)).rounded()) + 1
         return (0..<count).map { k in
-            let t = Double(k) / Double(fps)
+            let t = k == count - 1 ? end ?? Double(k) / Double(fps) : Double(k) / Double(fps)
             let x = 100 + 300 * t + (moved && t >= 0.1 - 1e-9 ? 5 : 0)
             let time = (t * 1e6).rounded() / 1e6
             return
@@ -32,6 +32,14 @@ import Testing
             LayoutDiff.changes(expected: Self.lines(fps: 30, duration: 0.3), actual: Self.lines(fps: 30, duration: 0.6))
         )
         #expect(changes.map(\.description) == ["timing changed: 10 → 19 frames (duration 0.3 → 0.6 s)"])
+    }
+
+    @Test func asManyFramesEndingLaterSayTheCountOnce() throws {
+        // A fling a little longer: 10 frames at 30 fps either way, the last (its end) at 0.3 → 0.31 s.
+        let changes = try #require(
+            LayoutDiff.changes(
+                expected: Self.lines(fps: 30, duration: 0.3), actual: Self.lines(fps: 30, duration: 0.3, end: 0.31)))
+        #expect(changes.first?.description == "timing changed: 10 frames (duration 0.3 → 0.31 s)")
     }
 
     @Test func whatMovedIsNamedByTheRenderingsFrames() throws {

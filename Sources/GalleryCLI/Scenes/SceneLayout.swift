@@ -5,24 +5,32 @@ import SnapshotCheck
 /// A scene's layout as `gallery-render layout` prints it (`LayoutDocument`), from its offset or
 /// through its motion: for the command, and for recording beside a baseline.
 enum SceneLayout {
-    /// The JSON Lines of `motion` of `scene` from `offset` as UTF-8: one compact object per frame, each
-    /// with its newline.
-    static func jsonLines(of motion: MotionDescription, scene: Scene, offset: Double) throws(UsageError) -> [UInt8] {
+    /// The JSON Lines of `motion` of `scene` from `offset`, one compact object per frame, each with its
+    /// newline, handed to `write` in pieces (`LayoutDocument.writeJSONLines`) once the motion is
+    /// planned: a motion that cannot be made throws before anything is written.
+    static func writeJSONLines(
+        of motion: MotionDescription, scene: Scene, offset: Double, to write: ([UInt8]) -> Bool
+    ) throws(UsageError) {
         let (engine, frameScene) = try motion.motion(of: scene, offset: offset)
         let states: [MotionState]
         do { states = try engine.states(fps: motion.fps) } catch {
             throw UsageError.rule("\(SceneOptions.declared.offset): \(error.reason)")
         }
-        return LayoutDocument.jsonLines(states, scene: frameScene)
+        LayoutDocument.writeJSONLines(states, scene: frameScene, to: write)
     }
 
     /// The `layout` text of the frame of `scene` at `offset` (the pretty object `layout` prints), or of
     /// `motion` from there (its JSON Lines): what recording writes beside a baseline.
     static func text(of scene: Scene, offset: Double, motion: MotionDescription?) -> String? {
         if let motion {
-            return (try? jsonLines(of: motion, scene: scene, offset: offset)).map {
-                String(decoding: $0, as: UTF8.self)
-            }
+            var text: [UInt8] = []
+            do {
+                try writeJSONLines(of: motion, scene: scene, offset: offset) {
+                    text += $0
+                    return true
+                }
+            } catch { return nil }
+            return String(decoding: text, as: UTF8.self)
         }
         return (try? scene.layout(atOffset: offset)).map { LayoutDocument.still($0, scene: scene) }
     }

@@ -15,9 +15,12 @@ struct Console: Sendable {
         if let failed = write(text, to: STDOUT_FILENO) { outputFailure.withLock { $0 = $0 ?? failed } }
     }
 
-    /// `bytes` (UTF-8 text) on standard output, as `out` writes text.
-    func out(bytes: [UInt8]) {
-        if let failed = DescriptorWrite.all(bytes, to: STDOUT_FILENO) { outputFailure.withLock { $0 = $0 ?? failed } }
+    /// `bytes` (UTF-8 text) on standard output, as `out` writes text; false when the write failed.
+    @discardableResult
+    func out(bytes: [UInt8]) -> Bool {
+        guard let failed = DescriptorWrite.all(bytes, to: STDOUT_FILENO) else { return true }
+        outputFailure.withLock { $0 = $0 ?? failed }
+        return false
     }
 
     func error(_ text: String) { _ = write(text, to: STDERR_FILENO) }

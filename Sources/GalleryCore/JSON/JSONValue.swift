@@ -20,7 +20,7 @@ public enum JSONValue: Sendable, Equatable {
     public var pretty: String { String(decoding: bytes(indent: "  "), as: UTF8.self) }
 
     /// Appends the one-line text as UTF-8 to `out`: a long motion's `layout` writes all its frames into
-    /// one buffer (`LayoutDocument.jsonLines`).
+    /// one buffer (`LayoutDocument.writeJSONLines`).
     public func appendCompact(to out: inout [UInt8]) { write(into: &out, indent: nil, level: 0) }
 
     /// The text as UTF-8, written into one growing buffer.
