@@ -34,7 +34,8 @@ public enum LayoutDiff {
     }
 
     private static let frameKeys = [
-        "offset", "scrollOffset", "viewport.width", "viewport.height", "contentSize.width", "contentSize.height",
+        "layout", "offset", "scrollOffset", "viewport.width", "viewport.height", "contentSize.width",
+        "contentSize.height",
     ]
     /// An item's compared values; a carousel item's `offset` (o) and `angle`, the turn of its transform
     /// in degrees, say what moved where its centre does not.
@@ -96,8 +97,8 @@ public enum LayoutDiff {
             times.count > 1 && times[1] > times[0] ? rounded(1 / (times[1] - times[0])) : "—"
         }
         let rates = (fps(x), fps(y))
-        if rates.0 == rates.1, let first = x.last, let last = y.last {
-            // The same rate: the motion's length changed.
+        if rates.0 == rates.1 || rates.0 == "—" || rates.1 == "—", let first = x.last, let last = y.last {
+            // The same rate, or one frame (no rate): the motion's length changed.
             fields.append(
                 LayoutChange.Field(name: "duration", expected: rounded(first), actual: rounded(last), frames: []))
         } else {
@@ -132,7 +133,7 @@ public enum LayoutDiff {
     }
 
     private static let fieldOrder = [
-        "drawn", "photo", "offset", "scrollOffset", "viewport.width", "viewport.height", "contentSize.width",
+        "layout", "drawn", "photo", "offset", "scrollOffset", "viewport.width", "viewport.height", "contentSize.width",
         "contentSize.height", "center.x", "center.y", "size", "scale", "bounds.width", "bounds.height", "progress",
         "angle", "zoom", "position", "alpha",
     ]

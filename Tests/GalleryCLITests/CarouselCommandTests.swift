@@ -117,7 +117,7 @@ import Testing
             "layout", "--count", "5", "--layout", "coverflow", "--scale-factor", "0.5",
         ])
         #expect(lineOnly.status == 64)
-        #expect(lineOnly.stderr.contains("--scale-factor applies to the line, grid and flow layouts"))
+        #expect(lineOnly.stderr.contains("--scale-factor applies to the line layout, not "))
     }
 
     /// `--to-layout` between types: 0.2 s at 60 fps is 13 frames (0 … 12/60), the last the new type's

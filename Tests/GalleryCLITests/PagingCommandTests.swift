@@ -61,6 +61,19 @@ import Testing
             (["--paging", "--overscroll"], "a paged scroll rests on a page"),
             (["--drag", "100", "--drag-duration", "1e-9"], "give --release or a longer --drag-duration"),
             (["--layout", "flow", "--to-layout", "rotary"], "the carousel types do not animate a change from flow"),
+            // A pace --deceleration would not change: the paging spring's, a compositional section's.
+            (["--paging", "--fling", "300", "--deceleration", "fast"], "the paging spring sets the fling's pace"),
+            (
+                ["--layout", "page-cube", "--drag", "100", "--deceleration", "fast"],
+                "the paging spring sets the drag's pace"
+            ),
+            (
+                [
+                    "--layout", "compositional", "--scrolling", "group-paging", "--fling", "300", "--deceleration",
+                    "fast",
+                ],
+                "--scrolling group-paging sets the fling's pace"
+            ),
         ]
         for (arguments, message) in cases {
             let run = try CommandRunner.run(["layout", "--count", "5"] + arguments)

@@ -50,12 +50,15 @@ import Testing
 
     /// round(x₀/P + ½·sgn V) for |V| > 10, its halves in the flick's direction; round(x₀/P) else.
     /// From rest on page 3 a flick either way moves one page; from 3.3 back stays on 3, forward 4.
-    @Test func aFlickMovesOnePageEitherWayFromRest() {
+    @Test func aFlickPicksThePageTheContractRounds() {
+        // round(x₀/P + ½·sgn V), halves away from zero: from rest on page 3 a flick forward gives
+        // round(3.5) = 4 and one back round(2.5) = 3 (UIKit would go to 2; CONTRACT.md rules).
         let range = 0.0...3000
         func target(_ x0: Double, _ v: Double) -> Double {
             PagingSpring.target(from: x0, velocity: v, page: 375, range: range) / 375
         }
-        #expect(target(3 * 375, 300) == 4 && target(3 * 375, -300) == 2)
+        #expect(target(3 * 375, 300) == 4 && target(3 * 375, -300) == 3)
+        #expect(target(0.2 * 375, -300) == 0 && target(0.5 * 375, -300) == 0, "round(−0.3) = 0, round(0) = 0")
         #expect(target(3.3 * 375, -300) == 3 && target(3.3 * 375, 300) == 4)
         #expect(target(3.5 * 375, 5) == 4 && target(3.49 * 375, -5) == 3, "slower than 10 pt/s: the nearest page")
         #expect(target(2.5 * 375, 300) == 3 && target(2.5 * 375, -300) == 2)

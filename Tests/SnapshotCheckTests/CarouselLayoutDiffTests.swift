@@ -50,4 +50,12 @@ import Testing
         #expect(
             LayoutDiff.summary(changes) == "layout: item 0: progress -0.266667 → -0.346667, zoom 0.946667 → 0.930667")
     }
+
+    @Test func anotherLayoutIsNamed() throws {
+        let cover = Self.layout(degrees: 30, o: 0.5, scrollOffset: 0.5)
+        let changes = try #require(
+            LayoutDiff.changes(
+                expected: cover, actual: cover.replacingOccurrences(of: #""coverflow""#, with: #""coverflow2""#)))
+        #expect(LayoutDiff.summary(changes) == "layout: frame: layout coverflow → coverflow2")
+    }
 }

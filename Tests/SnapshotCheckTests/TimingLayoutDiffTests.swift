@@ -42,6 +42,13 @@ import Testing
         #expect(changes.first?.description == "timing changed: 10 frames (duration 0.3 → 0.31 s)")
     }
 
+    @Test func aMotionOfOneFrameHasADurationNotARate() throws {
+        // A fling that has nowhere to go is one frame: no rate to compare, its length changed.
+        let changes = try #require(
+            LayoutDiff.changes(expected: Self.lines(fps: 30, duration: 0.3), actual: Self.lines(fps: 30, duration: 0)))
+        #expect(changes.first?.description == "timing changed: 10 → 1 frames (duration 0.3 → 0 s)")
+    }
+
     @Test func whatMovedIsNamedByTheRenderingsFrames() throws {
         // Moved from 0.1 s: at 20 fps the frames at 0.1, 0.2 and 0.3 s shared with 30 fps are 2, 4, 6.
         let changes = try #require(

@@ -47,4 +47,17 @@ import VisualDiff
         #expect(result.frames.map(\.diffPixels) == [0, 0, 32] && result.failingFrames == [2])
         #expect(present.map(\.0) == [true, true, false] && present.map(\.1) == [true, true, true])
     }
+
+    @Test func aOneFrameAPNGIsNoStillImage() throws {
+        // A fling with nowhere to go renders one APNG frame: only a PNG that is no APNG is a still.
+        let two = try Self.apng([Self.frame(lit: 0), Self.frame(lit: 1)])
+        let one = try Self.apng([Self.frame(lit: 0)])
+        let still = try PNGEncoder.encode(Self.frame(lit: 0))
+        #expect(
+            try AnimationComparer().compare(expected: two, actual: one).summary
+                == "the rendering has 1 frame, its baseline 2 frames")
+        #expect(
+            try AnimationComparer().compare(expected: two, actual: still).summary
+                == "the rendering has 1 frame (a still image), its baseline 2 frames")
+    }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import GalleryCore
 import GalleryLayout
 import GalleryRender
@@ -24,6 +25,7 @@ enum AnimateCommand: Subcommand {
     )
 
     static func run(_ parsed: ParsedArguments, console: Console) throws -> ExitCode {
+        let began = Date()
         let jobs = try RunOptions.jobs(parsed)
         let scenes = SceneOptions.declared, motionOptions = MotionOptions.declared
         if parsed.positionals.isEmpty, !parsed.has(scenes.count) {
@@ -79,12 +81,14 @@ enum AnimateCommand: Subcommand {
         let job = RenderJob(
             name: "animate", scene: plan.frameScene, frames: .motion(plan, from: description.offsets[0]),
             output: outputs.map(RenderJob.Output.stills) ?? .animation(path, file))
-        return try render(job, jobs: jobs, strict: parsed.isSet(OutputOptions.declared.strict), console: console)
+        return try render(
+            job, jobs: jobs, strict: parsed.isSet(OutputOptions.declared.strict), console: console, began: began)
     }
 
-    /// Renders the motion's frames and writes them: one animation, atomically, or one PNG per frame.
-    static func render(_ job: RenderJob, jobs: Int, strict: Bool, console: Console) throws -> ExitCode {
-        let progress = Progress(total: job.frameCount, console: console)
+    /// Renders the motion's frames and writes them: one animation, atomically, or one PNG per frame;
+    /// the summary's time counts from `began` (the motion's planning included).
+    static func render(_ job: RenderJob, jobs: Int, strict: Bool, console: Console, began: Date) throws -> ExitCode {
+        let progress = Progress(total: job.frameCount, console: console, start: began)
         let report = Renderer(jobs: jobs, strict: strict).run(
             [job], onProblem: { problem in if !strict { console.warning(RenderCommand.describe(problem)) } },
             onFrame: { progress.advance() })

@@ -44,9 +44,22 @@ struct MotionDescription: Sendable {
             throw .conflicts(
                 scenes.velocity.spec, with: option, because: "the \(motion)'s own velocity projects the snap target")
         }
+        if source.givenHere(scenes.deceleration.spec.name), let pace = ownPace(of: description) {
+            throw .conflicts(scenes.deceleration.spec, with: option, because: "\(pace) sets the \(motion)'s pace")
+        }
         // --deceleration has a default, so it always reads to a rate.
         let given = try source.read(scenes.deceleration)
         return description.snap?.deceleration ?? given
+    }
+
+    /// What paces a scroll whatever --deceleration says: the paging spring, or a compositional
+    /// section's own behaviour (UIKit's fast rate, or its normal one for leading boundaries); nil
+    /// where --deceleration does.
+    private static func ownPace(of description: SceneDescription) -> String? {
+        if description.paging { return "the paging spring" }
+        guard case .compositional(let section) = description.gallery.style, section.scrolling != .continuous
+        else { return nil }
+        return "--scrolling \(section.scrolling.rawValue)"
     }
 
     /// A fling at `velocity`.

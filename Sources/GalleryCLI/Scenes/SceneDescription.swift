@@ -305,12 +305,13 @@ struct SceneDescription: Sendable {
     static func checkSeedOnly(by kind: LayoutKind, in source: any OptionSource) throws(UsageError) {
         let options = SceneOptions.declared
         let seedOnly = [
-            options.activeDistance.spec, options.scaleFactor.spec, options.minScale.spec, options.columns.spec,
-            options.interitemSpacing.spec,
+            (options.activeDistance.spec, "line"), (options.scaleFactor.spec, "line"), (options.minScale.spec, "line"),
+            (options.columns.spec, "grid"), (options.interitemSpacing.spec, "flow"),
         ]
-        guard ![.line, .grid, .flow].contains(kind), let given = seedOnly.first(where: { source.givenHere($0.name) })
+        guard ![.line, .grid, .flow].contains(kind),
+            let (given, owner) = seedOnly.first(where: { source.givenHere($0.0.name) })
         else { return }
-        throw .rule("\(given) applies to the line, grid and flow layouts, not \(kind.rawValue)")
+        throw .rule("\(given) applies to the \(owner) layout, not \(kind.rawValue)")
     }
 
     /// `--page-inset` is the page layouts' alone, and their cards take neither `--item-size` nor

@@ -7,7 +7,7 @@ import GalleryCore
 final class Progress: Sendable {
     private let total: Int
     private let console: Console
-    private let start = Date()
+    private let start: Date
     /// Frames done, and when and at which tenth the last log line was written.
     private let state = Locked((done: 0, loggedAt: 0.0, loggedTenth: 0))
     private let bar: Bool
@@ -16,8 +16,9 @@ final class Progress: Sendable {
     /// Seconds at least between two log lines.
     static let logInterval = 10.0
 
-    init(total: Int, console: Console) {
-        self.total = total
+    /// `start`: when the work began (a motion's planning, before its first frame, counts too).
+    init(total: Int, console: Console, start: Date = Date()) {
+        (self.total, self.start) = (total, start)
         self.console = console
         bar = total > 1 && console.showsProgress
         log = total > 1 && console.logsProgress

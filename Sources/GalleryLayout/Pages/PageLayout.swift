@@ -24,8 +24,12 @@ public struct PageLayout: Sendable, Hashable {
 
     /// Throws the first invalid parameter, given the viewport.
     public func validate(in viewport: Size) throws(LayoutError) {
-        let largest = (min(viewport.width, viewport.height) / 2).nextDown
-        try LayoutError.check(pageInset, .pageInset, in: 0...max(largest, 0))
+        guard pageInset.isFinite else { throw .notFinite(.pageInset, pageInset) }
+        // Under half the viewport's shorter side, so that a card keeps some size (0 when it has none).
+        let half = min(viewport.width, viewport.height) / 2
+        guard pageInset >= 0, pageInset < half || pageInset == 0 else {
+            throw .notBelow(.pageInset, pageInset, limit: half)
+        }
     }
 
     /// The card: the viewport inset by `pageInset`.

@@ -47,16 +47,12 @@ public struct PagingSpring: Sendable, Hashable {
     }
 
     /// The page a fling from `x0` at `velocity` comes to rest on, as an offset: page P along the scroll
-    /// axis, round(x₀/P + ½·sgn V) when |V| > 10 pt/s, its halves in the flick's direction (a flick
-    /// back from rest on page k goes to k − 1, as UIKit's does; halves away from zero would keep it
-    /// on k), else round(x₀/P) (halves away from zero): one page per flick at most; then k·P clamped
-    /// to `range`.
+    /// axis, round(x₀/P + ½·sgn V) when |V| > 10 pt/s, else round(x₀/P), halves away from zero (the
+    /// contract's rule: from rest on page k ≥ 1 a flick forward goes to k + 1 and one back stays on k,
+    /// where UIKit would go to k − 1); then k·P clamped to `range`.
     public static func target(from x0: Double, velocity: Double, page: Double, range: ClosedRange<Double>) -> Double {
         let pages = x0 / page
-        let k =
-            abs(velocity) > Fling.stopSpeed
-            ? (velocity > 0 ? (pages + 1).rounded(.down) : (pages - 1).rounded(.up))
-            : pages.rounded()
+        let k = abs(velocity) > Fling.stopSpeed ? (pages + (velocity > 0 ? 0.5 : -0.5)).rounded() : pages.rounded()
         return min(max(k * page, range.lowerBound), range.upperBound)
     }
 }

@@ -6,6 +6,8 @@ public enum LayoutError: Error, Sendable, Equatable, CustomStringConvertible {
     case notPositive(LayoutParameter, Double)
     /// A number outside the range allowed for it.
     case outOfRange(LayoutParameter, Double, allowed: ClosedRange<Double>)
+    /// A number that must be at least 0 and below `limit` (a page's inset: under half the viewport).
+    case notBelow(LayoutParameter, Double, limit: Double)
     /// A negative item count.
     case negativeCount(Int)
     /// A grid column count outside 1…10000.
@@ -23,7 +25,8 @@ public enum LayoutError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The parameter at fault.
     public var parameter: LayoutParameter {
         switch self {
-        case .notFinite(let parameter, _), .notPositive(let parameter, _), .outOfRange(let parameter, _, _):
+        case .notFinite(let parameter, _), .notPositive(let parameter, _), .outOfRange(let parameter, _, _),
+            .notBelow(let parameter, _, _):
             parameter
         case .negativeCount: .count
         case .columnCount: .columns
@@ -41,6 +44,7 @@ public enum LayoutError: Error, Sendable, Equatable, CustomStringConvertible {
         case .notPositive(_, let value): "must be greater than 0, not \(value)"
         case .outOfRange(_, let value, let allowed):
             "must be from \(Self.format(allowed.lowerBound)) to \(Self.format(allowed.upperBound)), not \(value)"
+        case .notBelow(_, let value, let limit): "must be at least 0 and less than \(Self.format(limit)), not \(value)"
         case .negativeCount: "must not be negative"
         case .columnCount(let columns, let allowed):
             columns < allowed.lowerBound

@@ -30,6 +30,7 @@ public struct AnimationComparer: Sendable {
         var result = AnimationComparison(
             expectedFrames: a.count, actualFrames: b.count, failingFrames: [], first: nil, frames: [])
         if a.count == b.count { result.timing = Self.timingDifference(a.animation, b.animation) }
+        result.stills = (a.animation == nil, b.animation == nil)
         let comparer = ImageComparer(criteria: criteria)
         for frame in 0..<max(a.count, b.count) {
             let pair: (RGBAImage?, RGBAImage?)

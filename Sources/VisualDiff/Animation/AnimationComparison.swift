@@ -15,6 +15,9 @@ public struct AnimationComparison: Sendable {
     public var timing: TimingDifference? = nil
     /// Pixels left out by ignore regions, summed over the frames.
     public var ignoredPixels = 0
+    /// Which of the two (expected, actual) are still images rather than APNGs: a one-frame APNG (a
+    /// motion that has nowhere to go) is an animation all the same.
+    public var stills = (expected: false, actual: false)
 
     /// The first difference in how two animations play.
     public enum TimingDifference: Sendable, Hashable, CustomStringConvertible {
@@ -56,8 +59,11 @@ public struct AnimationComparison: Sendable {
     /// What people read: "frames 3, 4, 7 of 19 differ; frame 3: 120 pixels differ (…)".
     public var summary: String {
         if expectedFrames != actualFrames {
-            func frames(_ count: Int) -> String { count == 1 ? "1 frame (a still image)" : "\(count) frames" }
-            return "the rendering has \(frames(actualFrames)), its baseline \(frames(expectedFrames))"
+            func frames(_ count: Int, still: Bool) -> String {
+                still ? "1 frame (a still image)" : count == 1 ? "1 frame" : "\(count) frames"
+            }
+            return
+                "the rendering has \(frames(actualFrames, still: stills.actual)), its baseline \(frames(expectedFrames, still: stills.expected))"
         }
         let timed = timing.map { "\($0); " } ?? ""
         guard let first else { return timing?.description ?? "all \(actualFrames) frames match" }
