@@ -22,15 +22,11 @@ public struct AnimationComparer: Sendable {
         expected: [UInt8], actual: [UInt8], diffImage: Bool = false,
         each: ((Int, AnimationFrameResult, RGBAImage?, RGBAImage?, RGBAImage?) -> Void)? = nil
     ) throws(AnimationReadError) -> AnimationComparison {
-        var readers: [Frames] = []
-        for (index, bytes) in [expected, actual].enumerated() {
-            do { readers.append(try Frames(bytes)) } catch { throw AnimationReadError(index: index, error: error) }
-        }
-        var (a, b) = (readers[0], readers[1])
+        var (a, b) = try Self.readers(expected, actual)
         var result = AnimationComparison(
-            expectedFrames: a.count, actualFrames: b.count, failingFrames: [], first: nil, frames: [])
+            expectedFrames: a.count, actualFrames: b.count, failingFrames: [], first: nil, frames: [],
+            stills: (a.animation == nil, b.animation == nil))
         if a.count == b.count { result.timing = Self.timingDifference(a.animation, b.animation) }
-        result.stills = (a.animation == nil, b.animation == nil)
         let comparer = ImageComparer(criteria: criteria)
         for frame in 0..<max(a.count, b.count) {
             let pair: (RGBAImage?, RGBAImage?)
@@ -78,6 +74,15 @@ public struct AnimationComparer: Sendable {
             }
         }
         return result
+    }
+
+    /// Readers of both files' frames; throws for the first that cannot be read (index 0 or 1).
+    private static func readers(_ expected: [UInt8], _ actual: [UInt8]) throws(AnimationReadError) -> (Frames, Frames) {
+        var readers: [Frames] = []
+        for (index, bytes) in [expected, actual].enumerated() {
+            do { readers.append(try Frames(bytes)) } catch { throw AnimationReadError(index: index, error: error) }
+        }
+        return (readers[0], readers[1])
     }
 
     /// Frame `frame`'s ignore mask, with `actual` given the baseline's pixels under it; nil when the
