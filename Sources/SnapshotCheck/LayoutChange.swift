@@ -24,7 +24,7 @@ public struct LayoutChange: Sendable, Hashable, Codable {
             let duration = fields.first { $0.name == "duration" }.map { " (duration \($0.expected) → \($0.actual) s)" }
             // As many frames at other times (a motion's last frame is its end): the count once.
             let count = frames.expected == frames.actual ? frames.actual : "\(frames.expected) → \(frames.actual)"
-            return "timing changed: \(count) frames" + (fps ?? duration ?? "")
+            return "timing changed: \(count) frame\(frames.actual == "1" ? "" : "s")" + (fps ?? duration ?? "")
         }
         let subject =
             index.map { index in "item \(index)" + (photo.map { " (\($0))" } ?? "") } ?? "frame"

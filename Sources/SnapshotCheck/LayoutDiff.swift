@@ -93,14 +93,19 @@ public enum LayoutDiff {
         guard x.count == a.count, y.count == b.count, !x.isEmpty, !y.isEmpty else { return nil }
         guard x.count != y.count || zip(x, y).contains(where: { abs($0 - $1) > timeTolerance }) else { return nil }
         var fields = [LayoutChange.Field(name: "frames", expected: "\(x.count)", actual: "\(y.count)", frames: [])]
+        // The rate from the first step; not where the second frame is the last, which is the end
+        // (a paged motion that settles in a millisecond is two frames, 1 ms apart).
         func fps(_ times: [Double]) -> String {
-            times.count > 1 && times[1] > times[0] ? rounded(1 / (times[1] - times[0])) : "—"
+            times.count > 2 && times[1] > times[0] ? rounded(1 / (times[1] - times[0])) : "—"
         }
         let rates = (fps(x), fps(y))
         if rates.0 == rates.1 || rates.0 == "—" || rates.1 == "—", let first = x.last, let last = y.last {
             // The same rate, or one frame (no rate): the motion's length changed.
             fields.append(
-                LayoutChange.Field(name: "duration", expected: rounded(first), actual: rounded(last), frames: []))
+                // To the millisecond: the paging spring's step.
+                LayoutChange.Field(
+                    name: "duration", expected: rounded(first, places: 3), actual: rounded(last, places: 3), frames: [])
+            )
         } else {
             fields.append(LayoutChange.Field(name: "fps", expected: rates.0, actual: rates.1, frames: []))
         }

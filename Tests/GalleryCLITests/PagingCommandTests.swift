@@ -62,18 +62,19 @@ import Testing
             (["--drag", "100", "--drag-duration", "1e-9"], "give --release or a longer --drag-duration"),
             (["--layout", "flow", "--to-layout", "rotary"], "the carousel types do not animate a change from flow"),
             // A pace --deceleration would not change: the paging spring's, a compositional section's.
-            (["--paging", "--fling", "300", "--deceleration", "fast"], "the paging spring sets the fling's pace"),
+            (["--paging", "--fling", "300", "--deceleration", "fast"], "the paging spring paces the fling"),
             (
                 ["--layout", "page-cube", "--drag", "100", "--deceleration", "fast"],
-                "the paging spring sets the drag's pace"
+                "the paging spring paces the drag"
             ),
             (
                 [
                     "--layout", "compositional", "--scrolling", "group-paging", "--fling", "300", "--deceleration",
                     "fast",
                 ],
-                "--scrolling group-paging sets the fling's pace"
+                "the compositional section's group-paging scrolling (UIKit's own rate) paces the fling"
             ),
+            (["--layout", "compositional", "--fling", "300", "--deceleration", "fast"], "continuous scrolling"),
         ]
         for (arguments, message) in cases {
             let run = try CommandRunner.run(["layout", "--count", "5"] + arguments)

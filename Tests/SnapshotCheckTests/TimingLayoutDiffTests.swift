@@ -46,7 +46,13 @@ import Testing
         // A fling that has nowhere to go is one frame: no rate to compare, its length changed.
         let changes = try #require(
             LayoutDiff.changes(expected: Self.lines(fps: 30, duration: 0.3), actual: Self.lines(fps: 30, duration: 0)))
-        #expect(changes.first?.description == "timing changed: 10 → 1 frames (duration 0.3 → 0 s)")
+        #expect(changes.first?.description == "timing changed: 10 → 1 frame (duration 0.3 → 0 s)")
+        // Two frames 1 ms apart (a paged motion settling at once): the end, not a rate of 1000 fps.
+        let settled = try #require(
+            LayoutDiff.changes(
+                expected: Self.lines(fps: 30, duration: 0.3),
+                actual: Self.lines(fps: 30, duration: 1.0 / 30, end: 0.001)))
+        #expect(settled.first?.description == "timing changed: 10 → 2 frames (duration 0.3 → 0.001 s)")
     }
 
     @Test func whatMovedIsNamedByTheRenderingsFrames() throws {

@@ -45,7 +45,7 @@ struct MotionDescription: Sendable {
                 scenes.velocity.spec, with: option, because: "the \(motion)'s own velocity projects the snap target")
         }
         if source.givenHere(scenes.deceleration.spec.name), let pace = ownPace(of: description) {
-            throw .conflicts(scenes.deceleration.spec, with: option, because: "\(pace) sets the \(motion)'s pace")
+            throw .conflicts(scenes.deceleration.spec, with: option, because: "\(pace) paces the \(motion)")
         }
         // --deceleration has a default, so it always reads to a rate.
         let given = try source.read(scenes.deceleration)
@@ -53,13 +53,12 @@ struct MotionDescription: Sendable {
     }
 
     /// What paces a scroll whatever --deceleration says: the paging spring, or a compositional
-    /// section's own behaviour (UIKit's fast rate, or its normal one for leading boundaries); nil
-    /// where --deceleration does.
+    /// section's scrolling behaviour (UIKit's own rates: the normal one, or the fast one for group
+    /// paging); nil where --deceleration does.
     private static func ownPace(of description: SceneDescription) -> String? {
         if description.paging { return "the paging spring" }
-        guard case .compositional(let section) = description.gallery.style, section.scrolling != .continuous
-        else { return nil }
-        return "--scrolling \(section.scrolling.rawValue)"
+        guard case .compositional(let section) = description.gallery.style else { return nil }
+        return "the compositional section's \(section.scrolling.rawValue) scrolling (UIKit's own rate)"
     }
 
     /// A fling at `velocity`.
