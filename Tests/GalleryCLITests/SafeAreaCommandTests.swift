@@ -20,12 +20,14 @@ import Testing
         #expect(!plain.output.contains("contentInset"))
     }
 
-    /// Pages count from −top (−59 + k × 852 on an iPhone 15's grid); a rotation takes the other
-    /// orientation's insets.
-    @Test func pagesCountFromTheTopAndARotationTurnsTheInsets() throws {
+    /// Pages sit at k × 852 on an iPhone 15's grid, clamped to the range from −59; a rotation takes
+    /// the other orientation's insets.
+    @Test func pagesSitAtMultiplesOfThePageAndARotationTurnsTheInsets() throws {
+        // The contract's k·P clamped to the range (−59…), as UIKit pages whatever the inset: from the
+        // default −59, round(−59/852) = 0; from 500, round(500/852) = 1: 852.
         let base = ["layout", "--layout", "grid", "--device", "iphone-15", "--safe-area", "--count", "40"]
-        #expect(try CommandRunner.run(base + ["--paging"]).output.contains(#""offset": -59,"#))
-        #expect(try CommandRunner.run(base + ["--paging", "--offset", "500"]).output.contains(#""offset": 793,"#))
+        #expect(try CommandRunner.run(base + ["--paging"]).output.contains(#""offset": 0,"#))
+        #expect(try CommandRunner.run(base + ["--paging", "--offset", "500"]).output.contains(#""offset": 852,"#))
         let turned = try CommandRunner.run(base + ["--rotate"])
         #expect(turned.status == 0, "\(turned.stderr)")
         let lines = turned.output.split(separator: "\n")
@@ -34,7 +36,7 @@ import Testing
     }
 
     /// Turning to portrait at the top keeps the top (−59 below the status bar); full-page cards keep
-    /// their page counted from the range's start (−59 + k × 667 in landscape).
+    /// their page, at k × the page as paging rests (page 2: 786 in portrait, 2 × 667 in landscape).
     @Test func aTurnAtTheTopStaysAtTheTopAndPagesStayPages() throws {
         let grid = try CommandRunner.run([
             "layout", "--layout", "grid", "--device", "iphone-15", "--landscape", "--safe-area", "--rotate",
@@ -45,7 +47,7 @@ import Testing
             "layout", "--layout", "page-cube", "--device", "iphone-15", "--safe-area", "--offset", "786", "--rotate",
             "--count", "6",
         ])
-        #expect(pages.output.split(separator: "\n").last?.contains(#""offset": 1275,"#) == true)
+        #expect(pages.output.split(separator: "\n").last?.contains(#""offset": 1334,"#) == true)
     }
 
     @Test func itNeedsADeviceAndAScrollView() throws {

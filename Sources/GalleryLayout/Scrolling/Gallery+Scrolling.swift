@@ -17,16 +17,12 @@ extension Gallery {
     }
 
     /// Where a paging scroll released at `offset` with `velocity` comes to rest: a whole number of
-    /// pages, one page at most from where it was lifted (`PagingSpring.target`).
-    /// With a content inset the pages are counted from the range's start, −before (the first page
-    /// shows the top below the status bar).
+    /// pages, one page at most from where it was lifted (`PagingSpring.target`), clamped to the
+    /// scrollable range. With a content inset (a safe area) the pages still sit at k·P, as the
+    /// contract writes and UIKit pages (its pages ignore the inset): the range's start, −top, is a
+    /// rest only by the clamp.
     public func paged(_ offset: Double, velocity: Double = 0) -> Double {
-        let range = scrollableRange, origin = range.lowerBound
-        guard origin != 0 else {
-            return PagingSpring.target(from: offset, velocity: velocity, page: pageLength, range: range)
-        }
-        let pages = 0...range.upperBound - origin
-        return origin + PagingSpring.target(from: offset - origin, velocity: velocity, page: pageLength, range: pages)
+        PagingSpring.target(from: offset, velocity: velocity, page: pageLength, range: scrollableRange)
     }
 
     /// What follows a lift at `offset` with `velocity`: past an edge, the spring back to it; inside the

@@ -118,12 +118,9 @@ public enum MotionRequest: Sendable, Equatable {
             let (from, to) = (gallery.scrollableRange.lowerBound, end.scrollableRange.lowerBound)
             // At the top, a scroll view stays at the top when its inset changes (the safe area turns).
             if from != to, startFrame.offset == from { resting = to }
-            // Full-page cards keep their page: the offset in pages (from the range's start) stays.
+            // Full-page cards keep their page: the offset in pages (k·P, as paging rests) stays.
             if case .page = gallery.style {
-                resting =
-                    from == 0 && to == 0
-                    ? end.clamped(startFrame.offset / gallery.viewport.width * end.viewport.width)
-                    : end.clamped(to + (startFrame.offset - from) / gallery.viewport.width * end.viewport.width)
+                resting = end.clamped(startFrame.offset / gallery.viewport.width * end.viewport.width)
             }
             return try LayoutTransition(
                 from: gallery, frame: startFrame, to: end, atOffset: resting, duration: duration)
