@@ -1,4 +1,5 @@
 import GalleryCore
+import TestSupport
 @testable import Raster
 import Testing
 
@@ -282,7 +283,50 @@ import Testing
     }
 
     @Test func theRunsLeftAfterHidingColumns() {
-        let runs = ProjectedItemPainter.removing([3..<5, 8..<20, 0..<0], from: 0..<10)
-        #expect(runs == [0..<3, 5..<8])
+        func runs(_ columns: Range<Int>, _ hidden: [Range<Int>]) -> [Range<Int>] {
+            var runs: [Range<Int>] = []
+            ProjectedItemPainter.forEachRun(of: columns, without: hidden) { runs.append($0) }
+            return runs
+        }
+        #expect(runs(0..<10, [3..<5, 8..<20, 0..<0]) == [0..<3, 5..<8])
+        // Overlapping and touching cuts, in any order; a cut before the columns; nothing left.
+        #expect(runs(0..<20, [12..<15, 4..<9, 6..<12, -3..<1, 19..<19]) == [1..<4, 15..<20])
+        #expect(runs(2..<6, [0..<3, 3..<6]) == [])
+        #expect(runs(0..<5, []) == [0..<5])
+    }
+}
+
+/// A row's columns are found by clipping the item's polygon to the row's strip, streamed so that no
+/// row allocates: they must be the twice-clipped polygon's, to the bit.
+@Suite struct FramePolygonRowTests {
+    /// `FramePolygon.columns(inRow:)` as it was written before it was streamed: two clips and a span.
+    static func reference(_ polygon: FramePolygon, _ row: Int) -> Range<Int> {
+        let top = Double(row)
+        let strip = polygon.clipped(to: .init(a: 0, b: 1, c: -top)).clipped(to: .init(a: 0, b: -1, c: top + 1))
+        guard strip.points.count >= 2 else { return 0..<0 }
+        var (left, right) = (Double.infinity, -Double.infinity)
+        for p in strip.points { (left, right) = (min(left, p.x), max(right, p.x)) }
+        guard left.isFinite, right.isFinite, left < right else { return 0..<0 }
+        let start = Int(left.rounded(.down)), end = Int(right.rounded(.up))
+        return start < end ? start..<end : 0..<0
+    }
+
+    @Test func streamedRowsAreTheTwiceClippedPolygons() {
+        var random = SplitMix(seed: 11)
+        func coordinate() -> Double { Double(random.next() % 40_000) / 100 - 50 }
+        for _ in 0..<400 {
+            // Up to eight vertices anywhere (convex or not: the clip is the same either way), vertices
+            // on row boundaries, repeated vertices and degenerate polygons among them.
+            let count = Int(random.next() % 9)
+            var points: [(x: Double, y: Double)] = (0..<count).map { _ in (coordinate(), coordinate()) }
+            if count > 2, random.next() % 3 == 0 { points[1].y = points[1].y.rounded() }
+            if count > 3, random.next() % 5 == 0 { points[3] = points[2] }
+            let polygon = FramePolygon(points: points)
+            for row in -60..<360 where polygon.columns(inRow: row) != Self.reference(polygon, row) {
+                Issue.record(
+                    "row \(row) of \(points): \(polygon.columns(inRow: row)) ≠ \(Self.reference(polygon, row))")
+                return
+            }
+        }
     }
 }

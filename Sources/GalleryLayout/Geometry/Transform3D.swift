@@ -72,13 +72,29 @@ public struct Transform3D: Sendable, Hashable {
 
     /// `CATransform3DConcat(self, other)` = self·other: self acts on a point first, then `other`.
     public func concatenating(_ other: Transform3D) -> Transform3D {
-        let (a, b) = (rows, other.rows)
-        func entry(_ i: Int, _ j: Int) -> Double {
-            let (first, second): (Double, Double) = (a[i][0] * b[0][j], a[i][1] * b[1][j])
-            let (third, fourth): (Double, Double) = (a[i][2] * b[2][j], a[i][3] * b[3][j])
-            return ((first + second) + third) + fourth
+        // Row-major in registers, not arrays: layouts of long motions multiply many matrices.
+        let (a, b) = (flat, other.flat)
+        var product = SIMD16<Double>()
+        for i in 0..<4 {
+            for j in 0..<4 {
+                let (first, second): (Double, Double) = (a[i * 4] * b[j], a[i * 4 + 1] * b[4 + j])
+                let (third, fourth): (Double, Double) = (a[i * 4 + 2] * b[8 + j], a[i * 4 + 3] * b[12 + j])
+                product[i * 4 + j] = ((first + second) + third) + fourth
+            }
         }
-        return Transform3D(rows: (0..<4).map { i in (0..<4).map { j in entry(i, j) } })
+        return Transform3D(flat: product)
+    }
+
+    /// The entries row by row.
+    private var flat: SIMD16<Double> {
+        SIMD16(m11, m12, m13, m14, m21, m22, m23, m24, m31, m32, m33, m34, m41, m42, m43, m44)
+    }
+
+    private init(flat r: SIMD16<Double>) {
+        (m11, m12, m13, m14) = (r[0], r[1], r[2], r[3])
+        (m21, m22, m23, m24) = (r[4], r[5], r[6], r[7])
+        (m31, m32, m33, m34) = (r[8], r[9], r[10], r[11])
+        (m41, m42, m43, m44) = (r[12], r[13], r[14], r[15])
     }
 
     /// `CATransform3DTranslate(self, x, y, z)` = Tr(x, y, z)·self.

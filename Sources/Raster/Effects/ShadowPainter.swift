@@ -106,13 +106,12 @@ public enum ShadowPainter {
         let painted = prepared.bounds.y.clamped(to: rows)
         guard !painted.isEmpty, pixels.count >= rows.count * canvasWidth else { return }
         let (grid, h, color) = (prepared.grid, prepared.homography, prepared.color)
+        var hidden = HiddenColumns(occluders)
         grid.values.withUnsafeBufferPointer { values in
             for y in painted {
                 let row = (y - rows.lowerBound) * canvasWidth
                 let columns = prepared.polygon.columns(inRow: y).clamped(to: prepared.bounds.x)
-                let hidden = occluders.map { $0.interior.interiorColumns(inRow: y) }.filter { !$0.isEmpty }
-                let runs = hidden.isEmpty ? [columns] : ProjectedItemPainter.removing(hidden, from: columns)
-                for run in runs {
+                hidden.forEachShown(columns, inRow: y) { run in
                     for x in run {
                         guard let point = h.backwardPoint(Double(x) + 0.5, Double(y) + 0.5) else { continue }
                         let coverage = grid.value(atX: point.x, y: point.y, in: values)

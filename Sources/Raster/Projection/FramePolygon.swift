@@ -85,14 +85,19 @@ struct FramePolygon: Sendable {
         return x.isEmpty || y.isEmpty ? (0..<0, 0..<0) : (x, y)
     }
 
-    /// The pixels of frame row `row` the polygon touches: a subset of `pixelBounds.x`.
+    /// The pixels of frame row `row` the polygon touches: a subset of `pixelBounds.x`. The polygon is
+    /// cut to the row's strip as `clipped(to:)` twice would cut it, vertex for vertex in the same
+    /// order, but streamed: a row allocates nothing.
     func columns(inRow row: Int) -> Range<Int> {
         let top = Double(row)
-        let strip = clipped(to: HalfPlane(a: 0, b: 1, c: -top)).clipped(to: HalfPlane(a: 0, b: -1, c: top + 1))
-        guard strip.points.count >= 2 else { return 0..<0 }
-        var (left, right) = (Double.infinity, -Double.infinity)
-        for p in strip.points { (left, right) = (min(left, p.x), max(right, p.x)) }
-        return Self.pixels(left, right)
+        var clip = StreamedClip(
+            plane: HalfPlane(a: 0, b: 1, c: -top),
+            next: StreamedClip(plane: HalfPlane(a: 0, b: -1, c: top + 1), next: Extent()))
+        for p in points { clip.add(p) }
+        clip.finish()
+        let strip = clip.next.next
+        guard strip.count >= 2 else { return 0..<0 }
+        return Self.pixels(strip.left, strip.right)
     }
 
     /// The pixels of frame row `row` whose whole square lies inside the polygon: those between the
@@ -154,4 +159,51 @@ extension FramePolygon {
             ItemHomography(placement), halfWidth: placement.width / 2, halfHeight: placement.height / 2,
             canvasWidth: width, height: height)
     }
+}
+
+/// Where a streamed clip's vertices go.
+private protocol ClipSink {
+    mutating func add(_ p: (x: Double, y: Double))
+    mutating func finish()
+}
+
+/// `FramePolygon.clipped(to:)` one vertex at a time: the same vertices, in the same order, into `next`.
+private struct StreamedClip<Next: ClipSink>: ClipSink {
+    let plane: FramePolygon.HalfPlane
+    var next: Next
+    private var first: (x: Double, y: Double)?
+    private var last = (x: 0.0, y: 0.0)
+
+    init(plane: FramePolygon.HalfPlane, next: Next) { (self.plane, self.next) = (plane, next) }
+
+    mutating func add(_ q: (x: Double, y: Double)) {
+        if first == nil { first = q } else { edge(last, q) }
+        last = q
+    }
+
+    mutating func finish() {
+        if let first { edge(last, first) }
+        next.finish()
+    }
+
+    private mutating func edge(_ p: (x: Double, y: Double), _ q: (x: Double, y: Double)) {
+        let (vp, vq) = (plane.value(p), plane.value(q))
+        if vp >= 0 { next.add(p) }
+        if (vp > 0 && vq < 0) || (vp < 0 && vq > 0) {
+            let t = vp / (vp - vq)
+            next.add((p.x + (q.x - p.x) * t, p.y + (q.y - p.y) * t))
+        }
+    }
+}
+
+/// The vertices' span in x, taken in their order, and their count.
+private struct Extent: ClipSink {
+    var left = Double.infinity, right = -Double.infinity
+    var count = 0
+
+    mutating func add(_ p: (x: Double, y: Double)) {
+        (left, right, count) = (min(left, p.x), max(right, p.x), count + 1)
+    }
+
+    func finish() {}
 }

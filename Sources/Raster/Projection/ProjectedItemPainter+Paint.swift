@@ -26,11 +26,11 @@ extension ProjectedItemPainter {
                             prepared, homography: homography, outer: outer,
                             sampler: levels.isEmpty ? nil : PhotoSampler(texels: texels, levels: levels))
                         let scratch = Scratch(positions: positions, groups: groups)
+                        var hidden = HiddenColumns(occluders)
                         for y in paintedRows {
-                            let hidden = occluders.map { $0.interior.interiorColumns(inRow: y) }.filter { !$0.isEmpty }
                             painter.row(
                                 y, of: prepared, into: pixels, at: (y - rows.lowerBound) * canvasWidth, scratch,
-                                hidden: hidden)
+                                hidden: &hidden)
                         }
                     }
                 }
@@ -44,20 +44,46 @@ extension ProjectedItemPainter {
         item.w == 255 ? item : item + canvas * (1 - item.w / 255)
     }
 
-    /// `columns` without any of `hidden`, as runs left to right.
-    static func removing(_ hidden: [Range<Int>], from columns: Range<Int>) -> [Range<Int>] {
-        var runs = [columns]
-        for cut in hidden where !cut.isEmpty {
-            runs = runs.flatMap { run -> [Range<Int>] in
-                guard cut.overlaps(run) else { return [run] }
-                return [
-                    run.lowerBound..<max(run.lowerBound, cut.lowerBound),
-                    min(run.upperBound, cut.upperBound)..<run.upperBound,
-                ]
-                .filter { !$0.isEmpty }
+    /// Calls `body` with the runs of `columns` outside every one of `hidden`, left to right, without
+    /// allocating (a row of a cover flow's side item is cut by up to seven items before it).
+    @inline(__always)
+    static func forEachRun(of columns: Range<Int>, without hidden: [Range<Int>], _ body: (Range<Int>) -> Void) {
+        var start = columns.lowerBound
+        while start < columns.upperBound {
+            // Past every cut that holds `start`, then up to the nearest cut after it.
+            var moved = true
+            while moved {
+                moved = false
+                for cut in hidden where cut.contains(start) { (start, moved) = (cut.upperBound, true) }
             }
+            guard start < columns.upperBound else { return }
+            var end = columns.upperBound
+            for cut in hidden where !cut.isEmpty && cut.lowerBound > start { end = min(end, cut.lowerBound) }
+            body(start..<end)
+            start = end
         }
-        return runs
+    }
+}
+
+/// The columns opaque items drawn later cover wholly, row by row: one array, refilled for each row.
+struct HiddenColumns {
+    private let occluders: [ProjectedItemPainter.Prepared]
+    private var cuts: [Range<Int>] = []
+
+    init(_ occluders: [ProjectedItemPainter.Prepared]) {
+        self.occluders = occluders
+        cuts.reserveCapacity(occluders.count)
+    }
+
+    /// Calls `body` with the runs of `columns` in frame row `y` that no occluder covers wholly.
+    @inline(__always)
+    mutating func forEachShown(_ columns: Range<Int>, inRow y: Int, _ body: (Range<Int>) -> Void) {
+        cuts.removeAll(keepingCapacity: true)
+        for occluder in occluders {
+            let cut = occluder.interior.interiorColumns(inRow: y)
+            if !cut.isEmpty { cuts.append(cut) }
+        }
+        ProjectedItemPainter.forEachRun(of: columns, without: cuts, body)
     }
 }
 
@@ -97,22 +123,28 @@ private struct PixelPainter {
     @inline(__always)
     func row(
         _ y: Int, of prepared: ProjectedItemPainter.Prepared, into pixels: UnsafeMutableBufferPointer<SIMD4<Float>>,
-        at row: Int, _ scratch: Scratch, hidden: [Range<Int>]
+        at row: Int, _ scratch: Scratch, hidden: inout HiddenColumns
     ) {
         let columns = prepared.polygon.columns(inRow: y).clamped(to: prepared.bounds.x)
         let interior = prepared.interior.interiorColumns(inRow: y).clamped(to: columns)
-        for shown in ProjectedItemPainter.removing(hidden, from: columns) {
+        hidden.forEachShown(columns, inRow: y) { shown in
             let inside = interior.clamped(to: shown)
-            let edges =
-                inside.isEmpty
-                ? [shown] : [shown.lowerBound..<inside.lowerBound, inside.upperBound..<shown.upperBound]
-            for part in edges {
-                for x in part {
-                    guard let item = edge(x, y) else { continue }
-                    pixels[row + x] = ProjectedItemPainter.over(item, pixels[row + x])
-                }
+            if inside.isEmpty {
+                edges(shown, y, into: pixels, at: row)
+            } else {
+                edges(shown.lowerBound..<inside.lowerBound, y, into: pixels, at: row)
+                edges(inside.upperBound..<shown.upperBound, y, into: pixels, at: row)
             }
             self.interior(inside, y, into: pixels, at: row, scratch: scratch)
+        }
+    }
+
+    /// Paints `columns` of row `y` one pixel at a time, with the edge's coverage.
+    @inline(__always)
+    func edges(_ columns: Range<Int>, _ y: Int, into pixels: UnsafeMutableBufferPointer<SIMD4<Float>>, at row: Int) {
+        for x in columns {
+            guard let item = edge(x, y) else { continue }
+            pixels[row + x] = ProjectedItemPainter.over(item, pixels[row + x])
         }
     }
 

@@ -29,9 +29,10 @@ struct DecodePlan: Sendable {
         var uses: [PhotoSource: [PhotoKey: Set<Use>]] = [:]
         var upcoming: [PhotoKey] = []
         for (plan, scene) in plans {
+            let photoKey = scene.photoKeys
             for item in plan.items {
                 guard let path = item.photo else { continue }
-                let key = scene.photoKey(path), source = PhotoSource(key)
+                let key = photoKey(path), source = PhotoSource(key)
                 if uses[source]?[key] == nil { upcoming.append(key) }
                 remaining[source, default: 0] += 1
                 uses[source, default: [:]][key, default: []]

@@ -99,8 +99,12 @@ public struct Scene: Sendable {
     public var decodeFit: DecodeOptions.TargetFit { style.contentMode == .aspectFit ? .fit : .cover }
 
     /// The cache key of the photo at `path` in this scene: the photo and the box this scene needs.
-    public func photoKey(_ path: String) -> PhotoKey {
-        PhotoKey(path: path, budget: budget, box: decodeBox, fit: decodeFit, colorSpace: colorSpace)
+    public func photoKey(_ path: String) -> PhotoKey { photoKeys(path) }
+
+    /// `photoKey` for many photos: the decode box (four layouts of a carousel) worked out once.
+    public var photoKeys: @Sendable (String) -> PhotoKey {
+        let (budget, box, fit, colorSpace) = (budget, decodeBox, decodeFit, colorSpace)
+        return { PhotoKey(path: $0, budget: budget, box: box, fit: fit, colorSpace: colorSpace) }
     }
 
     /// The photo shown by item `index`, or nil for a placeholder.

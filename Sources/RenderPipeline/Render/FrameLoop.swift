@@ -82,7 +82,7 @@ struct FrameLoop: Sendable {
         image: Swift.Result<RGBAImage, FrameFailure>, problems: [PhotoProblem], seconds: Double
     ) {
         let began = Date()
-        let scene = job.decodeScene(ofFrame: index)
+        let photoKey = job.decodeScene(ofFrame: index).photoKeys
         let used = UsedPhotos()
         let (cache, threads, pyramids) = (cache, threadsPerFrame, pyramids)
         // Photos are fetched from inside the renderer, so a frame's decodes run in parallel with
@@ -90,10 +90,10 @@ struct FrameLoop: Sendable {
         let image = Swift.Result { () throws(FrameFailure) in
             do throws(OutOfMemory) {
                 return try FrameRenderer(scene: job.scene).render(
-                    plans[index], jobs: threads, prefetch: { used.reserve(cache.prefetch(scene.photoKey($0))) },
-                    pyramids: { PyramidSource(cache: pyramids, photo: scene.photoKey($0)) }
+                    plans[index], jobs: threads, prefetch: { used.reserve(cache.prefetch(photoKey($0))) },
+                    pyramids: { PyramidSource(cache: pyramids, photo: photoKey($0)) }
                 ) { path in
-                    (try? used.fetch(scene.photoKey(path), from: cache).get()).map(PhotoPart.init)
+                    (try? used.fetch(photoKey(path), from: cache).get()).map(PhotoPart.init)
                 }
             } catch { throw .memory(error) }
         }
