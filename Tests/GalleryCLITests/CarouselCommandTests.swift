@@ -120,6 +120,64 @@ import Testing
         #expect(lineOnly.stderr.contains("--scale-factor applies to the line layout, not "))
     }
 
+    /// A type's own options with a type whose formulas never read them, and the fling's with no
+    /// fling, would do nothing: each is a usage error naming it; with their types they work.
+    @Test func aTypesOwnOptionWithAnotherTypeIsAUsageError() throws {
+        let circular = "applies to the circular types (rotary, cylinder, wheel and their inverted forms), not coverflow"
+        let cases: [([String], String)] = [
+            (["--layout", "coverflow", "--arc", "90"], "--arc " + circular),
+            (["--layout", "coverflow", "--radius", "50"], "--radius " + circular),
+            (["--layout", "coverflow", "--angle", "30"], "--angle " + circular),
+            (["--layout", "coverflow", "--circular-count", "3"], "--circular-count " + circular),
+            (
+                ["--layout", "rotary", "--tilt", "0.1"],
+                "--tilt applies to coverflow, coverflow2 and the time machines, not rotary"
+            ),
+            (["--layout", "coverflow", "--scroll-to", "3", "--scroll-speed", "5"], "--scroll-speed needs --fling"),
+            (["--layout", "coverflow", "--deceleration-rate", "0.2"], "--deceleration-rate needs --fling"),
+        ]
+        for (arguments, message) in cases {
+            let run = try CommandRunner.run(["layout", "--count", "5"] + arguments)
+            #expect(run.status == 64, "\(arguments)")
+            #expect(run.stderr.contains(message), "\(run.stderr)")
+        }
+        for arguments in [
+            ["--layout", "inverted-wheel", "--arc", "90", "--radius", "50", "--angle", "30", "--circular-count", "8"],
+            ["--layout", "inverted-time-machine", "--tilt", "0.1"], ["--layout", "coverflow2", "--tilt", "0.5"],
+            ["--layout", "coverflow", "--fling", "300", "--scroll-speed", "5", "--deceleration-rate", "0.2"],
+        ] {
+            let run = try CommandRunner.run(["layout", "--count", "5"] + arguments)
+            #expect(run.status == 0, "\(arguments): \(run.stderr)")
+        }
+    }
+
+    /// The seed layouts' own options do nothing for another seed layout, not even for a `--to-layout`
+    /// end (it takes its own defaults), so they are refused there too; with their layout they work.
+    @Test func aSeedLayoutsOptionWithAnotherSeedLayoutIsAUsageError() throws {
+        let cases: [([String], String)] = [
+            (["--layout", "line", "--columns", "4"], "--columns applies to the grid layout, not line"),
+            (["--layout", "flow", "--columns", "4"], "--columns applies to the grid layout, not flow"),
+            (
+                ["--layout", "line", "--to-layout", "grid", "--columns", "4"],
+                "--columns applies to the grid layout, not line"
+            ),
+            (["--layout", "grid", "--scale-factor", "2"], "--scale-factor applies to the line layout, not grid"),
+            (
+                ["--layout", "line", "--interitem-spacing", "4"],
+                "--interitem-spacing applies to the flow layout, not line"
+            ),
+        ]
+        for (arguments, message) in cases {
+            let run = try CommandRunner.run(["layout", "--count", "5"] + arguments)
+            #expect(run.status == 64, "\(arguments)")
+            #expect(run.stderr.contains(message), "\(run.stderr)")
+        }
+        for arguments in [["--layout", "grid", "--columns", "4"], ["--layout", "flow", "--interitem-spacing", "4"]] {
+            let run = try CommandRunner.run(["layout", "--count", "5"] + arguments)
+            #expect(run.status == 0, "\(arguments): \(run.stderr)")
+        }
+    }
+
     /// `--to-layout` between types: 0.2 s at 60 fps is 13 frames (0 … 12/60), the last the new type's
     /// still; `--delete`: 0.5 s, 31 frames, the last n − 1 items. The APNG is the same bytes whatever
     /// `--jobs`.

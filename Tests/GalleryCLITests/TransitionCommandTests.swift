@@ -219,9 +219,25 @@ import Testing
             #expect(run.status == 64, "\(arguments): \(run.stderr)")
             #expect(run.stderr.contains(message), "\(arguments): \(run.stderr)")
         }
-        // The contract refuses only these combinations: --duration is not read for a fling (a
-        // manifest's defaults may time every scene).
-        let timed = try CommandRunner.run(["layout", "--count", "3", "--fling", "100", "--duration", "1"])
-        #expect(timed.status == 0, "\(timed.stderr)")
+        // --duration times transitions: given with a motion that takes its own time it would do
+        // nothing, and says so; a manifest's defaults may still time every scene.
+        for (motion, reason) in [
+            (["--fling", "100"], "a fling's time follows from its velocity"),
+            (["--drag", "50"], "a drag is timed by --drag-duration"),
+            (["--layout", "coverflow", "--scroll-to", "2"], "--scroll-to takes iCarousel's 0.4 s"),
+        ] {
+            let timed = try CommandRunner.run(["layout", "--count", "3", "--duration", "1"] + motion)
+            #expect(timed.status == 64, "\(motion)")
+            #expect(
+                timed.stderr.contains("--duration times --to-layout, --delete and --rotate: \(reason)"),
+                "\(timed.stderr)")
+        }
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let manifest = try folder.write(
+            Array(#"{"defaults": {"count": 3, "duration": 1}, "scenes": [{"name": "f", "fling": 100}]}"#.utf8),
+            to: "m.json")
+        let defaults = try CommandRunner.run(["layout", manifest])
+        #expect(defaults.status == 0, "\(defaults.stderr)")
     }
 }

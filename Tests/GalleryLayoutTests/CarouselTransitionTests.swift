@@ -33,9 +33,30 @@ import Testing
             #expect(item.transform == a.transform.interpolated(to: b.transform, p), "item \(item.index)")
             #expect(item.alpha == a.alpha + (b.alpha - a.alpha) * p)
         }
-        // At 0: the items drawn at the start exactly as they were.
-        let first = try change.frame(at: 0)
-        for a in start.items { #expect(first.items.contains(a), "item \(a.index)") }
+        // At 0: the start exactly, as `render` draws it.
+        #expect(try change.frame(at: 0) == start)
+    }
+
+    /// The contract: a transition's first frame is exactly `render` of the start. Every pair of
+    /// types, at rest and between items, wrapped or not, and every deletion: frame 0 is the start's
+    /// frame, though the end's window of items differs (items entering it appear only after).
+    @Test func everyTransitionsFirstFrameIsTheStartAsDrawn() throws {
+        for type in CarouselType.allCases {
+            for wrap in [false, true] {
+                var layout = CarouselLayout(type: type)
+                layout.wrap = wrap
+                for offset in [0.0, 300, 400, 1100] {
+                    let start = try layout.frame(atOffset: offset, count: 12, viewport: Self.viewport)
+                    var changes = CarouselType.allCases.filter { $0 != type }.map { CarouselTransition.Change.type($0) }
+                    changes += [.delete(item: 0), .delete(item: 5), .delete(item: 11)]
+                    for change in changes {
+                        let transition = try CarouselTransition(
+                            layout, count: 12, viewport: Self.viewport, offset: offset, change: change)
+                        #expect(try transition.frame(at: 0) == start, "\(type) wrap \(wrap) at \(offset) → \(change)")
+                    }
+                }
+            }
+        }
     }
 
     /// An item loaded but off screen at the start (linear's item 0, two widths left of the centre)

@@ -78,11 +78,34 @@ struct CarouselOptions: OptionGroup {
         return layout
     }
 
-    /// Given any of these without a carousel type: a usage error naming the first.
+    /// Given any of these without a carousel type, or one of a few types' own with another type
+    /// (whose formulas never read it): a usage error naming the first.
     static func checkUnused(by kind: LayoutKind, in source: any OptionSource) throws(UsageError) {
-        guard kind.carouselType == nil, let given = specs.first(where: { source.has($0.name) }) else { return }
-        throw .rule(
-            "--\(given.name) applies to the carousel types (--layout linear, rotary, coverflow, …), not \(kind.rawValue)"
-        )
+        guard let type = kind.carouselType else {
+            guard let given = specs.first(where: { source.has($0.name) }) else { return }
+            throw .rule(
+                "--\(given.name) applies to the carousel types (--layout linear, rotary, coverflow, …), not \(kind.rawValue)"
+            )
+        }
+        let options = declared
+        let circular = "the circular types (rotary, cylinder, wheel and their inverted forms)"
+        let owned: [(OptionSpec, Bool, String)] = [
+            (options.arc.spec, type.isCircular, circular), (options.radius.spec, type.isCircular, circular),
+            (options.angle.spec, type.isCircular, circular), (options.circularCount.spec, type.isCircular, circular),
+            (options.tilt.spec, type.defaultTilt != nil, "coverflow, coverflow2 and the time machines"),
+        ]
+        // A manifest's defaults may set them for every scene.
+        guard let (given, _, owners) = owned.first(where: { !$0.1 && source.givenHere($0.0.name) }) else { return }
+        throw .rule("\(given) applies to \(owners), not \(type.rawValue)")
+    }
+
+    /// `--scroll-speed` and `--deceleration-rate` time a carousel's fling alone: given for a scene
+    /// that does not fling, a usage error naming the first.
+    static func checkFlingOnly(in source: any OptionSource, flings: Bool) throws(UsageError) {
+        guard !flings else { return }
+        let options = declared
+        for option in [options.scrollSpeed.spec, options.decelerationRate.spec] where source.givenHere(option.name) {
+            throw .requires(option, MotionOptions.declared.fling.spec)
+        }
     }
 }

@@ -116,6 +116,7 @@ struct MotionDescription: Sendable {
         }
         guard let first = given.first else {
             try Self.checkNoTiming(source)
+            try CarouselOptions.checkFlingOnly(in: source, flings: false)
             return nil
         }
         if given.count > 1 {
@@ -151,12 +152,35 @@ struct MotionDescription: Sendable {
         }
         (fps, duration, loops) = timing
         if kind == .rotate, !source.has(options.duration) { duration = MotionDefaults.rotationDuration }
-        if isTransition, kind != .rotate, description.gallery.style.kind.carouselType != nil,
-            source.givenHere(options.duration.spec.name)
-        {
+        try checkDuration(source, carousel: description.gallery.style.kind.carouselType != nil)
+        if case .fling = kind {} else { try CarouselOptions.checkFlingOnly(in: source, flings: false) }
+    }
+
+    /// `--duration` given for this scene where it times nothing: a motion that takes its own time
+    /// (a fling's follows from its speed, a scroll's is iCarousel's, a drag's is `--drag-duration`),
+    /// or a carousel's transition (iCarousel's own timing). A manifest's defaults may time every scene.
+    private func checkDuration(_ source: any OptionSource, carousel: Bool) throws(UsageError) {
+        let options = MotionOptions.declared
+        guard source.givenHere(options.duration.spec.name) else { return }
+        switch kind {
+        case .fling:
+            throw .rule(
+                "\(options.duration) times \(options.toLayout), \(options.delete) and \(options.rotate): a fling's time follows from its velocity, so drop it"
+            )
+        case .scrollTo:
+            throw .rule(
+                "\(options.duration) times \(options.toLayout), \(options.delete) and \(options.rotate): \(options.scrollTo) takes iCarousel's 0.4 s, so drop it"
+            )
+        case .drag:
+            throw .rule(
+                "\(options.duration) times \(options.toLayout), \(options.delete) and \(options.rotate): a drag is timed by \(options.dragDuration)"
+            )
+        case .toLayout, .delete:
+            guard carousel else { return }
             throw .rule(
                 "\(options.duration) times the line, grid and flow's transitions; iCarousel's take their own time (0.2 s for a change of type, 0.1 + 0.4 s for a deletion)"
             )
+        case .rotate: return
         }
     }
 

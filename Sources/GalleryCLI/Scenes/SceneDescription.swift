@@ -46,6 +46,8 @@ struct SceneDescription: Sendable {
         pageControl = try Self.pageControl(source, appearance: appearance)
         captions = try Self.captions(source, appearance: appearance)
         snap = try Self.snap(source, kind: gallery.style.kind, motion: motion)
+        // A motion's scene is checked with its motion, which may be a fling.
+        if !motion { try CarouselOptions.checkFlingOnly(in: source, flings: false) }
         pagesStills = try Self.paging(source, kind: gallery.style.kind)
         paging = pagesStills || gallery.style.kind.pageEffect != nil
         budget = PixelBudget(megapixels: try source.read(options.maxMegapixels))
@@ -187,10 +189,10 @@ struct SceneDescription: Sendable {
         // Every layout's options are read, so a bad value fails whichever layout is chosen.
         let (size, spacing) = (try source.read(options.itemSize), try source.read(options.spacing))
         try CarouselOptions.checkUnused(by: kind, in: source)
-        try Self.checkSeedOnly(by: kind, in: source)
         try Self.checkPageOptions(by: kind, in: source)
         try Self.checkCompositionalOptions(by: kind, in: source, size: size)
         let style = try Self.layoutStyle(kind, source, size: size, spacing: spacing)
+        try Self.checkSeedOnly(by: kind, in: source)
         var gallery = Gallery(
             style: style, viewport: Size(width: width, height: height), itemCount: 0,
             allowsOverscroll: source.isSet(options.overscroll))
@@ -299,19 +301,19 @@ struct SceneDescription: Sendable {
             velocity: try source.read(options.velocity), deceleration: try source.read(options.deceleration))
     }
 
-    /// The line's, grid's and flow's own options given for this scene with a carousel type, which
-    /// has no use for them: a usage error naming the first (a manifest's defaults may set them for
-    /// every scene).
+    /// The line's, grid's and flow's own options given for this scene with another layout, which has
+    /// no use for them (a `--to-layout` end takes its own defaults): a usage error naming the first (a
+    /// manifest's defaults may set them for every scene).
     static func checkSeedOnly(by kind: LayoutKind, in source: any OptionSource) throws(UsageError) {
         let options = SceneOptions.declared
-        let seedOnly = [
-            (options.activeDistance.spec, "line"), (options.scaleFactor.spec, "line"), (options.minScale.spec, "line"),
-            (options.columns.spec, "grid"), (options.interitemSpacing.spec, "flow"),
+        let seedOnly: [(OptionSpec, LayoutKind)] = [
+            (options.activeDistance.spec, .line), (options.scaleFactor.spec, .line), (options.minScale.spec, .line),
+            (options.columns.spec, .grid), (options.interitemSpacing.spec, .flow),
         ]
-        guard ![.line, .grid, .flow].contains(kind),
-            let (given, owner) = seedOnly.first(where: { source.givenHere($0.0.name) })
-        else { return }
-        throw .rule("\(given) applies to the \(owner) layout, not \(kind.rawValue)")
+        guard let (given, owner) = seedOnly.first(where: { $0.1 != kind && source.givenHere($0.0.name) }) else {
+            return
+        }
+        throw .rule("\(given) applies to the \(owner.rawValue) layout, not \(kind.rawValue)")
     }
 
     /// `--page-inset` is the page layouts' alone, and their cards take neither `--item-size` nor

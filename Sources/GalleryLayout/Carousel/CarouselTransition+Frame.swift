@@ -1,7 +1,9 @@
 extension CarouselTransition {
     /// The frame at `t` seconds: its items (original indices) in draw order, re-sorted by
-    /// `compareViewDepth` as they move; from `duration` on, the end's frame.
+    /// `compareViewDepth` as they move; at 0, the start's frame; from `duration` on, the end's.
     public func frame(at t: Double) throws(LayoutError) -> CarouselFrame {
+        // Before anything moves, the start as drawn: not the end's window of items at their start.
+        if t <= 0 { return first }
         switch change {
         case .type: return try typeChange(at: t)
         case .delete(let item): return try deletion(of: item, at: t)

@@ -13,7 +13,8 @@
 ///
 /// Items that enter the loaded window appear at once in their end state and items that leave it
 /// go at once (`loadUnloadViews` makes and removes views with actions disabled), as the source
-/// does, where the contract has them fade. Items keep their original indices throughout.
+/// does, where the contract has them fade: from the second frame on, as the first (t = 0) is the
+/// start exactly, the contract's `render` of it. Items keep their original indices throughout.
 public struct CarouselTransition: Sendable {
     public enum Change: Sendable, Hashable {
         case type(CarouselType)
@@ -29,7 +30,10 @@ public struct CarouselTransition: Sendable {
     public let startScrollOffset: Double
     /// The type change's scroll to the current item, when the start is between items.
     let scroll: CarouselScroll?
+    /// Every loaded item at the start, drawn or not.
     let start: CarouselFrame
+    /// The start as `render` draws it: the transition's first frame, before anything has changed.
+    let first: CarouselFrame
     public let duration: Double
 
     /// UIView's default animation duration, of the type change.
@@ -44,7 +48,7 @@ public struct CarouselTransition: Sendable {
         // Every loaded item, drawn or not: one off screen at the start may move into view.
         let start = try layout.frame(
             atScrollOffset: requested.scrollOffset, count: count, viewport: viewport, culled: false)
-        self.start = start
+        (self.start, first) = (start, requested)
         (from, self.change, self.count, self.viewport) = (layout, change, count, viewport)
         startScrollOffset = start.scrollOffset
         var end = layout
