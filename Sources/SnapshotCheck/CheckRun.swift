@@ -66,8 +66,8 @@ public struct CheckRun: Sendable {
     public enum Orphans: Sendable, Equatable {
         /// Found and left (no `prune`).
         case listed([String])
-        /// Deleted, with their layouts.
-        case pruned([String])
+        /// Deleted, with their layouts: those whose layout was there too in `withLayouts`.
+        case pruned([String], withLayouts: Set<String> = [])
         /// Found and kept: a scene failed, and a failed run never deletes baselines.
         case kept([String], failedScenes: [String])
 
@@ -136,10 +136,13 @@ public struct CheckRun: Sendable {
         let failed = rendering.failedScenes.map(\.name).filter { seen.insert($0).inserted }
         guard prune else { return .listed(found) }
         guard failed.isEmpty else { return .kept(found, failedScenes: failed) }
+        var withLayouts: Set<String> = []
         for orphan in found {
             try BaselineOrphans.remove(orphan, in: check.baseline)
-            try? BaselineOrphans.remove(FramePath.layoutPath(of: orphan), in: check.baseline)
+            if (try? BaselineOrphans.remove(FramePath.layoutPath(of: orphan), in: check.baseline)) != nil {
+                withLayouts.insert(orphan)
+            }
         }
-        return .pruned(found)
+        return .pruned(found, withLayouts: withLayouts)
     }
 }

@@ -46,9 +46,14 @@ import TestSupport
         let hint = try CommandRunner.run(["check", "m.json", "--baseline", "b"], in: folder.path)
         #expect(
             hint.stderr.contains("delete it with: gallery-render check m.json --baseline b --prune"), "\(hint.stderr)")
+        // The orphan notes are not warnings, but `--quiet` is "no warnings on stderr": silenced too.
+        let quiet = try CommandRunner.run(["check", "m.json", "--baseline", "b", "--quiet"], in: folder.path)
+        #expect(!quiet.stderr.contains("orphan"), "\(quiet.stderr)")
         let run = try CommandRunner.run(["check", "m.json", "--baseline", "b", "--prune"], in: folder.path)
         #expect(run.status == 1, "\(run.stderr)")
-        #expect(run.stderr.contains("pruned b/gone.png") && run.stderr.contains("Pruned 1 orphaned baseline in b"))
+        // What was deleted is said, the layout with its baseline.
+        #expect(run.stderr.contains("pruned b/gone.png and gone.layout.json"), "\(run.stderr)")
+        #expect(run.stderr.contains("Pruned 1 orphaned baseline in b"))
         #expect(FileManager.default.contents(atPath: folder.file("b/a.png")) == before)
         #expect(TemporaryFolder.list(folder.file("b")) == ["a.layout.json", "a.png"])
         // With --record-missing the new scene is recorded and the failing one still kept as it was.

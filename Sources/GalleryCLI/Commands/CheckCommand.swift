@@ -139,16 +139,22 @@ enum CheckCommand: Subcommand {
         )
     }
 
-    /// What became of the orphaned baselines, as a line each and the command that deletes them.
+    /// What became of the orphaned baselines, as a line each and the command that deletes them;
+    /// the ones left are notes `--quiet` silences, what was deleted is always said.
     private static func say(_ orphans: CheckRun.Orphans, in baseline: String, manifest: String, _ console: Console) {
-        if case .pruned(let pruned) = orphans {
-            for orphan in pruned { console.line("pruned ", SystemPath.joined(baseline, orphan)) }
+        if case .pruned(let pruned, let withLayouts) = orphans {
+            for orphan in pruned {
+                let name = FramePath.layoutPath(of: orphan).split(separator: "/").last ?? ""
+                let layout = withLayouts.contains(orphan) ? " and \(name)" : ""
+                console.line("pruned ", SystemPath.joined(baseline, orphan) + layout)
+            }
             console.line(
                 "",
                 "Pruned \(pruned.count) orphaned baseline\(pruned.count == 1 ? "" : "s") in \(SystemPath.joined(baseline, ""))"
             )
             return
         }
+        guard !console.quiet else { return }
         for orphan in orphans.remaining {
             console.line("orphan ", "\(SystemPath.joined(baseline, orphan)): no frame of the manifest reads it")
         }
