@@ -39,7 +39,12 @@ import TestSupport
         let folder = try TemporaryFolder()
         defer { folder.remove() }
         try folder.write(Self.manifest(#"{"name": "a"}, {"name": "gone"}"#), to: "m.json")
-        #expect(try CommandRunner.run(["check", "m.json", "--baseline", "b", "--record"], in: folder.path).status == 0)
+        // `--quiet` silences the count, the run's summary line; each file written is still said.
+        let recorded = try CommandRunner.run(
+            ["check", "m.json", "--baseline", "b", "--record", "--quiet"], in: folder.path)
+        #expect(recorded.status == 0, "\(recorded.stderr)")
+        #expect(recorded.stderr.contains("recorded b/gone.png and gone.layout.json"), "\(recorded.stderr)")
+        #expect(!recorded.stderr.contains("Recorded 2"), "\(recorded.stderr)")
         // "a" now differs from its baseline; "gone" is no longer in the manifest.
         try folder.write(Self.manifest(#"{"name": "a", "offset": 40}, {"name": "new"}"#), to: "m.json")
         let before = FileManager.default.contents(atPath: folder.file("b/a.png"))

@@ -140,7 +140,7 @@ enum CheckCommand: Subcommand {
     }
 
     /// What became of the orphaned baselines, as a line each and the command that deletes them;
-    /// the ones left are notes `--quiet` silences, what was deleted is always said.
+    /// the ones left are notes `--quiet` silences, as it does the count; each file deleted is said.
     private static func say(_ orphans: CheckRun.Orphans, in baseline: String, manifest: String, _ console: Console) {
         if case .pruned(let pruned, let withLayouts) = orphans {
             for orphan in pruned {
@@ -148,6 +148,7 @@ enum CheckCommand: Subcommand {
                 let layout = withLayouts.contains(orphan) ? " and \(name)" : ""
                 console.line("pruned ", SystemPath.joined(baseline, orphan) + layout)
             }
+            guard !console.quiet else { return }
             console.line(
                 "",
                 "Pruned \(pruned.count) orphaned baseline\(pruned.count == 1 ? "" : "s") in \(SystemPath.joined(baseline, ""))"
@@ -180,6 +181,8 @@ enum CheckCommand: Subcommand {
                 "\(SystemPath.joined(baseline, check.path)) and \(FramePath.layoutPath(of: check.path).split(separator: "/").last ?? "")"
             )
         }
+        // The count is the run's summary line, which `--quiet` silences; each file written is said.
+        guard !console.quiet else { return }
         console.line(
             "",
             "Recorded \(recorded.count) \(what)baseline\(recorded.count == 1 ? "" : "s") in \(SystemPath.joined(baseline, ""))"
