@@ -77,6 +77,11 @@ import Testing
             (#"{"scenes": [{"name": "a/b"}]}"#, "scene 'a/b': key 'name'"),
             (#"{"scenes": [{"name": ".hidden"}]}"#, "scene '.hidden': key 'name'"),
             (#"{"scenes": [{"offset": 3}]}"#, "scene 1: missing \"name\""),
+            (#"{"scenes": [{"name": 5}]}"#, "scene 1: key 'name': expected a string"),
+            (
+                #"{"scenes": [{"name": "a", "caption": true}]}"#,
+                "scene 'a': key 'caption': expected a number or a string, not true or false"
+            ),
             (#"{"scenes": [{"name": "a"}], "extra": 1}"#, "unknown key 'extra'"),
             (#"{"scenes": [{"name": "a", "columns": 0, "layout": "grid"}]}"#, "scene 'a': key 'columns'"),
             (
@@ -92,6 +97,17 @@ import Testing
         #expect(run.status == 64)
         #expect(run.stderr.contains(message), "\(run.stderr)")
         #expect(!FileManager.default.fileExists(atPath: folder.file("out")))
+    }
+
+    /// A manifest saved with a UTF-8 byte order mark (as Windows editors save one) is read.
+    @Test func aManifestWithAByteOrderMarkIsRead() throws {
+        let folder = try Self.project(
+            "\u{FEFF}"
+                + #"{"defaults": {"width": 200, "height": 120, "photos": ["photos/"]}, "scenes": [{"name": "a"}]}"#)
+        defer { folder.remove() }
+        let run = try CommandRunner.run(["batch", folder.file("manifest.json"), "--out", folder.file("out")])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(FileManager.default.fileExists(atPath: folder.file("out/a.png")))
     }
 
     @Test func aPhotoSharedByScenesAtTheSameDecodeScaleIsDecodedOnce() throws {

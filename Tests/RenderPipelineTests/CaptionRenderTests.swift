@@ -49,6 +49,22 @@ import Typography
         }
     }
 
+    /// A caption is set in the item's own width, then takes its transform, as a cell's label does:
+    /// the line's centre item (scale 1.6) has the line of one at scale 0.9, which fits in the
+    /// item's 100 pt; it was set in the grown 160 pt and drawn 1.6 times wider than the item.
+    @Test func aGrownItemsCaptionIsSetInItsOwnWidth() throws {
+        var scene = Scene(
+            gallery: Gallery(style: .line(LineLayout()), viewport: Size(width: 375, height: 400), itemCount: 3),
+            displayScale: 2)
+        scene.captions = try Self.captions("photo number one of the whole set here")
+        let plan = try FramePlan(scene: scene, offset: 0)
+        let scales = plan.items.map { $0.placement.pixelsPerPoint / 2 }
+        #expect(scales.contains { abs($0 - 1.6) < 1e-9 } && scales.contains { $0 < 1.1 }, "\(scales)")
+        let lines = plan.items.compactMap { $0.caption?.line }
+        #expect(lines.count == plan.items.count && lines.allSatisfy { $0.width <= 100 })
+        #expect(Set(lines.map(\.width)).count == 1, "\(lines.map(\.width))")
+    }
+
     @Test(arguments: scripts)
     func scriptMatchesItsGolden(name: String, text: String) throws {
         try GoldenImage.assertMatches(

@@ -76,7 +76,8 @@ struct Manifest: Sendable {
         var scenes: [ManifestScene] = []
         for (position, entry) in entries.enumerated() {
             guard case .string(let name)? = entry["name"] else {
-                throw UsageError("\(path): scene \(position + 1): missing \"name\"")
+                let problem = entry["name"] == nil ? "missing \"name\"" : "key 'name': expected a string"
+                throw UsageError("\(path): scene \(position + 1): \(problem)")
             }
             guard FramePath.isSceneName(name) else {
                 throw UsageError(
@@ -157,12 +158,14 @@ struct Manifest: Sendable {
     }
 
     /// An option's value: a flag's true or false (`"wrap": false` is `--no-wrap`), the font's path
-    /// (resolved against the manifest's folder, as photos are), or any other option's text.
+    /// (resolved against the manifest's folder, as photos are), or any other option's text (true or
+    /// false only for an option that takes them).
     private static func read(
         _ value: ManifestValue, as option: String, key: String, folder: String, into values: inout [String: String],
         _ flags: inout Set<String>
     ) throws(UsageError) {
-        if sceneSpecs.first(where: { $0.name == option })?.isFlag == true {
+        let spec = sceneSpecs.first { $0.name == option }
+        if spec?.isFlag == true {
             guard case .bool(let on) = value else { throw UsageError("expected true or false") }
             if on {
                 flags.insert(option)
@@ -173,6 +176,11 @@ struct Manifest: Sendable {
             guard case .string(let path) = value else { throw UsageError("expected a path") }
             values[option] = path.hasPrefix("/") ? path : folder + "/" + path
         } else {
+            // true or false only where the option takes them (`"showBackfaces": true`): a caption of
+            // `true` is a mistake, not the text "true".
+            if case .bool = value, spec?.values.contains("true") != true {
+                throw UsageError("expected a number or a string, not true or false")
+            }
             guard let text = value.optionText else { throw UsageError("expected a number or a string") }
             values[option] = text
         }
@@ -198,8 +206,10 @@ struct Manifest: Sendable {
             default: throw UsageError("\(path): cannot read the manifest: \(error.reason)")
             }
         }
+        // A UTF-8 byte order mark, as Windows editors write one, is skipped (RFC 8259 allows it).
+        let json = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes
         let top: ManifestValue
-        do { top = try StrictJSON.parse(bytes) } catch {
+        do { top = try StrictJSON.parse(json) } catch {
             throw UsageError("\(path): invalid manifest JSON: \(error)")
         }
         guard case .object(let members) = top else {

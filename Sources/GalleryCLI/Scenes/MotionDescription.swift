@@ -136,7 +136,7 @@ struct MotionDescription: Sendable {
             let layout = description.gallery.style.kind
             if layout == .line || layout == .compositional {
                 throw .rule(
-                    "\(options.rotate) turns a full-screen collection view: use it with \(scenes.layout) grid or flow (the \(layout.rawValue) layout's strip keeps its frame when the device turns)"
+                    "\(options.rotate) turns a full-screen collection view: use it with \(scenes.layout) grid, flow or a page layout (the \(layout.rawValue) layout's strip keeps its frame when the device turns)"
                 )
             }
             kind = .rotate

@@ -63,6 +63,10 @@ public struct LayoutItem: Sendable, Hashable {
     /// size).
     public var drawnHeight: Double { bounds.map { $0.height * scale } ?? size }
 
+    /// The width in points before the transform: the bounds', else the square's side before its
+    /// scale (what a cell's own subviews, a caption, are laid out in).
+    public var untransformedWidth: Double { bounds?.width ?? (scale > 0 ? size / scale : size) }
+
     /// Radius of the item's circular mask: half its final drawn size, never a stale one.
     public var cornerRadiusOfCircle: Double { size / 2 }
 }

@@ -137,9 +137,9 @@ public struct FramePlan: Sendable {
                             width: scene.gallery.viewport.width * scale, height: scene.gallery.viewport.height * scale),
                         pixelsPerPoint: scale)
                 },
+                // Set in the item's own width, before the transform it takes.
                 caption: scene.captions?.caption(
-                    forItem: item.index, photo: scene.photo(forItem: item.index),
-                    width: (item.bounds ?? Size(width: item.size, height: item.size)).width),
+                    forItem: item.index, photo: scene.photo(forItem: item.index), width: item.untransformedWidth),
                 group: group)
         }
     }
