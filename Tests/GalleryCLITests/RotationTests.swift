@@ -141,7 +141,10 @@ import Testing
             (["--rotate", "--offsets", "0,10"], "--offsets cannot be used with --rotate"),
             (["--rotate", "--layout", "grid", "--width", "300", "--height", "1"], "--rotate: columns:"),
             // The line's strip keeps its frame when the device turns (the contract).
-            (["--rotate"], "--rotate turns a full-screen collection view: use it with --layout grid, flow or a page layout"),
+            (
+                ["--rotate"],
+                "--rotate turns a full-screen collection view: use it with --layout grid, flow or a page layout"
+            ),
             (["--rotate", "--layout", "line"], "--rotate turns a full-screen collection view"),
         ] {
             let run = try CommandRunner.run(["animate", "--count", "3", "-o", "/dev/null"] + arguments)
