@@ -92,6 +92,20 @@ public final class Font: Sendable {
         }
     }
 
+    /// The characters of `text` the font has no glyph for (shaped to glyph 0, .notdef, a box when
+    /// drawn), each once, in order.
+    public func missingCharacters(in text: String) -> [Character] {
+        let missing = Set(shape(text).filter { $0.glyph == 0 }.map(\.cluster))
+        guard !missing.isEmpty else { return [] }
+        var found: [Character] = []
+        var offset = 0
+        for character in text {
+            if missing.contains(offset), !found.contains(character) { found.append(character) }
+            offset += character.utf8.count
+        }
+        return found
+    }
+
     private func shape(_ utf8: inout [UInt8], into glyphs: inout [gr_shaped_glyph]) -> Int {
         handle.withLock { font in
             utf8.withUnsafeBufferPointer { text in

@@ -100,6 +100,20 @@ import Testing
         #expect(outputs[0] == outputs[1] && outputs[0] == outputs[2])
     }
 
+    /// Characters the font cannot draw come out as boxes, as the contract has it, and are named
+    /// once, each once, with the way out; a caption the font covers says nothing, nor does --quiet.
+    @Test func charactersTheFontLacksAreNamedOnce() throws {
+        let boxed = try CommandRunner.run(Self.base + ["--count", "3", "--caption", "写真 {number} 写 🗼"])
+        #expect(boxed.status == 0, "\(boxed.stderr)")
+        let warning =
+            #"warning: --caption: Inter Regular has no glyph for "写", "真", "🗼": each is drawn as a box (--font names a font that has them)"#
+        #expect(boxed.stderr.components(separatedBy: "\n").filter { $0 == warning }.count == 1, "\(boxed.stderr)")
+        let covered = try CommandRunner.run(Self.base + ["--caption", "Ça déçoit · Καλημέρα · Съешь {number}"])
+        #expect(covered.status == 0 && !covered.stderr.contains("no glyph"), "\(covered.stderr)")
+        let quiet = try CommandRunner.run(Self.base + ["--caption", "写真", "--quiet"])
+        #expect(quiet.status == 0 && quiet.stderr.isEmpty, "\(quiet.stderr)")
+    }
+
     @Test func layoutAndVersionNameTheFont() throws {
         let layout = try CommandRunner.run(["layout", "--count", "1", "--caption", "{number}"])
         #expect(layout.status == 0)

@@ -67,6 +67,7 @@ enum AnimateCommand: Subcommand {
             parsed, description, strict: parsed.isSet(OutputOptions.declared.strict), console: console)
         let scene = description.scene(photos: photos)
         console.clampedOffsets(description.offsets, of: scene, option: description.offsetOption)
+        console.missingGlyphs(of: scene)
         let plan = try motion.plan(of: scene, offset: description.offsets[0])
         // An output that cannot be written (a folder, a name too long) fails before anything renders.
         let first = pattern.map {

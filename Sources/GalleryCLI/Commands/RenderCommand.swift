@@ -46,6 +46,7 @@ enum RenderCommand: Subcommand {
         let photos = try Self.photos(parsed, description, strict: strict, console: console)
         let scene = description.scene(photos: photos)
         console.clampedOffsets(description.offsets, of: scene, option: description.offsetOption)
+        console.missingGlyphs(of: scene)
         return try render(
             scene, offsets: description.offsets, pattern: pattern,
             strict: strict, jobs: jobs, console: console)
