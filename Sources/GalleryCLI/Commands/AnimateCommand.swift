@@ -37,6 +37,36 @@ enum AnimateCommand: Subcommand {
                 "Missing the motion to animate: give \(motionOptions.fling) <pt-per-s>, \(motionOptions.toLayout) <layout>, \(motionOptions.delete) <index>, \(motionOptions.rotate) or \(motionOptions.scrollTo) <index>"
             )
         }
+        let (pattern, path, format, quality) = try outputs(parsed)
+        let photos = try RenderCommand.photos(
+            parsed, description, strict: parsed.isSet(OutputOptions.declared.strict), console: console)
+        let scene = description.scene(photos: photos)
+        console.clampedOffsets(description.offsets, of: scene, option: description.offsetOption)
+        console.missingGlyphs(of: scene)
+        let plan = try motion.plan(of: scene, offset: description.offsets[0])
+        // An output that cannot be written (a folder, a name too long) fails before anything renders.
+        let first = pattern.map {
+            OutputOptions.path(pattern: $0, index: 0, offset: plan.plans.first?.layout.offset ?? 0)
+        }
+        if let unwritable = AtomicFile.checkWritable(first ?? path) { throw CommandFailure(unwritable.description) }
+        let file = RenderJob.AnimationFile(
+            format: format == .webp ? .webp(quality: quality) : .apng, fps: motion.fps, loops: motion.loops)
+        let outputs = pattern.map { pattern in
+            plan.plans.enumerated().map { OutputOptions.path(pattern: pattern, index: $0, offset: $1.layout.offset) }
+        }
+        let job = RenderJob(
+            name: "animate", scene: plan.frameScene, frames: .motion(plan, from: description.offsets[0]),
+            output: outputs.map(RenderJob.Output.stills) ?? .animation(path, file))
+        return try render(
+            job, jobs: jobs, strict: parsed.isSet(OutputOptions.declared.strict), console: console, began: began)
+    }
+
+    /// The outputs asked for: a PNG per frame by `--frames`, or one animation at `-o` (its format
+    /// from its name, `--quality` for a WebP alone); usage errors for the combinations that cannot be.
+    private static func outputs(_ parsed: ParsedArguments) throws(UsageError) -> (
+        pattern: String?, path: String, format: AnimationFormat, quality: Int?
+    ) {
+        let motionOptions = MotionOptions.declared
         let pattern = try parsed.read(motionOptions.frames)
         let output = try parsed.read(OutputOptions.declared.output)
         let frames = motionOptions.frames, outputOption = OutputOptions.declared.output
@@ -62,28 +92,7 @@ enum AnimateCommand: Subcommand {
                 "\(motionOptions.quality) \(quality) makes an animated WebP lossy: give -o NAME.webp (\(why.text(.flag)))"
             )
         }
-
-        let photos = try RenderCommand.photos(
-            parsed, description, strict: parsed.isSet(OutputOptions.declared.strict), console: console)
-        let scene = description.scene(photos: photos)
-        console.clampedOffsets(description.offsets, of: scene, option: description.offsetOption)
-        console.missingGlyphs(of: scene)
-        let plan = try motion.plan(of: scene, offset: description.offsets[0])
-        // An output that cannot be written (a folder, a name too long) fails before anything renders.
-        let first = pattern.map {
-            OutputOptions.path(pattern: $0, index: 0, offset: plan.plans.first?.layout.offset ?? 0)
-        }
-        if let unwritable = AtomicFile.checkWritable(first ?? path) { throw CommandFailure(unwritable.description) }
-        let file = RenderJob.AnimationFile(
-            format: format == .webp ? .webp(quality: quality) : .apng, fps: motion.fps, loops: motion.loops)
-        let outputs = pattern.map { pattern in
-            plan.plans.enumerated().map { OutputOptions.path(pattern: pattern, index: $0, offset: $1.layout.offset) }
-        }
-        let job = RenderJob(
-            name: "animate", scene: plan.frameScene, frames: .motion(plan, from: description.offsets[0]),
-            output: outputs.map(RenderJob.Output.stills) ?? .animation(path, file))
-        return try render(
-            job, jobs: jobs, strict: parsed.isSet(OutputOptions.declared.strict), console: console, began: began)
+        return (pattern, path, format, quality)
     }
 
     /// Renders the motion's frames and writes them: one animation, atomically, or one PNG per frame;
