@@ -119,6 +119,25 @@ import Testing
         #expect(try SceneDescription(Values(values: ["count": "7"])).scene(photos: ["a.png"]).gallery.itemCount == 7)
     }
 
+    /// Digits past Int's range are a number too large (or small), not "not a whole number".
+    @Test func aWholeNumberPastIntsRangeIsSaidToBeTooLarge() {
+        #expect(
+            throws: UsageError.invalidValue(
+                "99999999999999999999", for: options.count.spec, "must be a whole number, and this one is too large")
+        ) { try SceneDescription(Values(values: ["count": "99999999999999999999"])) }
+        #expect(
+            throws: UsageError.invalidValue(
+                "-99999999999999999999", for: options.count.spec, "must be a whole number, and this one is too small")
+        ) { try SceneDescription(Values(values: ["count": "-99999999999999999999"])) }
+        #expect(
+            throws: UsageError.invalidValue(
+                "1e+20", for: options.count.spec, "must be a whole number, and this one is too large")
+        ) { try SceneDescription(Values(values: ["count": "1e+20"])) }
+        #expect(throws: UsageError.invalidValue("3.5", for: options.count.spec, "must be a whole number")) {
+            try SceneDescription(Values(values: ["count": "3.5"]))
+        }
+    }
+
     @Test func anotherLayoutsOptionsAreCheckedToo() {
         #expect(throws: UsageError.invalidValue("abc", for: options.scaleFactor.spec, "must be a finite number")) {
             try SceneDescription(Values(values: ["layout": "grid", "scale-factor": "abc"]))

@@ -51,6 +51,16 @@ extension Int: OptionValue {
     init?(optionText text: String) { self.init(text) }
     var optionText: String { String(self) }
     static var expectation: String { "must be a whole number" }
+
+    /// A whole number past Int's range (digits, or a manifest's 1e+20) is too large or too small,
+    /// not something other than a whole number.
+    static func reason(refusing text: String) -> String? {
+        let digits = text.hasPrefix("-") || text.hasPrefix("+") ? text.dropFirst() : Substring(text)
+        let whole = !digits.isEmpty && digits.allSatisfy { $0.isASCII && $0.isNumber }
+        guard let value = Double(text), value.isFinite, whole || (value == value.rounded() && abs(value) >= 0x1p63)
+        else { return nil }
+        return "must be a whole number, and this one is too \(value < 0 ? "small" : "large")"
+    }
 }
 
 extension String: OptionValue {
