@@ -133,8 +133,20 @@ import Testing
                 ["--layout", "rotary", "--tilt", "0.1"],
                 "--tilt applies to coverflow, coverflow2 and the time machines, not rotary"
             ),
-            (["--layout", "coverflow", "--scroll-to", "3", "--scroll-speed", "5"], "--scroll-speed needs --fling"),
-            (["--layout", "coverflow", "--deceleration-rate", "0.2"], "--deceleration-rate needs --fling"),
+            (
+                ["--layout", "linear", "--to-layout", "rotary", "--tilt", "0.5"],
+                "--tilt applies to coverflow, coverflow2 and the time machines, not linear or rotary"
+            ),
+            (
+                ["--layout", "coverflow", "--scroll-to", "3", "--scroll-speed", "5"],
+                "--scroll-speed times a carousel's --fling (with animate or layout), and this scene has none"
+            ),
+            (
+                ["--layout", "coverflow", "--deceleration-rate", "0.2"],
+                "--deceleration-rate times a carousel's --fling"
+            ),
+            // A carousel's drag is refused for itself first.
+            (["--layout", "coverflow", "--drag", "200", "--scroll-speed", "2"], "do not animate a drag"),
         ]
         for (arguments, message) in cases {
             let run = try CommandRunner.run(["layout", "--count", "5"] + arguments)
@@ -145,10 +157,34 @@ import Testing
             ["--layout", "inverted-wheel", "--arc", "90", "--radius", "50", "--angle", "30", "--circular-count", "8"],
             ["--layout", "inverted-time-machine", "--tilt", "0.1"], ["--layout", "coverflow2", "--tilt", "0.5"],
             ["--layout", "coverflow", "--fling", "300", "--scroll-speed", "5", "--deceleration-rate", "0.2"],
+            // A change of type keeps the scene's options: the end's type reads them.
+            ["--layout", "linear", "--to-layout", "coverflow", "--tilt", "0.5"],
+            ["--layout", "coverflow", "--to-layout", "rotary", "--arc", "180"],
         ] {
             let run = try CommandRunner.run(["layout", "--count", "5"] + arguments)
             #expect(run.status == 0, "\(arguments): \(run.stderr)")
         }
+    }
+
+    /// A manifest's `defaults` may set any type's options for every scene: the scenes that do not
+    /// read them (a line, a type without a tilt) take no notice.
+    @Test func carouselOptionsInDefaultsSpareTheScenesThatDoNotReadThem() throws {
+        let folder = try BatchCommandTests.project(
+            #"{"defaults": {"count": 4, "width": 200, "height": 120, "tilt": 0.5, "arc": 180, "scrollSpeed": 2}, "scenes": [{"name": "line", "layout": "line"}, {"name": "rotary", "layout": "rotary"}, {"name": "fling", "layout": "coverflow", "fling": 300}]}"#
+        )
+        defer { folder.remove() }
+        let run = try CommandRunner.run(["batch", folder.file("manifest.json"), "--out", folder.file("out")])
+        #expect(run.status == 0, "\(run.stderr)")
+        // Given in the scene itself, it is refused there, in the manifest's words.
+        let own = try BatchCommandTests.project(
+            #"{"defaults": {"width": 200, "height": 120}, "scenes": [{"name": "line", "layout": "line", "tilt": 0.5}]}"#
+        )
+        defer { own.remove() }
+        let refused = try CommandRunner.run(["batch", own.file("manifest.json"), "--out", own.file("out")])
+        #expect(refused.status == 64)
+        #expect(
+            refused.stderr.contains("key 'tilt' applies to the carousel types (key 'layout' linear"),
+            "\(refused.stderr)")
     }
 
     /// The seed layouts' own options do nothing for another seed layout, not even for a `--to-layout`

@@ -229,7 +229,7 @@ import Testing
             let timed = try CommandRunner.run(["layout", "--count", "3", "--duration", "1"] + motion)
             #expect(timed.status == 64, "\(motion)")
             #expect(
-                timed.stderr.contains("--duration times --to-layout, --delete and --rotate: \(reason)"),
+                timed.stderr.contains("--duration times a transition or a rotation: \(reason)"),
                 "\(timed.stderr)")
         }
         let folder = try TemporaryFolder()

@@ -64,7 +64,7 @@ enum BatchCommand: Subcommand {
     {
         for path in plan.skippedPhotos { console.skippedPhoto(path) }
         for job in plan.scenes {
-            console.missingGlyphs(of: job.scene, option: "caption", place: "scene '\(job.name)': ")
+            console.missingGlyphs(of: job.scene, option: "caption", font: "key 'font'", place: "scene '\(job.name)': ")
             guard case .offsets(let offsets) = job.frames else { continue }
             console.clampedOffsets(offsets, of: job.scene, option: "offset", place: "scene '\(job.name)': ")
         }

@@ -82,21 +82,25 @@ struct CarouselOptions: OptionGroup {
     /// (whose formulas never read it): a usage error naming the first.
     static func checkUnused(by kind: LayoutKind, in source: any OptionSource) throws(UsageError) {
         guard let type = kind.carouselType else {
-            guard let given = specs.first(where: { source.has($0.name) }) else { return }
+            // A manifest's defaults may set them for every scene.
+            guard let given = specs.first(where: { source.givenHere($0.name) }) else { return }
             throw .rule(
-                "--\(given.name) applies to the carousel types (--layout linear, rotary, coverflow, …), not \(kind.rawValue)"
+                "\(given) applies to the carousel types (\(SceneOptions.declared.layout) linear, rotary, coverflow, …), not \(kind.rawValue)"
             )
         }
+        // A change of type keeps the scene's options: the end's type may be the one that reads them.
+        let end = (try? source.read(MotionOptions.declared.toLayout))?.flatMap(\.carouselType)
+        func reads(_ owns: (CarouselType) -> Bool) -> Bool { owns(type) || end.map(owns) == true }
         let options = declared
         let circular = "the circular types (rotary, cylinder, wheel and their inverted forms)"
         let owned: [(OptionSpec, Bool, String)] = [
-            (options.arc.spec, type.isCircular, circular), (options.radius.spec, type.isCircular, circular),
-            (options.angle.spec, type.isCircular, circular), (options.circularCount.spec, type.isCircular, circular),
-            (options.tilt.spec, type.defaultTilt != nil, "coverflow, coverflow2 and the time machines"),
+            (options.arc.spec, reads(\.isCircular), circular), (options.radius.spec, reads(\.isCircular), circular),
+            (options.angle.spec, reads(\.isCircular), circular),
+            (options.circularCount.spec, reads(\.isCircular), circular),
+            (options.tilt.spec, reads { $0.defaultTilt != nil }, "coverflow, coverflow2 and the time machines"),
         ]
-        // A manifest's defaults may set them for every scene.
         guard let (given, _, owners) = owned.first(where: { !$0.1 && source.givenHere($0.0.name) }) else { return }
-        throw .rule("\(given) applies to \(owners), not \(type.rawValue)")
+        throw .rule("\(given) applies to \(owners), not \(type.rawValue)\(end.map { " or \($0.rawValue)" } ?? "")")
     }
 
     /// `--scroll-speed` and `--deceleration-rate` time a carousel's fling alone: given for a scene
@@ -105,7 +109,9 @@ struct CarouselOptions: OptionGroup {
         guard !flings else { return }
         let options = declared
         for option in [options.scrollSpeed.spec, options.decelerationRate.spec] where source.givenHere(option.name) {
-            throw .requires(option, MotionOptions.declared.fling.spec)
+            throw .rule(
+                "\(option) times a carousel's \(MotionOptions.declared.fling) (with animate or layout), and this scene has none"
+            )
         }
     }
 }

@@ -153,7 +153,11 @@ struct MotionDescription: Sendable {
         (fps, duration, loops) = timing
         if kind == .rotate, !source.has(options.duration) { duration = MotionDefaults.rotationDuration }
         try checkDuration(source, carousel: description.gallery.style.kind.carouselType != nil)
-        if case .fling = kind {} else { try CarouselOptions.checkFlingOnly(in: source, flings: false) }
+        // A carousel's drag is refused when it is planned, which says more than this would.
+        switch kind {
+        case .fling, .drag: break
+        default: try CarouselOptions.checkFlingOnly(in: source, flings: false)
+        }
     }
 
     /// `--duration` given for this scene where it times nothing: a motion that takes its own time
@@ -165,16 +169,13 @@ struct MotionDescription: Sendable {
         switch kind {
         case .fling:
             throw .rule(
-                "\(options.duration) times \(options.toLayout), \(options.delete) and \(options.rotate): a fling's time follows from its velocity, so drop it"
-            )
+                "\(options.duration) times a transition or a rotation: a fling's time follows from its velocity")
         case .scrollTo:
             throw .rule(
-                "\(options.duration) times \(options.toLayout), \(options.delete) and \(options.rotate): \(options.scrollTo) takes iCarousel's 0.4 s, so drop it"
-            )
+                "\(options.duration) times a transition or a rotation: \(options.scrollTo) takes iCarousel's 0.4 s")
         case .drag:
             throw .rule(
-                "\(options.duration) times \(options.toLayout), \(options.delete) and \(options.rotate): a drag is timed by \(options.dragDuration)"
-            )
+                "\(options.duration) times a transition or a rotation: a drag is timed by \(options.dragDuration)")
         case .toLayout, .delete:
             guard carousel else { return }
             throw .rule(

@@ -3,9 +3,9 @@ import RenderPipeline
 extension Console {
     /// Says once when the captions of `scene` have characters its font cannot draw (a box each, as
     /// the contract has it): someone localising should hear which, and that `--font` can fix it.
-    /// The first `checkedItems` items' captions are shaped; `place` names the manifest scene and
-    /// `option` the caption's option or key.
-    func missingGlyphs(of scene: Scene, option: String = "--caption", place: String = "") {
+    /// The first `checkedItems` items' captions are shaped; `place` names the manifest scene, and
+    /// `option` and `font` the caption's and the font's options (or keys).
+    func missingGlyphs(of scene: Scene, option: String = "--caption", font: String = "--font", place: String = "") {
         guard let captions = scene.captions else { return }
         var missing: [Character] = []
         for index in 0..<min(scene.gallery.itemCount, Self.checkedItems) {
@@ -17,9 +17,9 @@ extension Console {
         guard !missing.isEmpty else { return }
         let shown = missing.prefix(8).map { "\"\($0)\"" }.joined(separator: ", ")
         let more = missing.count > 8 ? " and \(missing.count - 8) more" : ""
-        let font = "\(captions.font.family) \(captions.font.style)"
+        let name = "\(captions.font.family) \(captions.font.style)"
         warning(
-            "\(place)\(option): \(font) has no glyph for \(shown)\(more): each is drawn as a box (--font names a font that has them)"
+            "\(place)\(option): \(name) has no glyph for \(shown)\(more): each is drawn as a box (\(font) names a font that has them)"
         )
     }
 
