@@ -98,9 +98,30 @@ struct PhotoSampler {
     /// Levels `k` and k + 1 at (`tx`, `ty`), mixed by `mix` (k alone when 0).
     @inline(__always)
     func trilinear(_ k: Int, _ mix: Float, _ tx: Double, _ ty: Double) -> SIMD4<Float> {
-        let low = bilinear(levels[k], tx, ty)
-        if mix == 0 { return low }
-        return low + (bilinear(levels[k &+ 1], tx, ty) - low) * mix
+        if mix == 0 { return bilinear(levels[k], tx, ty) }
+        let (a, b) = (levels[k], levels[k &+ 1])
+        // `bilinear`'s arithmetic for both levels at once, lane by lane (u, v of k, then of k + 1):
+        // the same operations on the same values, so the same bits.
+        let scale = SIMD4(a.scale, a.scale, b.scale, b.scale)
+        let low = SIMD4(a.low.x, a.low.y, b.low.x, b.low.y), high = SIMD4(a.high.x, a.high.y, b.high.x, b.high.y)
+        let uv = pointwiseMin(pointwiseMax(SIMD4(tx, ty, tx, ty) * scale - 0.5, low), high)
+        let magic = SIMD4<Double>(repeating: Self.magic)
+        let rounded = (uv - 0.5) + magic
+        let taps =
+            unsafeBitCast(rounded, to: SIMD4<Int64>.self) &- Int64(bitPattern: Self.magic.bitPattern)
+        let fractions = SIMD4<Float>(uv - (rounded - magic))
+        let first = taps4(a, Int(taps[0]), Int(taps[1]), fractions[0], fractions[1])
+        return first + (taps4(b, Int(taps[2]), Int(taps[3]), fractions[2], fractions[3]) - first) * mix
+    }
+
+    /// `level`'s four texels from (`i`, `j`), interpolated by (`fu`, `fv`): `bilinear`'s second half.
+    @inline(__always)
+    private func taps4(_ level: MipPyramid.Level, _ i: Int, _ j: Int, _ fu: Float, _ fv: Float) -> SIMD4<Float> {
+        let r0 = level.index(i, j)
+        let r1 = r0 &+ level.stride
+        let (a, b, c, d) = (texels[r0], texels[r0 &+ 1], texels[r1], texels[r1 &+ 1])
+        let top = a + (b - a) * fu, bottom = c + (d - c) * fu
+        return top + (bottom - top) * fv
     }
 
     /// `level` interpolated at (`tx`, `ty`) (level-0 pixels, finite), its edge texels repeated
