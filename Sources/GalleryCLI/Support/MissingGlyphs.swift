@@ -6,14 +6,15 @@ extension Console {
     /// The first `checkedItems` items' captions are shaped; `place` names the manifest scene, and
     /// `option` and `font` the caption's and the font's options (or keys).
     func missingGlyphs(of scene: Scene, option: String = "--caption", font: String = "--font", place: String = "") {
-        guard let captions = scene.captions else { return }
-        var missing: [Character] = []
+        guard !quiet, let captions = scene.captions else { return }
+        // Each character once (a folder's names and numbers share most), each shaped alone.
+        var characters: [Character] = []
+        var seen: Set<Character> = []
         for index in 0..<min(scene.gallery.itemCount, Self.checkedItems) {
             let text = captions.pattern.caption(index: index, path: scene.photo(forItem: index))
-            for character in captions.font.missingCharacters(in: text) where !missing.contains(character) {
-                missing.append(character)
-            }
+            for character in text where seen.insert(character).inserted { characters.append(character) }
         }
+        let missing = characters.filter { !captions.font.missingCharacters(in: String($0)).isEmpty }
         guard !missing.isEmpty else { return }
         let shown = missing.prefix(8).map { "\"\($0)\"" }.joined(separator: ", ")
         let more = missing.count > 8 ? " and \(missing.count - 8) more" : ""
@@ -24,6 +25,6 @@ extension Console {
     }
 
     /// Captions checked for missing glyphs, at most: enough for every pattern's literal text and the
-    /// names of a folder of photos, and quick (shaping a short line takes microseconds).
+    /// names of a folder of photos, and quick (their distinct characters are shaped, once each).
     static let checkedItems = 1000
 }
