@@ -144,11 +144,7 @@ struct PhotoSampler {
         let i = Int(truncatingIfNeeded: su.bitPattern &- Self.magic.bitPattern)
         let j = Int(truncatingIfNeeded: sv.bitPattern &- Self.magic.bitPattern)
         let (fu, fv) = (Float(u - (su - Self.magic)), Float(v - (sv - Self.magic)))
-        let r0 = level.index(i, j)
-        let r1 = r0 &+ level.stride
-        let (a, b, c, d) = (texels[r0], texels[r0 &+ 1], texels[r1], texels[r1 &+ 1])
-        let top = a + (b - a) * fu, bottom = c + (d - c) * fu
-        return top + (bottom - top) * fv
+        return taps4(level, i, j, fu, fv)
     }
 }
 
