@@ -148,11 +148,7 @@ import Testing
             // A carousel's drag is refused for itself first.
             (["--layout", "coverflow", "--drag", "200", "--scroll-speed", "2"], "do not animate a drag"),
         ]
-        for (arguments, message) in cases {
-            let run = try CommandRunner.run(["layout", "--count", "5"] + arguments)
-            #expect(run.status == 64, "\(arguments)")
-            #expect(run.stderr.contains(message), "\(run.stderr)")
-        }
+        try expectUsageErrors(cases)
         for arguments in [
             ["--layout", "inverted-wheel", "--arc", "90", "--radius", "50", "--angle", "30", "--circular-count", "8"],
             ["--layout", "inverted-time-machine", "--tilt", "0.1"], ["--layout", "coverflow2", "--tilt", "0.5"],
@@ -203,11 +199,7 @@ import Testing
                 "--interitem-spacing applies to the flow layout, not line"
             ),
         ]
-        for (arguments, message) in cases {
-            let run = try CommandRunner.run(["layout", "--count", "5"] + arguments)
-            #expect(run.status == 64, "\(arguments)")
-            #expect(run.stderr.contains(message), "\(run.stderr)")
-        }
+        try expectUsageErrors(cases)
         for arguments in [["--layout", "grid", "--columns", "4"], ["--layout", "flow", "--interitem-spacing", "4"]] {
             let run = try CommandRunner.run(["layout", "--count", "5"] + arguments)
             #expect(run.status == 0, "\(arguments): \(run.stderr)")

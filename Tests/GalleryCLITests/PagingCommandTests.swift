@@ -76,10 +76,6 @@ import Testing
             ),
             (["--layout", "compositional", "--fling", "300", "--deceleration", "fast"], "continuous scrolling"),
         ]
-        for (arguments, message) in cases {
-            let run = try CommandRunner.run(["layout", "--count", "5"] + arguments)
-            #expect(run.status == 64, "\(arguments)")
-            #expect(run.stderr.contains(message), "\(arguments): \(run.stderr)")
-        }
+        try expectUsageErrors(cases)
     }
 }

@@ -62,13 +62,7 @@ struct MipPyramid: Sendable {
             levels.append(level)
             count += level.count
         }
-        // Not zeroed first where every texel stored, border included, is written below (`fillBase` or
-        // `reduce` a level's texels, `pad` its border): all but an empty region's.
-        let made =
-            region.isEmpty
-            ? LargeArray.filled(SIMD4<Float>.zero, count: count)
-            : LargeArray.uninitialized(SIMD4<Float>.self, count: count)
-        guard var texels = made else {
+        guard var texels = LargeArray.filled(SIMD4<Float>.zero, count: count) else {
             throw OutOfMemory(bytes: count * MemoryLayout<SIMD4<Float>>.stride)
         }
         var opaque = true
