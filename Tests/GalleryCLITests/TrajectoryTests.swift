@@ -127,6 +127,31 @@ typealias Expect = SnapshotCheck.Expectation
         #expect(record.stderr.split(separator: "\n").filter { $0.hasPrefix("FAIL ") } == fails)
     }
 
+    /// A carousel item's centre is where its transform draws it: iCarousel's linear type translates
+    /// item o items from the current one by o × the item width (no spacing, no viewpoint offset), so
+    /// at offset 0 in a 300-pt viewport of 100-pt items item 1 is centred at 150 + 100 = 250, and a
+    /// scroll to it moves every item.
+    @Test func aCarouselItemIsCentredWhereItIsDrawn() throws {
+        let folder = try FrameCacheTests.project(
+            """
+            {"defaults": {"width": 300, "height": 160, "photos": ["photos/"], "layout": "linear", "itemSize": "100"},
+             "scenes": [{"name": "lin", "offset": 0,
+                         "expect": [{"item": 1, "centerX": {"at": {"time": 0, "equals": 250, "within": 0.001}}},
+                                    {"item": 0, "centerY": {"min": 80, "max": 80}},
+                                    {"item": 1, "centerX": {"max": 240}}]},
+                        {"name": "to1", "offset": 0, "scrollTo": 1, "fps": 10,
+                         "expect": [{"item": 0, "centerX": {"monotonic": "decreasing"}}, {"othersStill": true}]}]}
+            """)
+        defer { folder.remove() }
+        let run = try CommandRunner.run([
+            "check", folder.file("manifest.json"), "--baseline", folder.file("base"), "--record",
+        ])
+        let fails = run.stderr.split(separator: "\n").filter { $0.hasPrefix("FAIL ") }
+        #expect(fails.count == 2, "\(run.stderr)")
+        #expect(fails.first == "FAIL lin.png: expect[2]: item 1 centerX is 250 at frame 0 (t = 0 s), above the max 240")
+        #expect(fails.last?.hasPrefix("FAIL to1.png: expect[1]: item 1 centerX moved from 250 (t = 0 s) to ") == true)
+    }
+
     @Test(
         arguments: [
             (#"[{"item": 1}]"#, "give one of centerX"),

@@ -49,19 +49,31 @@ enum SceneLayout {
     }
 
     /// Each item's values by index, as `LayoutDocument` prints them: in a motion the item's alpha is
-    /// the motion's, unless the layout gives it one of its own (a carousel's, a page's).
+    /// the motion's, unless the layout gives it one of its own (a carousel's, a page's). An item with
+    /// a transform (a carousel's, a page's) is centred where its transform draws its centre, not at
+    /// the `center` it shares with every other item (none while that is at or behind the eye).
     private static func values(_ items: [AnimatedItem], inMotion: Bool = false) -> [Int: [Expectation.Property: Double]]
     {
         var values: [Int: [Expectation.Property: Double]] = [:]
         for animated in items {
             let item = animated.item
             let own = item.carouselOffset != nil || item.progress != nil
-            values[item.index] = [
-                .centerX: printed(item.center.x), .centerY: printed(item.center.y), .size: printed(item.size),
-                .scale: printed(item.scale), .alpha: inMotion && !own ? printed(animated.alpha) : item.alpha,
+            var entry: [Expectation.Property: Double] = [
+                .size: printed(item.size), .scale: printed(item.scale),
+                .alpha: inMotion && !own ? printed(animated.alpha) : item.alpha,
             ]
+            if let center = drawnCenter(of: item) {
+                (entry[.centerX], entry[.centerY]) = (printed(center.x), printed(center.y))
+            }
+            values[item.index] = entry
         }
         return values
+    }
+
+    /// Where `item`'s centre is drawn: its `center` moved by its transform's projection of the origin.
+    static func drawnCenter(of item: LayoutItem) -> Point? {
+        guard let transform = item.transform else { return item.center }
+        return transform.project(Point(x: 0, y: 0), center: item.center)
     }
 
     /// `value` to the 6 decimals `layout` prints.
