@@ -83,7 +83,8 @@ extension BaselineCheck {
         }
         var check = FrameCheck(
             path: frame.path, scene: frame.scene, status: .different, finding: .animation(result, notes: notes),
-            comparison: result.first?.comparison, seconds: Date().timeIntervalSince(began),
+            comparison: result.first?.comparison ?? result.firstOneSided.map(Comparison.compared),
+            seconds: Date().timeIntervalSince(began),
             failingFrames: result.failingFrames, animationFrames: differs ? result.frames : [])
         check.ignoredPixels = result.ignoredPixels
         return check

@@ -124,6 +124,23 @@ import Testing
         #expect(comparison.failingFrames == [1])
     }
 
+    /// An animation that grew a frame, its shared frames unchanged, still counts its first failing
+    /// frame for results.json: the added frame, every pixel differing.
+    @Test func anAnimationThatOnlyGrewCountsItsAddedFrame() throws {
+        let folders = try Folders()
+        defer { folders.root.remove() }
+        try folders.apng([Self.grey, Self.grey], folders.baseline + "/a.png")
+        try folders.apng([Self.grey, Self.grey, Self.red], folders.actual + "/a.png")
+        let checks = try folders.run([PlannedFrame(path: "a.png", scene: "a")]).checks
+        #expect(checks.map(\.status) == [.different] && checks.first?.failingFrames == [2])
+        guard case .compared(let counts)? = checks.first?.comparison else {
+            Issue.record("no counts: \(String(describing: checks.first?.comparison))")
+            return
+        }
+        #expect(counts.width == Self.red.width && counts.height == Self.red.height)
+        #expect(counts.diffPixels == Self.red.width * Self.red.height && !counts.matches)
+    }
+
     /// Frames that differ within the threshold pass, and no stills are written for them.
     @Test func anAnimationThatMatchesWithinTheThresholdLeavesNoStills() throws {
         let folders = try Folders()

@@ -44,6 +44,11 @@ public struct AnimationComparer: Sendable {
                     diffPixels: present.map { $0.width * $0.height } ?? 0, failed: true, seconds: seconds)
                 result.frames.append(only)
                 result.failingFrames.append(frame)
+                if result.firstOneSided == nil, let present {
+                    result.firstOneSided = Comparison.Counts(
+                        width: present.width, height: present.height, diffPixels: only.diffPixels,
+                        antiAliasedPixels: 0, matches: false, identicalBytes: false)
+                }
                 each?(frame, only, pair.0, pair.1, nil)
                 continue
             }

@@ -9,6 +9,9 @@ public struct AnimationComparison: Sendable {
     public var failingFrames: [Int]
     /// The first failing frame: its number, comparison and images.
     public var first: FirstFailure?
+    /// When no frame both have differs, the first frame only one has, counted as every pixel
+    /// differing (what results.json's `diffPixels` gives for an animation whose length changed).
+    public var firstOneSided: Comparison.Counts?
     /// Every frame compared, in order (frames only one animation has among them, failing).
     public var frames: [AnimationFrameResult]
     /// How the timing differs (loop count or a frame's delay), when the frame counts agree.
