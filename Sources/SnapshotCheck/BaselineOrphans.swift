@@ -8,7 +8,8 @@ import GalleryCore
 
 /// Baselines that no frame of the manifest reads (a scene renamed or removed): the PNG files under
 /// the baseline folder, walked without following symlinks (a link is the repository's and may lead
-/// anywhere), hidden names skipped, whose relative path is not among the frames'.
+/// anywhere), hidden names skipped, whose relative path is not among the frames', and the layouts
+/// (`NAME.layout.json`) left without their PNG that no frame reads either.
 public enum BaselineOrphans {
     /// At most this many entries are looked at, so a huge tree cannot stall a check.
     public static let entryLimit = 200_000
@@ -18,17 +19,31 @@ public enum BaselineOrphans {
     /// is anything under them: a photo kept beside the baselines is not a baseline.
     public static func find(in baseline: String, frames: Set<String>, inputs: [String] = []) -> [String] {
         let kept = Set(inputs.compactMap(identity(of:)))
-        let candidates = pngFiles(in: baseline, skipping: kept).filter { !frames.contains($0.path) }
+        let files = baselineFiles(in: baseline, skipping: kept)
+        let pngs = Set(files.lazy.map(\.path).filter { $0.hasSuffix(".png") })
+        let candidates = files.filter { file in
+            guard let png = pngPath(ofLayout: file.path) else { return !frames.contains(file.path) }
+            // A layout goes with its PNG (an orphan PNG's is deleted with it) or with a frame.
+            return !frames.contains(png) && !pngs.contains(png)
+        }
         guard !candidates.isEmpty else { return [] }
         // A frame read through a link that stays inside the folder (`c -> d`, `a.png -> b.png`) reads
-        // the file it leads to: that file is no orphan, whatever its own path.
+        // the file it leads to (and its layout): that file is no orphan, whatever its own path.
         var read: Set<SIMD2<UInt64>> = []
         for frame in frames {
-            guard let file = try? ContainedPath(frame, in: baseline).open() else { continue }
-            var status = stat()
-            if fstat(file.descriptor, &status) == 0 { read.insert(identity(status)) }
+            for path in [frame, FramePath.layoutPath(of: frame)] {
+                guard let file = try? ContainedPath(path, in: baseline).open() else { continue }
+                var status = stat()
+                if fstat(file.descriptor, &status) == 0 { read.insert(identity(status)) }
+            }
         }
         return candidates.filter { !read.contains($0.identity) }.map(\.path).sorted()
+    }
+
+    /// The baseline PNG a `NAME.layout.json` path belongs to (`NAME.png`); nil for any other path.
+    private static func pngPath(ofLayout path: String) -> String? {
+        let suffix = ".layout.json"
+        return path.hasSuffix(suffix) ? String(path.dropLast(suffix.count)) + ".png" : nil
     }
 
     /// The device and inode of what `path` names (links followed: the user named it), or nil.
@@ -42,10 +57,10 @@ public enum BaselineOrphans {
         SIMD2(UInt64(truncatingIfNeeded: status.st_dev), UInt64(truncatingIfNeeded: status.st_ino))
     }
 
-    /// Every regular `.png` file under `baseline`, relative to it, with its identity: walked from the
+    /// Every regular `.png` and `.layout.json` file under `baseline`, relative to it, with its identity: walked from the
     /// folder's descriptor, each folder opened with `openat` and `O_NOFOLLOW`, so a folder swapped for
     /// a link meanwhile is not entered.
-    private static func pngFiles(in baseline: String, skipping kept: Set<SIMD2<UInt64>>) -> [(
+    private static func baselineFiles(in baseline: String, skipping kept: Set<SIMD2<UInt64>>) -> [(
         path: String, identity: SIMD2<UInt64>
     )] {
         let root = SystemPath.withCString(baseline) { open($0, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
@@ -62,7 +77,7 @@ public enum BaselineOrphans {
     /// The folders a walk enters below the baseline folder, at most.
     static let depthLimit = 64
 
-    /// Adds the `.png` files of the folder open at `folder` (at `relative`) and of its folders.
+    /// Adds the `.png` and `.layout.json` files of the folder open at `folder` (at `relative`) and of its folders.
     private static func walk(
         _ folder: Int32, _ relative: String, depth: Int, seen: inout Int, skipping kept: Set<SIMD2<UInt64>>,
         into files: inout [(path: String, identity: SIMD2<UInt64>)]
@@ -83,7 +98,8 @@ public enum BaselineOrphans {
                 guard inner >= 0 else { continue }
                 walk(inner, path, depth: depth + 1, seen: &seen, skipping: kept, into: &files)
                 close(inner)
-            case S_IFREG where name.hasSuffix(".png"): files.append((path, identity(status)))
+            case S_IFREG where name.hasSuffix(".png") || name.hasSuffix(".layout.json"):
+                files.append((path, identity(status)))
             default: break
             }
         }

@@ -211,4 +211,23 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: folders.baseline + "/old.png"))
         #expect(FileManager.default.fileExists(atPath: folders.baseline + "/a.png"))
     }
+
+    /// A layout left without its PNG is an orphan of its own; one beside its PNG goes with the PNG,
+    /// and one whose frame the manifest reads (its PNG missing, to be recorded) is no orphan.
+    @Test func aLayoutWithoutItsBaselineIsAnOrphan() throws {
+        let folders = try Folders()
+        defer { folders.root.remove() }
+        for name in ["a.png", "old.png"] { try folders.png(Self.grey, folders.baseline + "/" + name) }
+        for name in ["a", "old", "stray", "b"] {
+            try Data("{}\n".utf8).write(to: URL(fileURLWithPath: folders.baseline + "/\(name).layout.json"))
+        }
+        try folders.png(Self.grey, folders.actual + "/a.png")
+        let frames = [PlannedFrame(path: "a.png", scene: "a"), PlannedFrame(path: "b.png", scene: "b")]
+        #expect(try folders.run(frames).orphans == .listed(["old.png", "stray.layout.json"]))
+        #expect(
+            try folders.run(frames, prune: true).orphans
+                == .pruned(["old.png", "stray.layout.json"], withLayouts: ["old.png"]))
+        let left = try FileManager.default.contentsOfDirectory(atPath: folders.baseline).sorted()
+        #expect(left == ["a.layout.json", "a.png", "b.layout.json"])
+    }
 }
