@@ -33,7 +33,7 @@ public struct Snapshot: Sendable {
         layout: LayoutStyle = .line(LineLayout()), viewport: Size, itemCount: Int? = nil, photos: [Photo] = [],
         displayScale: Double = Scene.defaultDisplayScale, style: ItemStyle = ItemStyle(),
         background: Color = Scene.defaultBackground, snap: Scene.Snap? = nil,
-        colorSpace: ColorSpace = Scene.defaultColorSpace, jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+        colorSpace: ColorSpace = Scene.defaultColorSpace, jobs: Int = Processors.count
     ) {
         gallery = Gallery(style: layout, viewport: viewport, itemCount: itemCount ?? photos.count)
         self.photos = photos

@@ -55,7 +55,7 @@ enum MergeReportsCommand: Subcommand {
             order: Dictionary(frames.compactMap { entry in entry.frame.order.map { (entry.frame.path, $0) } }) { a, _ in
                 a
             },
-            jobs: ProcessInfo.processInfo.activeProcessorCount,
+            jobs: Processors.count,
             // Each image under its input's images/, opened by a walk from that folder, no link followed.
             open: { path throws(FileError) in
                 guard let input = inputs.first(where: { path.hasPrefix(SystemPath.joined($0, "") + "/") }) else {

@@ -1,4 +1,5 @@
 import Foundation
+import GalleryCore
 
 /// How a rendering run behaves, for `render`, `batch` and `check` alike.
 struct RunOptions: OptionGroup {
@@ -13,6 +14,6 @@ struct RunOptions: OptionGroup {
 
     /// The worker count: --jobs, or the number of cores.
     static func jobs(_ source: any OptionSource) throws(UsageError) -> Int {
-        try source.read(declared.jobs) ?? ProcessInfo.processInfo.activeProcessorCount
+        try source.read(declared.jobs) ?? Processors.count
     }
 }

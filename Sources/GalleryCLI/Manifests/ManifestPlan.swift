@@ -33,6 +33,14 @@ struct ManifestPlan: Sendable {
 
     /// The manifest's folder with a trailing slash: photo paths in layouts are given relative to it.
     private var manifestFolder = ""
+    /// Each distinct `photos` list's listing (and the files it skipped), made once: scenes often
+    /// share a folder, and listing one opens every file in it.
+    private var listings: [Listing: Result<(photos: [String], skipped: [String]), PhotoListing.ListingError>] = [:]
+
+    private struct Listing: Hashable {
+        let inputs: [String]
+        let allowEmpty: Bool
+    }
 
     /// `check` with the failures of its scene's expectations, checked against the frame's layout.
     func expecting(_ check: FrameCheck) -> FrameCheck {
@@ -136,11 +144,19 @@ struct ManifestPlan: Sendable {
     private mutating func listPhotos(
         of entry: ManifestScene, _ description: SceneDescription, strict: Bool, seen: inout Set<String>
     ) -> [String]? {
-        var skipped: [String] = []
-        do {
-            let photos = try PhotoListing.photos(from: entry.photos, allowEmpty: description.count != nil) {
-                skipped.append($0)
+        let key = Listing(inputs: entry.photos, allowEmpty: description.count != nil)
+        let listing =
+            listings[key]
+            ?? Result { () throws(PhotoListing.ListingError) in
+                var skipped: [String] = []
+                let photos = try PhotoListing.photos(from: key.inputs, allowEmpty: key.allowEmpty) {
+                    skipped.append($0)
+                }
+                return (photos, skipped)
             }
+        listings[key] = listing
+        do {
+            let (photos, skipped) = try listing.get()
             if strict, !skipped.isEmpty {
                 failures.append((entry.name, .unreadablePhotos(skipped.map(PhotoProblem.notAnImage))))
                 return nil

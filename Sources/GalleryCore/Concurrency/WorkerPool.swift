@@ -8,7 +8,7 @@ import Foundation
 /// never started: a thread the system refuses (a tight `ulimit -v`) only makes the pool smaller,
 /// where Dispatch's pool slept and asked again for ever and the run hung.
 final class WorkerPool: Sendable {
-    static let shared = WorkerPool(size: ProcessInfo.processInfo.activeProcessorCount - 1)
+    static let shared = WorkerPool(size: Processors.count - 1)
 
     /// Workers at most.
     let size: Int

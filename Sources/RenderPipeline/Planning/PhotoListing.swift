@@ -68,7 +68,7 @@ public enum PhotoListing {
             entries(of: folder).filter { !$0.name.hasPrefix(".") && $0.kind != .other }, by: \.name)
         // Sniffing thousands of files is system calls: a few threads keep the order and halve the
         // time for a phone's camera folder; names are looked up relative to the open folder.
-        let keep = Parallel.map(entries, jobs: min(4, ProcessInfo.processInfo.activeProcessorCount)) {
+        let keep = Parallel.map(entries, jobs: min(4, Processors.count)) {
             isImage($0.name, in: directory, knownRegular: $0.kind == .regular, keepUnreadable: true)
         }
         for (entry, kept) in zip(entries, keep) where !kept && entry.kind != .other {
