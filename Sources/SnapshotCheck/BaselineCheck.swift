@@ -22,6 +22,8 @@ public struct BaselineCheck: Sendable {
     /// The seconds each frame took to render, by frame path: a verdict's seconds include them, so a
     /// report's results.json can weigh shards (`--shard-weights`).
     public var renderSeconds: [String: Double] = [:]
+    /// Frames the frame cache served with their baselines' bytes (`alreadyThere`), compared as them.
+    public var served: ServedBaselines?
 
     public init(
         baseline: String, actualFolder: String, criteria: DiffCriteria, sceneCriteria: [String: DiffCriteria] = [:],
@@ -58,7 +60,11 @@ public struct BaselineCheck: Sendable {
     /// rendering as the source of its thumbnail.
     public func images(of check: FrameCheck) -> ReportImages {
         let files = images(of: check.path)
-        guard check.failed else { return ReportImages(thumbnail: files.actual) }
+        guard check.failed else {
+            // A frame served as its baseline was not written: the baseline is the same picture.
+            let same = served?.contains(files.actual) == true
+            return ReportImages(thumbnail: same ? (try? baselineFile(of: check.path).get().path) : files.actual)
+        }
         // A baseline refused (a link out of the folder) is not shown; the check's message says why.
         let expected: String? =
             switch baselineFile(of: check.path) {
@@ -114,7 +120,7 @@ public struct BaselineCheck: Sendable {
         case .failure(let missing):
             return verdict(missing.status, missing.finding)
         case .success(let file):
-            do throws(FileError) { files = (file, try RegularFile(path: actual)) } catch {
+            do throws(FileError) { files = (file, try openActual(frame.path)) } catch {
                 return verdict(.unreadable, .unreadableFile(path: actual, error))
             }
         }
@@ -142,7 +148,7 @@ public struct BaselineCheck: Sendable {
     }
 
     /// Why a frame has no baseline to compare with: its verdict and message.
-    private struct NoBaseline: Error {
+    struct NoBaseline: Error {
         let status: FrameCheck.Status
         let finding: FrameCheck.Finding
     }
@@ -150,7 +156,7 @@ public struct BaselineCheck: Sendable {
     /// The baseline of the frame at `path`, open, or why there is none to compare: a path or link
     /// leading out of the folder is not read (missing, saying why), a missing file is missing, a link
     /// loop or a FIFO is there but unreadable.
-    private func openBaseline(_ path: String) -> Result<RegularFile, NoBaseline> {
+    func openBaseline(_ path: String) -> Result<RegularFile, NoBaseline> {
         let expected = images(of: path).expected
         do throws(FileError) {
             switch baselineFile(of: path) {

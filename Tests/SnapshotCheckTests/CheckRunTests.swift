@@ -65,6 +65,35 @@ import Testing
         }
     }
 
+    /// A frame the cache serves with its baseline's bytes is not written and passes as identical; one
+    /// whose bytes differ, whose baseline leads out of the folder or lies outside the rendering's
+    /// folder is written and compared as ever.
+    @Test func aFrameServedWithItsBaselinesBytesIsComparedAsItsBaseline() throws {
+        let folders = try Folders()
+        defer { folders.root.remove() }
+        let (grey, red) = (try PNGEncoder.encode(Self.grey), try PNGEncoder.encode(Self.red))
+        for name in ["a.png", "b.png"] { try folders.png(Self.grey, folders.baseline + "/" + name) }
+        try FileManager.default.createSymbolicLink(
+            atPath: folders.baseline + "/out.png", withDestinationPath: folders.root.file("outside.png"))
+        try folders.png(Self.grey, folders.root.file("outside.png"))
+        var check = BaselineCheck(
+            baseline: folders.baseline, actualFolder: folders.actual, criteria: DiffCriteria(), jobs: 1,
+            missingHint: "")
+        #expect(!check.alreadyThere(folders.actual + "/a.png", grey), "without `served`, never")
+        check.served = ServedBaselines()
+        #expect(check.alreadyThere(folders.actual + "/a.png", grey))
+        #expect(!check.alreadyThere(folders.actual + "/b.png", red))
+        #expect(!check.alreadyThere(folders.actual + "/out.png", grey))
+        #expect(!check.alreadyThere(folders.root.file("a.png"), grey))
+        try folders.png(Self.red, folders.actual + "/b.png")
+        let frames = ["a.png", "b.png"].map { PlannedFrame(path: $0, scene: "s") }
+        let checks = check.compare(frames, rendered: Set(frames.map { folders.actual + "/" + $0.path }))
+        #expect(checks.map(\.status) == [.passed, .different])
+        #expect(checks.first?.message == "identical files")
+        #expect(!FileManager.default.fileExists(atPath: folders.actual + "/a.png"))
+        #expect(check.images(of: checks[0]).thumbnail == folders.baseline + "/a.png")
+    }
+
     @Test func aMissingBaselineIsNamedWithTheHint() throws {
         let folders = try Folders()
         defer { folders.root.remove() }

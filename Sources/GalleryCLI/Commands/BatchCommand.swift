@@ -59,9 +59,10 @@ enum BatchCommand: Subcommand {
 
     /// Renders a manifest plan with progress and warnings; failures before rendering join the report.
     /// Into `scratch` (a check's own folder), frames from the cache are not synced to disk.
-    static func render(_ plan: ManifestPlan, settings: RunSettings, scratch: Bool = false, console: Console)
-        throws -> RenderReport
-    {
+    static func render(
+        _ plan: ManifestPlan, settings: RunSettings, scratch: Bool = false,
+        alreadyThere: (@Sendable (String, [UInt8]) -> Bool)? = nil, console: Console
+    ) throws -> RenderReport {
         for path in plan.skippedPhotos { console.skippedPhoto(path) }
         for job in plan.scenes {
             console.missingGlyphs(of: job.scene, option: "caption", font: "key 'font'", place: "scene '\(job.name)': ")
@@ -73,6 +74,7 @@ enum BatchCommand: Subcommand {
         var renderer = Renderer(jobs: settings.jobs, strict: settings.strict, cacheBytes: settings.cacheBytes)
         renderer.frameCache = try settings.openFrameCache()
         renderer.durable = !scratch
+        renderer.alreadyThere = alreadyThere
         var report = renderer.run(
             // Under --strict a problem fails its scene and is reported as an error instead.
             plan.scenes, onProblem: { if !settings.strict { console.warning(RenderCommand.describe($0)) } },

@@ -34,20 +34,30 @@ enum CheckCommand: Subcommand {
         let plan = try ManifestPlan(
             manifest: request.manifest, shard: settings.shard, outputFolder: scratch.path, strict: settings.strict,
             weights: settings.weights)
-        let report = try BatchCommand.render(plan, settings: settings, scratch: true, console: console)
-        for scene in report.failedScenes {
-            console.line(
-                "Error: ", "scene '\(scene.name)': \(scene.failures.map(\.description).joined(separator: "; "))")
-        }
-        // A baseline and its layout are read and written as one unit: other runs on the folder wait.
-        let lock = try BaselineLock.take(baseline, writing: mode != .never || request.prune, console)
-        defer { lock.release() }
         var check = BaselineCheck(
             baseline: baseline, actualFolder: scratch.path, criteria: request.criteria,
             sceneCriteria: request.sceneCriteria, jobs: settings.jobs,
             missingHint:
                 "record missing baselines with: gallery-render check \(ShellWord.path(settings.manifest)) --baseline \(ShellWord.path(baseline)) --record-missing"
         )
+        // A baseline and its layout are read and written as one unit: other runs on the folder wait.
+        // A plain check with a frame cache compares cached frames as they are served, so it holds
+        // the (shared) lock from then on; the others take it once the frames are rendered.
+        let early = mode == .never && !request.prune && settings.cacheFolder != nil
+        var lock = early ? try BaselineLock.take(baseline, writing: false, console) : nil
+        defer { lock?.release() }
+        var alreadyThere: (@Sendable (String, [UInt8]) -> Bool)?
+        if early {
+            check.served = ServedBaselines()
+            alreadyThere = { [check] output, bytes in check.alreadyThere(output, bytes) }
+        }
+        let report = try BatchCommand.render(
+            plan, settings: settings, scratch: true, alreadyThere: alreadyThere, console: console)
+        for scene in report.failedScenes {
+            console.line(
+                "Error: ", "scene '\(scene.name)': \(scene.failures.map(\.description).joined(separator: "; "))")
+        }
+        if lock == nil { lock = try BaselineLock.take(baseline, writing: mode != .never || request.prune, console) }
         check.ignore = plan.ignoreRegions
         let prefix = scratch.path.hasSuffix("/") ? scratch.path : scratch.path + "/"
         check.renderSeconds = Dictionary(

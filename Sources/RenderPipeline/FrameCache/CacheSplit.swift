@@ -24,10 +24,11 @@ struct CacheSplit: Sendable {
     /// Serves what `cache` holds of `job`, planned as `plans`: a still's file for each offset, an
     /// animation's whole; the files served are synced together by `sync`'s flush. Under `strict`, a
     /// job is served whole or not at all: its photos are then all read before any of its files is
-    /// written, as without the cache. `onFrame` hears each frame served.
+    /// written, as without the cache. A file `alreadyThere` says is where it is going is recorded
+    /// without being written. `onFrame` hears each frame served.
     init(
         _ job: RenderJob, _ plans: [FramePlan], cache: FrameCache, sync: DeferredSync, strict: Bool,
-        onFrame: @Sendable () -> Void
+        alreadyThere: (@Sendable (String, [UInt8]) -> Bool)? = nil, onFrame: @Sendable () -> Void
     ) {
         rest = (job, plans)
         for (index, file) in job.files.enumerated() { order[file.path] = index }
@@ -42,7 +43,7 @@ struct CacheSplit: Sendable {
         if strict, lookups.contains(where: { $0.file == nil }) { lookups.indices.forEach { lookups[$0].file = nil } }
         var kept: [Int] = []
         for lookup in lookups {
-            if let file = lookup.file, serve(file, lookup, job: job, sync: sync) {
+            if let file = lookup.file, serve(file, lookup, job: job, sync: sync, alreadyThere: alreadyThere) {
                 for _ in lookup.plans { onFrame() }
             } else {
                 kept.append(lookup.index)
@@ -75,10 +76,15 @@ struct CacheSplit: Sendable {
         return (smaller, kept.map { plans[$0] })
     }
 
-    /// Writes a cached file to its path and records it; false when it cannot be written (rendering
-    /// then says why).
-    private mutating func serve(_ file: [UInt8], _ lookup: Lookup, job: RenderJob, sync: DeferredSync) -> Bool {
-        do throws(FileError) { try AtomicFile.write(file, to: lookup.path, sync: sync) } catch { return false }
+    /// Writes a cached file to its path, unless `alreadyThere` says it is there, and records it;
+    /// false when it cannot be written (rendering then says why).
+    private mutating func serve(
+        _ file: [UInt8], _ lookup: Lookup, job: RenderJob, sync: DeferredSync,
+        alreadyThere: ((String, [UInt8]) -> Bool)?
+    ) -> Bool {
+        if alreadyThere?(lookup.path, file) != true {
+            do throws(FileError) { try AtomicFile.write(file, to: lookup.path, sync: sync) } catch { return false }
+        }
         served.append(
             .init(
                 scene: job.name, output: lookup.path, offset: lookup.offset,

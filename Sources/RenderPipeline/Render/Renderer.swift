@@ -21,6 +21,9 @@ public struct Renderer: Sendable {
     /// Whether files served from the frame cache are synced to disk; false for a check's own scratch
     /// folder, removed when the check ends.
     public var durable = true
+    /// Says whether a file the frame cache serves is already where it is going, for `output` and the
+    /// served bytes: a check's baseline with the same bytes. Such a file is recorded, not written.
+    public var alreadyThere: (@Sendable (_ output: String, _ bytes: [UInt8]) -> Bool)?
 
     /// The decoded-photo cache's capacity when none is given: 512 MiB.
     public static let defaultCacheBytes = 512 << 20
@@ -49,7 +52,9 @@ public struct Renderer: Sendable {
             Result { () throws(LayoutError) in
                 let plans = try job.plans()
                 let split = frameCache.map {
-                    CacheSplit(job, plans, cache: $0, sync: served, strict: strict, onFrame: onFrame)
+                    CacheSplit(
+                        job, plans, cache: $0, sync: served, strict: strict, alreadyThere: alreadyThere,
+                        onFrame: onFrame)
                 }
                 return (job: job, plans: plans, split: split)
             }
