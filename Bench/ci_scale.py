@@ -1,11 +1,12 @@
 """CI at scale: shard balance and the frame cache on a generated 2,000-scene manifest.
 
-    python3 Bench/ci_scale.py shards [--count-binary OLD] [--shards 8]
+    python3 Bench/ci_scale.py shards [--count-binary OLD] [--shards 8] [--rounds 3]
     python3 Bench/ci_scale.py cache
     python3 Bench/ci_scale.py expect [--runs 15]
 
 `shards` renders each of N shards of the manifest in turn and reports each shard's CPU time (user +
-system of the child, from os.wait4) and wall time: the slowest shard against the mean. With
+system of the child, from os.wait4) and wall time, each the median of --rounds rounds (each round
+starting one shard later): the slowest shard against the mean. With
 --count-binary (a build that dealt scenes by count), the same manifest dealt the old way runs too.
 
 `cache` records baselines, runs `check --cache` twice (cold, then warm), changes one photo and runs
@@ -70,10 +71,24 @@ def make_project(tmp):
     return manifest
 
 
-def run_shards(binary, manifest, shards, tmp, label):
-    """Each shard's (cpu, wall) seconds, rendered one after another."""
+def run_shards(binary, manifest, shards, tmp, label, rounds=1):
+    """Each shard's (cpu, wall, files): the medians over `rounds` rounds, each round rendering every
+    shard one after another, starting one shard later than the round before (this machine's CPU time
+    for the same work drifts by up to 15 % from one run to the next, so one round can make the
+    first shard look slow)."""
+    samples = {k: [] for k in range(1, shards + 1)}
+    for r in range(rounds):
+        order = [(k + r) % shards + 1 for k in range(shards)]
+        for k, row in zip(order, run_shard_round(binary, manifest, order, tmp, label)):
+            samples[k].append(row)
+    return [tuple(statistics.median(row[i] for row in samples[k]) for i in range(3)) for k in sorted(samples)]
+
+
+def run_shard_round(binary, manifest, order, tmp, label):
+    """Each shard's (cpu, wall, files) in `order`, rendered one after another."""
+    shards = len(order)
     rows = []
-    for k in range(1, shards + 1):
+    for k in order:
         out = tmp / f"{label}-{k}"
         before = os.times()
         start = perf_counter()
@@ -103,10 +118,11 @@ def summarise(label, rows):
 
 def shards_command(args, tmp):
     manifest = make_project(tmp)
-    summarise(f"cost dealing ({args.shards} shards)", run_shards(BIN, manifest, args.shards, tmp, "cost"))
+    summarise(f"cost dealing ({args.shards} shards, medians of {args.rounds} rounds)",
+              run_shards(BIN, manifest, args.shards, tmp, "cost", args.rounds))
     if args.count_binary:
-        summarise(f"count dealing ({args.shards} shards)",
-                  run_shards(args.count_binary, manifest, args.shards, tmp, "count"))
+        summarise(f"count dealing ({args.shards} shards, medians of {args.rounds} rounds)",
+                  run_shards(args.count_binary, manifest, args.shards, tmp, "count", args.rounds))
 
 
 def check(manifest, tmp, *extra):
@@ -167,6 +183,7 @@ def main():
     parser.add_argument("what", choices=["shards", "cache", "expect"])
     parser.add_argument("--runs", type=int, default=15)
     parser.add_argument("--shards", type=int, default=8)
+    parser.add_argument("--rounds", type=int, default=3, help="shards: rounds of every shard, medians kept")
     parser.add_argument("--count-binary", help="a gallery-render that dealt shards by scene count")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="gallery-ci-scale-") as folder:
