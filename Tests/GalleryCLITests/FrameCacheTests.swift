@@ -237,6 +237,18 @@ import Testing
         #expect(cold.status == 0 && cold.stderr.hasSuffix("0 frames from the cache\n"), "\(cold.stderr)")
         let warm = try CommandRunner.run(base + ["--cache", folder.file("cache")])
         #expect(warm.status == 0 && warm.stderr.hasSuffix(", 7 frames from the cache\n"), "\(warm.stderr)")
+        // A baseline changed under a warm cache (another frame's picture): the frame served is compared
+        // with it and fails, its rendering kept for the report.
+        let rest = folder.file("baseline/rest.png")
+        let kept = try Data(contentsOf: URL(fileURLWithPath: rest))
+        try FileManager.default.removeItem(atPath: rest)
+        try FileManager.default.copyItem(atPath: folder.file("baseline/scroll/offset-85.png"), toPath: rest)
+        let report = folder.file("report")
+        let swapped = try CommandRunner.run(base + ["--cache", folder.file("cache"), "--report", report])
+        #expect(swapped.status == 1 && swapped.stderr.contains("FAIL rest.png: "), "\(swapped.stderr)")
+        #expect(swapped.stderr.hasSuffix(", 7 frames from the cache\n"), "\(swapped.stderr)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: report + "/images/0000-rest-actual.png")) == kept)
+        try kept.write(to: URL(fileURLWithPath: rest))
         // A changed photo: its frames render, and fail against the baselines; the rest are copied.
         try FileManager.default.removeItem(atPath: folder.file("photos/3.jpg"))
         try FileManager.default.copyItem(atPath: folder.file("photos/2.jpg"), toPath: folder.file("photos/3.jpg"))
