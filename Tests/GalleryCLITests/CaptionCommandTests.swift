@@ -147,4 +147,20 @@ import Testing
             #expect(below.filter { $0 != background }.count > 500, "\(appearance)")
         }
     }
+
+    /// The page control's dots sit on the frame: 0 to the frame's height above its bottom edge.
+    @Test func aPageControlOffTheFrameIsAUsageError() throws {
+        let refused = "puts the dots off the 300-pt-high frame: give 0 to 300"
+        try expectUsageErrors(
+            [
+                (["--height", "300", "--page-control", "--page-control-offset", "301"], refused),
+                (["--height", "300", "--page-control", "--page-control-offset", "-1"], refused),
+            ], after: ["layout", "--count", "5", "--width", "375"])
+        for offset in ["0", "300"] {
+            let run = try CommandRunner.run([
+                "layout", "--count", "5", "--height", "300", "--page-control", "--page-control-offset", offset,
+            ])
+            #expect(run.status == 0, "\(offset): \(run.stderr)")
+        }
+    }
 }

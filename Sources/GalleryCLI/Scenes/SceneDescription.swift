@@ -1,4 +1,5 @@
 import Foundation
+import GalleryCore
 import GalleryLayout
 import ImageCodecs
 import Raster
@@ -44,6 +45,7 @@ struct SceneDescription: Sendable {
         let appearance = try source.read(options.appearance)
         background = try source.read(options.background) ?? appearance.background
         pageControl = try Self.pageControl(source, appearance: appearance)
+        try Self.checkPageControl(pageControl, frameHeight: gallery.viewport.height)
         captions = try Self.captions(source, appearance: appearance)
         snap = try Self.snap(source, kind: gallery.style.kind, motion: motion)
         // A motion's scene is checked with its motion, which may be a fling.
@@ -93,6 +95,19 @@ struct SceneDescription: Sendable {
         return PageControl.Style(
             offset: try source.read(options.pageControlOffset), maxDots: try source.read(options.pageControlMax),
             color: try source.read(options.pageIndicatorCurrent) ?? appearance.label)
+    }
+
+    /// The page control's dots must sit on the frame: their centres 0 to the frame's height above its
+    /// bottom edge.
+    private static func checkPageControl(_ style: PageControl.Style?, frameHeight: Double)
+        throws(UsageError)
+    {
+        guard let style, !(0...frameHeight).contains(style.offset) else { return }
+        let option = SceneOptions.declared.pageControlOffset.spec
+        throw .invalidValue(
+            JSONValue.shortest(style.offset), for: option,
+            "puts the dots off the \(JSONValue.shortest(frameHeight))-pt-high frame: give 0 to \(JSONValue.shortest(frameHeight))"
+        )
     }
 
     /// `--caption` and its options (which need it): the text in the appearance's label colour unless
