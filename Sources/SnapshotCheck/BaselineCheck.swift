@@ -57,14 +57,14 @@ public struct BaselineCheck: Sendable {
     /// The images a report shows for `check`: its baseline (none when its path leads out of the
     /// baseline folder), its rendering and its diff image when one was written; for an animation that
     /// differs, every frame's stills as `compareAnimations` wrote them; for a passed frame, its
-    /// rendering as the source of its thumbnail.
+    /// rendering as the source of its thumbnail. A frame served as its baseline (one failing by its
+    /// `expect` alone) shows the baseline as its rendering: they are the same bytes.
     public func images(of check: FrameCheck) -> ReportImages {
         let files = images(of: check.path)
-        guard check.failed else {
-            // A frame served as its baseline was not written: the baseline is the same picture.
-            let same = served?.contains(files.actual) == true
-            return ReportImages(thumbnail: same ? (try? baselineFile(of: check.path).get().path) : files.actual)
-        }
+        // A frame served as its baseline was not written: the baseline is the same picture.
+        let served = served?.contains(files.actual) == true
+        let actual = served ? (try? baselineFile(of: check.path).get().path) : files.actual
+        guard check.failed else { return ReportImages(thumbnail: actual) }
         // A baseline refused (a link out of the folder) is not shown; the check's message says why.
         let expected: String? =
             switch baselineFile(of: check.path) {
@@ -72,7 +72,7 @@ public struct BaselineCheck: Sendable {
             case .failure: nil
             }
         var shown = ReportImages(
-            expected: expected, actual: files.actual, diff: SystemPath.exists(files.diff) ? files.diff : nil)
+            expected: expected, actual: actual, diff: SystemPath.exists(files.diff) ? files.diff : nil)
         if !check.animationFrames.isEmpty {
             let folder = stillsFolder(of: check.path)
             shown.frames = check.animationFrames.indices.map { frame in

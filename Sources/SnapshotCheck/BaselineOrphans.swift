@@ -21,6 +21,7 @@ public enum BaselineOrphans {
         let kept = Set(inputs.compactMap(identity(of:)))
         let files = baselineFiles(in: baseline, skipping: kept)
         let pngs = Set(files.lazy.map(\.path).filter { $0.hasSuffix(".png") })
+            .union(otherPNGNames(in: baseline, layouts: files.map(\.path)))
         let candidates = files.filter { file in
             guard let png = pngPath(ofLayout: file.path) else { return !frames.contains(file.path) }
             // A layout goes with its PNG (an orphan PNG's is deleted with it) or with a frame.
@@ -38,6 +39,16 @@ public enum BaselineOrphans {
             }
         }
         return candidates.filter { !read.contains($0.identity) }.map(\.path).sorted()
+    }
+
+    /// The `NAME.png` of each layout in `layouts` that is there but not a regular file (a link, a
+    /// FIFO, a folder): its layout is not left without it.
+    private static func otherPNGNames(in baseline: String, layouts: [String]) -> [String] {
+        layouts.compactMap(pngPath(ofLayout:)).filter { png in
+            var status = stat()
+            return SystemPath.withCString(SystemPath.joined(baseline, png)) { lstat($0, &status) } == 0
+                && status.st_mode & S_IFMT != S_IFREG
+        }
     }
 
     /// The baseline PNG a `NAME.layout.json` path belongs to (`NAME.png`); nil for any other path.

@@ -226,6 +226,15 @@ import Testing
         #expect(notFolder.status == 1 && notFolder.stderr.contains("--cache"), "\(notFolder.stderr)")
         #expect(notFolder.stderr.contains("exists"), "the cause, not a guess: \(notFolder.stderr)")
         #expect(!FileManager.default.fileExists(atPath: folder.file("o")))
+        // A check's cache is no baseline: not the baseline folder, nor inside it (review).
+        for cache in ["b", "b/.cache", "b/x/../cache"] {
+            let inside = try CommandRunner.run([
+                "check", folder.file("manifest.json"), "--baseline", folder.file("b"), "--record",
+                "--cache", folder.file(cache),
+            ])
+            #expect(inside.status == 64 && inside.stderr.contains("is inside the baseline folder"), "\(inside.stderr)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: folder.file("b")))
     }
 
     @Test func aCachedCheckComparesTheFramesItCopied() throws {

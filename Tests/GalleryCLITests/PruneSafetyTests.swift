@@ -76,6 +76,7 @@ import TestSupport
         try folder.write(Self.manifest(scenes + #", {"name": "gone"}"#), to: "m.json")
         #expect(try CommandRunner.run(["check", "m.json", "--baseline", "b", "--record"], in: folder.path).status == 0)
         try folder.write(Self.manifest(scenes), to: "m.json")
+        try folder.write(Array("{}\n".utf8), to: "b/stray.layout.json")
         var reports: [String] = []
         for shard in 1...4 {
             let run = try CommandRunner.run(
@@ -90,7 +91,7 @@ import TestSupport
         let results = try #require(
             try JSONSerialization.jsonObject(
                 with: Data(contentsOf: URL(fileURLWithPath: folder.file("all/results.json")))) as? [String: Any])
-        #expect(results["orphans"] as? [String] == ["gone.png"])
+        #expect(results["orphans"] as? [String] == ["gone.png", "stray.layout.json"])
     }
 }
 

@@ -127,6 +127,25 @@ typealias Expect = SnapshotCheck.Expectation
         #expect(record.stderr.split(separator: "\n").filter { $0.hasPrefix("FAIL ") } == fails)
     }
 
+    /// A frame the frame cache serves with its baseline's bytes, failing by its `expect` alone, shows
+    /// in the report with its rendering (the baseline's bytes) as an uncached run shows it (review).
+    @Test func aCachedFrameFailingByItsExpectShowsItsRendering() throws {
+        let folder = try FrameCacheTests.project(
+            #"{"defaults": {"photos": ["photos/"]}, "scenes": [{"name": "a", "expect": [{"item": 0, "centerX": {"max": 1}}]}]}"#
+        )
+        defer { folder.remove() }
+        let base = ["check", folder.file("manifest.json"), "--baseline", folder.file("b")]
+        _ = try CommandRunner.run(base + ["--record"])
+        for report in ["cold", "warm"] {
+            let run = try CommandRunner.run(base + ["--cache", folder.file("cache"), "--report", folder.file(report)])
+            #expect(run.status == 1 && run.stderr.contains("FAIL a.png: expect[0]"), "\(run.stderr)")
+            let images = TemporaryFolder.list(folder.file(report + "/images"))
+            #expect(images.contains { $0.hasSuffix("a-actual.png") }, "\(report): \(images)")
+            let html = try String(contentsOfFile: folder.file(report + "/index.html"), encoding: .utf8)
+            #expect(!html.contains("cannot read file"), "\(report)")
+        }
+    }
+
     /// A carousel item's centre is where its transform draws it: iCarousel's linear type translates
     /// item o items from the current one by o × the item width (no spacing, no viewpoint offset), so
     /// at offset 0 in a 300-pt viewport of 100-pt items item 1 is centred at 150 + 100 = 250, and a

@@ -1,3 +1,4 @@
+import Foundation
 import GalleryCore
 import TestSupport
 import Testing
@@ -26,5 +27,23 @@ import Testing
         let real = SystemPath.string([0xF4, 0x8F, 0xBD, 0x81])
         #expect(real.unicodeScalars.map(\.value) == [0x10_FFF4, 0x10_FF8F, 0x10_FFBD, 0x10_FF81])
         #expect(SystemPath.bytes(real) == [0xF4, 0x8F, 0xBD, 0x81])
+    }
+
+    /// Inside a folder through links and `..`, whether or not either exists yet.
+    @Test func insideAFolderWhetherOrNotEitherExists() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        try FileManager.default.createDirectory(atPath: folder.file("r1/sub"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: folder.file("link"), withDestinationPath: "r1")
+        let cases: [(String, String, Bool)] = [
+            ("r1", "r1", true), ("r1/sub", "r1", true), ("link/sub", "r1", true), ("r1/new/deeper", "r1", true),
+            ("r1/../elsewhere", "r1", false), ("r1/sub/../..", "r1", false), ("missing/x", "missing", true),
+            ("missing/x/../y", "missing", true), ("missing/../missing/y", "missing", true),
+            ("missing/../other", "missing", false), ("r1", "r1/sub", false),
+        ]
+        for (path, parent, inside) in cases {
+            #expect(
+                SystemPath.isInside(folder.file(path), folder: folder.file(parent)) == inside, "\(path) in \(parent)")
+        }
     }
 }

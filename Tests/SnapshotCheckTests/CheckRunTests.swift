@@ -251,12 +251,15 @@ import Testing
             try Data("{}\n".utf8).write(to: URL(fileURLWithPath: folders.baseline + "/\(name).layout.json"))
         }
         try folders.png(Self.grey, folders.actual + "/a.png")
+        // A layout beside a PNG that is there but not a regular file (a link) is not left without it.
+        try FileManager.default.createSymbolicLink(atPath: folders.baseline + "/link.png", withDestinationPath: "a.png")
+        try Data("{}\n".utf8).write(to: URL(fileURLWithPath: folders.baseline + "/link.layout.json"))
         let frames = [PlannedFrame(path: "a.png", scene: "a"), PlannedFrame(path: "b.png", scene: "b")]
         #expect(try folders.run(frames).orphans == .listed(["old.png", "stray.layout.json"]))
         #expect(
             try folders.run(frames, prune: true).orphans
                 == .pruned(["old.png", "stray.layout.json"], withLayouts: ["old.png"]))
         let left = try FileManager.default.contentsOfDirectory(atPath: folders.baseline).sorted()
-        #expect(left == ["a.layout.json", "a.png", "b.layout.json"])
+        #expect(left == ["a.layout.json", "a.png", "b.layout.json", "link.layout.json", "link.png"])
     }
 }

@@ -33,6 +33,11 @@ struct CheckRequest {
         // The manifest first: a mistyped one is named as such, not blamed on the baseline folder.
         manifest = try Manifest(path: settings.manifest)
         try Self.checkFolder(baseline, mode: mode, manifest: settings.manifest)
+        if let cache = settings.cacheFolder, SystemPath.isInside(cache, folder: baseline) {
+            throw UsageError.rule(
+                "\(BatchOptions.declared.cache) \(cache) is inside the baseline folder \(baseline): its entries would go into the repository with the baselines; give a folder outside it"
+            )
+        }
         criteria = try DiffOptions.criteria(parsed)
         // Diff options on the command line replace the manifest's, as a whole.
         let givenHere = DiffOptions.specs.contains { parsed.has($0.name) }

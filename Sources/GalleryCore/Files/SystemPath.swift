@@ -88,18 +88,29 @@ public enum SystemPath {
         return first.st_dev == second.st_dev && first.st_ino == second.st_ino
     }
 
-    /// Whether `path` (which need not exist yet) is `folder` or lies inside it, through any links and
-    /// `..`: the path is resolved component by component as far as it exists (each step's real path,
-    /// so `r1/../elsewhere` is not in r1), and the rest, not there yet, would be made inside that.
+    /// Whether `path` is `folder` or lies inside it, through any links and `..`: each is resolved
+    /// component by component as far as it exists (each step's real path, so `r1/../elsewhere` is not
+    /// in r1), and the rest, not there yet, would be made there (neither need exist yet).
     public static func isInside(_ path: String, folder: String) -> Bool {
-        guard let root = ContainedPath.realPath(folder),
-            var resolved = ContainedPath.realPath(path.hasPrefix("/") ? "/" : currentFolder)
-        else { return false }
-        for component in path.split(separator: "/") where component != "." {
-            guard let next = ContainedPath.realPath(joined(resolved, String(component))) else { break }
-            resolved = next
-        }
+        guard let root = resolved(folder), let resolved = resolved(path) else { return false }
         return resolved == root || resolved.hasPrefix(root == "/" ? "/" : root + "/")
+    }
+
+    /// `path` resolved as far as it exists, the rest appended with `.` left out and each `..` taking
+    /// back the name before it; nil when not even its start resolves.
+    private static func resolved(_ path: String) -> String? {
+        guard var resolved = ContainedPath.realPath(path.hasPrefix("/") ? "/" : currentFolder) else { return nil }
+        var rest: [Substring] = []
+        for component in path.split(separator: "/") where component != "." {
+            if rest.isEmpty, let next = ContainedPath.realPath(joined(resolved, String(component))) {
+                resolved = next
+            } else if component == "..", !rest.isEmpty {
+                rest.removeLast()  // names not there yet: no link to follow back
+            } else {
+                rest.append(component)
+            }
+        }
+        return rest.isEmpty ? resolved : joined(resolved, rest.joined(separator: "/"))
     }
 
     /// The process's working folder ("." when it cannot be had).

@@ -73,6 +73,7 @@ public struct AnimationComparison: Sendable {
         let listed = failingFrames.prefix(20).map(String.init).joined(separator: ", ")
         let more = failingFrames.count > 20 ? " and \(failingFrames.count - 20) more" : ""
         let frames = failingFrames.count == 1 ? "frame \(listed)" : "frames \(listed)\(more)"
-        return "\(timed)\(frames) of \(actualFrames) differ; frame \(first.frame): \(first.comparison.summary)"
+        let verb = failingFrames.count == 1 ? "differs" : "differ"
+        return "\(timed)\(frames) of \(actualFrames) \(verb); frame \(first.frame): \(first.comparison.summary)"
     }
 }
