@@ -76,6 +76,20 @@ struct PlaneMask: Sendable {
         }
     }
 
+    /// A convex polygon holding the whole outline, as half-planes a·x + b·y + c ≥ 0: a rounded
+    /// rectangle's bounding rectangle, the polygon of `corePolygonSides` sides circumscribed about an
+    /// ellipse or a circle (its sides tangent to it: (x/a)·cos θ + (y/b)·sin θ ≤ 1).
+    var enclosingHalfPlanes: [(a: Double, b: Double, c: Double)] {
+        switch outline {
+        case .rounded(let a, let b, let r) where r < a || r < b: return [(1, 0, a), (-1, 0, a), (0, 1, b), (0, -1, b)]
+        case .rounded(let a, let b, _), .ellipse(let a, let b):
+            let step = 2 * Double.pi / Double(Self.corePolygonSides)
+            return (0..<Self.corePolygonSides).map { k in
+                (-gr_cos(step * Double(k)) / a, -gr_sin(step * Double(k)) / b, 1)
+            }
+        }
+    }
+
     /// Sides of the polygon inscribed in an ellipse or a circle for `coreHalfPlanes`.
     static let corePolygonSides = 32
 

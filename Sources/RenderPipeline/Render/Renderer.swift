@@ -48,9 +48,10 @@ public struct Renderer: Sendable {
         var report = RenderReport()
         // Planned side by side: with a frame cache, serving what it holds is most of a warm run.
         let served = DeferredSync()
+        let opaque = OpaquePhotos(given: Set(given.keys))
         let outcomes = Parallel.map(work, jobs: jobs) { job in
             Result { () throws(LayoutError) in
-                let plans = try job.plans()
+                let plans = HiddenPhotos.dropped(from: try job.plans(), style: job.scene.style, opaque: opaque)
                 let split = frameCache.map {
                     CacheSplit(
                         job, plans, cache: $0, sync: served, strict: strict, alreadyThere: alreadyThere,
