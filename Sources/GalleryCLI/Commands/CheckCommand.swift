@@ -72,24 +72,32 @@ enum CheckCommand: Subcommand {
                 inputs: plan.everyPhotoInput + [request.report].compactMap { $0 },
                 rendered: Set(report.frames.map(\.output)), failedScenes: failedScenes, layout: plan.layoutText(of:)))
         if mode == .all {
-            let checks = outcome.checks
-            announceRecorded(checks, in: baseline, what: "", console: console)
-            say(outcome.orphans, in: baseline, manifest: settings.manifest, console)
-            for refused in checks where refused.status == .missingBaseline {
-                console.line("Error: ", "\(refused.path): \(refused.message)")
-            }
-            // Recording does not excuse a layout from its expectations: each failure is said, as a check says it.
-            let expected = checks.map(plan.expecting)
-            for failure in expected.flatMap({ check in check.expectationFailures.map { (check.path, $0) } }) {
-                console.line("FAIL ", "\(failure.0): \(failure.1)")
-            }
-            let kept =
-                checks.allSatisfy { $0.status == .recorded } && expected.allSatisfy(\.expectationFailures.isEmpty)
-            return kept && failedScenes.isEmpty ? .success : .failure
+            return recorded(outcome, plan: plan, sceneFailed: !failedScenes.isEmpty, request, console: console)
         }
         return try finish(
             outcome, request, check: check, plan: plan, seconds: report.seconds, started: started,
             ending: settings.fromCache(report), console: console)
+    }
+
+    /// A run that recorded every baseline: what it wrote, its orphans, the baselines it refused and
+    /// the failed expectations (recording does not excuse a layout from them, so each is said as a
+    /// check says it); success when all were recorded and kept.
+    private static func recorded(
+        _ outcome: CheckRun.Outcome, plan: ManifestPlan, sceneFailed: Bool, _ request: CheckRequest,
+        console: Console
+    ) -> ExitCode {
+        let (checks, baseline) = (outcome.checks, request.baseline)
+        announceRecorded(checks, in: baseline, what: "", console: console)
+        say(outcome.orphans, in: baseline, manifest: request.settings.manifest, console)
+        for refused in checks where refused.status == .missingBaseline {
+            console.line("Error: ", "\(refused.path): \(refused.message)")
+        }
+        let expected = checks.map(plan.expecting)
+        for failure in expected.flatMap({ check in check.expectationFailures.map { (check.path, $0) } }) {
+            console.line("FAIL ", "\(failure.0): \(failure.1)")
+        }
+        let kept = checks.allSatisfy { $0.status == .recorded } && expected.allSatisfy(\.expectationFailures.isEmpty)
+        return kept && !sceneFailed ? .success : .failure
     }
 
     /// A comparing run's end: what it recorded, its orphans, its reports, its FAIL lines and its exit code.

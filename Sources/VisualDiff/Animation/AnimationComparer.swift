@@ -38,17 +38,7 @@ public struct AnimationComparer: Sendable {
             }
             let seconds = (frame < b.count ? b : a).animation?.delay(ofFrame: frame) ?? 0
             guard let expectedFrame = pair.0, var actualFrame = pair.1 else {
-                // A frame only one of the two has: every pixel of it differs.
-                let present = pair.0 ?? pair.1
-                let only = AnimationFrameResult(
-                    diffPixels: present.map { $0.width * $0.height } ?? 0, failed: true, seconds: seconds)
-                result.frames.append(only)
-                result.failingFrames.append(frame)
-                if result.firstOneSided == nil, let present {
-                    result.firstOneSided = Comparison.Counts(
-                        width: present.width, height: present.height, diffPixels: only.diffPixels,
-                        antiAliasedPixels: 0, matches: false, identicalBytes: false)
-                }
+                let only = Self.oneSided(frame, pair.0 ?? pair.1, seconds: seconds, into: &result)
                 each?(frame, only, pair.0, pair.1, nil)
                 continue
             }
@@ -79,6 +69,23 @@ public struct AnimationComparer: Sendable {
             }
         }
         return result
+    }
+
+    /// Frame `frame`, which only one of the two has (`present`): every pixel of it differs. Added to
+    /// `result`, and its counts kept as the first one-sided frame's when it is.
+    private static func oneSided(
+        _ frame: Int, _ present: RGBAImage?, seconds: Double, into result: inout AnimationComparison
+    ) -> AnimationFrameResult {
+        let only = AnimationFrameResult(
+            diffPixels: present.map { $0.width * $0.height } ?? 0, failed: true, seconds: seconds)
+        result.frames.append(only)
+        result.failingFrames.append(frame)
+        if result.firstOneSided == nil, let present {
+            result.firstOneSided = Comparison.Counts(
+                width: present.width, height: present.height, diffPixels: only.diffPixels, antiAliasedPixels: 0,
+                matches: false, identicalBytes: false)
+        }
+        return only
     }
 
     /// Readers of both files' frames; throws for the first that cannot be read (index 0 or 1).
