@@ -75,4 +75,17 @@ import Testing
         #expect(try left(ItemStyle(), opaque: false) == 0)
         #expect(try left(ItemStyle(), alpha: 0.99) == 0)
     }
+
+    /// A left-out photo stays in the plan as `hiddenPhoto`, which the frame cache's key reads (a
+    /// caption may show its file name: review).
+    @Test func aLeftOutPhotoIsKeptForTheCacheKey() throws {
+        let layout = CarouselLayout(type: .coverflow, itemSize: Size(width: 200, height: 200))
+        let gallery = Gallery(style: .carousel(layout), viewport: Size(width: 375, height: 300), itemCount: 12)
+        let scene = Scene(gallery: gallery, displayScale: 3, photos: RendererTests.fixtures)
+        let plan = try FramePlan(scene: scene, offset: 1100)
+        let dropped = HiddenPhotos.dropped(from: [plan], style: scene.style, opaque: OpaquePhotos(given: []))[0]
+        let hidden = dropped.items.filter { $0.photo == nil }
+        #expect(hidden.count == 2)
+        #expect(hidden.map(\.hiddenPhoto) == hidden.map { scene.photo(forItem: $0.index) })
+    }
 }

@@ -3,8 +3,9 @@ import GalleryLayout
 
 /// A frame's identity in the frame cache: the SHA-256 of everything that decides its bytes (CONTRACT.md,
 /// "Frame cache"): the tool's version and linked libraries, the scene's resolved options, the item
-/// count, the caption font, the frame's offset (or an animation's start), and for each item it draws
-/// the bytes and file name of its photo (a caption may show the name). Paths are not in it: a
+/// count, the caption font, the frame's offset (or an animation's start), and for each item it lays
+/// out the bytes and file name of its photo (a caption may show the name; an item that paints no
+/// pixel, `HiddenPhotos`, counts too). Paths are not in it: a
 /// checkout in another folder, or a scene renamed, finds the same frames.
 public struct FrameKey: Sendable, Hashable, CustomStringConvertible {
     /// 64 hex digits.
@@ -27,7 +28,7 @@ public struct FrameKey: Sendable, Hashable, CustomStringConvertible {
         }
         var drawn: [Int: String] = [:]
         for plan in plans {
-            for item in plan.items { if let photo = item.photo { drawn[item.index] = photo } }
+            for item in plan.items { if let photo = item.photo ?? item.hiddenPhoto { drawn[item.index] = photo } }
         }
         for (index, photo) in drawn.sorted(by: { $0.key < $1.key }) {
             guard let digest = digests.digest(of: photo) else { return nil }

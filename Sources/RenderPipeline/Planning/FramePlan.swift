@@ -32,7 +32,11 @@ public struct FramePlan: Sendable {
 
     public struct Item: Sendable {
         public var index: Int
+        /// The photo it draws; nil for none, or when it paints no pixel (`HiddenPhotos`).
         public var photo: String?
+        /// The photo of an item that paints no pixel, not read (`HiddenPhotos`), kept for the frame
+        /// cache's key: its caption may still show the file's name.
+        public var hiddenPhoto: String?
         /// Where a flat item (a plain scale) goes; for a 3D item, the square round its centre of its
         /// bounds' width (only its size orders the work).
         public var placement: ItemPainter.Placement

@@ -3,9 +3,10 @@ import Raster
 
 /// A 3D item that paints no pixel of its frame (`ProjectedItemPainter.hidden`: wholly under opaque
 /// items in front of it) needs no photo: its photo is left out of the frame's plan, so it is neither
-/// decoded nor in the frame cache's key, and the item draws its placeholder, which nothing shows.
-/// Frames with a backdrop blur (it reads the pixels round it) or an item drawn as a group (its pieces
-/// are prepared opaque and faded together) keep every photo.
+/// decoded nor warned of, and the item draws its placeholder, which nothing shows (the frame cache's
+/// key still holds it: a caption may name it). Frames with a backdrop blur (it reads the pixels round
+/// it) or an item drawn as a group (its pieces are prepared opaque and faded together) keep every
+/// photo, and so does a `--strict` run, where every photo a frame lays out must read.
 enum HiddenPhotos {
     /// `plans` of a scene drawn in `style`, each hidden item's photo left out; `opaque` says whether a
     /// photo decodes without transparency.
@@ -22,7 +23,7 @@ enum HiddenPhotos {
             }
             var plan = plan
             for position in painter.hidden(covers, canvasWidth: plan.size.width, canvasHeight: plan.size.height) {
-                plan.items[position].photo = nil
+                (plan.items[position].hiddenPhoto, plan.items[position].photo) = (plan.items[position].photo, nil)
             }
             return plan
         }

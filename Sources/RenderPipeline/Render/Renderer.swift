@@ -51,7 +51,10 @@ public struct Renderer: Sendable {
         let opaque = OpaquePhotos(given: Set(given.keys))
         let outcomes = Parallel.map(work, jobs: jobs) { job in
             Result { () throws(LayoutError) in
-                let plans = HiddenPhotos.dropped(from: try job.plans(), style: job.scene.style, opaque: opaque)
+                // Under --strict every photo a frame lays out must read: none is left out.
+                let planned = try job.plans()
+                let plans =
+                    strict ? planned : HiddenPhotos.dropped(from: planned, style: job.scene.style, opaque: opaque)
                 let split = frameCache.map {
                     CacheSplit(
                         job, plans, cache: $0, sync: served, strict: strict, alreadyThere: alreadyThere,
