@@ -1,7 +1,7 @@
 /// Which 3D items paint no pixel of a frame, told from the geometry alone, before any photo is read:
 /// a cover flow's outer side items lie wholly under the items in front of them (2 of the 8 the bench's
-/// frame draws), and decoding their photos was a quarter of the frame's time (245 ms → 188 ms
-/// estimated from the same frame with those two photos 8 × 8 pixels: 336 → 257 ms).
+/// frame draws), and decoding their photos was a fifth of the frame's time (298 → 242 ms, static
+/// builds side by side in `Bench/run.py --only CF --baseline`).
 ///
 /// It must never call an item hidden that `paint` would draw a pixel of, so it is conservative where
 /// `paint` is exact. `paint` leaves alone the pixels inside an opaque later item's `interior` (the
