@@ -1,4 +1,5 @@
 import GalleryCore
+import ImageCodecs
 import Raster
 
 /// A 3D item that paints no pixel of its frame (`ProjectedItemPainter.hidden`: wholly under opaque
@@ -45,13 +46,13 @@ final class OpaquePhotos: Sendable {
         return opaque
     }
 
-    /// Whether the file at `path` starts with a JPEG's start-of-image marker and a marker after it.
+    /// Whether the file at `path` is a JPEG by its magic bytes, as the decoder will take it.
     private static func startsLikeJPEG(_ path: String) -> Bool {
         guard let file = try? RegularFile(path: path) else { return false }
-        var head: [UInt8] = [0, 0, 0]
+        var head = [UInt8](repeating: 0, count: 16)
         let count = head.withUnsafeMutableBytes { buffer in
-            buffer.baseAddress.map { (try? file.read(into: $0, count: 3, at: 0)) ?? 0 } ?? 0
+            buffer.baseAddress.map { (try? file.read(into: $0, count: 16, at: 0)) ?? 0 } ?? 0
         }
-        return count == 3 && head == [0xFF, 0xD8, 0xFF]
+        return ImageFormat(sniffing: head.prefix(count)) == .jpeg
     }
 }
