@@ -62,8 +62,8 @@ public struct BaselineCheck: Sendable {
     public func images(of check: FrameCheck) -> ReportImages {
         let files = images(of: check.path)
         // A frame served as its baseline was not written: the baseline is the same picture.
-        let served = served?.contains(files.actual) == true
-        let actual = served ? (try? baselineFile(of: check.path).get().path) : files.actual
+        let asBaseline = served?.contains(files.actual) == true
+        let actual = asBaseline ? (try? baselineFile(of: check.path).get().path) : files.actual
         guard check.failed else { return ReportImages(thumbnail: actual) }
         // A baseline refused (a link out of the folder) is not shown; the check's message says why.
         let expected: String? =
