@@ -21,11 +21,10 @@ public enum BaselineOrphans {
         let kept = Set(inputs.compactMap(identity(of:)))
         let files = baselineFiles(in: baseline, skipping: kept)
         let pngs = Set(files.lazy.map(\.path).filter { $0.hasSuffix(".png") })
-            .union(otherPNGNames(in: baseline, layouts: files.map(\.path)))
         let candidates = files.filter { file in
-            guard let png = pngPath(ofLayout: file.path) else { return !frames.contains(file.path) }
+            guard let png = FramePath.baselinePath(ofLayout: file.path) else { return !frames.contains(file.path) }
             // A layout goes with its PNG (an orphan PNG's is deleted with it) or with a frame.
-            return !frames.contains(png) && !pngs.contains(png)
+            return !frames.contains(png) && !pngs.contains(png) && !isThere(png, in: baseline)
         }
         guard !candidates.isEmpty else { return [] }
         // A frame read through a link that stays inside the folder (`c -> d`, `a.png -> b.png`) reads
@@ -41,20 +40,11 @@ public enum BaselineOrphans {
         return candidates.filter { !read.contains($0.identity) }.map(\.path).sorted()
     }
 
-    /// The `NAME.png` of each layout in `layouts` that is there but not a regular file (a link, a
-    /// FIFO, a folder): its layout is not left without it.
-    private static func otherPNGNames(in baseline: String, layouts: [String]) -> [String] {
-        layouts.compactMap(pngPath(ofLayout:)).filter { png in
-            var status = stat()
-            return SystemPath.withCString(SystemPath.joined(baseline, png)) { lstat($0, &status) } == 0
-                && status.st_mode & S_IFMT != S_IFREG
-        }
-    }
-
-    /// The baseline PNG a `NAME.layout.json` path belongs to (`NAME.png`); nil for any other path.
-    private static func pngPath(ofLayout path: String) -> String? {
-        let suffix = ".layout.json"
-        return path.hasSuffix(suffix) ? String(path.dropLast(suffix.count)) + ".png" : nil
+    /// Whether something other than a regular file (a link, a FIFO, a folder) is at `png`: the layout
+    /// beside it is not left without its PNG. Asked only of a layout the walk found no PNG for.
+    private static func isThere(_ png: String, in baseline: String) -> Bool {
+        var status = stat()
+        return SystemPath.withCString(SystemPath.joined(baseline, png)) { lstat($0, &status) } == 0
     }
 
     /// The device and inode of what `path` names (links followed: the user named it), or nil.
@@ -68,8 +58,8 @@ public enum BaselineOrphans {
         SIMD2(UInt64(truncatingIfNeeded: status.st_dev), UInt64(truncatingIfNeeded: status.st_ino))
     }
 
-    /// Every regular `.png` and `.layout.json` file under `baseline`, relative to it, with its identity: walked from the
-    /// folder's descriptor, each folder opened with `openat` and `O_NOFOLLOW`, so a folder swapped for
+    /// Every regular `.png` and `.layout.json` file under `baseline`, relative to it, with its
+    /// identity: walked from the folder's descriptor, each folder opened with `openat` and `O_NOFOLLOW`, so a folder swapped for
     /// a link meanwhile is not entered.
     private static func baselineFiles(in baseline: String, skipping kept: Set<SIMD2<UInt64>>) -> [(
         path: String, identity: SIMD2<UInt64>
@@ -88,7 +78,8 @@ public enum BaselineOrphans {
     /// The folders a walk enters below the baseline folder, at most.
     static let depthLimit = 64
 
-    /// Adds the `.png` and `.layout.json` files of the folder open at `folder` (at `relative`) and of its folders.
+    /// Adds the `.png` and `.layout.json` files of the folder open at `folder` (at `relative`) and of
+    /// its folders.
     private static func walk(
         _ folder: Int32, _ relative: String, depth: Int, seen: inout Int, skipping kept: Set<SIMD2<UInt64>>,
         into files: inout [(path: String, identity: SIMD2<UInt64>)]

@@ -139,7 +139,10 @@ public struct CheckRun: Sendable {
         var withLayouts: Set<String> = []
         for orphan in found {
             try BaselineOrphans.remove(orphan, in: check.baseline)
-            if (try? BaselineOrphans.remove(FramePath.layoutPath(of: orphan), in: check.baseline)) != nil {
+            // An orphaned PNG takes its layout with it; an orphaned layout is alone.
+            if FramePath.baselinePath(ofLayout: orphan) == nil,
+                (try? BaselineOrphans.remove(FramePath.layoutPath(of: orphan), in: check.baseline)) != nil
+            {
                 withLayouts.insert(orphan)
             }
         }

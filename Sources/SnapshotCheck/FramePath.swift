@@ -17,6 +17,13 @@ public enum FramePath {
         (path.hasSuffix(".png") ? String(path.dropLast(4)) : path) + ".layout.json"
     }
 
+    /// The baseline a layout at `path` belongs to (`NAME.png` for `NAME.layout.json`); nil for a path
+    /// that is no layout's.
+    public static func baselinePath(ofLayout path: String) -> String? {
+        let suffix = ".layout.json"
+        return path.hasSuffix(suffix) ? String(path.dropLast(suffix.count)) + ".png" : nil
+    }
+
     /// Whether `path` is one a manifest's frame is written to.
     public static func isFramePath(_ path: String) -> Bool {
         let parts = path.split(separator: "/", omittingEmptySubsequences: false)

@@ -71,7 +71,7 @@ enum SceneLayout {
     }
 
     /// Where `item`'s centre is drawn: its `center` moved by its transform's projection of the origin.
-    static func drawnCenter(of item: LayoutItem) -> Point? {
+    private static func drawnCenter(of item: LayoutItem) -> Point? {
         guard let transform = item.transform else { return item.center }
         return transform.project(Point(x: 0, y: 0), center: item.center)
     }
