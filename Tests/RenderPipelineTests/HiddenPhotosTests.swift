@@ -32,9 +32,12 @@ import Testing
         return (scene, Double(Int.random(in: 0...2400, using: &random)))
     }
 
+    /// Also the same bytes with the photos of items partly under others decoded only where they show
+    /// (`ProjectedItemPainter.readRegion`): the renderer plans those parts, `FrameRenderer` decodes
+    /// every photo whole.
     @Test func aFrameIsTheSameBytesWithTheHiddenItemsPhotosLeftOut() throws {
         var random = SplitMix(seed: 52)
-        var (frames, hiddenItems) = (0, 0)
+        var (frames, hiddenItems, strips) = (0, 0, 0)
         while frames < 80 {
             let (scene, offset) = Self.scene(&random)
             let plan = try FramePlan(scene: scene, offset: offset)
@@ -44,6 +47,7 @@ import Testing
             guard left > 0 || frames % 4 == 0 else { continue }
             frames += 1
             hiddenItems += left
+            strips += Self.strips(in: dropped, style: scene.style)
             let whole = try FrameRenderer(scene: scene).render(offset: offset).image
             let report = Renderer(jobs: 2).run(
                 [RenderJob(name: "f", scene: scene, frames: .offsets([offset]), output: .memory)])
@@ -52,6 +56,37 @@ import Testing
             #expect(same, "\(scene.gallery.style) at \(offset): \(left) photos left out")
         }
         #expect(hiddenItems >= 80, "the frames exercise the test: \(hiddenItems) photos left out")
+        #expect(strips >= 80, "the frames exercise the test: \(strips) photos read in part")
+    }
+
+    /// How many items of `plan` read less of a 1200 × 900 photo than they show whole.
+    static func strips(in plan: FramePlan, style: ItemStyle) -> Int {
+        let painter = ProjectedItemPainter(style: style)
+        let size = PixelSize(width: 1200, height: 900)
+        return plan.items.filter { item in
+            guard let placement = item.projected, item.photo != nil else { return false }
+            let whole = painter.sourceRegion(
+                ofPhoto: size, width: placement.width, height: placement.height,
+                shift: (placement.contentOffsetX, placement.contentOffsetY))
+            let read = painter.readRegion(
+                ofPhoto: size, placement: placement, coveredBy: item.coveredBy, canvasWidth: plan.size.width,
+                canvasHeight: plan.size.height)
+            return read != whole
+        }.count
+    }
+
+    /// The bench's frame reads strips of its four side photos, and the whole of the front two's.
+    @Test func itemsPartlyUnderOthersReadStripsOfTheirPhotos() throws {
+        let layout = CarouselLayout(type: .coverflow, itemSize: Size(width: 200, height: 200))
+        let gallery = Gallery(style: .carousel(layout), viewport: Size(width: 375, height: 300), itemCount: 12)
+        let scene = Scene(gallery: gallery, displayScale: 3, photos: RendererTests.fixtures)
+        let plan = try FramePlan(scene: scene, offset: 1100)
+        let dropped = HiddenPhotos.dropped(from: [plan], style: scene.style, opaque: OpaquePhotos(given: []))[0]
+        #expect(Self.strips(in: dropped, style: scene.style) == 5)
+        // Without an occluder nothing is cut.
+        var bare = dropped
+        for index in bare.items.indices { bare.items[index].coveredBy = [] }
+        #expect(Self.strips(in: bare, style: scene.style) == 0)
     }
 
     /// Nothing is hidden under an item that may let it show: a fading one, one with a border, one

@@ -43,15 +43,23 @@ struct PhotoSampler {
         guard major2.isFinite, tx.isFinite, ty.isFinite else {
             return Footprint(tx: 0, ty: 0, axisX: 0, axisY: 0, level: levels.count - 1, mix: 0, count: 1)
         }
+        let samples = Self.samples(squaredMajor: major2, area: area)
+        if samples.count == 1 { return footprint(tx, ty, squaredSize: major2, axis: (0, 0), count: 1) }
+        return footprint(
+            tx, ty, squaredSize: samples.squaredSize, axis: jacobian.majorAxis(squaredMajor: major2),
+            count: samples.count)
+    }
+
+    /// How many samples a footprint `squaredMajor` texels² long and `area` texels² in area takes along
+    /// its long axis, and how wide each is, squared (finite `squaredMajor`).
+    @inline(__always)
+    static func samples(squaredMajor major2: Double, area: Double) -> (count: Int, squaredSize: Double) {
         // major/minor = major²/(major·minor); a footprint within 1/8 of round takes one sample.
-        if major2 <= 1 || major2 <= area * 1.125 {
-            return footprint(tx, ty, squaredSize: major2, axis: (0, 0), count: 1)
-        }
-        let ratio = area > 0 ? min(major2 / area, Self.maxAnisotropy) : Self.maxAnisotropy
+        if major2 <= 1 || major2 <= area * 1.125 { return (1, major2) }
+        let ratio = area > 0 ? min(major2 / area, maxAnisotropy) : maxAnisotropy
         let count = (ratio - 0.125).floorToInt &+ 1
         // Each sample covers max(major/n, minor) across.
-        let size2 = max(major2 / Double(count &* count), area * area / major2)
-        return footprint(tx, ty, squaredSize: size2, axis: jacobian.majorAxis(squaredMajor: major2), count: count)
+        return (count, max(major2 / Double(count &* count), area * area / major2))
     }
 
     /// The level pair for samples `squaredSize` texels² wide: level ⌊log₂⌋ and the next, mixed.

@@ -39,24 +39,34 @@ extension ProjectedItemPainter {
             } else {
                 hidden.insert(position)
             }
-            if let core = occluderCore(item, shape: shape) {
-                let interior = FramePolygon(homography, inside: core, canvasWidth: canvasWidth, height: canvasHeight)
-                occluders.append(Self.coveredColumns(of: interior, width: canvasWidth, rows: canvasHeight))
+            if hidesWhatIsUnder(item),
+                let covered = coveredColumns(by: item.placement, canvasWidth: canvasWidth, canvasHeight: canvasHeight)
+            {
+                occluders.append(covered)
             }
         }
         return hidden
     }
 
-    /// The core half-planes of an item that hides what is under it whatever its photo holds; nil for
-    /// one that may not.
-    private func occluderCore(_ item: Cover, shape: PlaneMask?) -> [(a: Double, b: Double, c: Double)]? {
+    /// Whether `item` hides what is under it whatever its photo holds (its core's columns, as
+    /// `coveredColumns(by:)` takes them).
+    public func hidesWhatIsUnder(_ item: Cover) -> Bool {
         let p = item.placement
-        guard let shape, ItemHomography(p) != nil, p.alpha >= 1, item.opaquePhoto, style.borderWidth <= 0,
-            style.placeholder.premultiplied.w == 255, style.contentMode != .aspectFit,
-            p.contentOffsetX == 0, p.contentOffsetY == 0
+        return ItemHomography(p) != nil && p.alpha >= 1 && item.opaquePhoto && style.borderWidth <= 0
+            && style.placeholder.premultiplied.w == 255 && style.contentMode != .aspectFit
+            && p.contentOffsetX == 0 && p.contentOffsetY == 0
+    }
+
+    /// Per frame row, the columns taken as covered by an item that hides what is under it
+    /// (`hidesWhatIsUnder`) placed at `placement`; nil when its shape has no core.
+    func coveredColumns(by placement: ProjectedPlacement, canvasWidth: Int, canvasHeight: Int) -> [Range<Int>]? {
+        guard let shape = PlaneMask(style.shape, width: placement.width, height: placement.height),
+            let homography = ItemHomography(placement)
         else { return nil }
         let core = shape.coreHalfPlanes
-        return core.isEmpty ? nil : core
+        guard !core.isEmpty else { return nil }
+        let interior = FramePolygon(homography, inside: core, canvasWidth: canvasWidth, height: canvasHeight)
+        return Self.coveredColumns(of: interior, width: canvasWidth, rows: canvasHeight)
     }
 
     /// Per frame row, the columns taken as covered by an occluder whose core shows as `interior` on a
@@ -77,14 +87,28 @@ extension ProjectedItemPainter {
     }
 
     /// Whether every pixel an item whose outline shows as `outline` may give coverage to lies in the
-    /// covered columns of `occluders`: the columns `outline` touches in the row or two rows either
-    /// side, and two more at each end (an edge's anti-aliasing reaches under a pixel past it), within
-    /// `bounds`, the pixels `paint` looks at.
+    /// covered columns of `occluders` (`forEachShownRun` finds none).
     private static func covered(
         _ outline: FramePolygon, within bounds: (x: Range<Int>, y: Range<Int>), by occluders: [[Range<Int>]]
     ) -> Bool {
+        var shows = false
+        forEachShownRun(of: outline, within: bounds, coveredBy: occluders) { _, _ in
+            shows = true
+            return false
+        }
+        return !shows
+    }
+
+    /// Calls `body` with each row and run of the pixels an item whose outline shows as `outline` may
+    /// give coverage to, outside the covered columns of `occluders`, until it returns false: the
+    /// columns `outline` touches in the row or two rows either side, and two more at each end (an
+    /// edge's anti-aliasing reaches under a pixel past it), within `bounds`, the pixels `paint` looks at.
+    static func forEachShownRun(
+        of outline: FramePolygon, within bounds: (x: Range<Int>, y: Range<Int>), coveredBy occluders: [[Range<Int>]],
+        _ body: (Int, Range<Int>) -> Bool
+    ) {
         let reach = 2
-        guard let first = bounds.y.first, let last = bounds.y.last else { return true }
+        guard let first = bounds.y.first, let last = bounds.y.last else { return }
         let touched = (first - reach...last + reach).map(outline.columns(inRow:))
         var cuts: [Range<Int>] = []
         for y in bounds.y {
@@ -99,10 +123,11 @@ extension ProjectedItemPainter {
             for occluder in occluders where occluder.indices.contains(y) && !occluder[y].isEmpty {
                 cuts.append(occluder[y])
             }
-            var shows = false
-            ProjectedItemPainter.forEachRun(of: columns, without: cuts) { _ in shows = true }
-            if shows { return false }
+            var going = true
+            ProjectedItemPainter.forEachRun(of: columns, without: cuts) { run in
+                if going { going = body(y, run) }
+            }
+            if !going { return }
         }
-        return true
     }
 }

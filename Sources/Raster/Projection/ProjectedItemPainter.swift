@@ -172,12 +172,12 @@ public struct ProjectedItemPainter: Sendable {
         let size = photo.wholeSize
         let rect = Self.photoRect(of: size, width: width, height: height, shift: shift, mode: style.contentMode)
         let (sx, sy) = (Double(size.width) / rect.width, Double(size.height) / rect.height)
-        // Every footprint is at least min(sx, sy)/scale texels wide: levels below that are never read.
-        let finest = scale > 0 ? min(sx, sy) / scale : 1
-        let base = Int(PhotoSampler.level(squaredSize: finest * finest))
-        let used = sourceRegion(ofPhoto: size, width: width, height: height, shift: shift)
-        // A part without all of them (a decode planned for another item) draws the placeholder.
-        guard photo.region.contains(used), !used.isEmpty else { return nil }
+        let base = Self.baseLevel(sx: sx, sy: sy, scale: scale)
+        // The pixels the item shows that the decode holds: all of them, or, where items in front of it
+        // cover part of it, those its shown pixels read (`readRegion`) and maybe more; a pixel it
+        // shows reads the same texels from this pyramid as from the whole photo's.
+        let used = sourceRegion(ofPhoto: size, width: width, height: height, shift: shift).clamped(to: photo.region)
+        guard !used.isEmpty else { return nil }
         let build = { () throws(OutOfMemory) in try MipPyramid(photo, region: used, base: base) }
         let pyramid: MipPyramid
         if let pyramids {
@@ -188,6 +188,14 @@ public struct ProjectedItemPainter: Sendable {
         return PlanePhoto(
             pyramid: pyramid, left: rect.x, top: rect.y, right: rect.maxX,
             bottom: rect.maxY, sx: sx, sy: sy)
+    }
+
+    /// The finest pyramid level a pixel of a photo drawn `sx` × `sy` texels per point reads at
+    /// magnification `scale` (frame pixels per point): every footprint is at least min(sx, sy)/scale
+    /// texels wide, and levels below that are never read.
+    static func baseLevel(sx: Double, sy: Double, scale: Double) -> Int {
+        let finest = scale > 0 ? min(sx, sy) / scale : 1
+        return Int(PhotoSampler.level(squaredSize: finest * finest))
     }
 
     /// Prepares and paints `placement` in one step (see `prepare` and `paint(_:into:rows:canvasWidth:)`).

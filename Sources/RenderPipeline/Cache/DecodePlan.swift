@@ -16,6 +16,14 @@ struct DecodePlan: Sendable {
         let shift: Point?
         let canvas: PixelSize
         let style: ItemStyle
+        /// A 3D item partly under items that hide what is under them: its placement and theirs. It
+        /// reads only the part of its photo it shows (`ProjectedItemPainter.readRegion`).
+        let covered: Covered?
+    }
+
+    struct Covered: Hashable, Sendable {
+        let placement: ProjectedPlacement
+        let by: [ProjectedPlacement]
     }
 
     /// Every planned use per file and key.
@@ -42,7 +50,10 @@ struct DecodePlan: Sendable {
                             projected: item.projected.map { Size(width: $0.width, height: $0.height) },
                             shift: item.projected.map { Point(x: $0.contentOffsetX, y: $0.contentOffsetY) },
                             canvas: plan.size,
-                            style: scene.style))
+                            style: scene.style,
+                            covered: item.projected.flatMap { placement in
+                                item.coveredBy.isEmpty ? nil : Covered(placement: placement, by: item.coveredBy)
+                            }))
             }
         }
         self.uses = uses
@@ -60,24 +71,36 @@ struct DecodePlan: Sendable {
     }
 
     /// The part of `source`'s decode at DCT scale `scale` that its planned uses read: all keys that
-    /// share that decode together, so the pixels never depend on which frame asked first.
+    /// share that decode together, so the pixels never depend on which frame asked first. A partly
+    /// covered item's part is worked out only when the others' do not already hold all it shows.
     func region(of source: PhotoSource, scale: Int, header: ImageHeader) -> ImageRegion? {
         guard let size = header.decodedSize(scaleEighths: scale) else { return nil }
         var region = ImageRegion(x: 0..<0, y: 0..<0)
+        var covered: [(Use, shown: ImageRegion)] = []
         for (key, planned) in uses[source] ?? [:] where header.decodeScale(options: key.options) == scale {
             for use in planned {
-                let read =
-                    use.projected.map {
-                        ProjectedItemPainter(style: use.style).sourceRegion(
-                            ofPhoto: size, width: $0.width, height: $0.height,
-                            shift: (use.shift?.x ?? 0, use.shift?.y ?? 0))
-                    }
-                    ?? ItemPainter(style: use.style).sourceRegion(
-                        ofPhoto: size, for: use.placement, canvasWidth: use.canvas.width,
-                        canvasHeight: use.canvas.height)
-                region = region.union(read)
+                let shown = Self.shown(by: use, ofPhoto: size)
+                if use.covered == nil { region = region.union(shown) } else { covered.append((use, shown)) }
             }
         }
+        for (use, shown) in covered where !region.contains(shown) {
+            guard let placement = use.covered else { continue }
+            let read = ProjectedItemPainter(style: use.style).readRegion(
+                ofPhoto: size, placement: placement.placement, coveredBy: placement.by,
+                canvasWidth: use.canvas.width, canvasHeight: use.canvas.height)
+            region = region.union(read)
+        }
         return region.isEmpty ? nil : region
+    }
+
+    /// The part of a `size` photo that `use` shows, all of it, covered or not.
+    private static func shown(by use: Use, ofPhoto size: PixelSize) -> ImageRegion {
+        if let projected = use.projected {
+            return ProjectedItemPainter(style: use.style).sourceRegion(
+                ofPhoto: size, width: projected.width, height: projected.height,
+                shift: (use.shift?.x ?? 0, use.shift?.y ?? 0))
+        }
+        return ItemPainter(style: use.style).sourceRegion(
+            ofPhoto: size, for: use.placement, canvasWidth: use.canvas.width, canvasHeight: use.canvas.height)
     }
 }

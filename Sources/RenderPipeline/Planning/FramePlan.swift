@@ -37,6 +37,9 @@ public struct FramePlan: Sendable {
         /// The photo of an item that paints no pixel, not read (`HiddenPhotos`), kept for the frame
         /// cache's key: its caption may still show the file's name.
         public var hiddenPhoto: String?
+        /// The 3D items drawn after it that hide what is under them (`HiddenPhotos`): its photo is read
+        /// only where it shows (`ProjectedItemPainter.readRegion`).
+        public var coveredBy: [ProjectedPlacement] = []
         /// Where a flat item (a plain scale) goes; for a 3D item, the square round its centre of its
         /// bounds' width (only its size orders the work).
         public var placement: ItemPainter.Placement

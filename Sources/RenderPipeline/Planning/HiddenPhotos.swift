@@ -5,7 +5,8 @@ import Raster
 /// A 3D item that paints no pixel of its frame (`ProjectedItemPainter.hidden`: wholly under opaque
 /// items in front of it) needs no photo: its photo is left out of the frame's plan, so it is neither
 /// decoded nor warned of, and the item draws its placeholder, which nothing shows (the frame cache's
-/// key still holds it: a caption may name it). Frames with a backdrop blur (it reads the pixels round
+/// key still holds it: a caption may name it). One partly under them reads only the part of its photo
+/// it shows (`FramePlan.Item.coveredBy`). Frames with a backdrop blur (it reads the pixels round
 /// it) or an item drawn as a group (its pieces are prepared opaque and faded together) keep every
 /// photo, and so does a `--strict` run, where every photo a frame lays out must read.
 enum HiddenPhotos {
@@ -23,10 +24,25 @@ enum HiddenPhotos {
                 }
             }
             var plan = plan
-            for position in painter.hidden(covers, canvasWidth: plan.size.width, canvasHeight: plan.size.height) {
+            let hidden = painter.hidden(covers, canvasWidth: plan.size.width, canvasHeight: plan.size.height)
+            for position in hidden {
                 (plan.items[position].hiddenPhoto, plan.items[position].photo) = (plan.items[position].photo, nil)
             }
+            Self.noteOccluders(in: &plan, covers: covers, painter: painter)
             return plan
+        }
+    }
+
+    /// Gives each 3D item with a photo the items after it that hide what is under them: its photo is
+    /// then read only where it shows.
+    private static func noteOccluders(
+        in plan: inout FramePlan, covers: [ProjectedItemPainter.Cover?], painter: ProjectedItemPainter
+    ) {
+        var occluders: [ProjectedPlacement] = []
+        for position in covers.indices.reversed() {
+            guard let cover = covers[position] else { continue }
+            if plan.items[position].photo != nil { plan.items[position].coveredBy = occluders }
+            if painter.hidesWhatIsUnder(cover) { occluders.append(cover.placement) }
         }
     }
 }

@@ -1,0 +1,111 @@
+import GalleryCore
+
+/// Which of its photo's pixels a 3D item reads where opaque items in front of it cover part of it: a
+/// cover flow's side cards show a strip of their photo, and only that strip, with the reach of its
+/// filter, is decoded (`DecodePlan`). The pyramid built from it (`planePhoto`) holds, at every texel a
+/// shown pixel reads, the same values as the whole photo's, so the frame is the same bytes.
+///
+/// The pixels that may show are `forEachShownRun`'s: the item's outline, a two-pixel fringe, outside
+/// the columns `hidden` takes as covered. A pixel at texel position t reads samples within ½·major of t
+/// along its footprint's long axis, each `size` wide (`PhotoSampler.samples`), from levels at most
+/// ⌊lod⌋ + 1, whose texels are at most 2·size pixels wide (`PhotoSampler.level` never exceeds log₂ of
+/// the width), or the pyramid's finest level; a sample's taps lie within 1.5 texels of it. So a pixel
+/// reads within 0.5·major + 1.5·max(2·size, 2^base) of t. Along a row t is monotonic (a projective
+/// map of a line), so a run's ends bound it; major and size are taken at the run's ends and at each
+/// group of four's centre (whose footprint the run's inner pixels share), the reach with a quarter
+/// more for the edge pixels between them, and one texel more for rounding.
+///
+/// Gains: the bench's cover-flow frame (`Bench/run.py --only CF`) decodes strips of its four side
+/// photos, not the whole photos. Must equal: the frame with every photo decoded whole
+/// (`HiddenPhotosTests`). Goes when decoding a whole photo costs what a strip does.
+extension ProjectedItemPainter {
+    /// The pixels of a `size` photo that `placement`'s shown pixels read on a `canvasWidth` ×
+    /// `canvasHeight` frame, under `occluders` (items drawn after it that hide what is under them,
+    /// `hidesWhatIsUnder`): `sourceRegion` less what no shown pixel reads.
+    public func readRegion(
+        ofPhoto size: PixelSize, placement: ProjectedPlacement, coveredBy occluders: [ProjectedPlacement],
+        canvasWidth: Int, canvasHeight: Int
+    ) -> ImageRegion {
+        let (width, height) = (placement.width, placement.height)
+        let shift = (placement.contentOffsetX, placement.contentOffsetY)
+        let used = sourceRegion(ofPhoto: size, width: width, height: height, shift: shift)
+        let rect = Self.photoRect(of: size, width: width, height: height, shift: shift, mode: style.contentMode)
+        guard !occluders.isEmpty, rect.width > 0, rect.height > 0, let homography = ItemHomography(placement),
+            let shape = PlaneMask(style.shape, width: width, height: height)
+        else { return used }
+        let cuts = occluders.compactMap { coveredColumns(by: $0, canvasWidth: canvasWidth, canvasHeight: canvasHeight) }
+        let bounds = FramePolygon(placement, canvasWidth: canvasWidth, height: canvasHeight).pixelBounds
+        let outline = FramePolygon(
+            homography, inside: shape.enclosingHalfPlanes, canvasWidth: canvasWidth, height: canvasHeight)
+        var reads = ReadExtent(
+            homography: homography, left: rect.x, top: rect.y, sx: Double(size.width) / rect.width,
+            sy: Double(size.height) / rect.height)
+        Self.forEachShownRun(of: outline, within: bounds, coveredBy: cuts) { y, run in
+            reads.add(run, inRow: y)
+            return reads.isBounded
+        }
+        let scale = Self.sourceScale(of: placement, canvasWidth: canvasWidth, canvasHeight: canvasHeight)
+        let base = Self.baseLevel(sx: reads.sx, sy: reads.sy, scale: scale)
+        return reads.region(base: base)?.clamped(to: used) ?? used
+    }
+}
+
+/// The texel positions and the largest footprint a set of frame pixels reads, gathered run by run.
+private struct ReadExtent {
+    let homography: ItemHomography
+    /// The photo's rectangle's top left in the item's plane (points), and texels per point.
+    let left, top, sx, sy: Double
+    var x = (low: Double.infinity, high: -Double.infinity)
+    var y = (low: Double.infinity, high: -Double.infinity)
+    /// The longest footprint, and the widest of its samples, in texels.
+    var major = 0.0, size = 0.0
+    /// False once a pixel sees the plane at or behind the eye or beyond Double's range: the footprint
+    /// may then be the whole photo.
+    var isBounded = true
+
+    init(homography: ItemHomography, left: Double, top: Double, sx: Double, sy: Double) {
+        (self.homography, self.left, self.top, self.sx, self.sy) = (homography, left, top, sx, sy)
+    }
+
+    /// Takes in the pixels `run` of frame row `row`: its ends' centres and its groups' centres.
+    mutating func add(_ run: Range<Int>, inRow row: Int) {
+        guard let last = run.last else { return }
+        let fy = Double(row) + 0.5
+        add(Double(run.lowerBound) + 0.5, fy)
+        add(Double(last) + 0.5, fy)
+        for group in run.lowerBound >> 2...last >> 2 { add(Double(group << 2) + 2, fy) }
+    }
+
+    private mutating func add(_ fx: Double, _ fy: Double) {
+        guard isBounded, let point = homography.backward(fx, fy) else {
+            isBounded = false
+            return
+        }
+        let (tx, ty) = ((point.x - left) * sx, (point.y - top) * sy)
+        let jacobian = point.texels(sx: sx, sy: sy)
+        let squaredMajor = jacobian.squaredMajor
+        guard tx.isFinite, ty.isFinite, squaredMajor.isFinite else {
+            isBounded = false
+            return
+        }
+        (x.low, x.high) = (min(x.low, tx), max(x.high, tx))
+        (y.low, y.high) = (min(y.low, ty), max(y.high, ty))
+        let samples = PhotoSampler.samples(squaredMajor: squaredMajor, area: jacobian.area)
+        (major, size) = (max(major, squaredMajor.squareRoot()), max(size, samples.squaredSize.squareRoot()))
+    }
+
+    /// The whole-photo pixels every footprint taken in may read, for a pyramid whose finest level is
+    /// `base`; nil when unbounded or when nothing was taken in.
+    func region(base: Int) -> ImageRegion? {
+        guard isBounded, x.low <= x.high, y.low <= y.high else { return nil }
+        let finest = Double(sign: .plus, exponent: min(max(base, 0), 62), significand: 1)
+        let reach = (0.5 * major + 1.5 * max(2 * size, finest)) * 1.25 + 1
+        func pixels(_ extent: (low: Double, high: Double)) -> Range<Int>? {
+            let (low, high) = ((extent.low - reach).rounded(.down), (extent.high + reach).rounded(.up))
+            guard low > -0x1p40, high < 0x1p40 else { return nil }
+            return Int(low)..<Int(high)
+        }
+        guard let columns = pixels(x), let rows = pixels(y) else { return nil }
+        return ImageRegion(x: columns, y: rows)
+    }
+}
