@@ -2,13 +2,17 @@
  *
  *     cc -O2 -o .build/bench/decode_floor Bench/decode_floor.c -ljpeg     (make bench does this)
  *     .build/bench/decode_floor M FILE.jpg...
+ *     .build/bench/decode_floor M FILE.jpg@X0,X1,Y0,Y1...   (only that part of the scaled, stored image)
  *
  * Each file is read into memory and decoded as gallery-render does it: scale M/8, accurate integer
  * IDCT, fancy upsampling, RGBA output (JCS_EXT_RGBA) into one buffer per image. Prints the
- * in-process wall time of all of it, in milliseconds, and nothing else. No EXIF, no resampling. */
+ * in-process wall time of all of it, in milliseconds, and nothing else. No EXIF, no resampling.
+ * With a part, libjpeg crops the columns (jpeg_crop_scanline: every block is still entropy-decoded)
+ * and skips the rows above (jpeg_skip_scanlines) and below: what libjpeg alone can do for a strip. */
 #include <setjmp.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 
 #include <jpeglib.h>
@@ -35,7 +39,16 @@ static unsigned char *read_file(const char *path, long *size) {
     return bytes;
 }
 
-static int decode(const char *path, int m) {
+static int decode(const char *argument, int m) {
+    char path[4096];
+    unsigned x0 = 0, x1 = 0, y0 = 0, y1 = 0;
+    const char *at = strrchr(argument, '@');
+    size_t length = at ? (size_t)(at - argument) : strlen(argument);
+    if (length >= sizeof path) return fprintf(stderr, "decode_floor: path too long\n"), 1;
+    memcpy(path, argument, length);
+    path[length] = 0;
+    if (at && (sscanf(at + 1, "%u,%u,%u,%u", &x0, &x1, &y0, &y1) != 4 || x1 <= x0 || y1 <= y0))
+        return fprintf(stderr, "decode_floor: %s: want FILE@X0,X1,Y0,Y1\n", argument), 1;
     long size;
     unsigned char *bytes = read_file(path, &size), *pixels = NULL;
     if (!bytes) return fprintf(stderr, "decode_floor: cannot read %s\n", path), 1;
@@ -57,13 +70,23 @@ static int decode(const char *path, int m) {
     cinfo.do_fancy_upsampling = TRUE;
     cinfo.out_color_space = JCS_EXT_RGBA;
     jpeg_start_decompress(&cinfo);
-    size_t stride = (size_t)cinfo.output_width * 4;
-    pixels = malloc(stride * cinfo.output_height);
-    while (cinfo.output_scanline < cinfo.output_height) {
-        JSAMPROW row = pixels + cinfo.output_scanline * stride;
+    if (!at) (x1 = cinfo.output_width), (y1 = cinfo.output_height);
+    if (x1 > cinfo.output_width || y1 > cinfo.output_height) {
+        jpeg_destroy_decompress(&cinfo);
+        free(bytes);
+        return fprintf(stderr, "decode_floor: %s: the part is outside the image\n", argument), 1;
+    }
+    JDIMENSION left = x0, width = x1 - x0;
+    if (at) jpeg_crop_scanline(&cinfo, &left, &width);
+    size_t stride = (size_t)width * 4;
+    pixels = malloc(stride * (y1 - y0));
+    if (y0 > 0) jpeg_skip_scanlines(&cinfo, y0);
+    while (cinfo.output_scanline < y1) {
+        JSAMPROW row = pixels + (cinfo.output_scanline - y0) * stride;
         jpeg_read_scanlines(&cinfo, &row, 1);
     }
-    jpeg_finish_decompress(&cinfo);
+    if (cinfo.output_scanline < cinfo.output_height) jpeg_abort_decompress(&cinfo);
+    else jpeg_finish_decompress(&cinfo);
     jpeg_destroy_decompress(&cinfo);
     free(bytes), free(pixels);
     return 0;
@@ -71,7 +94,7 @@ static int decode(const char *path, int m) {
 
 int main(int argc, char **argv) {
     int m = argc > 2 ? atoi(argv[1]) : 0;
-    if (m < 1 || m > 8) return fprintf(stderr, "usage: decode_floor M(1-8) FILE.jpg...\n"), 64;
+    if (m < 1 || m > 8) return fprintf(stderr, "usage: decode_floor M(1-8) FILE.jpg[@X0,X1,Y0,Y1]...\n"), 64;
     struct timespec start, end;
     clock_gettime(CLOCK_MONOTONIC, &start);
     for (int i = 2; i < argc; i++)
