@@ -10,10 +10,12 @@ import GalleryCore
 /// along its footprint's long axis, each `size` wide (`PhotoSampler.samples`), from levels at most
 /// ⌊lod⌋ + 1, whose texels are at most 2·size pixels wide (`PhotoSampler.level` never exceeds log₂ of
 /// the width), or the pyramid's finest level; a sample's taps lie within 1.5 texels of it. So a pixel
-/// reads within 0.5·major + 1.5·max(2·size, 2^base) of t. Along a row t is monotonic (a projective
-/// map of a line), so a run's ends bound it; major and size are taken at the run's ends and at each
-/// group of four's centre (whose footprint the run's inner pixels share), the reach with a quarter
-/// more for the edge pixels between them, and one texel more for rounding.
+/// reads within 0.5·major + 1.5·max(2·size, 2^base) of t. major and size are taken where `paint`
+/// takes them, with the same arithmetic: at each edge pixel's centre (its own footprint) and at each
+/// group of four's centre (the footprint the group's inner pixels share, `interior`). t is monotonic
+/// along a row (a projective map of a line), so a run's ends bound the inner pixels' positions; those
+/// come from a vector form whose last bits may differ, so the reach has one texel more, and a quarter
+/// more to spare.
 ///
 /// Gains: the bench's cover-flow frame (`Bench/run.py --only CF`) decodes strips of its four side
 /// photos, not the whole photos. Must equal: the frame with every photo decoded whole
@@ -37,11 +39,14 @@ extension ProjectedItemPainter {
         let bounds = FramePolygon(placement, canvasWidth: canvasWidth, height: canvasHeight).pixelBounds
         let outline = FramePolygon(
             homography, inside: shape.enclosingHalfPlanes, canvasWidth: canvasWidth, height: canvasHeight)
+        let interior = Self.interior(
+            homography, inner: innerShape(width: width, height: height),
+            photo: (rect.x, rect.y, rect.maxX, rect.maxY), canvasWidth: canvasWidth, canvasHeight: canvasHeight)
         var reads = ReadExtent(
             homography: homography, left: rect.x, top: rect.y, sx: Double(size.width) / rect.width,
             sy: Double(size.height) / rect.height)
         Self.forEachShownRun(of: outline, within: bounds, coveredBy: cuts) { y, run in
-            reads.add(run, inRow: y)
+            reads.add(run, inRow: y, inside: interior.interiorColumns(inRow: y))
             return reads.isBounded
         }
         let scale = Self.sourceScale(of: placement, canvasWidth: canvasWidth, canvasHeight: canvasHeight)
@@ -67,12 +72,13 @@ private struct ReadExtent {
         (self.homography, self.left, self.top, self.sx, self.sy) = (homography, left, top, sx, sy)
     }
 
-    /// Takes in the pixels `run` of frame row `row`: its ends' centres and its groups' centres.
-    mutating func add(_ run: Range<Int>, inRow row: Int) {
+    /// Takes in the pixels `run` of frame row `row`, of which `inside` are `paint`'s inner pixels:
+    /// the run's ends, each edge pixel's centre and every group's centre.
+    mutating func add(_ run: Range<Int>, inRow row: Int, inside: Range<Int>) {
         guard let last = run.last else { return }
         let fy = Double(row) + 0.5
-        add(Double(run.lowerBound) + 0.5, fy)
-        add(Double(last) + 0.5, fy)
+        let inner = inside.clamped(to: run)
+        for x in run where x == run.lowerBound || x == last || !inner.contains(x) { add(Double(x) + 0.5, fy) }
         for group in run.lowerBound >> 2...last >> 2 { add(Double(group << 2) + 2, fy) }
     }
 

@@ -101,7 +101,7 @@ public struct ProjectedItemPainter: Sendable {
         let (w, h) = (placement.width, placement.height)
         let outer = PlaneMask(style.shape, width: w, height: h)
         let border = max(style.borderWidth, 0)
-        let inner = border > 0 ? PlaneMask(style.shape, width: w, height: h, inset: border) : outer
+        let inner = innerShape(width: w, height: h)
         let bounds = outer == nil ? (x: 0..<0, y: 0..<0) : polygon.pixelBounds
         var planePhoto: PlanePhoto?
         if let photo, !bounds.x.isEmpty, photo.image.width == photo.region.x.count,
@@ -112,10 +112,9 @@ public struct ProjectedItemPainter: Sendable {
                 photo, width: w, height: h, shift: (placement.contentOffsetX, placement.contentOffsetY), scale: scale,
                 pyramids: pyramids)
         }
-        // Wholly the photo (or placeholder): inside the inner shape's core and the photo's rectangle.
-        var core = inner?.coreHalfPlanes ?? []
-        if let p = planePhoto { core += [(1, 0, -p.left), (-1, 0, p.right), (0, 1, -p.top), (0, -1, p.bottom)] }
-        let interior = FramePolygon(homography, inside: core, canvasWidth: canvasWidth, height: canvasHeight)
+        let interior = Self.interior(
+            homography, inner: inner, photo: planePhoto.map { ($0.left, $0.top, $0.right, $0.bottom) },
+            canvasWidth: canvasWidth, canvasHeight: canvasHeight)
         return Prepared(
             bounds: bounds, homography: homography, polygon: polygon, interior: interior, outer: outer, inner: inner,
             hasBorder: border > 0, photo: planePhoto, alpha: min(max(placement.alpha, 0), 1),
@@ -188,6 +187,23 @@ public struct ProjectedItemPainter: Sendable {
         return PlanePhoto(
             pyramid: pyramid, left: rect.x, top: rect.y, right: rect.maxX,
             bottom: rect.maxY, sx: sx, sy: sy)
+    }
+
+    /// The shape inset by the border (the shape itself without one); nil when the border fills it.
+    func innerShape(width: Double, height: Double) -> PlaneMask? {
+        let border = max(style.borderWidth, 0)
+        return PlaneMask(style.shape, width: width, height: height, inset: border > 0 ? border : 0)
+    }
+
+    /// Where a pixel wholly inside is wholly the photo (or placeholder): inside `inner`'s core and
+    /// `photo`'s rectangle (its edges in item points), when there is a photo.
+    static func interior(
+        _ homography: ItemHomography?, inner: PlaneMask?,
+        photo: (left: Double, top: Double, right: Double, bottom: Double)?, canvasWidth: Int, canvasHeight: Int
+    ) -> FramePolygon {
+        var core = inner?.coreHalfPlanes ?? []
+        if let p = photo { core += [(1, 0, -p.left), (-1, 0, p.right), (0, 1, -p.top), (0, -1, p.bottom)] }
+        return FramePolygon(homography, inside: core, canvasWidth: canvasWidth, height: canvasHeight)
     }
 
     /// The finest pyramid level a pixel of a photo drawn `sx` × `sy` texels per point reads at
