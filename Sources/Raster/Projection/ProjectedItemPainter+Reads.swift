@@ -1,8 +1,8 @@
 import GalleryCore
 
-/// Which of its photo's pixels a 3D item reads where opaque items in front of it cover part of it: a
-/// cover flow's side cards show a strip of their photo, and only that strip, with the reach of its
-/// filter, is decoded (`DecodePlan`). The pyramid built from it (`planePhoto`) holds, at every texel a
+/// Which of its photo's pixels a 3D item reads where opaque items in front of it cover part of it,
+/// or the frame's edge cuts it: a cover flow's side cards show a strip of their photo, and only that
+/// strip, with the reach of its filter, is decoded (`DecodePlan`). The pyramid built from it (`planePhoto`) holds, at every texel a
 /// shown pixel reads, the same values as the whole photo's, so the frame is the same bytes.
 ///
 /// The pixels that may show are `forEachShownRun`'s: the item's outline, a two-pixel fringe, outside
@@ -23,7 +23,8 @@ import GalleryCore
 extension ProjectedItemPainter {
     /// The pixels of a `size` photo that `placement`'s shown pixels read on a `canvasWidth` ×
     /// `canvasHeight` frame, under `occluders` (items drawn after it that hide what is under them,
-    /// `hidesWhatIsUnder`): `sourceRegion` less what no shown pixel reads.
+    /// `hidesWhatIsUnder`; none: only the frame's edges cut it): `sourceRegion` less what no shown
+    /// pixel reads.
     public func readRegion(
         ofPhoto size: PixelSize, placement: ProjectedPlacement, coveredBy occluders: [ProjectedPlacement],
         canvasWidth: Int, canvasHeight: Int
@@ -32,7 +33,7 @@ extension ProjectedItemPainter {
         let shift = (placement.contentOffsetX, placement.contentOffsetY)
         let used = sourceRegion(ofPhoto: size, width: width, height: height, shift: shift)
         let rect = Self.photoRect(of: size, width: width, height: height, shift: shift, mode: style.contentMode)
-        guard !occluders.isEmpty, rect.width > 0, rect.height > 0, let homography = ItemHomography(placement),
+        guard rect.width > 0, rect.height > 0, let homography = ItemHomography(placement),
             let shape = PlaneMask(style.shape, width: width, height: height)
         else { return used }
         let cuts = occluders.compactMap { coveredColumns(by: $0, canvasWidth: canvasWidth, canvasHeight: canvasHeight) }
@@ -52,6 +53,20 @@ extension ProjectedItemPainter {
         let scale = Self.sourceScale(of: placement, canvasWidth: canvasWidth, canvasHeight: canvasHeight)
         let base = Self.baseLevel(sx: reads.sx, sy: reads.sy, scale: scale)
         return reads.region(base: base)?.clamped(to: used) ?? used
+    }
+
+    /// Whether the frame's edges cut `placement`'s item (or part of it is at or behind the eye): a
+    /// corner of its bounds falls outside the `canvasWidth` × `canvasHeight` frame.
+    public static func isCut(_ placement: ProjectedPlacement, canvasWidth: Int, canvasHeight: Int) -> Bool {
+        let (m, s) = (placement.transform, placement.pixelsPerPoint)
+        let (w, h) = (placement.width / 2, placement.height / 2)
+        for (x, y) in [(-w, -h), (w, -h), (w, h), (-w, h)] {
+            let (px, py, pw) = (x * m[0] + y * m[4] + m[12], x * m[1] + y * m[5] + m[13], x * m[3] + y * m[7] + m[15])
+            guard pw > 0 else { return true }
+            let (fx, fy) = (placement.centerX + s * px / pw, placement.centerY + s * py / pw)
+            guard fx >= 0, fx <= Double(canvasWidth), fy >= 0, fy <= Double(canvasHeight) else { return true }
+        }
+        return false
     }
 }
 

@@ -16,14 +16,15 @@ struct DecodePlan: Sendable {
         let shift: Point?
         let canvas: PixelSize
         let style: ItemStyle
-        /// A 3D item partly under items that hide what is under them: its placement and theirs. It
-        /// reads only the part of its photo it shows (`ProjectedItemPainter.readRegion`).
-        let covered: Covered?
+        /// A 3D item partly under items that hide what is under them, or cut by the frame's edges:
+        /// it reads only the part of its photo it shows (`ProjectedItemPainter.readRegion`).
+        let partial: Partial?
     }
 
-    struct Covered: Hashable, Sendable {
+    /// A 3D item that shows in part: its placement, and the items over it that hide what is under them.
+    struct Partial: Hashable, Sendable {
         let placement: ProjectedPlacement
-        let by: [ProjectedPlacement]
+        let coveredBy: [ProjectedPlacement]
     }
 
     /// Every planned use per file and key.
@@ -51,13 +52,20 @@ struct DecodePlan: Sendable {
                             shift: item.projected.map { Point(x: $0.contentOffsetX, y: $0.contentOffsetY) },
                             canvas: plan.size,
                             style: scene.style,
-                            covered: item.projected.flatMap { placement in
-                                item.coveredBy.isEmpty ? nil : Covered(placement: placement, by: item.coveredBy)
-                            }))
+                            partial: Self.partial(item, canvas: plan.size)))
             }
         }
         self.uses = uses
         self.upcoming = upcoming
+    }
+
+    /// `item`'s placement if it is a 3D item that shows in part on a `canvas` frame.
+    private static func partial(_ item: FramePlan.Item, canvas: PixelSize) -> Partial? {
+        guard let placement = item.projected,
+            !item.coveredBy.isEmpty
+                || ProjectedItemPainter.isCut(placement, canvasWidth: canvas.width, canvasHeight: canvas.height)
+        else { return nil }
+        return Partial(placement: placement, coveredBy: item.coveredBy)
     }
 
     /// Whether any planned use of `source` is still to come.
@@ -71,22 +79,22 @@ struct DecodePlan: Sendable {
     }
 
     /// The part of `source`'s decode at DCT scale `scale` that its planned uses read: all keys that
-    /// share that decode together, so the pixels never depend on which frame asked first. A partly
-    /// covered item's part is worked out only when the others' do not already hold all it shows.
+    /// share that decode together, so the pixels never depend on which frame asked first. The part a
+    /// 3D item that shows in part reads is worked out only when the others' do not already hold all
+    /// it shows.
     func region(of source: PhotoSource, scale: Int, header: ImageHeader) -> ImageRegion? {
         guard let size = header.decodedSize(scaleEighths: scale) else { return nil }
         var region = ImageRegion(x: 0..<0, y: 0..<0)
-        var covered: [(Use, shown: ImageRegion)] = []
+        var partial: [(Partial, Use, shown: ImageRegion)] = []
         for (key, planned) in uses[source] ?? [:] where header.decodeScale(options: key.options) == scale {
             for use in planned {
                 let shown = Self.shown(by: use, ofPhoto: size)
-                if use.covered == nil { region = region.union(shown) } else { covered.append((use, shown)) }
+                if let part = use.partial { partial.append((part, use, shown)) } else { region = region.union(shown) }
             }
         }
-        for (use, shown) in covered where !region.contains(shown) {
-            guard let placement = use.covered else { continue }
+        for (part, use, shown) in partial where !region.contains(shown) {
             let read = ProjectedItemPainter(style: use.style).readRegion(
-                ofPhoto: size, placement: placement.placement, coveredBy: placement.by,
+                ofPhoto: size, placement: part.placement, coveredBy: part.coveredBy,
                 canvasWidth: use.canvas.width, canvasHeight: use.canvas.height)
             region = region.union(read)
         }
