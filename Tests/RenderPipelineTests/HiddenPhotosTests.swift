@@ -75,21 +75,27 @@ import Testing
         }.count
     }
 
-    /// The bench's frame reads strips of its four side photos and of the front one on the left, which
-    /// the one on the right overlaps.
-    @Test func itemsPartlyUnderOthersReadStripsOfTheirPhotos() throws {
+    /// The bench's cover-flow frame from the fixtures: its scene, and its plan with hidden photos left out.
+    static func benchFrame() throws -> (scene: Scene, plan: FramePlan) {
         let layout = CarouselLayout(type: .coverflow, itemSize: Size(width: 200, height: 200))
         let gallery = Gallery(style: .carousel(layout), viewport: Size(width: 375, height: 300), itemCount: 12)
         let scene = Scene(gallery: gallery, displayScale: 3, photos: RendererTests.fixtures)
         let plan = try FramePlan(scene: scene, offset: 1100)
-        let dropped = HiddenPhotos.dropped(from: [plan], style: scene.style, opaque: OpaquePhotos(given: []))[0]
+        return (scene, HiddenPhotos.dropped(from: [plan], style: scene.style, opaque: OpaquePhotos(given: []))[0])
+    }
+
+    /// The bench's frame reads strips of its four side photos and of the front one on the left, which
+    /// the one on the right overlaps.
+    @Test func itemsPartlyUnderOthersReadStripsOfTheirPhotos() throws {
+        let (scene, dropped) = try Self.benchFrame()
         #expect(Self.strips(in: dropped, style: scene.style) == 5)
         // Without an occluder only the two items the frame's edges cut read less.
         var bare = dropped
         for index in bare.items.indices { bare.items[index].coveredBy = [] }
         let cut = bare.items.filter { item in
             guard let placement = item.projected, item.photo != nil else { return false }
-            return ProjectedItemPainter.isCut(placement, canvasWidth: plan.size.width, canvasHeight: plan.size.height)
+            return ProjectedItemPainter.isCut(
+                placement, canvasWidth: dropped.size.width, canvasHeight: dropped.size.height)
         }
         #expect(cut.count == 2)
         #expect(Self.strips(in: bare, style: scene.style) == 2)
@@ -120,11 +126,7 @@ import Testing
     /// A left-out photo stays in the plan as `hiddenPhoto`, which the frame cache's key reads (a
     /// caption may show its file name: review).
     @Test func aLeftOutPhotoIsKeptForTheCacheKey() throws {
-        let layout = CarouselLayout(type: .coverflow, itemSize: Size(width: 200, height: 200))
-        let gallery = Gallery(style: .carousel(layout), viewport: Size(width: 375, height: 300), itemCount: 12)
-        let scene = Scene(gallery: gallery, displayScale: 3, photos: RendererTests.fixtures)
-        let plan = try FramePlan(scene: scene, offset: 1100)
-        let dropped = HiddenPhotos.dropped(from: [plan], style: scene.style, opaque: OpaquePhotos(given: []))[0]
+        let (scene, dropped) = try Self.benchFrame()
         let hidden = dropped.items.filter { $0.photo == nil }
         #expect(hidden.count == 2)
         #expect(hidden.map(\.hiddenPhoto) == hidden.map { scene.photo(forItem: $0.index) })
