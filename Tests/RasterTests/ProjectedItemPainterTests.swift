@@ -242,6 +242,20 @@ import Testing
         #expect(try painted(part) == painted(PhotoPart(whole: photo)))
     }
 
+    @Test func aBorderThatFillsTheShapeShowsNoPhoto() throws {
+        // A 40-point item with a 20-point border is all border, turned or not; the photo showed in its
+        // rectangle, over the border and past a circle's edge (found by review).
+        for shape in [Shape.circle, .rounded(cornerRadius: 0), .rounded(cornerRadius: 8)] {
+            let style = ItemStyle(shape: shape, borderWidth: 20, borderColor: Color(r: 200, g: 0, b: 0))
+            for transform in [ProjectedPlacement.identityTransform, P.tilted] {
+                let placement = ProjectedPlacement(
+                    centerX: 32, centerY: 31, width: 40, height: 40, transform: transform, pixelsPerPoint: 1)
+                let photo = try P.projected(style, placement, photo: P.gradient(width: 80, height: 60))
+                #expect(try photo.pixels == P.projected(style, placement, photo: nil).pixels, "\(shape)")
+            }
+        }
+    }
+
     @Test func whatAnOpaqueItemCoversIsNotPaintedAndTheResultIsTheSame() throws {
         // A tilted card behind a frontal opaque one: painting the back card hidden by the front one,
         // then the front one, gives the same pixels as painting both wholly.

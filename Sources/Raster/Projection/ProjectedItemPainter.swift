@@ -196,12 +196,14 @@ public struct ProjectedItemPainter: Sendable {
     }
 
     /// Where a pixel wholly inside is wholly the photo (or placeholder): inside `inner`'s core and
-    /// `photo`'s rectangle (its edges in item points), when there is a photo.
+    /// `photo`'s rectangle (its edges in item points), when there is a photo; nowhere when the border
+    /// fills the shape (`inner` nil).
     static func interior(
         _ homography: ItemHomography?, inner: PlaneMask?,
         photo: (left: Double, top: Double, right: Double, bottom: Double)?, canvasWidth: Int, canvasHeight: Int
     ) -> FramePolygon {
-        var core = inner?.coreHalfPlanes ?? []
+        guard let inner else { return FramePolygon(points: []) }
+        var core = inner.coreHalfPlanes
         if let p = photo { core += [(1, 0, -p.left), (-1, 0, p.right), (0, 1, -p.top), (0, -1, p.bottom)] }
         return FramePolygon(homography, inside: core, canvasWidth: canvasWidth, height: canvasHeight)
     }
