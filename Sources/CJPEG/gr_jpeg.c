@@ -153,12 +153,19 @@ static int region_fits(uint32_t width, uint32_t height, uint32_t x, uint32_t y, 
  * Narrows the decode to the iMCU columns around x ..< x + region_width (libjpeg widens a crop to them),
  * plus one more iMCU each side: with fancy upsampling a crop's outermost columns are upsampled as if
  * they were the image's edge, so they differ from the whole decode; one iMCU in, they are identical.
- * Leaves *crop_x, *crop_width as given when the region is the whole width.
+ * Leaves *crop_x, *crop_width as given when the region is the whole width, or the whole width for a
+ * progressive JPEG: where its scans leave coefficients unknown (a cut file), libjpeg smooths each
+ * block from its neighbours, and at a crop's edge as at the image's (a truncated progressive photo's
+ * region differed from its whole decode by up to 2 levels, found by review).
  */
 static void crop_columns(struct jpeg_decompress_struct *cinfo, uint32_t x, uint32_t region_width,
                          JDIMENSION *crop_x, JDIMENSION *crop_width) {
     uint32_t width = cinfo->output_width;
     if (region_width >= width) return;
+    if (cinfo->progressive_mode) {
+        *crop_x = 0, *crop_width = width;
+        return;
+    }
     uint32_t imcu = (uint32_t)cinfo->max_h_samp_factor * (uint32_t)cinfo->min_DCT_scaled_size;
     uint32_t left = x > imcu ? x - imcu : 0;
     uint32_t right = width - (x + region_width) > imcu ? x + region_width + imcu : width;

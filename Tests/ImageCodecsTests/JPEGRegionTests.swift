@@ -59,6 +59,24 @@ import Testing
         }
     }
 
+    /// A progressive JPEG cut short: libjpeg smooths blocks whose coefficients are unknown from their
+    /// neighbours, so its regions are decoded from whole rows (a cropped one differed: review).
+    @Test(arguments: [0.3, 0.45, 0.6])
+    func aProgressiveJPEGCutShort(keeping fraction: Double) throws {
+        var random = SplitMix(seed: 31)
+        var pixels: [UInt8] = []
+        for y in 0..<150 {
+            for x in 0..<200 {
+                let smooth = UInt8((x + y) % 256)
+                pixels += [smooth, UInt8(truncatingIfNeeded: random.next() >> 60) &+ smooth, UInt8(y), 255]
+            }
+        }
+        let bytes = try #require(
+            JPEGEncoder.encode(RGBAImage(width: 200, height: 150, pixels: pixels), progressive: true))
+        let cut = Array(bytes.prefix(Int(Double(bytes.count) * fraction)))
+        for target in [nil, PixelSize(width: 50, height: 50)] { try Self.expectRegionsMatch(cut, target: target) }
+    }
+
     @Test func progressiveAndGrayscale() throws {
         let progressive = try #require(JPEGEncoder.encode(Self.noise, progressive: true))
         try Self.expectRegionsMatch(progressive, target: PixelSize(width: 20, height: 20))
