@@ -19,10 +19,10 @@ import GalleryCore
 /// more to spare.
 ///
 /// Gains: the bench's cover-flow frame decodes strips of five photos, not the whole photos: with the
-/// hidden items' photos left out, 151 against 232 ms and 130 against 171 MB
-/// (`Bench/run.py --only CF --baseline`, static builds side by side). Must equal: the frame with
-/// every photo decoded whole (`HiddenPhotosTests`, `ReadRegionTests`). Goes when decoding a whole
-/// photo costs what a strip does.
+/// hidden items' photos left out, 151 against 232 ms (`Bench/run.py --only CF --baseline`, static
+/// builds side by side), and a peak of 130 MB where the bench's table had 171. Must equal: the
+/// frame with every photo decoded whole (`HiddenPhotosTests`, `ReadRegionTests`). Goes when
+/// decoding a whole photo costs what a strip does.
 extension ProjectedItemPainter {
     /// The pixels of a `size` photo that `placement`'s shown pixels read on a `canvasWidth` ×
     /// `canvasHeight` frame, under `occluders` (items drawn after it that hide what is under them,
