@@ -61,15 +61,12 @@ extension ProjectedItemPainter {
     /// Whether the frame's edges cut `placement`'s item (or part of it is at or behind the eye): a
     /// corner of its bounds falls outside the `canvasWidth` × `canvasHeight` frame.
     public static func isCut(_ placement: ProjectedPlacement, canvasWidth: Int, canvasHeight: Int) -> Bool {
-        let (m, s) = (placement.transform, placement.pixelsPerPoint)
+        guard let project = PlaneProjection(placement) else { return true }
         let (w, h) = (placement.width / 2, placement.height / 2)
-        for (x, y) in [(-w, -h), (w, -h), (w, h), (-w, h)] {
-            let (px, py, pw) = (x * m[0] + y * m[4] + m[12], x * m[1] + y * m[5] + m[13], x * m[3] + y * m[7] + m[15])
-            guard pw > 0 else { return true }
-            let (fx, fy) = (placement.centerX + s * px / pw, placement.centerY + s * py / pw)
-            guard fx >= 0, fx <= Double(canvasWidth), fy >= 0, fy <= Double(canvasHeight) else { return true }
+        return [SIMD2(-w, -h), SIMD2(w, -h), SIMD2(w, h), SIMD2(-w, h)].contains { corner in
+            guard let p = project(corner) else { return true }
+            return !(p.x >= 0 && p.x <= Double(canvasWidth) && p.y >= 0 && p.y <= Double(canvasHeight))
         }
-        return false
     }
 }
 
