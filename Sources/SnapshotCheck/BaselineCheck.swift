@@ -204,13 +204,12 @@ public struct BaselineCheck: Sendable {
     /// The checks after recording: each frame `mode` records gets its rendered frame as its baseline,
     /// with `layout(path)` beside it as `NAME.layout.json` (one unit: `FilePair`), and passes as
     /// `.recorded` (`.all` records every frame that was rendered). A baseline is written as a regular
-    /// file inside the baseline folder: a symlink in its place is replaced, never written through, and
-    /// a path whose folders lead out of the baseline folder is not recorded (the frame keeps failing,
-    /// saying why). The caller holds the folder's lock.
-    public func record(_ checks: [FrameCheck], mode: RecordMode, layout: (String) -> String?) throws
-        -> [FrameCheck]
-    {
-        try checks.map { check in
+    /// file inside the baseline folder: a symlink in its place is replaced, never written through. A
+    /// path whose folders lead out of the baseline folder, or a pair that cannot be written, is not
+    /// recorded (the frame keeps failing, saying why); the others still are. The caller holds the
+    /// folder's lock.
+    public func record(_ checks: [FrameCheck], mode: RecordMode, layout: (String) -> String?) -> [FrameCheck] {
+        checks.map { check in
             guard mode.records(check.status) else { return check }
             let targets: (ContainedPath, ContainedPath)
             switch Result(catching: { () throws(ContainmentError) in
@@ -223,10 +222,15 @@ public struct BaselineCheck: Sendable {
             case .failure(let refusal):
                 return check.with(check.status, .notRecorded(refusal), comparison: check.comparison)
             }
-            let image = try targets.0.preparedCopy(from: images(of: check.path).actual)
-            let text = layout(check.path)
-            let beside = try text.map { text throws(FileError) in try targets.1.prepared(Array(text.utf8)) }
-            try FilePair.commit(image, beside, removing: targets.1)
+            do throws(FileError) {
+                let image = try targets.0.preparedCopy(from: images(of: check.path).actual)
+                let text = layout(check.path)
+                let beside = try text.map { text throws(FileError) in try targets.1.prepared(Array(text.utf8)) }
+                try FilePair.commit(image, beside, removing: targets.1)
+            } catch {
+                // One baseline that cannot be written stops none of the others, and each is said.
+                return check.with(check.status, .notWritten(error), comparison: check.comparison)
+            }
             return check.with(.recorded, .recorded)
         }
     }

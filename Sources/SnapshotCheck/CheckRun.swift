@@ -101,7 +101,7 @@ public struct CheckRun: Sendable {
         } else {
             checks = compare(rendering).map { explained($0, layout: rendering.layout) }
         }
-        if mode != .never { checks = try check.record(checks, mode: mode, layout: rendering.layout) }
+        if mode != .never { checks = check.record(checks, mode: mode, layout: rendering.layout) }
         return Outcome(checks: checks, orphans: try orphans(rendering))
     }
 

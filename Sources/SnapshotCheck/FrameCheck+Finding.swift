@@ -30,6 +30,8 @@ extension FrameCheck {
         case recorded
         /// Not recorded: the baseline's path leads out of its folder.
         case notRecorded(ContainmentError)
+        /// Not recorded: the baseline or its layout could not be written (the old pair is kept).
+        case notWritten(FileError)
         /// Another run's account, as its results.json has it (merge-reports).
         case given(String)
 
@@ -49,6 +51,7 @@ extension FrameCheck {
             case .toRecord: ""
             case .recorded: "recorded as the new baseline"
             case .notRecorded(let refusal): "not recorded: \(refusal)"
+            case .notWritten(let failure): "not recorded: \(failure)"
             case .given(let text): text
             }
         }

@@ -54,7 +54,8 @@ public enum LayoutDiff {
         var items: [Int: (photo: String?, fields: [String: LayoutChange.Field])] = [:]
         let animated = a.count > 1 || b.count > 1
         let timing = Self.timing(a, b)
-        let pairs = timing == nil ? (0..<min(a.count, b.count)).map { ($0, $0) } : Self.atEqualTimes(a, b)
+        let timed = a.allSatisfy { $0.time != nil } && b.allSatisfy { $0.time != nil }
+        let pairs = timing != nil && timed ? Self.atEqualTimes(a, b) : (0..<min(a.count, b.count)).map { ($0, $0) }
         for (j, k) in pairs {
             let frameNumbers = animated ? [k] : []
             for key in frameKeys {
@@ -87,9 +88,15 @@ public enum LayoutDiff {
     }
 
     /// How an animation's timing changed: its frame count and frame rate ("timing changed: 10 → 7
-    /// frames (fps 30 → 20)"); nil when both have the same frames at the same times, or either is a still.
+    /// frames (fps 30 → 20)"), or its count alone where the other is a still (a frame without a time:
+    /// "timing changed: 21 → 1 frame"); nil when both have the same frames at the same times, or both
+    /// are stills.
     private static func timing(_ a: [Frame], _ b: [Frame]) -> LayoutChange? {
         let (x, y) = (a.compactMap(\.time), b.compactMap(\.time))
+        if (x.isEmpty && y.count == b.count && a.count == 1) != (y.isEmpty && x.count == a.count && b.count == 1) {
+            let count = LayoutChange.Field(name: "frames", expected: "\(a.count)", actual: "\(b.count)", frames: [])
+            return LayoutChange(index: nil, photo: nil, fields: [count])
+        }
         guard x.count == a.count, y.count == b.count, !x.isEmpty, !y.isEmpty else { return nil }
         guard x.count != y.count || zip(x, y).contains(where: { abs($0 - $1) > timeTolerance }) else { return nil }
         var fields = [LayoutChange.Field(name: "frames", expected: "\(x.count)", actual: "\(y.count)", frames: [])]
@@ -220,7 +227,9 @@ public enum LayoutDiff {
                     (
                         key,
                         transformKeys.contains(key)
-                            ? transformValue(key, item["transform"]) : value(item, key, item: true)
+                            ? transformValue(key, item["transform"])
+                            // An alpha of 1 is left out of a still's layout (a motion's frames give it).
+                            : key == "alpha" && item[key] == nil ? "1" : value(item, key, item: true)
                     )
                 })
         }

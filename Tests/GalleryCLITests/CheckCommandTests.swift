@@ -135,6 +135,27 @@ import Testing
             try CommandRunner.run(["check", manifest, "--baseline", baseline]).stderr.contains("4 passed, 0 failed"))
     }
 
+    /// A baseline that cannot be written (a folder where its file goes) stops no other: each written
+    /// one is named and counted, the blocked one is an error naming it, and the run fails.
+    @Test func aBaselineThatCannotBeWrittenStopsNoOther() throws {
+        let folder = try BatchCommandTests.project(Self.manifest)
+        defer { folder.remove() }
+        let manifest = folder.file("manifest.json"), baseline = folder.file("baseline")
+        try FileManager.default.createDirectory(atPath: baseline + "/rest.png/x", withIntermediateDirectories: true)
+        let all = try CommandRunner.run(["check", manifest, "--baseline", baseline, "--record"])
+        #expect(all.status == 1)
+        #expect(all.stderr.contains("Error: rest.png: not recorded: cannot write \(baseline)/rest.png: Is a directory"))
+        #expect(all.stderr.contains("recorded \(baseline)/scroll/offset-170.png and offset-170.layout.json"))
+        #expect(all.stderr.contains("Recorded 3 baselines in"), "\(all.stderr)")
+        // The folder is an unreadable baseline (exit 2), which recording the failed ones cannot replace.
+        let failed = try CommandRunner.run(["check", manifest, "--baseline", baseline, "--record-failed"])
+        #expect(failed.status == 2)
+        #expect(failed.stderr.contains("FAIL rest.png: not recorded: cannot write"), "\(failed.stderr)")
+        #expect(
+            failed.stderr.contains("Recorded 0 missing or failing baselines")
+                && failed.stderr.contains("3 passed, 1 failed"))
+    }
+
     /// A failed scene's cause reaches the JUnit file and the report, not only stderr (issue 21, item 19).
     @Test func aFailedScenesCauseIsInTheReports() throws {
         let folder = try BatchCommandTests.project(

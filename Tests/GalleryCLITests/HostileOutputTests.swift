@@ -114,6 +114,27 @@ import Testing
         #expect(run.stderr == "Error: cannot write afile/sub/x.png: cannot create folder afile/sub: Not a directory\n")
     }
 
+    /// Photos are named without doubled slashes, however the folder was typed (found by review).
+    @Test func photoPathsHaveNoDoubledSlashes() throws {
+        let folder = try BatchCommandTests.project(BatchCommandTests.manifest)
+        defer { folder.remove() }
+        let run = try CommandRunner.run(["layout", "--width", "200", "photos//", "photos///1.jpg"], in: folder.path)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.output.contains(#""photo": "photos/1.jpg""#) && !run.output.contains("//"), "\(run.output)")
+    }
+
+    /// A manifest's paths are relative to its folder, and said so: not made absolute (found by review).
+    @Test func aManifestsPathsAreNamedAsGiven() throws {
+        let folder = try BatchCommandTests.project(
+            #"{"scenes": [{"name": "a", "width": 200, "photos": ["nonexistent/"]}]}"#)
+        defer { folder.remove() }
+        try FileManager.default.createDirectory(atPath: folder.file("ci"), withIntermediateDirectories: true)
+        try FileManager.default.moveItem(atPath: folder.file("manifest.json"), toPath: folder.file("ci/m.json"))
+        let run = try CommandRunner.run(["batch", "ci/m.json", "--out", "out"], in: folder.path)
+        #expect(run.status == 1)
+        #expect(run.stderr.contains("Error: scene 'a': ci/nonexistent/: no such file or folder"), "\(run.stderr)")
+    }
+
     /// A file given as the report folder is named, not the lock file the run would have made in it.
     @Test func aReportFolderThatIsAFileIsNamed() throws {
         let folder = try BatchCommandTests.project(BatchCommandTests.manifest)

@@ -27,6 +27,20 @@ import Testing
         #expect(LayoutDiff.summary(changes) == "layout: timing changed: 10 → 7 frames (fps 30 → 20)")
     }
 
+    /// A scene that became a still (or a motion): the frame count changed, and frame 0 against the
+    /// still says only what moved; a still's left-out alpha is its default, 1.
+    @Test func aStillAgainstAMotionIsTimingNotAlphaNoise() throws {
+        let still =
+            #"{"layout": "line", "offset": 0, "items": [{"index": 0, "photo": null, "center": {"x": 100, "y": 50}, "size": 100, "scale": 1}]}"#
+        let motion = Self.lines(fps: 30, duration: 0.3)
+        let toStill = try #require(LayoutDiff.changes(expected: motion, actual: still))
+        #expect(toStill.map(\.description) == ["timing changed: 10 → 1 frame"])
+        let moved = still.replacingOccurrences(of: #""x": 100"#, with: #""x": 104"#)
+        let toMotion = try #require(LayoutDiff.changes(expected: moved, actual: motion))
+        #expect(
+            toMotion.map(\.description) == ["timing changed: 1 → 10 frames", "item 0: centre x 104 → 100 (frame 0)"])
+    }
+
     @Test func aLongerMotionAtTheSameRateNamesItsDuration() throws {
         let changes = try #require(
             LayoutDiff.changes(expected: Self.lines(fps: 30, duration: 0.3), actual: Self.lines(fps: 30, duration: 0.6))

@@ -326,5 +326,11 @@ private func pixel(_ image: [UInt8], width: Int, _ x: Int, _ y: Int) -> [UInt8] 
         #expect(Comparison.percent(0.0996) == "10 %")
         #expect(Comparison.percent(1) == "100 %")
         #expect(Comparison.percent(0) == "0 %")
+        // Two significant digits, a trailing zero among them (the contract's rule).
+        #expect(Comparison.percent(600.0 / 10_000) == "6.0 %")
+        #expect(Comparison.percent(26_994.0 / 450_000) == "6.0 %")
+        #expect(Comparison.percent(0.01045) == "1.0 %")
+        #expect(Comparison.percent(0.000_999_6) == "0.10 %")
+        #expect(Comparison.percent(0.996) == "100 %")
     }
 }

@@ -68,7 +68,9 @@ struct Manifest: Sendable {
     init(path: String) throws(UsageError) {
         self.path = path
         let (defaults, entries) = try Self.read(path)
-        let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        // Paths in the manifest are relative to its folder, named as the manifest was (messages say
+        // them as given, not made absolute).
+        let folder = SystemPath.parent(path)
         if defaults["name"] != nil { throw UsageError("\(path): defaults: 'name' belongs to each scene") }
         // The defaults alone first, so that their faults are named as theirs, not the first scene's.
         self.defaults = try Self.scene(name: nil, merging: [:], defaults, folder: folder, manifest: path)
@@ -152,7 +154,7 @@ struct Manifest: Sendable {
         var paths: [String] = []
         for item in list {
             guard case .string(let relative) = item else { throw UsageError("expected a path or a list of paths") }
-            paths.append(relative.hasPrefix("/") ? relative : folder + "/" + relative)
+            paths.append(relative.hasPrefix("/") ? relative : SystemPath.joined(folder, relative))
         }
         return paths
     }
@@ -174,7 +176,7 @@ struct Manifest: Sendable {
             }
         } else if key == "font" {
             guard case .string(let path) = value else { throw UsageError("expected a path") }
-            values[option] = path.hasPrefix("/") ? path : folder + "/" + path
+            values[option] = path.hasPrefix("/") ? path : SystemPath.joined(folder, path)
         } else {
             // true or false only where the option takes them (`"showBackfaces": true`): a caption of
             // `true` is a mistake, not the text "true".

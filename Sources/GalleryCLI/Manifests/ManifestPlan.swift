@@ -68,8 +68,8 @@ struct ManifestPlan: Sendable {
     init(
         manifest: Manifest, shard: Shard, outputFolder: String, strict: Bool = false, weights: ShardWeights? = nil
     ) throws(UsageError) {
-        manifestFolder =
-            SystemPath.joined(URL(fileURLWithPath: manifest.path).deletingLastPathComponent().path, "") + "/"
+        let parent = SystemPath.parent(manifest.path)
+        manifestFolder = parent.isEmpty || parent.hasSuffix("/") ? parent : parent + "/"
         let described = try Self.describe(manifest)
         let shards =
             shard.count == 1

@@ -69,6 +69,25 @@ public enum SystemPath {
         }
     }
 
+    /// `path` with each run of slashes made one (`photos//a.jpg` is `photos/a.jpg`), as messages and
+    /// reports write paths: as given, without doubled slashes.
+    public static func single(_ path: String) -> String {
+        guard path.contains("//") else { return path }
+        var result = ""
+        for character in path where !(character == "/" && result.hasSuffix("/")) { result.append(character) }
+        return result
+    }
+
+    /// The folder `path` names its file in, as given: "" for a bare name (the current folder), "/"
+    /// for a file at the root (`ci/m.json` is in `ci`).
+    public static func parent(_ path: String) -> String {
+        var trimmed = Substring(path)
+        while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
+        guard let slash = trimmed.lastIndex(of: "/") else { return "" }
+        let parent = trimmed[..<slash]
+        return parent.isEmpty ? "/" : String(parent)
+    }
+
     /// `folder/name` without a doubled slash, whatever `folder` ends with (`baselines/` + `x.png` is
     /// `baselines/x.png`); `name` empty gives the folder itself.
     public static func joined(_ folder: String, _ name: String) -> String {

@@ -38,7 +38,7 @@ public enum PhotoListing {
     ) throws(ListingError) -> [String] {
         var photos: [String] = []
         var folders: [String] = []
-        for input in inputs {
+        for input in inputs.map(SystemPath.single) {
             var status = stat()
             guard SystemPath.withCString(input, { stat($0, &status) }) == 0 else {
                 throw errno == ENOENT || errno == ENOTDIR
@@ -60,7 +60,6 @@ public enum PhotoListing {
     static func photosInFolder(_ folder: String, skipped: (String) -> Void = { _ in }) throws(ListingError)
         -> [String]
     {
-        let base = folder.hasSuffix("/") ? folder : folder + "/"
         let directory = SystemPath.withCString(folder) { open($0, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
         guard directory >= 0 else { throw .unreadable(path: folder, errno: errno) }
         defer { close(directory) }
@@ -73,9 +72,9 @@ public enum PhotoListing {
         }
         for (entry, kept) in zip(entries, keep) where !kept && entry.kind != .other {
             let lowered = entry.name.lowercased()
-            if photoSuffixes.contains(where: lowered.hasSuffix) { skipped(base + entry.name) }
+            if photoSuffixes.contains(where: lowered.hasSuffix) { skipped(SystemPath.joined(folder, entry.name)) }
         }
-        return zip(entries, keep).filter(\.1).map { base + $0.0.name }
+        return zip(entries, keep).filter(\.1).map { SystemPath.joined(folder, $0.0.name) }
     }
 
     /// The names in `folder` with their types (DirectoryEntry).

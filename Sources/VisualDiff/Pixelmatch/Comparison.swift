@@ -49,17 +49,17 @@ public enum Comparison: Sendable {
         }
     }
 
-    /// `ratio` as a percentage to two significant digits, trailing zeros dropped: "0.00038 %" for
-    /// 1 of 262,144, "60 %" for 3,576 of 6,000, never "0 %" for a ratio above 0.
+    /// `ratio` as a percentage to two significant digits: "0.00038 %" for 1 of 262,144, "6.0 %" for
+    /// 600 of 10,000, "60 %" for 3,576 of 6,000, never "0 %" for a ratio above 0.
     static func percent(_ ratio: Double) -> String {
         let value = ratio * 100
         guard value > 0, value.isFinite else { return "0 %" }
-        let decimals = max(0, 1 - Int(log10(value).rounded(.down)))
-        var text = String(format: "%.\(decimals)f", value)
-        // A value that rounds up a decade (9.96 → 10.0) keeps only its two digits.
-        if text.contains(".") {
-            while text.hasSuffix("0") { text.removeLast() }
-            if text.hasSuffix(".") { text.removeLast() }
+        let exponent = Int(log10(value).rounded(.down))
+        let decimals = max(0, 1 - exponent)
+        let text = String(format: "%.\(decimals)f", value)
+        // A value that rounds up a decade (9.96 → 10.0) has one digit more than two: one decimal fewer.
+        if decimals > 0, let rounded = Double(text), rounded >= pow(10, Double(exponent + 1)) {
+            return String(format: "%.\(decimals - 1)f", value) + " %"
         }
         return text + " %"
     }
