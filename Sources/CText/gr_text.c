@@ -87,12 +87,14 @@ gr_font *gr_font_open(const uint8_t *bytes, size_t length, gr_font_info *info, c
     return font;
 }
 
-long gr_font_shape(gr_font *font, const char *utf8, int length, gr_shaped_glyph *out, size_t capacity) {
-    if (!font || (!utf8 && length > 0) || length < 0) return -1;
+long gr_font_shape(
+    gr_font *font, const char *utf8, int length, int start, int run, int rtl, gr_shaped_glyph *out,
+    size_t capacity) {
+    if (!font || (!utf8 && length > 0) || length < 0 || start < 0 || run < 0 || start > length - run) return -1;
     hb_buffer_clear_contents(font->buffer);
     hb_buffer_set_cluster_level(font->buffer, HB_BUFFER_CLUSTER_LEVEL_MONOTONE_CHARACTERS);
-    hb_buffer_add_utf8(font->buffer, utf8 ? utf8 : "", length, 0, length);
-    hb_buffer_set_direction(font->buffer, HB_DIRECTION_LTR);
+    hb_buffer_add_utf8(font->buffer, utf8 ? utf8 : "", length, (unsigned)start, run);
+    hb_buffer_set_direction(font->buffer, rtl ? HB_DIRECTION_RTL : HB_DIRECTION_LTR);
     hb_buffer_guess_segment_properties(font->buffer);
     hb_shape(font->hb_font, font->buffer, NULL, 0);
     if (!hb_buffer_allocation_successful(font->buffer)) return -1;

@@ -75,15 +75,21 @@ public final class Font: Sendable {
         public var offsetY: Int
     }
 
-    /// `text` shaped left to right, with the font's kerning and ligatures.
+    /// `text` shaped with the font's kerning and ligatures, its glyphs left to right as drawn: each
+    /// directional run (`BidiRun`) in its own direction, the rest of the text its context.
     public func shape(_ text: String) -> [ShapedGlyph] {
         var utf8 = Array(text.utf8)
         guard !utf8.isEmpty, utf8.count < Int(Int32.max) else { return [] }
-        var glyphs = [gr_shaped_glyph](repeating: gr_shaped_glyph(), count: utf8.count + 8)
-        var count = shape(&utf8, into: &glyphs)
+        return BidiRun.visual(text).flatMap { shape(&utf8, $0) }
+    }
+
+    /// One run of `utf8` shaped in its direction.
+    private func shape(_ utf8: inout [UInt8], _ run: BidiRun) -> [ShapedGlyph] {
+        var glyphs = [gr_shaped_glyph](repeating: gr_shaped_glyph(), count: run.bytes.count + 8)
+        var count = shape(&utf8, run, into: &glyphs)
         if count > glyphs.count {
             glyphs = [gr_shaped_glyph](repeating: gr_shaped_glyph(), count: count)
-            count = shape(&utf8, into: &glyphs)
+            count = shape(&utf8, run, into: &glyphs)
         }
         return glyphs.prefix(max(min(count, glyphs.count), 0)).map {
             ShapedGlyph(
@@ -106,11 +112,14 @@ public final class Font: Sendable {
         return found
     }
 
-    private func shape(_ utf8: inout [UInt8], into glyphs: inout [gr_shaped_glyph]) -> Int {
+    private func shape(_ utf8: inout [UInt8], _ run: BidiRun, into glyphs: inout [gr_shaped_glyph]) -> Int {
         handle.withLock { font in
             utf8.withUnsafeBufferPointer { text in
                 text.withMemoryRebound(to: CChar.self) { text in
-                    Int(gr_font_shape(font, text.baseAddress, Int32(text.count), &glyphs, glyphs.count))
+                    Int(
+                        gr_font_shape(
+                            font, text.baseAddress, Int32(text.count), Int32(run.bytes.lowerBound),
+                            Int32(run.bytes.count), run.isRightToLeft ? 1 : 0, &glyphs, glyphs.count))
                 }
             }
         }

@@ -1,0 +1,142 @@
+/// A line's directional runs in visual order, as the Unicode Bidirectional Algorithm (UAX #9) gives
+/// them for a left-to-right paragraph without explicit embeddings, in part: characters are strong
+/// left-to-right (letters of other scripts), strong right-to-left (the Hebrew, Arabic, Syriac, Thaana,
+/// N'Ko and other right-to-left blocks), numbers (decimal digits, with a separator between two and
+/// terminators such as "%" beside one: W4, W5), marks (the class before them: W1) or neutral. A
+/// number after left-to-right text is left to right (W7); neutrals between two runs of one direction
+/// take it, numbers counting as right to left, else the paragraph's (N1, N2). Levels are 0 (left to
+/// right), 1 (right to left) and 2 (a number in right-to-left text: I1, I2), and runs are reversed
+/// from the highest level down (L2). Left out: explicit embeddings and isolates, the AL/AN
+/// distinctions (W2, W3), and mirrored brackets.
+public struct BidiRun: Sendable, Hashable {
+    /// The run's bytes in the text's UTF-8.
+    public var bytes: Range<Int>
+    public var level: Int
+
+    /// Shaped right to left.
+    public var isRightToLeft: Bool { level % 2 == 1 }
+
+    /// `text`'s runs, left to right as drawn.
+    public static func visual(_ text: String) -> [BidiRun] {
+        let scalars = Array(text.unicodeScalars)
+        let levels = Self.levels(Self.resolved(scalars.map(Kind.init)))
+        var runs: [BidiRun] = []
+        var offset = 0
+        for (scalar, level) in zip(scalars, levels) {
+            let next = offset + String(scalar).utf8.count
+            if let last = runs.last, last.level == level, last.bytes.upperBound == offset {
+                runs[runs.count - 1].bytes = last.bytes.lowerBound..<next
+            } else {
+                runs.append(BidiRun(bytes: offset..<next, level: level))
+            }
+            offset = next
+        }
+        return reordered(runs)
+    }
+
+    /// A character's class, as far as this resolver tells them apart.
+    enum Kind: Equatable {
+        case left, right, number, separator, terminator, mark, neutral
+
+        init(_ scalar: Unicode.Scalar) {
+            let category = scalar.properties.generalCategory
+            switch category {
+            case .nonspacingMark, .enclosingMark: self = .mark
+            case .decimalNumber: self = .number
+            case .currencySymbol: self = .terminator
+            default:
+                if Self.rightToLeftBlocks.contains(where: { $0.contains(scalar.value) }) {
+                    self = .right
+                } else if [",", ".", ":", "/", "+", "-", "\u{A0}"].contains(scalar) {
+                    self = .separator
+                } else if ["#", "%", "°", "±", "‰", "‱", "′", "″"].contains(scalar) {
+                    self = .terminator
+                } else {
+                    let letter: Set<Unicode.GeneralCategory> = [
+                        .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
+                        .spacingMark, .letterNumber,
+                    ]
+                    self = letter.contains(category) ? .left : .neutral
+                }
+            }
+        }
+
+        /// The blocks whose characters default to right to left (UCD's DerivedBidiClass).
+        static let rightToLeftBlocks: [ClosedRange<UInt32>] = [
+            0x0590...0x08FF, 0xFB1D...0xFDFF, 0xFE70...0xFEFF, 0x10800...0x10FFF, 0x1E800...0x1EFFF,
+        ]
+    }
+
+    /// Every character's class once the weak and neutral rules have run: left, right or number.
+    static func resolved(_ kinds: [Kind]) -> [Kind] {
+        var kinds = kinds
+        // W1: a mark is what it follows (left at the start).
+        for i in kinds.indices where kinds[i] == .mark { kinds[i] = i == 0 ? .left : kinds[i - 1] }
+        // W4: one separator between two numbers joins them; W5: terminators beside a number are one.
+        for i in kinds.indices.dropFirst().dropLast()
+        where kinds[i] == .separator && kinds[i - 1] == .number && kinds[i + 1] == .number {
+            kinds[i] = .number
+        }
+        for i in kinds.indices where kinds[i] == .number {
+            var j = i - 1
+            while j >= 0, kinds[j] == .terminator { (kinds[j], j) = (.number, j - 1) }
+            j = i + 1
+            while j < kinds.count, kinds[j] == .terminator { (kinds[j], j) = (.number, j + 1) }
+        }
+        // W6, W7: other separators and terminators are neutral; a number after left text is left.
+        var strong = Kind.left
+        for i in kinds.indices {
+            switch kinds[i] {
+            case .separator, .terminator: kinds[i] = .neutral
+            case .left, .right: strong = kinds[i]
+            case .number where strong == .left: kinds[i] = .left
+            default: break
+            }
+        }
+        return resolvedNeutrals(kinds)
+    }
+
+    /// N1, N2: a run of neutrals between two of one direction (a number counting as right to left)
+    /// takes it; any other, the paragraph's, left to right.
+    private static func resolvedNeutrals(_ kinds: [Kind]) -> [Kind] {
+        var kinds = kinds
+        var i = 0
+        while i < kinds.count {
+            guard kinds[i] == .neutral else {
+                i += 1
+                continue
+            }
+            var end = i
+            while end < kinds.count, kinds[end] == .neutral { end += 1 }
+            let before = i == 0 ? Kind.left : kinds[i - 1] == .left ? .left : .right
+            let after = end == kinds.count ? Kind.left : kinds[end] == .left ? .left : .right
+            for j in i..<end { kinds[j] = before == after ? before : .left }
+            i = end
+        }
+        return kinds
+    }
+
+    /// The embedding level of each resolved class in a left-to-right paragraph (I1).
+    static func levels(_ kinds: [Kind]) -> [Int] {
+        kinds.map { $0 == .right ? 1 : $0 == .number ? 2 : 0 }
+    }
+
+    /// L2: from the highest level down to 1, each stretch of runs at that level or higher reversed.
+    static func reordered(_ runs: [BidiRun]) -> [BidiRun] {
+        var runs = runs
+        for level in stride(from: runs.map(\.level).max() ?? 0, through: 1, by: -1) {
+            var i = 0
+            while i < runs.count {
+                guard runs[i].level >= level else {
+                    i += 1
+                    continue
+                }
+                var end = i
+                while end < runs.count, runs[end].level >= level { end += 1 }
+                runs[i..<end].reverse()
+                i = end
+            }
+        }
+        return runs
+    }
+}

@@ -1,0 +1,50 @@
+import Testing
+
+@testable import Typography
+
+/// Right-to-left runs in a left-to-right line (UAX #9's rules as `BidiRun` takes them): the visual
+/// order of each line below is written out by hand from the algorithm.
+@Suite struct BidiRunTests {
+    /// The line as drawn, left to right: each run's characters, a right-to-left run's reversed.
+    static func drawn(_ text: String) -> String {
+        let bytes = Array(text.utf8)
+        return BidiRun.visual(text).map { run in
+            let piece = String(decoding: bytes[run.bytes], as: UTF8.self)
+            return run.isRightToLeft ? String(piece.reversed()) : piece
+        }.joined()
+    }
+
+    @Test func leftToRightTextIsOneRun() {
+        #expect(BidiRun.visual("Lake 2024") == [BidiRun(bytes: 0..<9, level: 0)])
+        #expect(BidiRun.visual("") == [])
+    }
+
+    @Test func hebrewAndArabicAreDrawnRightToLeft() {
+        #expect(BidiRun.visual("שלום") == [BidiRun(bytes: 0..<8, level: 1)])
+        #expect(Self.drawn("שלום") == "םולש")
+        #expect(Self.drawn("abc مرحبا") == "abc ابحرم")
+    }
+
+    @Test func numbersAndNeutralsFollowTheRules() {
+        // A number in right-to-left text keeps its digits' order (level 2), and the run it ends is
+        // drawn to the left of the word; the space between takes the right-to-left side (N1).
+        #expect(Self.drawn("abc שלום 123") == "abc 123 םולש")
+        // After left-to-right text a number is left to right (W7); a decimal point between digits
+        // joins them (W4), a percent sign beside them too (W5).
+        #expect(Self.drawn("שלום 1.5% abc") == "1.5% םולש abc")
+        // Between two directions a neutral takes the paragraph's (N2), as trailing spaces do.
+        #expect(Self.drawn("abc, שלום! ") == "abc, םולש! ")
+        // Hebrew points are marks: they go with their letter, in the word's one run.
+        #expect(BidiRun.visual("שָׁלוֹם").map(\.level) == [1])
+    }
+
+    /// HarfBuzz is asked for each run in its direction: the glyphs of "abc שלום" come left to right
+    /// as drawn, the Hebrew letters' clusters (UTF-8 offsets 4, 6, 8, 10) last to first. Inter has
+    /// no Hebrew: each letter is its missing-glyph box, still in its place.
+    @Test func shapedGlyphsComeInDrawnOrder() throws {
+        let font = try LineSetterTests.font()
+        #expect(font.shape("abc שלום").map(\.cluster) == [0, 1, 2, 3, 10, 8, 6, 4])
+        #expect(font.shape("abc").map(\.cluster) == [0, 1, 2])
+        #expect(font.missingCharacters(in: "a ש") == ["ש"])
+    }
+}
