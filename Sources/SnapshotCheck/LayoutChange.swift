@@ -19,6 +19,14 @@ public struct LayoutChange: Sendable, Hashable, Codable {
 
     /// "item 3 (photos/4.jpg): centre x 357.5 → 359.5, size 100 → 104 (frames 4–12)".
     public var description: String {
+        if index == nil, let frames = fields.first(where: { $0.name == "frames" }),
+            let kind = fields.first(where: { $0.name == "kind" })
+        {
+            let plural = { (count: String) in count + " frame" + (count == "1" ? "" : "s") }
+            return "timing changed: "
+                + (kind.expected == "still"
+                    ? "a still → \(plural(frames.actual))" : "\(plural(frames.expected)) → a still")
+        }
         if index == nil, let frames = fields.first(where: { $0.name == "frames" }) {
             let fps = fields.first { $0.name == "fps" }.map { " (fps \($0.expected) → \($0.actual))" }
             let duration = fields.first { $0.name == "duration" }.map { " (duration \($0.expected) → \($0.actual) s)" }

@@ -88,14 +88,15 @@ public enum LayoutDiff {
     }
 
     /// How an animation's timing changed: its frame count and frame rate ("timing changed: 10 → 7
-    /// frames (fps 30 → 20)"), or its count alone where the other is a still (a frame without a time:
-    /// "timing changed: 21 → 1 frame"); nil when both have the same frames at the same times, or both
-    /// are stills.
+    /// frames (fps 30 → 20)"), or that one is a still (a frame without a time: "timing changed: 21
+    /// frames → a still"); nil when both have the same frames at the same times, or both are stills.
     private static func timing(_ a: [Frame], _ b: [Frame]) -> LayoutChange? {
         let (x, y) = (a.compactMap(\.time), b.compactMap(\.time))
         if (x.isEmpty && y.count == b.count && a.count == 1) != (y.isEmpty && x.count == a.count && b.count == 1) {
             let count = LayoutChange.Field(name: "frames", expected: "\(a.count)", actual: "\(b.count)", frames: [])
-            return LayoutChange(index: nil, photo: nil, fields: [count])
+            let kinds = x.isEmpty ? ("still", "motion") : ("motion", "still")
+            let kind = LayoutChange.Field(name: "kind", expected: kinds.0, actual: kinds.1, frames: [])
+            return LayoutChange(index: nil, photo: nil, fields: [count, kind])
         }
         guard x.count == a.count, y.count == b.count, !x.isEmpty, !y.isEmpty else { return nil }
         guard x.count != y.count || zip(x, y).contains(where: { abs($0 - $1) > timeTolerance }) else { return nil }

@@ -77,6 +77,12 @@ import Testing
         let warnings = run.stderr.split(separator: "\n").filter { $0.contains("beyond the scrollable range") }
         #expect(warnings.count == 1, "\(run.stderr)")
         #expect(warnings.first?.contains("--offsets 5000 (and 1 more) is beyond the scrollable range 0…") == true)
+        // Worked-out numbers are said as `layout` prints them, to 1e-6 (found by review:
+        // 7·(33.3 + 0.1) − 33.3 is 200.39999999999998 in binary).
+        let rounded = try CommandRunner.run([
+            "layout", "--count", "7", "--item-size", "33.3", "--spacing", "0.1", "--offset", "1e6",
+        ])
+        #expect(rounded.stderr.contains("range 0…200.4 pt: drawn at 200.4,"), "\(rounded.stderr)")
         let inRange = try CommandRunner.run([
             "--offset", "120", RenderCommandTests.fixtures, "-o", folder.file("a.png"),
         ])

@@ -123,6 +123,21 @@ import Testing
         #expect(run.output.contains(#""photo": "photos/1.jpg""#) && !run.output.contains("//"), "\(run.output)")
     }
 
+    /// An output folder typed with doubled slashes is written and named without them (found by review).
+    @Test func outputPathsHaveNoDoubledSlashes() throws {
+        let folder = try BatchCommandTests.project(BatchCommandTests.manifest)
+        defer { folder.remove() }
+        let run = try CommandRunner.run(
+            ["batch", "manifest.json", "--out", "o//", "--summary", "s//x.json"], in: folder.path)
+        #expect(run.status == 0, "\(run.stderr)")
+        let summary = try String(contentsOfFile: folder.file("s/x.json"), encoding: .utf8)
+        #expect(summary.contains(#""path": "o/rest.png""#) && !summary.contains("//"), "\(summary)")
+        try folder.write([0], to: "notdir")
+        let cache = try CommandRunner.run(
+            ["batch", "manifest.json", "--out", "o", "--cache", "notdir//x"], in: folder.path)
+        #expect(cache.stderr.contains("cannot create folder notdir/x: Not a directory"), "\(cache.stderr)")
+    }
+
     /// A manifest's paths are relative to its folder, and said so: not made absolute (found by review).
     @Test func aManifestsPathsAreNamedAsGiven() throws {
         let folder = try BatchCommandTests.project(

@@ -34,11 +34,16 @@ import Testing
             #"{"layout": "line", "offset": 0, "items": [{"index": 0, "photo": null, "center": {"x": 100, "y": 50}, "size": 100, "scale": 1}]}"#
         let motion = Self.lines(fps: 30, duration: 0.3)
         let toStill = try #require(LayoutDiff.changes(expected: motion, actual: still))
-        #expect(toStill.map(\.description) == ["timing changed: 10 → 1 frame"])
+        #expect(toStill.map(\.description) == ["timing changed: 10 frames → a still"])
         let moved = still.replacingOccurrences(of: #""x": 100"#, with: #""x": 104"#)
         let toMotion = try #require(LayoutDiff.changes(expected: moved, actual: motion))
         #expect(
-            toMotion.map(\.description) == ["timing changed: 1 → 10 frames", "item 0: centre x 104 → 100 (frame 0)"])
+            toMotion.map(\.description) == [
+                "timing changed: a still → 10 frames", "item 0: centre x 104 → 100 (frame 0)",
+            ])
+        // A motion of one frame (a transition of no duration) is still a motion.
+        let single = try #require(LayoutDiff.changes(expected: still, actual: Self.lines(fps: 30, duration: 0)))
+        #expect(single.map(\.description) == ["timing changed: a still → 1 frame"])
     }
 
     @Test func aLongerMotionAtTheSameRateNamesItsDuration() throws {

@@ -87,11 +87,12 @@ enum CheckCommand: Subcommand {
         console: Console
     ) -> ExitCode {
         let (checks, baseline) = (outcome.checks, request.baseline)
-        announceRecorded(checks, in: baseline, what: "", console: console)
-        say(outcome.orphans, in: baseline, manifest: request.settings.manifest, console)
+        // The frames not recorded first: the count of those that were is the run's last line.
         for refused in checks where refused.status == .missingBaseline {
             console.line("Error: ", "\(refused.path): \(refused.message)")
         }
+        announceRecorded(checks, in: baseline, what: "", console: console)
+        say(outcome.orphans, in: baseline, manifest: request.settings.manifest, console)
         let expected = checks.map(plan.expecting)
         for failure in expected.flatMap({ check in check.expectationFailures.map { (check.path, $0) } }) {
             console.line("FAIL ", "\(failure.0): \(failure.1)")

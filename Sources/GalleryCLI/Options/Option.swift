@@ -1,3 +1,5 @@
+import GalleryCore
+
 /// An option that takes a value, declared once: its spelling, type, help, allowed values and checks.
 /// Reading it gives the value when given, else nil: for options whose default depends on others
 /// (`--height` on the layout), and for those whose absence means something.
@@ -20,8 +22,10 @@ struct Option<Value: OptionValue>: OptionDeclaration {
         self.expectation = expectation
     }
 
-    /// The value `text` spells, checked; a failure names the option.
+    /// The value `text` spells, checked; a failure names the option. A file's or folder's path is
+    /// taken without doubled slashes, as messages and reports then write it.
     func parse(_ text: String) throws(UsageError) -> Value {
+        let text = spec.completion == .file || spec.completion == .directory ? SystemPath.single(text) : text
         guard let value = Value(optionText: text) else {
             // A value's own reason says what is wrong; otherwise the expectation, and the nearest name.
             if let reason = Value.reason(refusing: text) { throw .invalidValue(text, for: spec, reason) }

@@ -18,7 +18,7 @@ extension Console {
                 guard let first = beyond.first else { return }
                 let more = beyond.count > 1 ? " (and \(beyond.count - 1) more)" : ""
                 warning(
-                    "\(place)\(option) \(JSONValue.shortest(first))\(more) is more than one item past the end: drawn at \(JSONValue.shortest(gallery.clamped(first))) (a carousel overscrolls one item)"
+                    "\(place)\(option) \(JSONValue.shortest(first))\(more) is more than one item past the end: drawn at \(JSONValue.format(gallery.clamped(first))) (a carousel overscrolls one item)"
                 )
                 return
             }
@@ -29,7 +29,7 @@ extension Console {
         guard let first = outside.first else { return }
         let more = outside.count > 1 ? " (and \(outside.count - 1) more)" : ""
         warning(
-            "\(place)\(option) \(JSONValue.shortest(first))\(more) is beyond the scrollable range \(JSONValue.shortest(range.lowerBound))…\(JSONValue.shortest(range.upperBound)) pt: drawn at \(JSONValue.shortest(gallery.clamped(first))), clamped (--overscroll draws past the end)"
+            "\(place)\(option) \(JSONValue.shortest(first))\(more) is beyond the scrollable range \(JSONValue.format(range.lowerBound))…\(JSONValue.format(range.upperBound)) pt: drawn at \(JSONValue.format(gallery.clamped(first))), clamped (--overscroll draws past the end)"
         )
     }
 }

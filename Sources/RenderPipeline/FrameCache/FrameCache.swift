@@ -32,15 +32,8 @@ public final class FrameCache: Sendable {
 
     /// The cache in `folder`, made when missing.
     public init(folder: String, capacityBytes: Int = defaultCapacityBytes, identity: String) throws(FileError) {
-        do { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) } catch {
-            // Foundation's error carries the system's in its underlying error.
-            let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError
-            let code = SystemPath.exists(folder) ? EEXIST : Int32(underlying?.code ?? Int(EACCES))
-            throw FileError(path: folder, operation: .createFolder(folder), cause: .system(errno: code))
-        }
-        guard SystemPath.isFolder(folder) else {
-            throw FileError(path: folder, operation: .createFolder(folder), cause: .system(errno: ENOTDIR))
-        }
+        // As `mkdir -p`, with the system's reason: "Not a directory" where a file stands in the way.
+        try AtomicFile.makeFolders(folder)
         (self.folder, self.capacityBytes, self.identity) = (folder, capacityBytes, identity)
     }
 
