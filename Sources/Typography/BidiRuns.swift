@@ -23,7 +23,7 @@ public struct BidiRun: Sendable, Hashable {
         var runs: [BidiRun] = []
         var offset = 0
         for (scalar, level) in zip(scalars, levels) {
-            let next = offset + String(scalar).utf8.count
+            let next = offset + UTF8.width(scalar)
             if let last = runs.last, last.level == level, last.bytes.upperBound == offset {
                 runs[runs.count - 1].bytes = last.bytes.lowerBound..<next
             } else {
@@ -39,24 +39,24 @@ public struct BidiRun: Sendable, Hashable {
         case left, right, number, separator, terminator, mark, neutral
 
         init(_ scalar: Unicode.Scalar) {
+            if scalar.isASCII {
+                self = Self.ascii[Int(scalar.value)]
+                return
+            }
             let category = scalar.properties.generalCategory
             switch category {
             case .nonspacingMark, .enclosingMark: self = .mark
             case .decimalNumber: self = .number
             case .currencySymbol: self = .terminator
             default:
-                if Self.rightToLeftBlocks.contains(where: { $0.contains(scalar.value) }) {
+                if scalar.value >= 0x590, Self.rightToLeftBlocks.contains(where: { $0.contains(scalar.value) }) {
                     self = .right
-                } else if [",", ".", ":", "/", "+", "-", "\u{A0}"].contains(scalar) {
+                } else if scalar == "\u{A0}" {
                     self = .separator
-                } else if ["#", "%", "°", "±", "‰", "‱", "′", "″"].contains(scalar) {
+                } else if Self.terminators.contains(scalar) {
                     self = .terminator
                 } else {
-                    let letter: Set<Unicode.GeneralCategory> = [
-                        .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
-                        .spacingMark, .letterNumber,
-                    ]
-                    self = letter.contains(category) ? .left : .neutral
+                    self = Self.letters.contains(category) ? .left : .neutral
                 }
             }
         }
@@ -65,6 +65,22 @@ public struct BidiRun: Sendable, Hashable {
         static let rightToLeftBlocks: [ClosedRange<UInt32>] = [
             0x0590...0x08FF, 0xFB1D...0xFDFF, 0xFE70...0xFEFF, 0x10800...0x10FFF, 0x1E800...0x1EFFF,
         ]
+        static let terminators: Set<Unicode.Scalar> = ["°", "±", "‰", "‱", "′", "″"]
+        static let letters: Set<Unicode.GeneralCategory> = [
+            .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter, .spacingMark,
+            .letterNumber,
+        ]
+        /// ASCII's classes: letters, digits, the separators `, . : / + -` and the terminators `# $ %`.
+        static let ascii: [Kind] = (0..<128).map { value in
+            let scalar = Unicode.Scalar(UInt8(value))
+            switch scalar {
+            case "a"..."z", "A"..."Z": return .left
+            case "0"..."9": return .number
+            case ",", ".", ":", "/", "+", "-": return .separator
+            case "#", "$", "%": return .terminator
+            default: return .neutral
+            }
+        }
     }
 
     /// Every character's class once the weak and neutral rules have run: left, right or number.
