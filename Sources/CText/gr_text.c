@@ -88,13 +88,14 @@ gr_font *gr_font_open(const uint8_t *bytes, size_t length, gr_font_info *info, c
 }
 
 long gr_font_shape(
-    gr_font *font, const char *utf8, int length, int start, int run, int rtl, gr_shaped_glyph *out,
-    size_t capacity) {
+    gr_font *font, const char *utf8, int length, int start, int run, int rtl, uint32_t script,
+    gr_shaped_glyph *out, size_t capacity) {
     if (!font || (!utf8 && length > 0) || length < 0 || start < 0 || run < 0 || start > length - run) return -1;
     hb_buffer_clear_contents(font->buffer);
     hb_buffer_set_cluster_level(font->buffer, HB_BUFFER_CLUSTER_LEVEL_MONOTONE_CHARACTERS);
     hb_buffer_add_utf8(font->buffer, utf8 ? utf8 : "", length, (unsigned)start, run);
     hb_buffer_set_direction(font->buffer, rtl ? HB_DIRECTION_RTL : HB_DIRECTION_LTR);
+    if (script) hb_buffer_set_script(font->buffer, (hb_script_t)script);
     hb_buffer_guess_segment_properties(font->buffer);
     hb_shape(font->hb_font, font->buffer, NULL, 0);
     if (!hb_buffer_allocation_successful(font->buffer)) return -1;
@@ -106,6 +107,13 @@ long gr_font_shape(
                                    positions[i].x_offset, positions[i].y_offset};
     }
     return (long)count;
+}
+
+uint32_t gr_text_script(uint32_t codepoint) {
+    hb_script_t script = hb_unicode_script(hb_unicode_funcs_get_default(), codepoint);
+    return script == HB_SCRIPT_COMMON || script == HB_SCRIPT_INHERITED || script == HB_SCRIPT_UNKNOWN
+               ? 0
+               : (uint32_t)script;
 }
 
 /* Where FT_Outline_Decompose's callbacks write: counts always, entries while there is room. */

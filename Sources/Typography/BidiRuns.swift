@@ -1,3 +1,5 @@
+import CText
+
 /// A line's directional runs in visual order, as the Unicode Bidirectional Algorithm (UAX #9) gives
 /// them for a left-to-right paragraph without explicit embeddings, in part: characters are strong
 /// left-to-right (letters of other scripts), strong right-to-left (the Hebrew, Arabic, Syriac, Thaana,
@@ -12,22 +14,31 @@ public struct BidiRun: Sendable, Hashable {
     /// The run's bytes in the text's UTF-8.
     public var bytes: Range<Int>
     public var level: Int
+    /// Its script as HarfBuzz's tag (`gr_text_script`); 0 when it holds only common characters.
+    public var script: UInt32 = 0
 
     /// Shaped right to left.
     public var isRightToLeft: Bool { level % 2 == 1 }
 
-    /// `text`'s runs, left to right as drawn.
+    /// `text`'s runs, left to right as drawn: each of one level and one script, as HarfBuzz shapes
+    /// one script at a time (a Hebrew word and an Arabic one in one right-to-left stretch are two
+    /// runs). Marks and the common characters (spaces, digits, punctuation) go with the run they are
+    /// in, or the script after them at its start.
     public static func visual(_ text: String) -> [BidiRun] {
         let scalars = Array(text.unicodeScalars)
-        let levels = Self.levels(Self.resolved(scalars.map(Kind.init)))
+        let kinds = scalars.map(Kind.init)
+        let levels = Self.levels(Self.resolved(kinds))
         var runs: [BidiRun] = []
-        var offset = 0
-        for (scalar, level) in zip(scalars, levels) {
+        var (offset, script) = (0, UInt32(0))
+        for ((scalar, kind), level) in zip(zip(scalars, kinds), levels) {
             let next = offset + UTF8.width(scalar)
-            if let last = runs.last, last.level == level, last.bytes.upperBound == offset {
+            let own = kind == .mark ? 0 : gr_text_script(scalar.value)
+            if let last = runs.last, last.level == level, own == 0 || script == 0 || own == script {
                 runs[runs.count - 1].bytes = last.bytes.lowerBound..<next
+                if own != 0 { (script, runs[runs.count - 1].script) = (own, own) }
             } else {
-                runs.append(BidiRun(bytes: offset..<next, level: level))
+                runs.append(BidiRun(bytes: offset..<next, level: level, script: own))
+                script = own
             }
             offset = next
         }
@@ -41,6 +52,11 @@ public struct BidiRun: Sendable, Hashable {
         init(_ scalar: Unicode.Scalar) {
             if scalar.isASCII {
                 self = Self.ascii[Int(scalar.value)]
+                return
+            }
+            // The left-to-right and right-to-left marks: strong, and nothing else.
+            if scalar == "\u{200E}" || scalar == "\u{200F}" {
+                self = scalar == "\u{200E}" ? .left : .right
                 return
             }
             let category = scalar.properties.generalCategory

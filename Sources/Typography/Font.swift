@@ -119,7 +119,7 @@ public final class Font: Sendable {
                     Int(
                         gr_font_shape(
                             font, text.baseAddress, Int32(text.count), Int32(run.bytes.lowerBound),
-                            Int32(run.bytes.count), run.isRightToLeft ? 1 : 0, &glyphs, glyphs.count))
+                            Int32(run.bytes.count), run.isRightToLeft ? 1 : 0, run.script, &glyphs, glyphs.count))
                 }
             }
         }

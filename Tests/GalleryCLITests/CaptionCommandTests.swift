@@ -114,6 +114,13 @@ import Testing
         #expect(quiet.status == 0 && quiet.stderr.isEmpty, "\(quiet.stderr)")
     }
 
+    /// A value given with "=" that starts with a combining mark is a value (found by review: "=" and
+    /// the mark made one Character, and the option was unknown).
+    @Test func aValueAfterEqualsMayStartWithAMark() throws {
+        let run = try CommandRunner.run(Self.base + ["--caption=\u{5B8}שלום", "--quiet"])
+        #expect(run.status == 0, "\(run.stderr)")
+    }
+
     @Test func layoutAndVersionNameTheFont() throws {
         let layout = try CommandRunner.run(["layout", "--count", "1", "--caption", "{number}"])
         #expect(layout.status == 0)

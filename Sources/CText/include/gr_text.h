@@ -48,13 +48,17 @@ gr_font *gr_font_open(const uint8_t *bytes, size_t length, gr_font_info *info, c
 void gr_font_close(gr_font *font);
 
 /** Shapes bytes `start` to `start + run` of `length` bytes of UTF-8, left to right or (`rtl`)
- *  right to left, the rest of the text its context (HarfBuzz guesses the script; invalid bytes become
- *  U+FFFD). Glyphs come in visual order, left to right; clusters are offsets into the whole text.
+ *  right to left, in `script` (a HarfBuzz tag; 0: HarfBuzz guesses it), the rest of the text its
+ *  context (invalid bytes become U+FFFD). Glyphs come in visual order, left to right; clusters are offsets into the whole text.
  *  Writes at most `capacity` glyphs to `out` and returns how many there are (more than `capacity`:
  *  call again with room for them), or -1 when memory ran out or the run is not within the text. */
 long gr_font_shape(
-    gr_font *font, const char *utf8, int length, int start, int run, int rtl, gr_shaped_glyph *out,
-    size_t capacity);
+    gr_font *font, const char *utf8, int length, int start, int run, int rtl, uint32_t script,
+    gr_shaped_glyph *out, size_t capacity);
+
+/** The script of `codepoint` as HarfBuzz's tag (ISO 15924, e.g. 'Hebr'), or 0 for the common and
+ *  inherited ones and unassigned code points, which take their neighbours' script. */
+uint32_t gr_text_script(uint32_t codepoint);
 
 /** The outline of `glyph`, unscaled and unhinted: writes at most `op_capacity` ops and
  *  `point_capacity` points (x, y pairs, font units, y up) and sets `*op_count`, `*point_count` to how

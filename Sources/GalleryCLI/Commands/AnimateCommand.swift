@@ -34,7 +34,7 @@ enum AnimateCommand: Subcommand {
         let description = try SceneDescription(parsed, motion: true)
         guard let motion = try MotionDescription(parsed, scene: description) else {
             throw UsageError.rule(
-                "Missing the motion to animate: give \(motionOptions.fling) <pt-per-s>, \(motionOptions.toLayout) <layout>, \(motionOptions.delete) <index>, \(motionOptions.rotate) or \(motionOptions.scrollTo) <index>"
+                "Missing the motion to animate: give \(motionOptions.fling) <pt-per-s>, \(motionOptions.drag) <pt>, \(motionOptions.toLayout) <layout>, \(motionOptions.delete) <index>, \(motionOptions.rotate) or \(motionOptions.scrollTo) <index>"
             )
         }
         let (pattern, path, format, quality) = try outputs(parsed)

@@ -23,9 +23,12 @@ enum ArgumentParser {
             let option: OptionSpec
             var inlineValue: String?
             if argument.hasPrefix("--") {
-                let body = argument.dropFirst(2)
-                let name = body.split(separator: "=", maxSplits: 1).first.map(String.init) ?? ""
-                if let equals = body.firstIndex(of: "=") { inlineValue = String(body[body.index(after: equals)...]) }
+                // Split at the first "=" scalar: a value that starts with a combining mark makes "=" and
+                // the mark one Character.
+                let body = argument.unicodeScalars.dropFirst(2)
+                let equals = body.firstIndex(of: "=")
+                let name = String(String.UnicodeScalarView(body[..<(equals ?? body.endIndex)]))
+                if let equals { inlineValue = String(String.UnicodeScalarView(body[body.index(after: equals)...])) }
                 guard let found = spec.option(named: name) else {
                     let near = Suggestion.nearest(to: name, among: spec.options.map(\.name) + alsoSuggesting)
                     throw .unknownOption("--\(name)", suggestion: near.map { "--" + $0 })
