@@ -112,7 +112,7 @@ public enum BaselineOrphans {
     public static func remove(_ path: String, in baseline: String) throws(FileError) {
         try ContainedPath.checked(path, in: baseline, lastLink: .replace, for: .write).remove()
         // Its folders, up to the baseline folder, when that left them empty (a removed scene's).
-        var folder = path.split(separator: "/").dropLast()
+        var folder = SystemPath.components(path).dropLast()
         while !folder.isEmpty,
             (try? ContainedPath(folder.joined(separator: "/"), in: baseline).remove(folder: true)) != nil
         {

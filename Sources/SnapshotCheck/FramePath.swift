@@ -1,3 +1,5 @@
+import GalleryCore
+
 /// The paths, relative to a baseline or output folder, that a manifest's frames are written to:
 /// `NAME.png` for a scene with one offset or a motion, `NAME/offset-X.png` for each of several
 /// offsets (X the offset's shortest decimal). A report from another job may name no other.
@@ -26,7 +28,7 @@ public enum FramePath {
 
     /// Whether `path` is one a manifest's frame is written to.
     public static func isFramePath(_ path: String) -> Bool {
-        let parts = path.split(separator: "/", omittingEmptySubsequences: false)
+        let parts = SystemPath.components(path, keepingEmpty: true)
         guard let last = parts.last, last.hasSuffix(".png") else { return false }
         switch parts.count {
         case 1: return isSceneName(last.dropLast(4))

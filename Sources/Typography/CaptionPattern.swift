@@ -1,3 +1,5 @@
+import GalleryCore
+
 /// A `--caption` pattern: `{name}` is the photo's file name without its extension, `{index}` the
 /// item's index from 0, `{number}` from 1; any other text is literal.
 public struct CaptionPattern: Sendable, Hashable {
@@ -42,7 +44,7 @@ public struct CaptionPattern: Sendable, Hashable {
 
     /// A path's file name without its extension, its control characters replaced.
     static func name(of path: String) -> String {
-        let file = path.split(separator: "/").last.map(String.init) ?? path
+        let file = SystemPath.lastComponent(path)
         let stem = file.lastIndex(of: ".").map { $0 == file.startIndex ? file : String(file[..<$0]) } ?? file
         return String(
             String.UnicodeScalarView(

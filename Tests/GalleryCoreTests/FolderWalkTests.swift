@@ -100,4 +100,22 @@ import TestSupport
         }
         #expect(TemporaryFolder.list(folder.file("outside")) == ["a.png"])
     }
+    /// A combining mark after "/" makes one Character of the two, where the system sees a slash: a
+    /// path is taken apart by scalars, so "../" before one is still a parent reference, and "/" first
+    /// still absolute (found by review: `{name}` read the folder with such a name).
+    @Test func aSlashBeforeACombiningMarkIsStillASlash() throws {
+        let (folder, root) = try Self.tree([])
+        defer { folder.remove() }
+        try FileManager.default.createDirectory(atPath: folder.file("\u{301}out"), withIntermediateDirectories: true)
+        try folder.write(Array("escaped".utf8), to: "\u{301}out/a.png")
+        #expect(Self.read("d/../../\u{301}out/a.png", in: root) == nil)
+        #expect(Self.read("../\u{301}out/a.png", in: root) == nil)
+        #expect(throws: ContainmentError.self) { try ContainedPath("../\u{301}out/a.png", in: root) }
+        #expect(throws: ContainmentError.self) { try ContainedPath("/\u{301}out/a.png", in: root) }
+        #expect(SystemPath.components("a/../\u{301}x") == ["a", "..", "\u{301}x"])
+        #expect(SystemPath.lastComponent("d/\u{301}mark.jpg") == "\u{301}mark.jpg")
+        // "é" and "e" + U+0301 are one String to Swift, two names to the system.
+        #expect(!SystemPath.isUnder("/r/cafe\u{301}/x", "/r/caf\u{E9}"))
+        #expect(SystemPath.isUnder("/r/caf\u{E9}/x", "/r/caf\u{E9}") && SystemPath.isUnder("/r", "/r"))
+    }
 }

@@ -74,6 +74,8 @@ import Testing
         #expect(CaptionPattern.name(of: "a/.hidden") == ".hidden")
         // A name's control characters (a newline in a file name) become U+FFFD.
         #expect(CaptionPattern.name(of: "/p/two\nlines\u{7}.png") == "two\u{FFFD}lines\u{FFFD}")
+        // A name that starts with a combining mark is still only the name (found by review).
+        #expect(CaptionPattern.name(of: "d/\u{301}mark.jpg") == "\u{301}mark")
     }
 
     @Test func badPatternsAreRefusedWithTheReason() {

@@ -117,8 +117,8 @@ enum AcceptCommand: Subcommand {
         // would fail mid-way.
         if let unwritable = AtomicFile.checkWritable(target.path) { throw refuse(unwritable.description) }
         var folders = [baseline]
-        for component in frame.path.split(separator: "/").dropLast() {
-            folders.append(SystemPath.joined(folders[folders.count - 1], String(component)))
+        for component in SystemPath.components(frame.path).dropLast() {
+            folders.append(SystemPath.joined(folders[folders.count - 1], component))
         }
         for folder in folders {
             var status = stat()

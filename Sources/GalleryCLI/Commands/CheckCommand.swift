@@ -163,7 +163,7 @@ enum CheckCommand: Subcommand {
     private static func say(_ orphans: CheckRun.Orphans, in baseline: String, manifest: String, _ console: Console) {
         if case .pruned(let pruned, let withLayouts) = orphans {
             for orphan in pruned {
-                let name = FramePath.layoutPath(of: orphan).split(separator: "/").last ?? ""
+                let name = SystemPath.lastComponent(FramePath.layoutPath(of: orphan))
                 let layout = withLayouts.contains(orphan) ? " and \(name)" : ""
                 console.line("pruned ", SystemPath.joined(baseline, orphan) + layout)
             }
@@ -197,7 +197,7 @@ enum CheckCommand: Subcommand {
         for check in recorded {
             console.line(
                 "recorded ",
-                "\(SystemPath.joined(baseline, check.path)) and \(FramePath.layoutPath(of: check.path).split(separator: "/").last ?? "")"
+                "\(SystemPath.joined(baseline, check.path)) and \(SystemPath.lastComponent(FramePath.layoutPath(of: check.path)))"
             )
         }
         // The count is the run's summary line, which `--quiet` silences; each file written is said.

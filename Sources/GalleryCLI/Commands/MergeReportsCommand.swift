@@ -124,8 +124,8 @@ enum MergeReportsCommand: Subcommand {
                 seconds += results.seconds
                 // Another job's file: only paths a baseline folder could hold are kept.
                 orphans += (results.orphans ?? []).filter { path in
-                    !path.hasPrefix("/") && (path.hasSuffix(".png") || path.hasSuffix(".layout.json"))
-                        && !path.split(separator: "/").contains("..")
+                    !SystemPath.isAbsolute(path) && (path.hasSuffix(".png") || path.hasSuffix(".layout.json"))
+                        && !SystemPath.components(path).contains("..")
                 }
                 titles.insert(results.title)
             }

@@ -154,7 +154,7 @@ struct Manifest: Sendable {
         var paths: [String] = []
         for item in list {
             guard case .string(let relative) = item else { throw UsageError("expected a path or a list of paths") }
-            paths.append(relative.hasPrefix("/") ? relative : SystemPath.joined(folder, relative))
+            paths.append(SystemPath.isAbsolute(relative) ? relative : SystemPath.joined(folder, relative))
         }
         return paths
     }
@@ -176,7 +176,7 @@ struct Manifest: Sendable {
             }
         } else if key == "font" {
             guard case .string(let path) = value else { throw UsageError("expected a path") }
-            values[option] = path.hasPrefix("/") ? path : SystemPath.joined(folder, path)
+            values[option] = SystemPath.isAbsolute(path) ? path : SystemPath.joined(folder, path)
         } else {
             // true or false only where the option takes them (`"showBackfaces": true`): a caption of
             // `true` is a mistake, not the text "true".

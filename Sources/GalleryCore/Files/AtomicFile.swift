@@ -30,7 +30,7 @@ public enum AtomicFile {
         switch OutputTarget.of(path) {
         case .failure(let error): return error
         case .success(.atomic(let file, _)):
-            let name = file.split(separator: "/").last.map(String.init) ?? file
+            let name = SystemPath.lastComponent(file)
             guard SystemPath.bytes(name).count <= Int(NAME_MAX) else {
                 return FileError(path: path, operation: .write, cause: .system(errno: ENAMETOOLONG))
             }

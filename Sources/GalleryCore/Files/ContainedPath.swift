@@ -27,8 +27,8 @@ public struct ContainedPath: Sendable, Hashable {
     public init(_ relative: String, in root: String, lastLink: LastLink = .followInside) throws(ContainmentError) {
         self.root = root
         self.relative = relative
-        if relative.hasPrefix("/") { throw ContainmentError(path: relative, root: root, reason: .absolute) }
-        let components = relative.split(separator: "/", omittingEmptySubsequences: true)
+        if SystemPath.isAbsolute(relative) { throw ContainmentError(path: relative, root: root, reason: .absolute) }
+        let components = SystemPath.components(relative)
         if components.isEmpty { throw ContainmentError(path: relative, root: root, reason: .empty) }
         if components.contains("..") { throw ContainmentError(path: relative, root: root, reason: .parentReference) }
         guard let realRoot = Self.realPath(root) else { return }  // no folder: nothing in it to follow

@@ -44,7 +44,7 @@ final class FolderWalk {
         let descriptor = SystemPath.withCString(root) { open($0, Self.folderFlags) }
         guard descriptor >= 0 else { throw .last(root, .read) }
         folders = [descriptor]
-        pending = relative.split(separator: "/").map(String.init)
+        pending = SystemPath.components(relative)
         realRoot = ContainedPath.realPath(root)
     }
 
@@ -155,14 +155,13 @@ final class FolderWalk {
             throw FileError(path: path, operation: .read, cause: .system(errno: ELOOP))
         }
         var target = SystemPath.string(buffer.prefix(count))
-        if target.hasPrefix("/") {
-            guard let realRoot, target == realRoot || target.hasPrefix(realRoot == "/" ? "/" : realRoot + "/")
-            else { throw leaving() }
-            target = String(target.dropFirst(realRoot.count))
+        if SystemPath.isAbsolute(target) {
+            guard let realRoot, SystemPath.isUnder(target, realRoot) else { throw leaving() }
+            target = String(String.UnicodeScalarView(target.unicodeScalars.dropFirst(realRoot.unicodeScalars.count)))
             while folders.count > 1 { close(folders.removeLast()) }
             names = []
         }
-        pending.insert(contentsOf: target.split(separator: "/").map(String.init), at: 0)
+        pending.insert(contentsOf: SystemPath.components(target), at: 0)
         return true
     }
 

@@ -63,8 +63,8 @@ enum OutputTarget: Equatable {
         let count = SystemPath.withCString(link) { readlink($0, &buffer, buffer.count - 1) }
         guard count >= 0 else { return nil }
         let target = SystemPath.string(buffer[0..<count].map { UInt8(bitPattern: $0) })
-        if target.hasPrefix("/") { return target }
-        let folder = link.lastIndex(of: "/").map { String(link[..<$0]) } ?? "."
+        if SystemPath.isAbsolute(target) { return target }
+        let folder = link.unicodeScalars.lastIndex(of: "/").map { String(link.unicodeScalars[..<$0]) } ?? "."
         return (folder.isEmpty ? "" : folder) + "/" + target
     }
 }

@@ -72,28 +72,52 @@ public enum SystemPath {
     /// `path` with each run of slashes made one (`photos//a.jpg` is `photos/a.jpg`), as messages and
     /// reports write paths: as given, without doubled slashes.
     public static func single(_ path: String) -> String {
-        guard path.contains("//") else { return path }
-        var result = ""
-        for character in path where !(character == "/" && result.hasSuffix("/")) { result.append(character) }
-        return result
+        var result = String.UnicodeScalarView()
+        for scalar in path.unicodeScalars where !(scalar == "/" && result.last == "/") { result.append(scalar) }
+        return String(result)
+    }
+
+    // Paths are taken apart scalar by scalar, never by Character: a combining mark after "/" makes
+    // one Character of the two, where the system sees a slash; and String's comparison takes "é" and
+    // "e" + U+0301 as equal, where the system sees two names.
+
+    /// `path`'s names, split at each "/" (empty ones left out unless `keepingEmpty`).
+    public static func components(_ path: String, keepingEmpty: Bool = false) -> [String] {
+        path.unicodeScalars.split(separator: "/", omittingEmptySubsequences: !keepingEmpty).map {
+            String(String.UnicodeScalarView($0))
+        }
+    }
+
+    /// `path`'s last name (itself when it has no slash).
+    public static func lastComponent(_ path: String) -> String { components(path).last ?? path }
+
+    /// Whether `path` starts at the root.
+    public static func isAbsolute(_ path: String) -> Bool { path.unicodeScalars.first == "/" }
+
+    /// Whether `path` is `folder` or lies under it by name, scalar for scalar.
+    public static func isUnder(_ path: String, _ folder: String) -> Bool {
+        let (p, f) = (Array(path.unicodeScalars), Array(folder.unicodeScalars))
+        guard p.starts(with: f) else { return false }
+        return p.count == f.count || f.last == "/" || p[f.count] == "/"
     }
 
     /// The folder `path` names its file in, as given: "" for a bare name (the current folder), "/"
     /// for a file at the root (`ci/m.json` is in `ci`).
     public static func parent(_ path: String) -> String {
-        var trimmed = Substring(path)
-        while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
+        var trimmed = Substring(path).unicodeScalars
+        while trimmed.count > 1, trimmed.last == "/" { trimmed = trimmed.dropLast() }
         guard let slash = trimmed.lastIndex(of: "/") else { return "" }
         let parent = trimmed[..<slash]
-        return parent.isEmpty ? "/" : String(parent)
+        return parent.isEmpty ? "/" : String(String.UnicodeScalarView(parent))
     }
 
     /// `folder/name` without a doubled slash, whatever `folder` ends with (`baselines/` + `x.png` is
     /// `baselines/x.png`); `name` empty gives the folder itself.
     public static func joined(_ folder: String, _ name: String) -> String {
-        var base = Substring(folder)
-        while base.count > 1, base.hasSuffix("/") { base = base.dropLast() }
-        if name.isEmpty || base.isEmpty { return base.isEmpty ? name : String(base) }
+        var scalars = Substring(folder).unicodeScalars
+        while scalars.count > 1, scalars.last == "/" { scalars = scalars.dropLast() }
+        let base = String(String.UnicodeScalarView(scalars))
+        if name.isEmpty || base.isEmpty { return base.isEmpty ? name : base }
         return base == "/" ? "/" + name : base + "/" + name
     }
 
@@ -112,15 +136,15 @@ public enum SystemPath {
     /// in r1), and the rest, not there yet, would be made there (neither need exist yet).
     public static func isInside(_ path: String, folder: String) -> Bool {
         guard let root = resolved(folder), let resolved = resolved(path) else { return false }
-        return resolved == root || resolved.hasPrefix(root == "/" ? "/" : root + "/")
+        return isUnder(resolved, root)
     }
 
     /// `path` resolved as far as it exists, the rest appended with `.` left out and each `..` taking
     /// back the name before it; nil when not even its start resolves.
     private static func resolved(_ path: String) -> String? {
-        guard var resolved = ContainedPath.realPath(path.hasPrefix("/") ? "/" : currentFolder) else { return nil }
-        var rest: [Substring] = []
-        for component in path.split(separator: "/") where component != "." {
+        guard var resolved = ContainedPath.realPath(isAbsolute(path) ? "/" : currentFolder) else { return nil }
+        var rest: [String] = []
+        for component in components(path) where component != "." {
             if rest.isEmpty, let next = ContainedPath.realPath(joined(resolved, String(component))) {
                 resolved = next
             } else if component == "..", !rest.isEmpty {

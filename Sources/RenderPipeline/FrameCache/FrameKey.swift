@@ -32,7 +32,7 @@ public struct FrameKey: Sendable, Hashable, CustomStringConvertible {
         }
         for (index, photo) in drawn.sorted(by: { $0.key < $1.key }) {
             guard let digest = digests.digest(of: photo) else { return nil }
-            text += "item \(index): \(digest) \(photo.split(separator: "/").last ?? "")\n"
+            text += "item \(index): \(digest) \(SystemPath.lastComponent(photo))\n"
         }
         return FrameKey(hex: SHA256.hex(Array(text.utf8)))
     }

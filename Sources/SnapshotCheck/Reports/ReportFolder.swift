@@ -1,3 +1,5 @@
+import GalleryCore
+
 /// The files of a report folder, named once: what `check --report` writes, and what `merge-reports`
 /// and `accept` read from a folder another job (or a pull request) made.
 public enum ReportFolder {
@@ -19,7 +21,8 @@ public enum ReportFolder {
     /// hidden, no `..`.
     public static func isImage(_ name: String) -> Bool {
         let file = name.dropFirst(images.count)
-        return name.hasPrefix(images) && !file.contains("/") && !file.hasPrefix(".") && !name.contains("..")
+        return name.hasPrefix(images) && !file.unicodeScalars.contains("/") && !file.hasPrefix(".")
+            && !name.contains("..")
             && name.hasSuffix(".png")
     }
 }
