@@ -2,9 +2,10 @@ import CText
 
 /// A line's directional runs in visual order, as the Unicode Bidirectional Algorithm (UAX #9) gives
 /// them for a left-to-right paragraph without explicit embeddings, in part: characters are strong
-/// left-to-right (letters of other scripts), strong right-to-left (the Hebrew, Arabic, Syriac, Thaana,
-/// N'Ko and other right-to-left blocks), numbers (decimal digits, with a separator between two and
-/// terminators such as "%" beside one: W4, W5), marks (the class before them: W1) or neutral. A
+/// left-to-right (those of a script: letters, a script's own digits), strong right-to-left (the
+/// Hebrew, Arabic, Syriac, Thaana, N'Ko and other right-to-left blocks, and RLM), numbers (European
+/// and Arabic digits, superscripts, with a separator between two and terminators such as "%" beside
+/// one: W4, W5), marks and format characters (the class before them: W1, X9) or neutral. A
 /// number after left-to-right text is left to right (W7); neutrals between two runs of one direction
 /// take it, numbers counting as right to left, else the paragraph's (N1, N2). Levels are 0 (left to
 /// right), 1 (right to left) and 2 (a number in right-to-left text: I1, I2), and runs are reversed
@@ -54,26 +55,26 @@ public struct BidiRun: Sendable, Hashable {
                 self = Self.ascii[Int(scalar.value)]
                 return
             }
-            // The left-to-right and right-to-left marks: strong, and nothing else.
-            if scalar == "\u{200E}" || scalar == "\u{200F}" {
-                self = scalar == "\u{200E}" ? .left : .right
-                return
-            }
+            let value = scalar.value
             let category = scalar.properties.generalCategory
-            switch category {
-            case .nonspacingMark, .enclosingMark: self = .mark
-            case .decimalNumber: self = .number
-            case .currencySymbol: self = .terminator
-            default:
-                if scalar.value >= 0x590, Self.rightToLeftBlocks.contains(where: { $0.contains(scalar.value) }) {
-                    self = .right
-                } else if scalar == "\u{A0}" {
-                    self = .separator
-                } else if Self.terminators.contains(scalar) {
-                    self = .terminator
-                } else {
-                    self = Self.letters.contains(category) ? .left : .neutral
-                }
+            if let listed = Self.listed[value] {
+                self = listed
+            } else if category == .nonspacingMark || category == .enclosingMark || category == .format {
+                // Marks go with what they follow; format characters (a soft hyphen, a joiner) are
+                // left out of the resolution, as UAX #9's X9 removes them.
+                self = .mark
+            } else if category == .currencySymbol {
+                self = .terminator
+            } else if Self.rightToLeftBlocks.contains(where: { $0.contains(value) }) {
+                // Arabic-Indic digits are numbers there (AN), the rest right to left.
+                self = category == .decimalNumber || (0x0600...0x0605).contains(value) ? .number : .right
+            } else if category == .decimalNumber {
+                // European digits in other blocks (fullwidth, mathematical) are numbers; a script's
+                // own digits (Devanagari, Thai) are left to right, as its letters.
+                self = gr_text_script(value) == 0 ? .number : .left
+            } else {
+                // A character of a script (a letter, a danda) is left to right; common ones neutral.
+                self = gr_text_script(value) != 0 || Self.letters.contains(category) ? .left : .neutral
             }
         }
 
@@ -81,7 +82,25 @@ public struct BidiRun: Sendable, Hashable {
         static let rightToLeftBlocks: [ClosedRange<UInt32>] = [
             0x0590...0x08FF, 0xFB1D...0xFDFF, 0xFE70...0xFEFF, 0x10800...0x10FFF, 0x1E800...0x1EFFF,
         ]
-        static let terminators: Set<Unicode.Scalar> = ["°", "±", "‰", "‱", "′", "″"]
+        /// Non-ASCII characters whose class is not their category's (UCD's DerivedBidiClass): the
+        /// directional marks, superscript and subscript digits (EN), number separators (ES, CS) and
+        /// terminators (ET).
+        static let listed: [UInt32: Kind] = {
+            var kinds: [UInt32: Kind] = [0x200E: .left, 0x200F: .right, 0x061C: .right]
+            let digits: [UInt32] = [0xB2, 0xB3, 0xB9] + Array(0x2070...0x2079) + Array(0x2080...0x2089)
+            for value in digits { kinds[value] = .number }
+            let separators: [UInt32] = [
+                0xA0, 0x060C, 0x066B, 0x066C, 0x202F, 0x2044, 0x207A, 0x207B, 0x208A, 0x208B, 0x2212, 0xFB29, 0xFE50,
+                0xFE52, 0xFE55, 0xFE62, 0xFE63, 0xFF0B, 0xFF0C, 0xFF0D, 0xFF0E, 0xFF0F, 0xFF1A,
+            ]
+            for value in separators { kinds[value] = .separator }
+            let terminators: [UInt32] = [
+                0xB0, 0xB1, 0x066A, 0x2030, 0x2031, 0x2032, 0x2033, 0x2034, 0x212E, 0x2213, 0xFE5F, 0xFE69, 0xFE6A,
+                0xFF03, 0xFF04, 0xFF05,
+            ]
+            for value in terminators { kinds[value] = .terminator }
+            return kinds
+        }()
         static let letters: Set<Unicode.GeneralCategory> = [
             .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter, .spacingMark,
             .letterNumber,

@@ -44,6 +44,17 @@ import Testing
         #expect(Self.drawn("abc\u{200F} 123") == "abc123 \u{200F}")
     }
 
+    /// Classes beyond ASCII, from UCD's DerivedBidiClass (found by review): a superscript digit is a
+    /// number, the minus sign and the narrow no-break space separate numbers, a soft hyphen is left
+    /// out, and a script's own digits are left to right.
+    @Test func numbersBeyondASCII() {
+        #expect(Self.drawn("שטח 20 מ²") == "²מ 20 חטש")
+        #expect(Self.drawn("שלום 10\u{2212}3=7") == "7=10\u{2212}3 םולש")
+        #expect(Self.drawn("מחיר 12\u{202F}345") == "12\u{202F}345 ריחמ")
+        #expect(Self.drawn("ר1\u{AD}2") == "1\u{AD}2ר")
+        #expect(Self.drawn("ר२") == "ר२")
+    }
+
     /// HarfBuzz shapes one script at a time: a Hebrew word and an Arabic one in one right-to-left
     /// stretch are two runs, drawn Arabic first; a mark and a common character go with their run,
     /// a Hebrew point before Latin letters in Latin's (found by review: the Arabic stayed unjoined,
