@@ -81,6 +81,9 @@ import Testing
         // Between characters: no skin-tone modifier is parted from its emoji.
         let thumbs = Console.escaped(String(repeating: "é👍🏽", count: 1_500))
         #expect(thumbs.hasSuffix("👍🏽") && thumbs.contains("👍🏽… (2000 more characters) …é👍🏽"), "\(thumbs.suffix(40))")
+        // Marks alone are one character however many (found by review): cut between code points.
+        let marks = Console.escaped(String(repeating: "\u{301}", count: 20_000))
+        #expect(marks.unicodeScalars.count < 1_100 && marks.contains("(19000 more code points)"))
     }
 
     @Test func theSuggestedRecordCommandIsShellQuoted() throws {

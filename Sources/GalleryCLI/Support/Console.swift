@@ -46,9 +46,16 @@ struct Console: Sendable {
     static func escaped(_ text: String) -> String {
         // Cut between characters as a reader sees them: an emoji keeps its skin tone.
         let characters = Array(text)
-        guard characters.count > longestEcho else { return escape(text) }
         let tail = longestEcho / 4
         let head = longestEcho - tail
+        guard characters.count > longestEcho else {
+            // A few characters of thousands of marks each: cut between code points instead.
+            let scalars = Array(text.unicodeScalars)
+            guard scalars.count > 4 * longestEcho else { return escape(text) }
+            return escape(String(String.UnicodeScalarView(scalars[..<head])))
+                + "… (\(scalars.count - longestEcho) more code points) …"
+                + escape(String(String.UnicodeScalarView(scalars[(scalars.count - tail)...])))
+        }
         return escape(String(characters[..<head])) + "… (\(characters.count - longestEcho) more characters) …"
             + escape(String(characters[(characters.count - tail)...]))
     }
