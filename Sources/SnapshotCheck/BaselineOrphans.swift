@@ -84,7 +84,7 @@ public enum BaselineOrphans {
         _ folder: Int32, _ relative: String, depth: Int, seen: inout Int, skipping kept: Set<SIMD2<UInt64>>,
         into files: inout [(path: String, identity: SIMD2<UInt64>)]
     ) {
-        for name in DirectoryEntry.list(descriptor: folder).map(\.name) where !name.hasPrefix(".") {
+        for name in DirectoryEntry.list(descriptor: folder).map(\.name) where !SystemPath.isHidden(name) {
             seen += 1
             guard seen <= entryLimit else { return }
             let path = relative.isEmpty ? name : relative + "/" + name

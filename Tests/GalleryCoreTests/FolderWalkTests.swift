@@ -118,4 +118,16 @@ import TestSupport
         #expect(!SystemPath.isUnder("/r/cafe\u{301}/x", "/r/caf\u{E9}"))
         #expect(SystemPath.isUnder("/r/caf\u{E9}/x", "/r/caf\u{E9}") && SystemPath.isUnder("/r", "/r"))
     }
+    /// A link inside the folder to a name that starts with a mark stays inside (found by review: the
+    /// real path's prefix was compared by Characters, and `--prune` deleted what the link led to).
+    @Test func aLinkToANameStartingWithAMarkStaysInside() throws {
+        let (folder, root) = try Self.tree([("scroll", "\u{301}d")])
+        defer { folder.remove() }
+        try FileManager.default.createDirectory(atPath: root + "/\u{301}d", withIntermediateDirectories: true)
+        try folder.write(Array("marked".utf8), to: "root/\u{301}d/a.png")
+        #expect(Self.read("scroll/a.png", in: root) == "marked")
+        #expect(SystemPath.isHidden(".\u{301}x") && !SystemPath.isHidden("x."))
+        #expect(SystemPath.dropping("ci/", from: "ci/\u{301}p/1.jpg") == "\u{301}p/1.jpg")
+        #expect(SystemPath.dropping("caf\u{E9}/", from: "cafe\u{301}/x") == nil)
+    }
 }

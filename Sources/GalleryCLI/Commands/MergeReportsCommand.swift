@@ -58,7 +58,11 @@ enum MergeReportsCommand: Subcommand {
             jobs: Processors.count,
             // Each image under its input's images/, opened by a walk from that folder, no link followed.
             open: { path throws(FileError) in
-                guard let input = inputs.first(where: { path.hasPrefix(SystemPath.joined($0, "") + "/") }) else {
+                guard
+                    let input = inputs.first(where: {
+                        SystemPath.dropping(SystemPath.joined($0, "") + "/", from: path) != nil
+                    })
+                else {
                     return try RegularFile(path: path)
                 }
                 return try ContainedPath.open(path, under: input, followingLastLink: false)
@@ -81,7 +85,9 @@ enum MergeReportsCommand: Subcommand {
         let options = CheckOptions.declared
         let resolved = URL(fileURLWithPath: output).standardizedFileURL.path
         if let same = inputs.first(where: {
-            URL(fileURLWithPath: $0).standardizedFileURL.path == resolved || SystemPath.sameFile($0, output)
+            // Scalar for scalar: String's == takes "é" and "e" + U+0301 for one name.
+            URL(fileURLWithPath: $0).standardizedFileURL.path.unicodeScalars.elementsEqual(resolved.unicodeScalars)
+                || SystemPath.sameFile($0, output)
         }) {
             throw UsageError.rule(
                 "\(options.report) \(output) is also an input (\(same)): write the merged report elsewhere")

@@ -56,7 +56,7 @@ struct ManifestPlan: Sendable {
         guard let layout = layouts[path] else { return nil }
         var scene = layout.scene
         scene.photos = scene.photos.map {
-            $0.hasPrefix(manifestFolder) ? String($0.dropFirst(manifestFolder.count)) : $0
+            SystemPath.dropping(manifestFolder, from: $0) ?? $0
         }
         return SceneLayout.text(of: scene, offset: layout.offset, motion: layout.motion)
     }

@@ -40,7 +40,8 @@ public final class AtomicFileStream {
             let folder = URL(fileURLWithPath: file).deletingLastPathComponent().path
             gr_cleanup_install()
             // Messages name the folder as the path gave it, unless a link led elsewhere.
-            let given = path.lastIndex(of: "/").map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
+            let parent = SystemPath.parent(path)
+            let given = parent.isEmpty ? "." : parent
             let (descriptor, temporary, slot) = try temporary(in: folder, shown: file == path ? given : folder)
             destination = .temporary(descriptor: descriptor, path: temporary, file: file, mode: mode, slot: slot)
             // The lock is the writer's, until close: taken before anything else can see the file.

@@ -43,7 +43,7 @@ public struct ContainedPath: Sendable, Hashable {
                 if number == components.count - 1 { return }
                 throw ContainmentError(path: relative, root: root, reason: .leaves(through: current))
             }
-            guard real == realRoot || real.hasPrefix(realRoot == "/" ? "/" : realRoot + "/") else {
+            guard SystemPath.isUnder(real, realRoot) else {
                 throw ContainmentError(path: relative, root: root, reason: .leaves(through: current))
             }
         }

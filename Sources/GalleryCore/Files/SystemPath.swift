@@ -94,6 +94,16 @@ public enum SystemPath {
     /// Whether `path` starts at the root.
     public static func isAbsolute(_ path: String) -> Bool { path.unicodeScalars.first == "/" }
 
+    /// Whether the name is hidden: its first byte is ".".
+    public static func isHidden(_ name: String) -> Bool { name.unicodeScalars.first == "." }
+
+    /// `path` less `prefix` when it starts with it scalar for scalar, else nil.
+    public static func dropping(_ prefix: String, from path: String) -> String? {
+        let (p, f) = (path.unicodeScalars, prefix.unicodeScalars)
+        guard p.starts(with: f) else { return nil }
+        return String(String.UnicodeScalarView(p.dropFirst(f.count)))
+    }
+
     /// Whether `path` is `folder` or lies under it by name, scalar for scalar.
     public static func isUnder(_ path: String, _ folder: String) -> Bool {
         let (p, f) = (Array(path.unicodeScalars), Array(folder.unicodeScalars))

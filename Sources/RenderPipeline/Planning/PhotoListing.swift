@@ -64,7 +64,7 @@ public enum PhotoListing {
         guard directory >= 0 else { throw .unreadable(path: folder, errno: errno) }
         defer { close(directory) }
         let entries = NaturalOrder.sorted(
-            entries(of: folder).filter { !$0.name.hasPrefix(".") && $0.kind != .other }, by: \.name)
+            entries(of: folder).filter { !SystemPath.isHidden($0.name) && $0.kind != .other }, by: \.name)
         // Sniffing thousands of files is system calls: a few threads keep the order and halve the
         // time for a phone's camera folder; names are looked up relative to the open folder.
         let keep = Parallel.map(entries, jobs: min(4, Processors.count)) {
