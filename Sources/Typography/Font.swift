@@ -76,7 +76,7 @@ public final class Font: Sendable {
     }
 
     /// `text` shaped with the font's kerning and ligatures, its glyphs left to right as drawn: each
-    /// directional run (`BidiRun`) in its own direction, the rest of the text its context.
+    /// run of one direction and one script (`BidiRun`) in its own, the rest of the text its context.
     public func shape(_ text: String) -> [ShapedGlyph] {
         var utf8 = Array(text.utf8)
         guard !utf8.isEmpty, utf8.count < Int(Int32.max) else { return [] }

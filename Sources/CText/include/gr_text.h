@@ -49,7 +49,8 @@ void gr_font_close(gr_font *font);
 
 /** Shapes bytes `start` to `start + run` of `length` bytes of UTF-8, left to right or (`rtl`)
  *  right to left, in `script` (a HarfBuzz tag; 0: HarfBuzz guesses it), the rest of the text its
- *  context (invalid bytes become U+FFFD). Glyphs come in visual order, left to right; clusters are offsets into the whole text.
+ *  context (invalid bytes become U+FFFD). Glyphs come in visual order, left to right; clusters are
+ *  offsets into the whole text.
  *  Writes at most `capacity` glyphs to `out` and returns how many there are (more than `capacity`:
  *  call again with room for them), or -1 when memory ran out or the run is not within the text. */
 long gr_font_shape(

@@ -46,18 +46,20 @@ struct Console: Sendable {
     static func escaped(_ text: String) -> String {
         // Cut between characters as a reader sees them: an emoji keeps its skin tone.
         let characters = Array(text)
+        if characters.count > longestEcho { return cut(characters.map(String.init), unit: "characters") }
+        // A few characters of thousands of marks each: cut between code points instead.
+        let scalars = Array(text.unicodeScalars)
+        if scalars.count > 4 * longestEcho { return cut(scalars.map(String.init), unit: "code points") }
+        return escape(text)
+    }
+
+    /// The first and last of `pieces` (a quarter of `longestEcho` at the end), escaped, with how many
+    /// were left out between them.
+    private static func cut(_ pieces: [String], unit: String) -> String {
         let tail = longestEcho / 4
         let head = longestEcho - tail
-        guard characters.count > longestEcho else {
-            // A few characters of thousands of marks each: cut between code points instead.
-            let scalars = Array(text.unicodeScalars)
-            guard scalars.count > 4 * longestEcho else { return escape(text) }
-            return escape(String(String.UnicodeScalarView(scalars[..<head])))
-                + "… (\(scalars.count - longestEcho) more code points) …"
-                + escape(String(String.UnicodeScalarView(scalars[(scalars.count - tail)...])))
-        }
-        return escape(String(characters[..<head])) + "… (\(characters.count - longestEcho) more characters) …"
-            + escape(String(characters[(characters.count - tail)...]))
+        return escape(pieces[..<head].joined()) + "… (\(pieces.count - longestEcho) more \(unit)) …"
+            + escape(pieces[(pieces.count - tail)...].joined())
     }
 
     private static func escape(_ text: String) -> String {
