@@ -40,6 +40,17 @@ import Testing
         #expect(abs(item.scale - 0.9) < 1e-12 && abs(item.size - 312 * 0.9) < 1e-9)
     }
 
+    @Test func aScaledUpItemIsDrawnFromEitherSide() {
+        // Items 120 wide, spacing 0, scale clamp(1 − d/390, 4, 5) = 4 for every item here: item k
+        // is centred at 120k + 60 − 105 and drawn 480 wide, so it reaches 240 either side. Items 0…5
+        // overlap 0…390 (item 5: 555 ± 240, from 315); item 6 (675 ± 240, from 435) does not.
+        let section = CompositionalLayout(
+            itemWidth: 120, itemHeight: 120, spacing: 0, invalidationScale: 4...5)
+        let items = section.items(count: 10, viewport: Self.viewport, offset: 105)
+        #expect(items.map(\.index) == Array(0...5))
+        #expect(items.allSatisfy { $0.scale == 4 })
+    }
+
     @Test func groupPagingMovesOneGroupPerFastFlick() {
         let section = CompositionalLayout(scrolling: .groupPaging)
         let range = 0.0...5000

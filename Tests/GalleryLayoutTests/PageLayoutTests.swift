@@ -137,6 +137,18 @@ import Testing
         #expect(try fade.frame(atOffset: 390).items.map(\.index) == [1])
     }
 
+    @Test func pagePageDrawsThePinnedCardsWithinTwoPages() throws {
+        // Offset 3.5 pages: p = i − 3.5. Cards with |p| < 2 are 2 (p = −1.5, pinned, scale 0.7), 3
+        // (−0.5, 0.9) and 4 (0.5); 5 (p = 1.5) lies off screen, a page to the right. Cards 0 and 1
+        // (scales 0.3 and 0.5) lie wholly under card 2, the same centre; at 11.5 pages of 12 cards,
+        // card 9 (p = −2.5) is left out as well, not cards 0…5 with scales of 0 and below.
+        let gallery = Gallery(style: .page(PageLayout(animator: .page)), viewport: Self.viewport, itemCount: 6)
+        #expect(try gallery.frame(atOffset: 3.5 * 390).items.map(\.index) == [2, 3, 4])
+        let twelve = Gallery(style: .page(PageLayout(animator: .page)), viewport: Self.viewport, itemCount: 12)
+        #expect(try twelve.frame(atOffset: 11 * 390).items.map(\.index) == [10, 11])
+        #expect(try twelve.frame(atOffset: 10.5 * 390).items.map(\.index) == [9, 10, 11])
+    }
+
     @Test func anInsetCardIsThePageInsetOnEverySide() {
         let item = PageLayout(animator: .zoomInOut, pageInset: 20).item(1, viewport: Self.viewport, offset: 390)
         #expect(item.bounds == Size(width: 350, height: 804) && item.center == Point(x: 195, y: 422))

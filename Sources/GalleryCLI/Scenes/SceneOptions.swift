@@ -22,7 +22,7 @@ struct SceneOptions: OptionGroup {
     let height = Option<Double>(
         "height", value: "pt", help: "Viewport height in points.",
         defaultText:
-            "\(LayoutKind.line.defaultViewport.height.optionText) (line), \(LayoutKind.grid.defaultViewport.height.optionText) or the device's (grid, flow), \(LayoutKind.linear.defaultViewport.height.optionText) (carousels)",
+            "\(LayoutKind.line.defaultViewport.height.optionText) (line), \(LayoutKind.grid.defaultViewport.height.optionText) or the device's (grid, flow), \(LayoutKind.pageCube.defaultViewport.height.optionText) (page layouts), \(LayoutKind.linear.defaultViewport.height.optionText) (carousels, compositional)",
         check: .greaterThan(0))
     let device = Option<DevicePreset>(
         "device", value: "name",

@@ -118,9 +118,11 @@ public struct CompositionalLayout: Sendable, Hashable {
     public func items(count: Int, viewport: Size, offset: Double) -> [LayoutItem] {
         guard count > 0 else { return [] }
         let (pitch, lead) = (pitch(in: viewport), lead(in: viewport))
+        // A scaled item reaches past its slot by at most its drawn width, on either side.
         let reach = itemSize(in: viewport).width * max(invalidationScale?.upperBound ?? 1, 1)
         let first = Int(max(0, min(((offset - lead - reach) / pitch).rounded(.down), Double(count - 1))))
-        let last = Int(max(0, min(((offset + viewport.width - lead) / pitch).rounded(.up), Double(count - 1))))
+        let last = Int(
+            max(0, min(((offset + viewport.width - lead + reach) / pitch).rounded(.up), Double(count - 1))))
         return (first...last).map { item($0, viewport: viewport, offset: offset) }.filter {
             $0.scale > 0 && $0.overlaps(viewport)
         }

@@ -76,16 +76,20 @@ public struct PageLayout: Sendable, Hashable {
 
     /// The items drawn at `offset`, in draw order: ascending zIndex, then ascending index. An item is
     /// drawn when its alpha is above 0, its card shows in the viewport and, single-sided, its front
-    /// faces the viewer. An animator's pages within two of the offset can show (the linear card's
-    /// neighbours come nearest: 1.17 pages out at p = 1.5); a scale transform's cards are all laid
-    /// out, as the source lays them out.
+    /// faces the viewer. An animator's cards are those within two pages of the offset, |p| < 2: none
+    /// further shows (the linear card's neighbours come nearest, 1.17 pages out at p = 1.5), but for
+    /// page-page's pinned cards, each wholly under the next (the same centre, smaller, below it). A
+    /// scale transform's cards are all laid out, as the source lays them out.
     public func items(count: Int, viewport: Size, offset: Double) -> [LayoutItem] {
         guard count > 0 else { return [] }
-        let page = (offset / viewport.width).rounded(.down)
+        let pages = offset / viewport.width
+        let last = Double(count - 1)
         let window =
             effect.isScale
             ? 0...(count - 1)
-            : Int(max(0, min(page - 2, Double(count - 1))))...Int(max(0, min(page + 3, Double(count - 1))))
+            : Int(
+                max(0, min((pages - 2).rounded(.down) + 1, last)))...Int(
+                    max(0, min((pages + 2).rounded(.up) - 1, last)))
         let items = window.map { item($0, viewport: viewport, offset: offset) }.filter { item in
             guard item.alpha > 0, let transform = item.transform, let bounds = item.bounds else { return false }
             if item.singleSided, transform.facesAway { return false }
