@@ -18,7 +18,7 @@ public struct CaptionPattern: Sendable, Hashable {
             case .tooLong(let count):
                 "has \(count) Unicode code points (at most \(CaptionPattern.limit): a caption is one line)"
             case .controlCharacter(let scalar):
-                "holds the control character U+\(String(scalar.value, radix: 16, uppercase: true).leftPadded(to: 4)) (a caption is one line of text)"
+                "holds the \(CaptionPattern.kind(of: scalar)) U+\(String(scalar.value, radix: 16, uppercase: true).leftPadded(to: 4)) (a caption is one line of text)"
             }
         }
     }
@@ -26,14 +26,14 @@ public struct CaptionPattern: Sendable, Hashable {
     public init(_ text: String) throws(Problem) {
         let count = text.unicodeScalars.count
         guard count <= Self.limit else { throw .tooLong(characters: count) }
-        if let control = text.unicodeScalars.first(where: { $0.properties.generalCategory == .control }) {
+        if let control = text.unicodeScalars.first(where: Self.breaksLines) {
             throw .controlCharacter(control)
         }
         self.text = text
     }
 
     /// The caption of item `index` showing the photo at `path` (nil: a placeholder, no name). A
-    /// name's control characters become U+FFFD, and the caption is cut to `limit` characters.
+    /// name's control characters and separators become U+FFFD, and the caption is cut to `limit` characters.
     public func caption(index: Int, path: String?) -> String {
         let name = path.map(Self.name(of:)) ?? ""
         let expanded = text.replacingEvery(
@@ -48,9 +48,22 @@ public struct CaptionPattern: Sendable, Hashable {
         let stem = file.lastIndex(of: ".").map { $0 == file.startIndex ? file : String(file[..<$0]) } ?? file
         return String(
             String.UnicodeScalarView(
-                stem.unicodeScalars.map {
-                    $0.properties.generalCategory == .control ? "\u{FFFD}" : $0
-                }))
+                stem.unicodeScalars.map { breaksLines($0) ? "\u{FFFD}" : $0 }))
+    }
+
+    /// Whether `scalar` is a control character or a line or paragraph separator (U+2028, U+2029),
+    /// which a one-line caption, and a one-line message naming it, cannot hold.
+    static func breaksLines(_ scalar: Unicode.Scalar) -> Bool {
+        [.control, .lineSeparator, .paragraphSeparator].contains(scalar.properties.generalCategory)
+    }
+
+    /// What `scalar`, refused by `breaksLines`, is called in a message.
+    static func kind(of scalar: Unicode.Scalar) -> String {
+        switch scalar.properties.generalCategory {
+        case .lineSeparator: "line separator"
+        case .paragraphSeparator: "paragraph separator"
+        default: "control character"
+        }
     }
 }
 
@@ -59,23 +72,24 @@ extension String {
     fileprivate func leftPadded(to width: Int) -> String { String(repeating: "0", count: max(width - count, 0)) + self }
 
     /// The string with each of the three placeholders replaced in one left-to-right pass (so a
-    /// name holding "{index}" stays as it is).
+    /// name holding "{index}" stays as it is), matched scalar by scalar: a mark after "}" (a keycap's
+    /// "{number}\u{20E3}") or after "{" does not hide one.
     fileprivate func replacingEvery(
         _ a: String, with x: String, _ b: String, with y: String, _ c: String, with z: String
     ) -> String {
-        var result = ""
-        var rest = self[...]
-        while let brace = rest.firstIndex(of: "{") {
-            result += rest[..<brace]
-            rest = rest[brace...]
-            if let (key, value) = [(a, x), (b, y), (c, z)].first(where: { rest.hasPrefix($0.0) }) {
-                result += value
-                rest = rest.dropFirst(key.count)
+        let keys = [(a, x), (b, y), (c, z)].map { (Array($0.0.unicodeScalars), $0.1.unicodeScalars) }
+        let scalars = Array(unicodeScalars)
+        var result = String.UnicodeScalarView()
+        var i = 0
+        while i < scalars.count {
+            if scalars[i] == "{", let (key, value) = keys.first(where: { scalars[i...].starts(with: $0.0) }) {
+                result.append(contentsOf: value)
+                i += key.count
             } else {
-                result.append("{")
-                rest = rest.dropFirst()
+                result.append(scalars[i])
+                i += 1
             }
         }
-        return result + rest
+        return String(result)
     }
 }

@@ -106,8 +106,10 @@ public final class Font: Sendable {
         var found: [Character] = []
         var offset = 0
         for character in text {
-            if missing.contains(offset), !found.contains(character) { found.append(character) }
-            offset += character.utf8.count
+            // A missing mark within a character (a keycap's U+20E3) names the whole character.
+            let bytes = offset..<offset + character.utf8.count
+            if missing.contains(where: bytes.contains), !found.contains(character) { found.append(character) }
+            offset = bytes.upperBound
         }
         return found
     }

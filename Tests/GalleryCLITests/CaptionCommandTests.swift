@@ -163,6 +163,14 @@ import Testing
                 (["--height", "300", "--page-control", "--page-control-offset", "301"], refused),
                 (["--height", "300", "--page-control", "--page-control-offset", "-1"], refused),
             ], after: ["layout", "--count", "5", "--width", "375"])
+        // A rotation's frames have the turned size (found by review: the dots were dropped).
+        try expectUsageErrors(
+            [
+                (
+                    ["--rotate", "--page-control", "--page-control-offset", "500"],
+                    "puts the dots off the 375-pt-high turned frame: give 0 to 375"
+                )
+            ], after: ["animate", "--count", "5", "--layout", "grid", "--width", "375", "--height", "667"])
         for offset in ["0", "300"] {
             let run = try CommandRunner.run([
                 "layout", "--count", "5", "--height", "300", "--page-control", "--page-control-offset", offset,

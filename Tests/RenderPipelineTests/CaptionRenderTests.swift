@@ -140,6 +140,25 @@ import Typography
         #expect(abs(Int(image.pixel(60, 149).0) - Int((255 * (1 - 0.4 * 0.9875) * 0.5).rounded())) <= 1)
     }
 
+    /// A fading item with a shadow and no caption is one group too (found by review: only a caption
+    /// made it one): a white square at alpha 0.5 over its own unmoved, unblurred black shadow at
+    /// opacity 1, on white, is the opaque group white over white (255), not the shadow showing
+    /// through it (255·0.5·0.5 + 255·0.5 = 191).
+    @Test func aFadingItemAndItsShadowAreOneGroup() throws {
+        let shadow = Shadow(opacity: 1, radius: 0, offsetX: 0, offsetY: 0)
+        let scene = Scene(
+            gallery: Gallery(
+                style: .line(LineLayout(scaleFactor: 0)), viewport: Size(width: 200, height: 200), itemCount: 1),
+            style: ItemStyle(shape: .rounded(cornerRadius: 0), placeholder: .white, shadow: shadow),
+            background: .white)
+        let layout = try scene.layout(atOffset: 0)
+        let plan = FramePlan(
+            scene: scene, layout: layout, items: layout.items.map { AnimatedItem(item: $0, alpha: 0.5) })
+        let image = try FrameRenderer(scene: scene).render(plan, jobs: 2) { _ in nil }
+        #expect(image.pixel(100, 100).0 == 255)
+        #expect(image.pixel(60, 60).0 == 255)
+    }
+
     /// "HHHH" under a flat 100 pt square at scale 1 @3x: its ink is centred under the item and its
     /// last row is the baseline, from the contract's placement written out: the line box's top 4 pt
     /// below the item, 1.2 × 13 pt tall, the font's ascent and descent centred in it.

@@ -91,4 +91,21 @@ import Testing
         scene.pageControl = nil
         #expect(try FramePlan(scene: scene, offset: 700).pageControl == nil)
     }
+
+    @Test func aDeletionEndsOnTheEndsPage() throws {
+        // Deleting item 0 of 5: n dots until the end, then 4, the current page counted without it
+        // (found by review: the end kept the original index, one dot too far or off the end).
+        var scene = Scene(
+            gallery: Gallery(style: .line(LineLayout()), viewport: Size(width: 375, height: 200), itemCount: 5))
+        scene.pageControl = PageControl.Style()
+        for offset in [0.0, 170, 510] {
+            let plans = try MotionPlan(.delete(item: 0), of: scene, offset: offset, fps: 10).plans
+            let last = try #require(plans.last)
+            var end = scene
+            end.gallery.itemCount = 4
+            let still = try FramePlan(scene: end, offset: last.layout.offset)
+            #expect(plans.first?.pageControl?.pages == 5)
+            #expect(last.pageControl == still.pageControl, "offset \(offset)")
+        }
+    }
 }

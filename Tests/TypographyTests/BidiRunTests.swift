@@ -76,5 +76,7 @@ import Testing
         #expect(font.shape("abc שלום").map(\.cluster) == [0, 1, 2, 3, 10, 8, 6, 4])
         #expect(font.shape("abc").map(\.cluster) == [0, 1, 2])
         #expect(font.missingCharacters(in: "a ש") == ["ש"])
+        // Inter has no U+20E3: a keycap's mark, inside the character "1\u{FE0F}\u{20E3}", names it.
+        #expect(font.missingCharacters(in: "Step 1\u{FE0F}\u{20E3} go") == ["1\u{FE0F}\u{20E3}"])
     }
 }

@@ -76,6 +76,10 @@ import Testing
         #expect(CaptionPattern.name(of: "/p/two\nlines\u{7}.png") == "two\u{FFFD}lines\u{FFFD}")
         // A name that starts with a combining mark is still only the name (found by review).
         #expect(CaptionPattern.name(of: "d/\u{301}mark.jpg") == "\u{301}mark")
+        // A mark after "}" or "{" does not hide a placeholder (a keycap label; found by review).
+        let keycap = try CaptionPattern("{number}\u{FE0F}\u{20E3} {name}\u{301} {\u{301}index}")
+        #expect(keycap.caption(index: 0, path: "a.jpg") == "1\u{FE0F}\u{20E3} a\u{301} {\u{301}index}")
+        #expect(CaptionPattern.name(of: "/p/a\u{2028}b.png") == "a\u{FFFD}b")
     }
 
     @Test func badPatternsAreRefusedWithTheReason() {
@@ -84,6 +88,9 @@ import Testing
             try CaptionPattern(String(repeating: "x", count: 1 << 20))
         }
         #expect("\(CaptionPattern.Problem.controlCharacter("\t"))".contains("U+0009"))
+        // Line and paragraph separators break a line as a newline does.
+        #expect(throws: CaptionPattern.Problem.controlCharacter("\u{2028}")) { try CaptionPattern("a\u{2028}b") }
+        #expect("\(CaptionPattern.Problem.controlCharacter("\u{2029}"))".contains("paragraph separator U+2029"))
     }
 
     @Test func notAFontIsRefusedNamingTheFile() {

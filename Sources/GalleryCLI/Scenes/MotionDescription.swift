@@ -139,6 +139,9 @@ struct MotionDescription: Sendable {
                     "\(options.rotate) turns a full-screen collection view: use it with \(scenes.layout) grid, flow or a page layout (the \(layout.rawValue) layout's strip keeps its frame when the device turns)"
                 )
             }
+            // Every frame of a rotation has the end's size: the dots must sit on it too.
+            try SceneDescription.checkPageControl(
+                description.pageControl, frameHeight: description.gallery.viewport.width, turned: true)
             kind = .rotate
         } else if let distance = try source.read(options.drag) {
             kind = try Self.drag(distance, source, description)

@@ -97,17 +97,17 @@ struct SceneDescription: Sendable {
             color: try source.read(options.pageIndicatorCurrent) ?? appearance.label)
     }
 
-    /// The page control's dots must sit on the frame: their centres 0 to the frame's height above its
-    /// bottom edge.
-    private static func checkPageControl(_ style: PageControl.Style?, frameHeight: Double)
+    /// The page control's dots must sit on the frame (`turned`: a rotation's end): their centres 0 to
+    /// the frame's height above its bottom edge.
+    static func checkPageControl(_ style: PageControl.Style?, frameHeight: Double, turned: Bool = false)
         throws(UsageError)
     {
         guard let style, !(0...frameHeight).contains(style.offset) else { return }
         let option = SceneOptions.declared.pageControlOffset.spec
+        let frame = "\(JSONValue.shortest(frameHeight))-pt-high\(turned ? " turned" : "") frame"
         throw .invalidValue(
             JSONValue.shortest(style.offset), for: option,
-            "puts the dots off the \(JSONValue.shortest(frameHeight))-pt-high frame: give 0 to \(JSONValue.shortest(frameHeight))"
-        )
+            "puts the dots off the \(frame): give 0 to \(JSONValue.shortest(frameHeight))")
     }
 
     /// `--caption` and its options (which need it): the text in the appearance's label colour unless

@@ -122,9 +122,10 @@ public struct FramePlan: Sendable {
         let drawn = items.filter { $0.alpha > 0 && !($0.item.singleSided && $0.item.transform?.facesAway == true) }
         self.items = drawn.map { animated in
             let item = animated.item
-            // A fading item with a caption is drawn as one group at its alpha (group opacity): its
-            // pieces are prepared opaque.
-            let group = scene.captions != nil && animated.alpha < 1 ? Float(animated.alpha) : nil
+            // A fading item with a shadow or a caption is drawn as one group at its alpha (group
+            // opacity): its pieces are prepared opaque, so its shadow does not show through it.
+            let shadow = Self.shadow(of: item, style: scene.style.shadow)
+            let group = (scene.captions != nil || shadow != nil) && animated.alpha < 1 ? Float(animated.alpha) : nil
             let alpha = group == nil ? animated.alpha : 1
             // A 3D item's square only orders the work: its bounds' width round its centre.
             let flat = Self.flat(item) ?? (item.center, item.size, 1)
@@ -135,7 +136,7 @@ public struct FramePlan: Sendable {
                 placement: ItemPainter.Placement(
                     square: square, pixelsPerPoint: flat.scale * scale, alpha: Float(alpha)),
                 projected: Self.projected(item, alpha: alpha, displayScale: scale),
-                shadow: Self.shadow(of: item, style: scene.style.shadow),
+                shadow: shadow,
                 backdrop: item.blur.map { blur in
                     Backdrop(
                         fraction: blur.fraction,

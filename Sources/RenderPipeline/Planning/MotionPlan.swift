@@ -27,9 +27,14 @@ public struct MotionPlan: Sendable {
         plans = states.map { state in
             guard let turn = state.turn else {
                 // A deletion's control keeps n dots until its end, as an app that sets numberOfPages
-                // in the completion shows it.
+                // in the completion shows it; the end's pages count without the deleted item.
                 var plan = FramePlan(scene: frameScene, layout: state.frame, items: state.items)
                 plan.pageControl?.pages = state.gallery.itemCount
+                if case .delete(let deleted, _) = request, state.gallery.itemCount < scene.gallery.itemCount,
+                    let current = plan.pageControl?.current, current > deleted
+                {
+                    plan.pageControl?.current = current - 1
+                }
                 return plan
             }
             // A rotation's interface is drawn at its own bounds, then turned onto the end-sized frame.
