@@ -206,9 +206,13 @@ public struct BaselineCheck: Sendable {
     /// `.recorded` (`.all` records every frame that was rendered). A baseline is written as a regular
     /// file inside the baseline folder: a symlink in its place is replaced, never written through. A
     /// path whose folders lead out of the baseline folder, or a pair that cannot be written, is not
-    /// recorded (the frame keeps failing, saying why); the others still are. The caller holds the
-    /// folder's lock.
-    public func record(_ checks: [FrameCheck], mode: RecordMode, layout: (String) -> String?) -> [FrameCheck] {
+    /// recorded (the frame keeps failing, saying why); the others still are. `written` hears of each
+    /// pair as soon as it is in place, so that a run stopped part way has named what it replaced.
+    /// The caller holds the folder's lock.
+    public func record(
+        _ checks: [FrameCheck], mode: RecordMode, layout: (String) -> String?,
+        written: (FrameCheck) -> Void = { _ in }
+    ) -> [FrameCheck] {
         checks.map { check in
             guard mode.records(check.status) else { return check }
             let targets: (ContainedPath, ContainedPath)
@@ -231,7 +235,9 @@ public struct BaselineCheck: Sendable {
                 // One baseline that cannot be written stops none of the others, and each is said.
                 return check.with(check.status, .notWritten(error), comparison: check.comparison)
             }
-            return check.with(.recorded, .recorded)
+            let recorded = check.with(.recorded, .recorded)
+            written(recorded)
+            return recorded
         }
     }
 }

@@ -88,8 +88,9 @@ public struct CheckRun: Sendable {
     }
 
     /// Compares (unless recording all), explains differing frames by their layouts, records as
-    /// `mode` asks, then finds (or prunes) orphans.
-    public func run(_ rendering: Rendering) throws -> Outcome {
+    /// `mode` asks (`recorded` hears of each baseline as it is written), then finds (or prunes)
+    /// orphans.
+    public func run(_ rendering: Rendering, recorded: (FrameCheck) -> Void = { _ in }) throws -> Outcome {
         var checks: [FrameCheck]
         if mode == .all {
             checks = rendering.frames.map { frame in
@@ -101,7 +102,9 @@ public struct CheckRun: Sendable {
         } else {
             checks = compare(rendering).map { explained($0, layout: rendering.layout) }
         }
-        if mode != .never { checks = check.record(checks, mode: mode, layout: rendering.layout) }
+        if mode != .never {
+            checks = check.record(checks, mode: mode, layout: rendering.layout, written: recorded)
+        }
         return Outcome(checks: checks, orphans: try orphans(rendering))
     }
 

@@ -101,6 +101,9 @@ import Testing
         }
         let html = try String(contentsOfFile: folder.file("r/index.html"), encoding: .utf8)
         #expect(html.contains("loading=\"lazy\"") && html.contains("images/thumb-0000-rest.png"))
+        // Its size on the page, so that thousands lay out before they load (found by review).
+        #expect(
+            html.contains("src=\"images/thumb-0000-rest.png\" alt=\"\" loading=\"lazy\" width=\"200\" height=\"100\""))
     }
 
     @Test func acceptingADifferingAnimationFromTheReportMakesTheCheckPass() throws {

@@ -46,6 +46,17 @@ import Testing
         #expect(run.status == (expected == 0 ? 0 : 1))
     }
 
+    /// `ratio` is count/total to the last bit: one pixel of 2048 × 2048 is 2⁻²², not 0 at six
+    /// decimals (found by review: `"match": false` beside `"ratio": 0`).
+    @Test func theRatioIsExact() throws {
+        var changed = Self.grey(100, width: 2048, height: 2048)
+        changed.pixels.replaceSubrange(0..<3, with: [200, 200, 200])
+        let folder = try Self.write(["a.png": Self.grey(100, width: 2048, height: 2048), "b.png": changed])
+        defer { folder.remove() }
+        let run = try CommandRunner.run(["diff", folder.file("a.png"), folder.file("b.png"), "--json"])
+        #expect(try Self.json(run)["ratio"] as? Double == 0x1p-22)
+    }
+
     @Test func limitsDecideTheMatch() throws {
         var changed = Self.grey(100)
         changed.pixels.replaceSubrange(160..<163, with: [200, 200, 200])

@@ -72,6 +72,28 @@ import Testing
         #expect(summary.contains("**6 passed, 2 failed** of 8 frames") && summary.contains("| `rest.png` | rest |"))
     }
 
+    /// A scene that failed before it had frames is listed under its name: the report it is in is
+    /// still one `merge-reports` and `accept` read (found by review: both refused it, exit 2).
+    @Test func aReportWithAnUnplannedSceneIsStillAReport() throws {
+        let scenes =
+            #"{"defaults": {"width": 200, "height": 120, "photos": ["photos/"]}, "scenes": [{"name": "ok", "offset": OFFSET}, {"name": "bad", "photos": ["nope/"]}]}"#
+        let folder = try BatchCommandTests.project(scenes.replacingOccurrences(of: "OFFSET", with: "0"))
+        defer { folder.remove() }
+        let (manifest, baseline) = (folder.file("manifest.json"), folder.file("base"))
+        #expect(try CommandRunner.run(["check", manifest, "--baseline", baseline, "--record"]).status == 1)
+        try folder.write(Array(scenes.replacingOccurrences(of: "OFFSET", with: "40").utf8), to: "manifest.json")
+        let run = try CommandRunner.run(["check", manifest, "--baseline", baseline, "--report", folder.file("r")])
+        #expect(run.status == 1, "\(run.stderr)")
+        let merged = try CommandRunner.run(["merge-reports", folder.file("r"), "--report", folder.file("m")])
+        #expect(merged.status == 1, "\(merged.stderr)")
+        let frames = try #require(try json(folder.file("m/results.json"))["frames"] as? [[String: Any]])
+        #expect(frames.contains { $0["path"] as? String == "bad" && $0["status"] as? String == "sceneFailed" })
+        let accept = try CommandRunner.run(["accept", folder.file("r"), "--baseline", baseline, "ok.png"])
+        #expect(accept.status == 0, "\(accept.stderr)")
+        #expect(
+            try CommandRunner.run(["check", manifest, "--baseline", baseline]).stderr.contains("1 passed, 1 failed"))
+    }
+
     @Test func inputsThatAreNotReportsAreErrorsNamingThem() throws {
         let folder = try BatchCommandTests.project(Self.manifest)
         defer { folder.remove() }

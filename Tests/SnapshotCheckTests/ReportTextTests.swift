@@ -9,6 +9,13 @@ import Testing
             XMLText.escape(#"<img src=x onerror="a('b')">&"#)
                 == "&lt;img src=x onerror=&quot;a(&apos;b&apos;)&quot;&gt;&amp;")
         #expect(XMLText.escape("a\u{1B}[31mb\tc\nd") == "a?[31mb\tc\nd")
+        // XML 1.0 has no U+FFFE or U+FFFF (found by review: a photo's name made the JUnit file
+        // ill-formed); U+FFFD stands in, as for a name's undecodable bytes (U+10FFFE, U+10FFFF).
+        var text = String.UnicodeScalarView()
+        for value: UInt32 in [0x61, 0xFFFE, 0x62, 0xFFFF, 0x63, 0x10FFFF, 0xFDD0, 0xE9] {
+            if let scalar = Unicode.Scalar(value) { text.append(scalar) }
+        }
+        #expect(XMLText.escape(String(text)) == "a\u{FFFD}b\u{FFFD}c\u{FFFD}\u{FFFD}é")
     }
 
     @Test func annotationsCannotEndTheirCommandEarly() {

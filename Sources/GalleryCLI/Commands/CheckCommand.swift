@@ -70,7 +70,8 @@ enum CheckCommand: Subcommand {
             CheckRun.Rendering(
                 frames: plan.frames, everyFramePath: plan.everyFramePath,
                 inputs: plan.everyPhotoInput + [request.report].compactMap { $0 },
-                rendered: Set(report.frames.map(\.output)), failedScenes: failedScenes, layout: plan.layoutText(of:)))
+                rendered: Set(report.frames.map(\.output)), failedScenes: failedScenes, layout: plan.layoutText(of:))
+        ) { written in announce(written, in: baseline, console: console) }
         if mode == .all {
             return recorded(outcome, plan: plan, sceneFailed: !failedScenes.isEmpty, request, console: console)
         }
@@ -191,15 +192,18 @@ enum CheckCommand: Subcommand {
         }
     }
 
-    /// "recorded DIR/NAME.png and NAME.layout.json" for each baseline written, then how many.
+    /// "recorded DIR/NAME.png and NAME.layout.json": said as each baseline is written, so that a run
+    /// stopped part way has named every file it replaced.
+    private static func announce(_ check: FrameCheck, in baseline: String, console: Console) {
+        console.line(
+            "recorded ",
+            "\(SystemPath.joined(baseline, check.path)) and \(SystemPath.lastComponent(FramePath.layoutPath(of: check.path)))"
+        )
+    }
+
+    /// How many baselines were recorded (each named as it was written).
     private static func announceRecorded(_ checks: [FrameCheck], in baseline: String, what: String, console: Console) {
         let recorded = checks.filter { $0.status == .recorded }
-        for check in recorded {
-            console.line(
-                "recorded ",
-                "\(SystemPath.joined(baseline, check.path)) and \(SystemPath.lastComponent(FramePath.layoutPath(of: check.path)))"
-            )
-        }
         // The count is the run's summary line, which `--quiet` silences; each file written is said.
         guard !console.quiet else { return }
         console.line(

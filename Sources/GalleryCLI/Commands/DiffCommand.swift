@@ -72,7 +72,8 @@ enum DiffCommand: Subcommand {
             .object([
                 ("match", .bool(c.matches)), ("diffPixels", .number(Double(c.diffPixels))),
                 ("totalPixels", .number(Double(c.totalPixels))),
-                ("ratio", .number(c.ratio)), ("width", .number(Double(c.width))), ("height", .number(Double(c.height))),
+                ("ratio", .exactNumber(c.ratio)), ("width", .number(Double(c.width))),
+                ("height", .number(Double(c.height))),
             ])
         case .sizeMismatch(let expected, _):
             .object([

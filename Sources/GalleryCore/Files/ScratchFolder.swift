@@ -32,9 +32,11 @@ public struct ScratchFolder: Sendable {
         return variable.flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
     }
 
-    /// Removes the folder and what it holds.
+    /// Removes the folder and what it holds, then forgets it: a signal during the removal still
+    /// finds it registered and finishes the removal (found by review: unregistered first, a SIGINT
+    /// then left a folder of frames behind).
     public func remove() {
-        _ = gr_cleanup_set_folder(nil)
         SystemPath.withCString(path) { gr_remove_tree($0) }
+        _ = gr_cleanup_set_folder(nil)
     }
 }

@@ -74,16 +74,16 @@ public enum HTMLReport {
             sections += section.html
         }
         let passed = checks.filter { !$0.failed }
-        var thumbnails: [String: String] = [:]
-        for (number, (check, png)) in zip(passed, Self.thumbnails(of: passed, images: images, jobs: jobs, open: open))
+        var thumbnails: [String: Thumbnail.Shown] = [:]
+        for (number, (check, made)) in zip(passed, Self.thumbnails(of: passed, images: images, jobs: jobs, open: open))
             .enumerated()
         {
-            guard let png else { continue }
+            guard let made else { continue }
             let name =
                 ReportFolder.images + "thumb-" + String(format: "%04d", number) + "-" + flattened(check.path) + ".png"
-            try ContainedPath.write(png, to: name, in: folder, sync: imageSync)
+            try ContainedPath.write(made.png, to: name, in: folder, sync: imageSync)
             written.append(name)
-            thumbnails[check.path] = name
+            thumbnails[check.path] = Thumbnail.Shown(name: name, width: made.width, height: made.height)
             shown[check.path] = ReportImages(thumbnail: name)
         }
         let html = HTMLReportPage.html(
@@ -126,7 +126,7 @@ public enum HTMLReport {
     private static func thumbnails(
         of passed: [FrameCheck], images: (FrameCheck) -> ReportImages, jobs: Int,
         open: @Sendable (String) throws(FileError) -> RegularFile
-    ) -> [[UInt8]?] {
+    ) -> [(png: [UInt8], width: Int, height: Int)?] {
         let sources = passed.map { images($0).thumbnail }
         return Parallel.map(sources, jobs: jobs) { source in
             guard let source,

@@ -6,7 +6,7 @@ enum HTMLReportPage {
     /// the passed frames' small copies, by frame path.
     static func html(
         title: String, checks: [FrameCheck], sections: String, accept: String? = nil, orphans: [String] = [],
-        thumbnails: [String: String] = [:]
+        thumbnails: [String: Thumbnail.Shown] = [:]
     ) -> String {
         let passed = checks.filter { !$0.failed }
         let failing = checks.count - passed.count
@@ -60,7 +60,7 @@ enum HTMLReportPage {
 
     /// The passed frames, collapsed: a lazily loaded thumbnail each where one was made, the path, scene
     /// and message as text; nothing inside is laid out until the list is opened.
-    private static func passedList(_ passed: [FrameCheck], thumbnails: [String: String]) -> String {
+    private static func passedList(_ passed: [FrameCheck], thumbnails: [String: Thumbnail.Shown]) -> String {
         guard !passed.isEmpty else { return "" }
         let entries = passed.map { check in
             let caption =
@@ -69,7 +69,9 @@ enum HTMLReportPage {
                 + XMLText.escape(check.message.replacingOccurrences(of: "\n", with: " "))
             let picture =
                 thumbnails[check.path].map {
-                    "<a href=\"\(XMLText.escape($0))\"><img src=\"\(XMLText.escape($0))\" alt=\"\" loading=\"lazy\"></a>"
+                    let name = XMLText.escape($0.name)
+                    return
+                        "<a href=\"\(name)\"><img src=\"\(name)\" alt=\"\" loading=\"lazy\" width=\"\($0.width)\" height=\"\($0.height)\"></a>"
                 } ?? ""
             return "<figure>\(picture)<figcaption>\(caption)</figcaption></figure>"
         }

@@ -43,8 +43,12 @@ extension ReportResults {
                 )
             }
             // Only the names a manifest's frames get: no `./`, hidden file, other extension or
-            // control character reaches a baseline folder, and one frame has one spelling.
-            guard FramePath.isFramePath(frame.path) else {
+            // control character reaches a baseline folder, and one frame has one spelling. A scene
+            // that failed before it had frames is listed under its name, with no image.
+            let unplanned =
+                frame.status == .sceneFailed && frame.path == frame.scene && FramePath.isSceneName(frame.path[...])
+                && frame.images.all.isEmpty
+            guard unplanned || FramePath.isFramePath(frame.path) else {
                 throw .invalid(
                     "key 'frames[\(number)].path' is \(String(reflecting: frame.path)), not a frame path this tool writes (NAME.png or NAME/offset-X.png)"
                 )

@@ -8,10 +8,17 @@ enum Thumbnail {
     /// The largest side of a thumbnail, in pixels: a row of them fits a laptop's screen.
     static let side = 240
 
-    /// PNG bytes of the thumbnail of the image in `bytes`.
-    static func png(of bytes: [UInt8]) throws -> [UInt8] {
-        let image = try ImageDecoder.decode(bytes).image
-        return try PNGEncoder.encode(reduced(image), compression: .matches)
+    /// A thumbnail as a report shows it: its PNG file's name in the report and its size, which the
+    /// page gives its `<img>` so that a report of thousands of frames lays out before they load.
+    struct Shown: Sendable {
+        var name: String
+        var width, height: Int
+    }
+
+    /// PNG bytes of the thumbnail of the image in `bytes`, and its size.
+    static func png(of bytes: [UInt8]) throws -> (png: [UInt8], width: Int, height: Int) {
+        let image = reduced(try ImageDecoder.decode(bytes).image)
+        return (try PNGEncoder.encode(image, compression: .matches), image.width, image.height)
     }
 
     /// `image` averaged over k × k blocks (edge blocks over the pixels they hold).

@@ -1,4 +1,6 @@
-/// Escaping for XML and HTML text and attributes.
+/// Escaping for XML and HTML text and attributes: markup escaped, control characters (but for a
+/// newline and a tab) as "?", and noncharacters (U+FFFE and U+FFFF, which XML 1.0 forbids; those a
+/// name's undecodable bytes are held as) as U+FFFD.
 public enum XMLText {
     public static func escape(_ text: String) -> String {
         var out = ""
@@ -10,6 +12,7 @@ public enum XMLText {
             case "\"": out += "&quot;"
             case "'": out += "&apos;"
             case _ where character.value < 0x20 && character != "\n" && character != "\t": out += "?"
+            case _ where character.properties.isNoncharacterCodePoint: out += "\u{FFFD}"
             default: out.unicodeScalars.append(character)
             }
         }
