@@ -54,7 +54,16 @@ extension BaselineCheck {
         }
         let regions = ignore[frame.path]
         if bytes.0 == bytes.1 {
-            var check = verdict(.passed, .identicalFiles)
+            // Counted as a still's identical files are: its (APNG's) size, nothing differing.
+            let counts = ImageComparer.pngSize(start.1).map { size in
+                Comparison.compared(
+                    .init(
+                        width: size.width, height: size.height, diffPixels: 0, antiAliasedPixels: 0, matches: true,
+                        identicalBytes: true))
+            }
+            var check = FrameCheck(
+                path: frame.path, scene: frame.scene, status: .passed, finding: .identicalFiles, comparison: counts,
+                seconds: Date().timeIntervalSince(began))
             check.ignoredPixels = regions?.ignoredPixels ?? 0
             return check
         }
@@ -66,7 +75,10 @@ extension BaselineCheck {
                 .unreadable, .unreadableAnimation(side, path: side == .expected ? expected : actual, error.error))
         }
         guard !result.matches else {
-            var check = verdict(.passed, .animation(result))
+            // Its counts are those of the frame that came nearest to failing.
+            var check = FrameCheck(
+                path: frame.path, scene: frame.scene, status: .passed, finding: .animation(result),
+                comparison: result.closest.map(Comparison.compared), seconds: Date().timeIntervalSince(began))
             check.ignoredPixels = result.ignoredPixels
             return check
         }

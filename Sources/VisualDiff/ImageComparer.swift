@@ -193,7 +193,7 @@ public struct ImageComparer: Sendable {
 
     /// Width and height from a PNG's IHDR, when `bytes` starts as a PNG does: the signature, then an
     /// IHDR chunk of 13 bytes.
-    static func pngSize(_ bytes: [UInt8]) -> PixelSize? {
+    public static func pngSize(_ bytes: [UInt8]) -> PixelSize? {
         guard ImageFormat(sniffing: bytes) == .png, bytes.count >= 24, bytes[8..<12].elementsEqual([0, 0, 0, 13]),
             bytes[12..<16].elementsEqual("IHDR".utf8)
         else { return nil }

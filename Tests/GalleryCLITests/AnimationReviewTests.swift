@@ -41,6 +41,23 @@ import Testing
         try #require(results.first { $0["path"] as? String == path })
     }
 
+    /// A passing animation has counts in results.json as a still has (the contract's "every frame:
+    /// …counts"; found by review: none): those of its frame nearest to failing, here all identical.
+    @Test func aPassingAnimationHasCounts() throws {
+        let folder = try BatchCommandTests.project(Self.manifest(offset: 0))
+        defer { folder.remove() }
+        let record = try CommandRunner.run(
+            ["check", "manifest.json", "--baseline", "base", "--record"], in: folder.path)
+        #expect(record.status == 0, "\(record.stderr)")
+        let check = try CommandRunner.run(
+            ["check", "manifest.json", "--baseline", "base", "--report", "r"], in: folder.path)
+        #expect(check.status == 0, "\(check.stderr)")
+        let toggle = try Self.frame("toggle.png", in: try Self.results(folder.file("r")))
+        #expect(toggle["status"] as? String == "passed")
+        #expect(toggle["width"] as? Int == 200 && toggle["height"] as? Int == 120)
+        #expect(toggle["diffPixels"] as? Int == 0 && toggle["antiAliasedPixels"] as? Int == 0)
+    }
+
     @Test func everyFrameOfADifferingAnimationIsInTheReportWithItsCountAndStills() throws {
         let folder = try Self.reviewed()
         defer { folder.remove() }

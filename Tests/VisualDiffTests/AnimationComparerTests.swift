@@ -35,6 +35,18 @@ import VisualDiff
         #expect(handed.map(\.2) == [false, true, false], "a diff image for the frame that differs only")
     }
 
+    /// A passing animation's counts are its frame nearest to failing: the most differing pixels,
+    /// the first of equals (frame 1's 2, within a limit of 3).
+    @Test func aPassingAnimationKeepsItsClosestFrame() throws {
+        let expected = try Self.apng([Self.frame(lit: 0), Self.frame(lit: 1), Self.frame(lit: 2), Self.frame(lit: 0)])
+        let actual = try Self.apng([Self.frame(lit: 0), Self.frame(lit: 3), Self.frame(lit: 4), Self.frame(lit: 1)])
+        let result = try AnimationComparer(criteria: DiffCriteria(maxDiffPixels: 3)).compare(
+            expected: expected, actual: actual)
+        #expect(result.matches && result.frames.map(\.diffPixels) == [0, 2, 2, 1])
+        let closest = try #require(result.closest)
+        #expect(closest.width == 8 && closest.height == 4 && closest.diffPixels == 2 && closest.matches)
+    }
+
     @Test func framesOnlyOneAnimationHasFailWithEveryPixel() throws {
         let expected = try Self.apng([Self.frame(lit: 0), Self.frame(lit: 1)])
         let actual = try Self.apng([Self.frame(lit: 0), Self.frame(lit: 1), Self.frame(lit: 5)])

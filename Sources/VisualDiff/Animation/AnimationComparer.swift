@@ -45,6 +45,11 @@ public struct AnimationComparer: Sendable {
             let mask = masked(&actualFrame, frame: frame, from: expectedFrame)
             result.ignoredPixels += mask?.count ?? 0
             if expectedFrame == actualFrame {
+                if result.closest == nil {
+                    result.closest = Comparison.Counts(
+                        width: actualFrame.width, height: actualFrame.height, diffPixels: 0, antiAliasedPixels: 0,
+                        matches: true, identicalBytes: false)
+                }
                 let same = AnimationFrameResult(diffPixels: 0, failed: false, seconds: seconds)
                 result.frames.append(same)
                 each?(frame, same, expectedFrame, actualFrame, nil)
@@ -57,7 +62,10 @@ public struct AnimationComparer: Sendable {
                 diff = image
             }
             var differing = 0
-            if case .compared(let counts) = comparison { differing = counts.diffPixels }
+            if case .compared(let counts) = comparison {
+                differing = counts.diffPixels
+                if counts.diffPixels > result.closest?.diffPixels ?? -1 { result.closest = counts }
+            }
             let compared = AnimationFrameResult(diffPixels: differing, failed: !comparison.matches, seconds: seconds)
             result.frames.append(compared)
             each?(frame, compared, expectedFrame, actualFrame, diff)

@@ -14,6 +14,9 @@ public struct AnimationComparison: Sendable {
     public var firstOneSided: Comparison.Counts?
     /// Every frame compared, in order (frames only one animation has among them, failing).
     public var frames: [AnimationFrameResult]
+    /// The counts of the frame both have that came nearest to failing (the most differing pixels,
+    /// the first of equals): what results.json gives for an animation that passes.
+    public var closest: Comparison.Counts? = nil
     /// How the timing differs (loop count or a frame's delay), when the frame counts agree.
     public var timing: TimingDifference? = nil
     /// Pixels left out by ignore regions, summed over the frames.
