@@ -43,7 +43,7 @@ public enum GalleryCommand {
                     + ["simd: \(SIMDLevel.inUse)"]).joined(separator: "\n") + "\n")
         case .manual: console.out(ManPage.page(version: version))
         case .completionScript(let shell): console.out(shell.script)
-        case .completionUsage(let message):
+        case .rootUsage(let message):
             console.error(message)
             return ExitCode.usage.rawValue
         case .help: console.out(rootHelp)
@@ -60,6 +60,18 @@ public enum GalleryCommand {
         return ExitCode.success.rawValue
     }
 
+    /// The options other subcommands take and `spec` does not, each with a subcommand that takes it:
+    /// animate for a motion's (`--drag` given to render), else the first in help order.
+    private static func owners(besides spec: CommandSpec) -> [String: String] {
+        var owners: [String: String] = [:]
+        for (name, command) in RootOptions.subcommands where command.spec.commandName != spec.commandName {
+            for option in command.spec.options where spec.option(named: option.name) == nil {
+                owners[option.name] = name == "animate" ? name : owners[option.name] ?? name
+            }
+        }
+        return owners
+    }
+
     /// Parses `arguments` for `command` and runs it: every error becomes its message and the
     /// contract's exit code.
     private static func run(
@@ -67,7 +79,8 @@ public enum GalleryCommand {
     ) -> Int32 {
         let spec = command.spec
         do {
-            let parsed = try ArgumentParser.parse(arguments, spec: spec, alsoSuggesting: suggesting)
+            let parsed = try ArgumentParser.parse(
+                arguments, spec: spec, alsoSuggesting: suggesting, owners: Self.owners(besides: spec))
             if parsed.isSet(RunOptions.help) {
                 console.out(HelpFormatter.help(for: spec))
                 return ExitCode.success.rawValue

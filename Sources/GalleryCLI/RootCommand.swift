@@ -26,6 +26,11 @@ struct RootOptions: OptionGroup {
         declared.version.spec.name, declared.generateManual.spec.name, declared.completionScript.spec.name,
     ]
 
+    /// The root's own options, as help lists them: completion scripts offer them before a subcommand.
+    static var specs: [OptionSpec] {
+        [declared.version.spec, declared.verbose.spec, declared.generateManual.spec, declared.completionScript.spec]
+    }
+
     /// The subcommand named `name`.
     static func subcommand(_ name: String) -> (any Subcommand.Type)? {
         subcommands.first { $0.name == name }?.command
@@ -39,8 +44,9 @@ enum RootAction {
     case version(verbose: Bool)
     case manual
     case completionScript(CompletionShell)
-    /// `--generate-completion-script` without a shell it knows: the usage error to print.
-    case completionUsage(String)
+    /// A root option used wrongly (`--generate-completion-script` without a shell it knows, `--verbose`
+    /// without `--version`): the usage error to print.
+    case rootUsage(String)
     /// The root's help (no arguments, `--help`, `help`).
     case help
     /// A word that is neither a subcommand nor a file, near a subcommand's name.
@@ -64,6 +70,11 @@ enum RootAction {
             self = .run(command, Array(arguments.dropFirst()))
         } else if first == "help" {
             self = arguments.dropFirst().first.flatMap(RootOptions.subcommand).map { .run($0, ["--help"]) } ?? .help
+        } else if !arguments.isEmpty, arguments.allSatisfy(Self.rootFlags.contains),
+            arguments.contains("--help") || arguments.contains("-h")
+        {
+            // `--version --help` and the like: help wins, as in swift-argument-parser.
+            self = .help
         } else if arguments == [options.version.spec.name].map({ "--" + $0 }) {
             self = .version(verbose: false)
         } else if arguments.count == 2,
@@ -74,6 +85,13 @@ enum RootAction {
             self = .manual
         } else if first == "--" + options.completionScript.spec.name {
             self = Self.completion(Array(arguments.dropFirst()))
+        } else if let first, first.hasPrefix("--" + options.completionScript.spec.name + "=") {
+            let value = first.unicodeScalars.drop { $0 != "=" }.dropFirst()
+            self = Self.completion([String(String.UnicodeScalarView(value))] + arguments.dropFirst())
+        } else if arguments == ["--" + options.verbose.spec.name] {
+            self = .rootUsage(
+                "Error: --\(options.verbose.spec.name) goes with --\(options.version.spec.name)\nUsage: gallery-render --version [--verbose]\n"
+            )
         } else if arguments.isEmpty || arguments == ["--help"] || arguments == ["-h"] {
             self = .help
         } else {
@@ -81,13 +99,19 @@ enum RootAction {
         }
     }
 
+    /// The root's flags that make sense together with `--help`.
+    private static let rootFlags: Set<String> = Set(
+        [RootOptions.declared.version, RootOptions.declared.verbose, RootOptions.declared.generateManual].map {
+            "--" + $0.spec.name
+        } + ["--help", "-h"])
+
     /// `--generate-completion-script SHELL`, or the usage error for anything else.
     private static func completion(_ rest: [String]) -> RootAction {
         let option = "--" + RootOptions.declared.completionScript.spec.name
         if rest.count == 1, let shell = CompletionShell(rawValue: rest[0]) { return .completionScript(shell) }
         let shells = CompletionShell.allCases.map(\.rawValue)
         let hint = rest.count == 1 ? Suggestion.hint(for: rest[0], among: shells) : ""
-        return .completionUsage(
+        return .rootUsage(
             "Error: \(option) takes one of \(shells.joined(separator: ", "))\(hint)\nUsage: gallery-render \(option) <shell>\n"
         )
     }

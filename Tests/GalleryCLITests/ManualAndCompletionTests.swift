@@ -43,6 +43,15 @@ import Testing
     @Test func everyShellIsOffered() throws {
         let bad = try CommandRunner.run(["--generate-completion-script", "tcsh"])
         #expect(bad.status == 64 && bad.stderr.contains("bash, zsh, fish"), "\(bad.stderr)")
+        // The root's options take `=` as others do, and help wins over them (found by review).
+        let joined = try CommandRunner.run(["--generate-completion-script=zsh"])
+        #expect(joined.status == 0 && joined.output.hasPrefix("#compdef gallery-render"), "\(joined.stderr)")
+        let verbose = try CommandRunner.run(["--verbose"])
+        #expect(verbose.status == 64 && verbose.stderr.contains("--verbose goes with --version"), "\(verbose.stderr)")
+        for arguments in [["--version", "--help"], ["--help", "--version"]] {
+            let help = try CommandRunner.run(arguments)
+            #expect(help.status == 0 && help.output.contains("SUBCOMMANDS"), "\(arguments): \(help.stderr)")
+        }
     }
 
     @Test(arguments: CompletionShell.allCases)
@@ -75,12 +84,15 @@ import Testing
             complete gallery-render an
             complete gallery-render render photo-
             complete gallery-render check m.json --record-m
+            complete gallery-render --generate-c
+            complete gallery-render --generate-completion-script ""
             """
         let run = try CommandRunner.run(["bash", "-c", script], in: folder.path, executable: "/usr/bin/env")
         #expect(run.status == 0, "\(run.stderr)")
         #expect(
-            run.output.split(separator: "\n", omittingEmptySubsequences: false).prefix(6).map(String.init) == [
+            run.output.split(separator: "\n", omittingEmptySubsequences: false).prefix(8).map(String.init) == [
                 "--layout", Self.layouts, Self.layouts, "animate", "photo-a.png", "--record-missing",
+                "--generate-completion-script", "bash zsh fish",
             ], "\(run.output)")
     }
 
@@ -95,9 +107,12 @@ import Testing
         let run = try CommandRunner.run(
             [
                 "fish", "--no-config", "-c",
-                "source completion.fish; complete -C 'gallery-render --lay'; complete -C 'gallery-render batch m.json --sh'",
+                "source completion.fish; complete -C 'gallery-render --lay'; complete -C 'gallery-render batch m.json --sh'; complete -C 'gallery-render --generate-c'; complete -C 'gallery-render --generate-completion-script '",
             ], in: folder.path, executable: "/usr/bin/env")
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.output.hasPrefix("--layout\t") && run.output.contains("\n--shard\t"), "\(run.output)")
+        // The root's own options, and the shells (found by review: neither was offered).
+        #expect(run.output.contains("\n--generate-completion-script\t"), "\(run.output)")
+        #expect(run.output.contains("\nbash") && run.output.contains("\nzsh"), "\(run.output)")
     }
 }

@@ -30,7 +30,7 @@ import Testing
         }
     }
 
-    @Test func checksGiveTheirBoundInTheMessage() {
+    @Test func checksGiveTheirBoundInTheMessage() throws {
         #expect(throws: UsageError.invalidValue("0", for: options.width.spec, "must be greater than 0")) {
             try Values(values: ["width": "0"]).read(options.width)
         }
@@ -40,6 +40,9 @@ import Testing
         #expect(
             throws: UsageError.invalidValue("0", for: options.columns.spec, "must be a whole number from 1 to 1000")
         ) { try Values(values: ["columns": "0"]).read(options.columns) }
+        // A budget that rounds to no pixel at all is refused too (found by review: 1e-9 was taken).
+        #expect(throws: UsageError.self) { try Values(values: ["max-megapixels": "1e-9"]).read(options.maxMegapixels) }
+        #expect(try Values(values: ["max-megapixels": "0.000001"]).read(options.maxMegapixels) == 0.000_001)
     }
 
     @Test func enumOptionsListTheirCasesAndRejectOthers() {

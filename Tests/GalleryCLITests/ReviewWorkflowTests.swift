@@ -220,6 +220,12 @@ extension ReviewWorkflowTests {
             (["--count", "3", "--snap", "--deceleration", "fsat"], "did you mean fast?"),
             (["--count", "3", "--background", "whit"], "did you mean white?"),
             (["--verison"], "Unknown option '--verison': did you mean --version?"),
+            // Another subcommand's option says whose it is (found by review: --drag got "--wrap?").
+            (["--count", "3", "--drag", "-140"], "Unknown option '--drag' here: it is animate's"),
+            (["--count", "3", "--baseline", "b"], "Unknown option '--baseline' here: it is check's"),
+            // A PNG is not written under another format's name (found by review: -o x.webp held PNG).
+            (["--count", "3", "-o", "x.webp"], "names a .webp file, but render writes PNG"),
+            (["--count", "3", "-o", "x.JPG"], "names a .jpg file, but render writes PNG"),
         ] {
             let run = try CommandRunner.run(arguments, in: folder.path)
             #expect(run.status == 64, "\(arguments): \(run.stderr)")

@@ -6,7 +6,7 @@ struct OutputOptions: OptionGroup {
     let output = Option<String>(
         "output", short: "o", value: "path",
         help:
-            "PNG path, - for standard output; with several offsets a pattern containing {index} (4 digits, from 0000) and/or {offset}.",
+            "PNG path (animate: an APNG, or an animated WebP for .webp), - for standard output; render with several offsets: a pattern containing {index} (4 digits, from 0000) and/or {offset}.",
         defaultText: "\(single), or \(sequence) with --offsets", check: .nonEmpty, completion: .file)
     let strict = Flag(
         "strict", help: "A photo that cannot be read fails the command instead of a placeholder plus a warning.")
@@ -15,6 +15,16 @@ struct OutputOptions: OptionGroup {
     static let single = "gallery.png"
     /// The output pattern of several frames when -o is not given.
     static let sequence = "gallery-{index}.png"
+
+    /// The suffix of `path` when it names an image format other than PNG (`.webp`, `.jpg`, …), which a
+    /// PNG written under it would be mislabelled as; nil for `.png`, no suffix or any other.
+    static func otherImageSuffix(of path: String) -> String? {
+        let name = SystemPath.lastComponent(path).lowercased()
+        guard let dot = name.lastIndex(of: ".") else { return nil }
+        let suffix = String(name[dot...])
+        return [".webp", ".jpg", ".jpeg", ".heic", ".heif", ".avif", ".gif", ".tif", ".tiff", ".bmp"].contains(suffix)
+            ? suffix : nil
+    }
 
     /// The output path of frame `index` at `offset`, from `pattern`.
     static func path(pattern: String, index: Int, offset: Double) -> String {

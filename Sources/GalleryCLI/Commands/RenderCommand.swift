@@ -41,6 +41,11 @@ enum RenderCommand: Subcommand {
             throw UsageError.rule("With \(offsets), \(output) must contain {index} or {offset}")
         }
         try checkDistinct(description.offsets, pattern: pattern)
+        if let suffix = OutputOptions.otherImageSuffix(of: pattern) {
+            throw UsageError.invalidValue(
+                pattern, for: output.spec,
+                "names a \(suffix) file, but render writes PNG: give a .png path (animate also writes .webp)")
+        }
 
         let strict = parsed.isSet(OutputOptions.declared.strict)
         let photos = try Self.photos(parsed, description, strict: strict, console: console)

@@ -9,6 +9,20 @@ enum BashCompletion {
         return template(names: commands.map(\.name), valueCases: valueCases, optionCases: optionCases)
     }
 
+    /// The root's options (`--version`, …), offered as the first word.
+    private static var rootOptions: String { RootOptions.specs.flatMap(spellings).joined(separator: " ") }
+
+    /// The arms completing a root option's value as the second word (`--generate-completion-script`'s
+    /// shells).
+    private static var rootValueCases: String {
+        RootOptions.specs.compactMap { option in
+            guard case .words(let words) = option.completion else { return nil }
+            let pattern = spellings(option).joined(separator: "|")
+            return
+                "        \(pattern)) COMPREPLY=($(compgen -W \"\(words.joined(separator: " "))\" -- \"$cur\")); return ;;"
+        }.joined(separator: "\n")
+    }
+
     /// How `option` is written: its long name, then its short one.
     private static func spellings(_ option: OptionSpec) -> [String] {
         ["--\(option.name)"] + (option.short.map { ["-\($0)"] } ?? [])
@@ -45,6 +59,11 @@ enum BashCompletion {
                     \(names.joined(separator: "|"))) subcommand="${COMP_WORDS[i]}"; explicit=1; break ;;
                 esac
             done
+            if [[ $COMP_CWORD -eq 2 ]]; then
+                case "$prev" in
+            \(rootValueCases)
+                esac
+            fi
             case "$subcommand:$prev" in
         \(valueCases.joined(separator: "\n"))
             esac
@@ -52,7 +71,7 @@ enum BashCompletion {
         \(optionCases.joined(separator: "\n"))
             esac
             if [[ $cur == -* ]]; then
-                [[ $COMP_CWORD -eq 1 ]] && options="$options --version --verbose --help --generate-completion-script"
+                [[ $COMP_CWORD -eq 1 ]] && options="$options \(rootOptions) --help"
                 COMPREPLY=($(compgen -W "$options" -- "$cur"))
                 return
             fi

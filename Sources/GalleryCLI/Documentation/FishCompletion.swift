@@ -18,24 +18,25 @@ enum FishCompletion {
                 name == "render"
                 ? "'not __fish_seen_subcommand_from \(others)'" : "'__fish_seen_subcommand_from \(name)'"
             lines.append("complete -c gallery-render -n \(condition) -F")
-            for option in spec.options {
-                var line = "complete -c gallery-render -n \(condition) -l \(option.name)"
-                if let short = option.short { line += " -s \(short)" }
-                switch option.completion {
-                case .none: break
-                case .words(let words): line += " -x -a \(quoted(words.joined(separator: " ")))"
-                case .file: line += " -r -F"
-                case .directory: line += " -x -a '(__fish_complete_directories)'"
-                case .text: line += " -x"
-                }
-                lines.append(line + " -d \(quoted(CompletionValue.summary(option.help)))")
-            }
+            lines += spec.options.map { line($0, when: condition) }
         }
-        lines.append("complete -c gallery-render -n __fish_use_subcommand -l version -d 'Show the version'")
-        lines.append(
-            "complete -c gallery-render -n __fish_use_subcommand -l verbose -d 'With --version: libraries and SIMD level'"
-        )
+        // The root's own options, before any subcommand.
+        lines += RootOptions.specs.map { line($0, when: "__fish_use_subcommand") }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The `complete` line offering `option` (and its values) when `condition` holds.
+    private static func line(_ option: OptionSpec, when condition: String) -> String {
+        var line = "complete -c gallery-render -n \(condition) -l \(option.name)"
+        if let short = option.short { line += " -s \(short)" }
+        switch option.completion {
+        case .none: break
+        case .words(let words): line += " -x -a \(quoted(words.joined(separator: " ")))"
+        case .file: line += " -r -F"
+        case .directory: line += " -x -a '(__fish_complete_directories)'"
+        case .text: line += " -x"
+        }
+        return line + " -d \(quoted(CompletionValue.summary(option.help)))"
     }
 
     /// `'text'`, with fish's escapes for quotes and backslashes.

@@ -4,11 +4,13 @@ enum ZshCompletion {
         let commands = CompletionShell.commands
         let described = commands.map { "        '\($0.name):\(quoted(CompletionValue.summary($0.spec.abstract)))'" }
         let cases = commands.map { name, spec in
-            let specs = spec.options.map(argument) + [positional(spec)]
+            // The default subcommand's first word may be one of the root's options too.
+            let specs = (name == "render" ? ["\"${root[@]}\""] : []) + spec.options.map(argument) + [positional(spec)]
             return "        \(name))\n            _arguments -s \\\n"
                 + specs.map { "                \($0)" }.joined(separator: " \\\n")
                 + "\n            ;;"
         }
+        let root = RootOptions.specs.map { "        \(argument($0))" }.joined(separator: "\n")
         return """
             #compdef gallery-render
             # zsh completion for gallery-render (gallery-render --generate-completion-script zsh)
@@ -17,6 +19,10 @@ enum ZshCompletion {
                 local -a subcommands
                 subcommands=(
             \(described.joined(separator: "\n"))
+                )
+                local -a root
+                root=(
+            \(root)
                 )
                 local subcommand=render
                 if (( CURRENT > 2 )) && (( ${subcommands[(I)${words[2]}:*]} )); then
@@ -27,6 +33,12 @@ enum ZshCompletion {
                     _describe -t subcommands 'subcommand' subcommands
                     _files
                     return
+                elif (( CURRENT > 2 )) && [[ " ${(j: :)${root[@]%%\\[*}} " == *" ${words[2]} "* ]]; then
+                    # After a root option (--generate-completion-script's shell): its value only.
+                    _arguments -s "${root[@]}"
+                    return
+                elif (( CURRENT > 2 )); then
+                    root=()
                 fi
                 case $subcommand in
             \(cases.joined(separator: "\n"))

@@ -2,10 +2,10 @@
 /// flags, `--` ending options, and `-` as an ordinary value (standard output or input).
 enum ArgumentParser {
     /// `alsoSuggesting` names options that are valid elsewhere (the root's `--version`), for "did you
-    /// mean" only.
-    static func parse(_ arguments: [String], spec: CommandSpec, alsoSuggesting: [String] = []) throws(UsageError)
-        -> ParsedArguments
-    {
+    /// mean" only; `owners` the subcommand that takes an option this one does not (`--fling`: animate).
+    static func parse(
+        _ arguments: [String], spec: CommandSpec, alsoSuggesting: [String] = [], owners: [String: String] = [:]
+    ) throws(UsageError) -> ParsedArguments {
         var parsed = ParsedArguments()
         var index = 0
         var optionsEnded = false
@@ -30,6 +30,7 @@ enum ArgumentParser {
                 let name = String(String.UnicodeScalarView(body[..<(equals ?? body.endIndex)]))
                 if let equals { inlineValue = String(String.UnicodeScalarView(body[body.index(after: equals)...])) }
                 guard let found = spec.option(named: name) else {
+                    if let owner = owners[name] { throw .otherCommandsOption("--\(name)", command: owner) }
                     let near = Suggestion.nearest(to: name, among: spec.options.map(\.name) + alsoSuggesting)
                     throw .unknownOption("--\(name)", suggestion: near.map { "--" + $0 })
                 }

@@ -9,6 +9,8 @@ indirect enum UsageError: Error, Sendable, Equatable {
     case defaultDoesNotFit(OptionSpec, String)
     /// An option no declaration has (`--offest`), and the nearest one within two edits.
     case unknownOption(String, suggestion: String?)
+    /// An option this subcommand does not take but `command` does (`--drag` given to render).
+    case otherCommandsOption(String, command: String)
     /// A required option was not given.
     case missingOption(OptionSpec)
     /// An option that takes a value was given none.
@@ -57,7 +59,7 @@ indirect enum UsageError: Error, Sendable, Equatable {
             sentence.parts.compactMap { part in
                 if case .option(let option) = part { option } else { nil }
             }
-        case .unknownOption, .missingArgument, .inManifest: []
+        case .unknownOption, .otherCommandsOption, .missingArgument, .inManifest: []
         }
     }
 
@@ -77,6 +79,8 @@ indirect enum UsageError: Error, Sendable, Equatable {
                 : "\(spelling.name(option)): at its default: \(reason)"
         case .unknownOption(let name, let suggestion):
             "Unknown option '\(name)'" + (suggestion.map { ": did you mean \($0)?" } ?? "")
+        case .otherCommandsOption(let name, let command):
+            "Unknown option '\(name)' here: it is \(command)'s (gallery-render \(command) … \(name) …)"
         case .missingOption(let option): "Missing expected option '\(option.displayName)'"
         case .missingValue(let option): "Missing value for '\(option.displayName)'"
         case .flagWithValue(let option): "The flag '--\(option.name)' does not take a value"

@@ -15,7 +15,7 @@ struct OffsetList: OptionValue, Equatable {
 
     var optionText: String { offsets.map(\.optionText).joined(separator: ",") }
 
-    static var expectation: String { "must be A..B/STEP or a,b,c with finite numbers and a positive step" }
+    static var expectation: String { "must be A..B/STEP (A ≤ B, a positive step) or a,b,c, with finite numbers" }
 
     /// A well-formed list that asks for too many frames says so, and how many.
     static func reason(refusing text: String) -> String? {

@@ -62,7 +62,7 @@ struct SceneOptions: OptionGroup {
         default: Scene.Snap().velocity, check: .from(-1e9...1e9))
     let deceleration = DefaultedOption<DecelerationRate>(
         "deceleration", value: "rate",
-        help: "With --snap: UIScrollView's rate per millisecond: normal (0.998), fast (0.99) or a number.",
+        help: "UIScrollView's rate per millisecond, for --snap and a fling: normal (0.998), fast (0.99) or a number.",
         default: Scene.Snap().deceleration)
     let count = Option<Int>(
         "count", value: "n", help: "Number of items; photos repeat in order; with no photos, placeholders.",
@@ -193,7 +193,7 @@ struct SceneOptions: OptionGroup {
         "max-megapixels", value: "n",
         help:
             "Pixel budget per photo, checked from its header before decoding (also 32768 px a side, 500 progressive scans).",
-        default: PixelBudget.standard.megapixels, check: .greaterThan(0, atMost: 10_000))
+        default: PixelBudget.standard.megapixels, check: .from(0.000_001...10_000))
 
     /// The option that sets `parameter`: how the CLI spells what the layout engine reports.
     func spec(for parameter: LayoutParameter) -> OptionSpec {

@@ -29,7 +29,7 @@ extension Console {
         guard let first = outside.first else { return }
         let more = outside.count > 1 ? " (and \(outside.count - 1) more)" : ""
         warning(
-            "\(place)\(option) \(JSONValue.shortest(first))\(more) is beyond the scrollable range \(JSONValue.format(range.lowerBound))…\(JSONValue.format(range.upperBound)) pt: drawn at \(JSONValue.format(gallery.clamped(first))), clamped (--overscroll draws past the end)"
+            "\(place)\(option) \(JSONValue.shortest(first))\(more) is beyond the scrollable range \(JSONValue.format(range.lowerBound))…\(JSONValue.format(range.upperBound)) pt: drawn at \(JSONValue.format(gallery.clamped(first))), clamped (--overscroll draws beyond it)"
         )
     }
 }
