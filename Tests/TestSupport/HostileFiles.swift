@@ -73,7 +73,7 @@ public enum HostileFiles {
         return JPEGEncoder.encode(photo, app1: Array("Exif".utf8) + [0, 0] + tiff) ?? []
     }
 
-    /// A JPEG cut at 60 % of its length: decodes with "Premature end of JPEG file".
+    /// A JPEG cut at 60 % of its length: corrupt, "the file ends before the image does".
     public static var truncatedJPEG: [UInt8] {
         let bytes = JPEGEncoder.encode(photo) ?? []
         return Array(bytes.prefix(bytes.count * 6 / 10))

@@ -1,9 +1,9 @@
 import GalleryCore
 import ImageCodecs
 
-/// libFuzzer entry: any bytes through the HEIF/AVIF header and decoder (libheif, and the tile-by-tile
-/// grid decoder) under a small budget, at a target box the last byte picks (so the thumbnail path runs
-/// too), on two threads. A decode must give the size its header declared; differential: a decode of
+/// libFuzzer entry: any bytes through the top-level box walk (`ISOBoxExtent`), then the HEIF/AVIF
+/// header and decoder (libheif, and the tile-by-tile grid decoder) under a small budget, at a target
+/// box the last byte picks (so the thumbnail path runs too), on two threads. A decode must give the size its header declared; differential: a decode of
 /// a region (from the second-to-last byte) must be the whole decode there, within 1 (a whole decode
 /// that meets a damaged tile is libheif's, whose conversion may round apart from the grid decoder's).
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -11,6 +11,9 @@ public func fuzzHEIF(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     let bytes = [UInt8](UnsafeBufferPointer(start: data, count: size))
     let budget = PixelBudget(maxPixels: 4_000_000, maxSide: 8192, maxScans: 100)
     let format = ImageFormat(sniffing: bytes) == .avif ? ImageFormat.avif : .heif
+    // How far the boxes reach (what a photo's read stops at): within the file, whatever the bytes.
+    let end = try? ISOBoxExtent.end(fileSize: size) { offset in Array(bytes[offset..<min(offset + 16, size)]) }
+    if let end, end < 0 || end > size { fatalError("the boxes reach \(end) of \(size) bytes") }
     guard let header = try? HEIFDecoder.header(bytes, budget: budget, format: format) else { return 0 }
     let side = Int(bytes.last ?? 0) + 1
     var options = DecodeOptions(budget: budget, targetSize: PixelSize(width: side, height: side), colorSpace: .srgb)

@@ -91,7 +91,13 @@ public enum ImageDecoder {
             prefix = try read(file, count: min(file.size, PhotoReadLimit.metadataBytes))
             limit = PhotoReadLimit(prefix, fileSize: file.size, budget: budget)
         }
-        let count = min(file.size, limit.bytes(fileSize: file.size))
+        var count = min(file.size, limit.bytes(fileSize: file.size))
+        if case .boxes = limit {
+            let end = try ISOBoxExtent.end(fileSize: file.size) { offset throws(DecodeError) in
+                try read(file, count: 16, at: offset)
+            }
+            count = min(end, budget.maxFileBytes)
+        }
         // A PNG longer than its pixels need: its image's chunks, not the first bytes (an APNG's later
         // frames or big text chunks would otherwise cut off the image data or IEND).
         if case .bounded = limit, count < file.size, ImageFormat(sniffing: prefix) == .png {

@@ -1,7 +1,8 @@
 import GalleryCore
 
-/// How much of a photo file a decode can use, from what its first bytes say. A HEIF, AVIF or WebP
-/// is read whole, up to the budget's file size.
+/// How much of a photo file a decode can use, from what its first bytes say. A HEIF or AVIF is read
+/// as far as its top-level boxes reach, a WebP as far as its RIFF header says, up to the budget's
+/// file size.
 ///
 /// Everything an image needs lies within `pixels × 16 + metadataBytes` bytes of its start: 16 bytes
 /// per pixel is twice 16-bit RGBA stored uncompressed, and 16 MiB holds any JPEG's APP segments (an
@@ -18,6 +19,8 @@ enum PhotoReadLimit: Equatable {
     case moreHeader
     /// No frame header within `metadataBytes`: that much, and the decoder says what is wrong.
     case metadataOnly
+    /// A HEIF or AVIF: as far as its top-level boxes reach (`ISOBoxExtent`), within the budget.
+    case boxes
 
     /// Bytes read before anything else.
     static let firstRead = 64 << 10
@@ -30,10 +33,15 @@ enum PhotoReadLimit: Equatable {
         switch ImageFormat(sniffing: prefix) {
         case .png: size = PNGDecoder.declaredSize(prefix)
         case .jpeg: size = try? JPEGDecoder.header(prefix)
-        case .heif, .avif, .webp:
-            // Their decoders need the whole file (a HEIF's boxes may come in any order); the budget
-            // is checked from the boxes or the VP8 headers before any pixel is decoded.
-            self = .bounded(budget.maxFileBytes)
+        case .heif, .avif:
+            // Their decoders need every box (in any order): as far as the boxes reach, which
+            // `ImageDecoder.readPhoto` walks; the budget is checked from the boxes before any pixel.
+            self = .boxes
+            return
+        case .webp:
+            // The RIFF header gives the file's length; the budget is checked from the VP8 headers.
+            let length = prefix.count >= 8 ? prefix[4..<8].reversed().reduce(0) { $0 << 8 | Int($1) } : 0
+            self = .bounded(min(budget.maxFileBytes, length + 8 + length % 2))
             return
         case nil: size = nil
         }
@@ -52,6 +60,7 @@ enum PhotoReadLimit: Equatable {
         case .bounded(let limit): min(limit, fileSize)
         case .firstBytes: min(Self.firstRead, fileSize)
         case .moreHeader, .metadataOnly: min(Self.metadataBytes, fileSize)
+        case .boxes: fileSize
         }
     }
 }

@@ -3,14 +3,20 @@ import GalleryCore
 
 /// Decodes JPEG through the CJPEG shim, with DCT-domain downscaling and EXIF orientation.
 public enum JPEGDecoder {
+    /// Why a JPEG cut short is refused (found by review: libjpeg drew its rest grey, and `diff`
+    /// compared it): the contract's truncated photo, a placeholder.
+    static let truncated = "the file ends before the image does (truncated)"
+
     /// Decodes a JPEG upright. With `options.targetSize`, decodes at the smallest scale M/8 that still
     /// leaves 2× for the final filter; with `options.region`, only that part of the upright result.
-    /// Recoverable corruption (a truncated file) decodes with a warning.
+    /// A file whose image data does not end (cut short: no EOI after its scans) is corrupt, whatever
+    /// part of it is asked for; other recoverable corruption decodes with libjpeg's warning.
     public static func decode(_ bytes: [UInt8], options: DecodeOptions = DecodeOptions()) throws(DecodeError)
         -> DecodedImage
     {
         let orientation = EXIFReader.orientation(ofJPEG: bytes)
         let full = try header(bytes)
+        if JPEGSegmentWalk.endsItsImage(bytes) == false { throw .corrupt(format: .jpeg, message: Self.truncated) }
         let m = try plannedScale(full: full, orientation: orientation, options: options)
         let scaled = PixelSize(width: (full.width * m + 7) / 8, height: (full.height * m + 7) / 8)
         let upright = orientation.swapsAxes ? scaled.transposed : scaled

@@ -63,14 +63,17 @@ public enum PhotoListing {
         let directory = SystemPath.withCString(folder) { open($0, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
         guard directory >= 0 else { throw .unreadable(path: folder, errno: errno) }
         defer { close(directory) }
-        let entries = NaturalOrder.sorted(
-            entries(of: folder).filter { !SystemPath.isHidden($0.name) && $0.kind != .other }, by: \.name)
+        // A FIFO, socket or device is no photo (never opened), but one named like a photo is said,
+        // as any other file named like one (found by review: a FIFO `2.png` vanished silently, and
+        // under --strict the items after it were renumbered).
+        let entries = NaturalOrder.sorted(entries(of: folder).filter { !SystemPath.isHidden($0.name) }, by: \.name)
         // Sniffing thousands of files is system calls: a few threads keep the order and halve the
         // time for a phone's camera folder; names are looked up relative to the open folder.
         let keep = Parallel.map(entries, jobs: min(4, Processors.count)) {
-            isImage($0.name, in: directory, knownRegular: $0.kind == .regular, keepUnreadable: true)
+            $0.kind != .other
+                && isImage($0.name, in: directory, knownRegular: $0.kind == .regular, keepUnreadable: true)
         }
-        for (entry, kept) in zip(entries, keep) where !kept && entry.kind != .other {
+        for (entry, kept) in zip(entries, keep) where !kept {
             let lowered = entry.name.lowercased()
             if photoSuffixes.contains(where: lowered.hasSuffix) { skipped(SystemPath.joined(folder, entry.name)) }
         }
