@@ -60,13 +60,19 @@ public enum GalleryCommand {
         return ExitCode.success.rawValue
     }
 
-    /// The options other subcommands take and `spec` does not, each with a subcommand that takes it:
-    /// animate for a motion's (`--drag` given to render), else the first in help order.
+    /// For the commands that take photos (render, animate, layout): the options another of them
+    /// takes and `spec` does not, each with the first of them, in that order, that takes it (`--drag`
+    /// given to render: animate's). The others (a manifest's, two images') get "did you mean" alone: a scene option
+    /// there is a manifest key, not another command's.
     private static func owners(besides spec: CommandSpec) -> [String: String] {
+        let own = ["render", "animate", "layout"].compactMap { name in
+            RootOptions.subcommands.first { $0.name == name }
+        }
+        guard own.contains(where: { $0.command.spec.commandName == spec.commandName }) else { return [:] }
         var owners: [String: String] = [:]
-        for (name, command) in RootOptions.subcommands where command.spec.commandName != spec.commandName {
+        for (name, command) in own where command.spec.commandName != spec.commandName {
             for option in command.spec.options where spec.option(named: option.name) == nil {
-                owners[option.name] = name == "animate" ? name : owners[option.name] ?? name
+                owners[option.name] = owners[option.name] ?? name
             }
         }
         return owners

@@ -80,9 +80,12 @@ import Testing
             atPath: Corpus.repositoryRoot.appendingPathComponent("Fixtures/photos/1.jpg").path,
             toPath: folder.file("p/1.jpg"))
         #expect(mkfifo(folder.file("p/2.png"), 0o644) == 0)
+        // A folder named like a photo is no candidate, and said nowhere.
+        try FileManager.default.createDirectory(atPath: folder.file("p/2019.jpg"), withIntermediateDirectories: true)
         let run = try CommandRunner.run(["layout", folder.file("p")])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stderr.contains("p/2.png: not a PNG, JPEG, HEIF, AVIF or WebP image"), "\(run.stderr)")
+        #expect(!run.stderr.contains("2019.jpg"), "\(run.stderr)")
         let strict = try CommandRunner.run([folder.file("p"), "--strict", "-o", folder.file("out.png")])
         #expect(strict.status == 1 && strict.stderr.contains("p/2.png"), "\(strict.stderr)")
         #expect(!FileManager.default.fileExists(atPath: folder.file("out.png")))

@@ -78,6 +78,8 @@ import Testing
             Console.escaped(String(repeating: "z", count: 5_000) + ": File name too long").hasSuffix(
                 "z: File name too long"))
         #expect(Console.escaped(String(repeating: "z", count: 1_000)) == String(repeating: "z", count: 1_000))
+        // Line and paragraph separators, which break a line in log viewers (found by review).
+        #expect(Console.escaped("a\u{2028}b\u{2029}c") == "a\\u{2028}b\\u{2029}c")
         // Between characters: no skin-tone modifier is parted from its emoji.
         let thumbs = Console.escaped(String(repeating: "é👍🏽", count: 1_500))
         #expect(thumbs.hasSuffix("👍🏽") && thumbs.contains("👍🏽… (2000 more characters) …é👍🏽"), "\(thumbs.suffix(40))")

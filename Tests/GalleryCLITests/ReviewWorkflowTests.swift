@@ -222,15 +222,19 @@ extension ReviewWorkflowTests {
             (["--verison"], "Unknown option '--verison': did you mean --version?"),
             // Another subcommand's option says whose it is (found by review: --drag got "--wrap?").
             (["--count", "3", "--drag", "-140"], "Unknown option '--drag' here: it is animate's"),
-            (["--count", "3", "--baseline", "b"], "Unknown option '--baseline' here: it is check's"),
+            (["layout", "--count", "3", "--quality", "80"], "Unknown option '--quality' here: it is animate's"),
             // A PNG is not written under another format's name (found by review: -o x.webp held PNG).
             (["--count", "3", "-o", "x.webp"], "names a .webp file, but render writes PNG"),
             (["--count", "3", "-o", "x.JPG"], "names a .jpg file, but render writes PNG"),
+            // A command with a manifest or two images gets no other command's name for a scene option.
+            (["diff", "a.png", "b.png", "--width", "3"], "Unknown option '--width'"),
         ] {
             let run = try CommandRunner.run(arguments, in: folder.path)
             #expect(run.status == 64, "\(arguments): \(run.stderr)")
             #expect(run.stderr.contains(said), "\(arguments): \(run.stderr)")
         }
+        let diff = try CommandRunner.run(["diff", "a.png", "b.png", "--width", "3"], in: folder.path)
+        #expect(!diff.stderr.contains("it is"), "\(diff.stderr)")
         // Three edits away: no guess.
         let far = try CommandRunner.run(["--zzzzzz", "1"], in: folder.path)
         #expect(far.status == 64 && !far.stderr.contains("did you mean"))

@@ -74,6 +74,9 @@ struct Console: Sendable {
                 out += hexEscape(SystemPath.byte(scalar) ?? 0)
             case _ where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value):
                 out += hexEscape(UInt8(scalar.value))
+            case "\u{2028}", "\u{2029}":
+                // Line and paragraph separators break a line in many log viewers.
+                out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
             default: out.unicodeScalars.append(scalar)
             }
         }

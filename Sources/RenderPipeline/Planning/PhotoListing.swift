@@ -75,9 +75,20 @@ public enum PhotoListing {
         }
         for (entry, kept) in zip(entries, keep) where !kept {
             let lowered = entry.name.lowercased()
-            if photoSuffixes.contains(where: lowered.hasSuffix) { skipped(SystemPath.joined(folder, entry.name)) }
+            // A folder named like a photo (`2019.jpg/`) is no candidate: folders are not read into.
+            guard photoSuffixes.contains(where: lowered.hasSuffix), !isFolder(entry.name, in: directory) else {
+                continue
+            }
+            skipped(SystemPath.joined(folder, entry.name))
         }
         return zip(entries, keep).filter(\.1).map { SystemPath.joined(folder, $0.0.name) }
+    }
+
+    /// Whether `name` in the open `directory` is a folder (or a link to one).
+    static func isFolder(_ name: String, in directory: Int32) -> Bool {
+        var status = stat()
+        return SystemPath.withCString(name, { fstatat(directory, $0, &status, 0) }) == 0
+            && status.st_mode & S_IFMT == S_IFDIR
     }
 
     /// The names in `folder` with their types (DirectoryEntry).
