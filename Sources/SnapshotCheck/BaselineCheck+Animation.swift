@@ -42,9 +42,11 @@ extension BaselineCheck {
             }),
             AnimationComparer.isAnimation(start.0) || AnimationComparer.isAnimation(start.1)
         else { return nil }
-        func verdict(_ status: FrameCheck.Status, _ finding: FrameCheck.Finding) -> FrameCheck {
+        func verdict(_ status: FrameCheck.Status, _ finding: FrameCheck.Finding, _ counts: Comparison? = nil)
+            -> FrameCheck
+        {
             FrameCheck(
-                path: frame.path, scene: frame.scene, status: status, finding: finding,
+                path: frame.path, scene: frame.scene, status: status, finding: finding, comparison: counts,
                 seconds: Date().timeIntervalSince(began))
         }
         let bytes: ([UInt8], [UInt8])
@@ -54,16 +56,7 @@ extension BaselineCheck {
         }
         let regions = ignore[frame.path]
         if bytes.0 == bytes.1 {
-            // Counted as a still's identical files are: its (APNG's) size, nothing differing.
-            let counts = ImageComparer.pngSize(start.1).map { size in
-                Comparison.compared(
-                    .init(
-                        width: size.width, height: size.height, diffPixels: 0, antiAliasedPixels: 0, matches: true,
-                        identicalBytes: true))
-            }
-            var check = FrameCheck(
-                path: frame.path, scene: frame.scene, status: .passed, finding: .identicalFiles, comparison: counts,
-                seconds: Date().timeIntervalSince(began))
+            var check = Self.identical(frame, header: start.1, began: began)
             check.ignoredPixels = regions?.ignoredPixels ?? 0
             return check
         }
@@ -76,13 +69,21 @@ extension BaselineCheck {
         }
         guard !result.matches else {
             // Its counts are those of the frame that came nearest to failing.
-            var check = FrameCheck(
-                path: frame.path, scene: frame.scene, status: .passed, finding: .animation(result),
-                comparison: result.closest.map(Comparison.compared), seconds: Date().timeIntervalSince(began))
+            var check = verdict(.passed, .animation(result), result.closest.map(Comparison.compared))
             check.ignoredPixels = result.ignoredPixels
             return check
         }
-        // Images that cannot be written are said in the message; the report then shows none.
+        return differing(result, bytes, files, frame: frame, comparer: comparer, began: began)
+    }
+
+    /// The verdict on two animations that differ, their first failing frame's diff image and every
+    /// frame's stills written (images that cannot be written are said in the message; the report
+    /// then shows none).
+    private func differing(
+        _ result: AnimationComparison, _ bytes: ([UInt8], [UInt8]),
+        _ files: (expected: RegularFile, actual: RegularFile),
+        frame: PlannedFrame, comparer: AnimationComparer, began: Date
+    ) -> FrameCheck {
         var notes = colorNotes(files)
         if let diff = result.first?.diff,
             let failure = Self.write(diff, to: images(of: frame.path).diff, compression: .matches)
@@ -100,6 +101,20 @@ extension BaselineCheck {
             failingFrames: result.failingFrames, animationFrames: differs ? result.frames : [])
         check.ignoredPixels = result.ignoredPixels
         return check
+    }
+
+    /// Two byte-identical animations: passed, counted as a still's identical files are (its APNG's
+    /// size from `header`, nothing differing).
+    private static func identical(_ frame: PlannedFrame, header: [UInt8], began: Date) -> FrameCheck {
+        let counts = ImageComparer.pngSize(header).map { size in
+            Comparison.compared(
+                .init(
+                    width: size.width, height: size.height, diffPixels: 0, antiAliasedPixels: 0, matches: true,
+                    identicalBytes: true))
+        }
+        return FrameCheck(
+            path: frame.path, scene: frame.scene, status: .passed, finding: .identicalFiles, comparison: counts,
+            seconds: Date().timeIntervalSince(began))
     }
 
     /// Both files' bytes, or the first that cannot be read.

@@ -132,16 +132,7 @@ struct MotionDescription: Sendable {
         } else if let index = try source.read(options.delete) {
             kind = .delete(index)
         } else if source.isSet(options.rotate) {
-            // The line's strip keeps its frame when the device turns: no app turns it into a column.
-            let layout = description.gallery.style.kind
-            if layout == .line || layout == .compositional {
-                throw .rule(
-                    "\(options.rotate) turns a full-screen collection view: use it with \(scenes.layout) grid, flow or a page layout (the \(layout.rawValue) layout's strip keeps its frame when the device turns)"
-                )
-            }
-            // Every frame of a rotation has the end's size: the dots must sit on it too.
-            try SceneDescription.checkPageControl(
-                description.pageControl, frameHeight: description.gallery.viewport.width, turned: true)
+            try Self.checkRotation(of: description)
             kind = .rotate
         } else if let distance = try source.read(options.drag) {
             kind = try Self.drag(distance, source, description)
@@ -161,6 +152,21 @@ struct MotionDescription: Sendable {
         case .fling, .drag: break
         default: try CarouselOptions.checkFlingOnly(in: source, flings: false)
         }
+    }
+
+    /// A rotation turns a full-screen collection view (the line's strip keeps its frame when the device
+    /// turns: no app turns it into a column), and every frame has the end's size: the page control's
+    /// dots must sit on it too.
+    private static func checkRotation(of description: SceneDescription) throws(UsageError) {
+        let (options, scenes) = (MotionOptions.declared, SceneOptions.declared)
+        let layout = description.gallery.style.kind
+        if layout == .line || layout == .compositional {
+            throw .rule(
+                "\(options.rotate) turns a full-screen collection view: use it with \(scenes.layout) grid, flow or a page layout (the \(layout.rawValue) layout's strip keeps its frame when the device turns)"
+            )
+        }
+        try SceneDescription.checkPageControl(
+            description.pageControl, frameHeight: description.gallery.viewport.width, turned: true)
     }
 
     /// `--duration` given for this scene where it times nothing: a motion that takes its own time

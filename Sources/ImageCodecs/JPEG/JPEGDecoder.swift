@@ -7,6 +7,13 @@ public enum JPEGDecoder {
     /// compared it): the contract's truncated photo, a placeholder.
     static let truncated = "the file ends before the image does (truncated)"
 
+    /// The header of a JPEG whose image data ends (an EOI after its scans); a file cut short throws.
+    private static func wholeHeader(_ bytes: [UInt8]) throws(DecodeError) -> PixelSize {
+        let full = try header(bytes)
+        if JPEGSegmentWalk.endsItsImage(bytes) == false { throw .corrupt(format: .jpeg, message: truncated) }
+        return full
+    }
+
     /// Decodes a JPEG upright. With `options.targetSize`, decodes at the smallest scale M/8 that still
     /// leaves 2× for the final filter; with `options.region`, only that part of the upright result.
     /// A file whose image data does not end (cut short: no EOI after its scans) is corrupt, whatever
@@ -15,8 +22,7 @@ public enum JPEGDecoder {
         -> DecodedImage
     {
         let orientation = EXIFReader.orientation(ofJPEG: bytes)
-        let full = try header(bytes)
-        if JPEGSegmentWalk.endsItsImage(bytes) == false { throw .corrupt(format: .jpeg, message: Self.truncated) }
+        let full = try wholeHeader(bytes)
         let m = try plannedScale(full: full, orientation: orientation, options: options)
         let scaled = PixelSize(width: (full.width * m + 7) / 8, height: (full.height * m + 7) / 8)
         let upright = orientation.swapsAxes ? scaled.transposed : scaled

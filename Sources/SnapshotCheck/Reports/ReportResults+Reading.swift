@@ -35,24 +35,7 @@ extension ReportResults {
         var paths: Set<String> = []
         var images: [String: Int] = [:]
         for (number, frame) in results.frames.enumerated() {
-            // Scene names have at most 128 characters, offsets' names a few dozen: a longer path is
-            // none this tool wrote, and its report images' names would be too long to write.
-            guard frame.path.utf8.count <= maximumPathBytes else {
-                throw .invalid(
-                    "key 'frames[\(number)].path' has \(frame.path.utf8.count) bytes, longer than any frame path this tool writes (\(maximumPathBytes))"
-                )
-            }
-            // Only the names a manifest's frames get: no `./`, hidden file, other extension or
-            // control character reaches a baseline folder, and one frame has one spelling. A scene
-            // that failed before it had frames is listed under its name, with no image.
-            let unplanned =
-                frame.status == .sceneFailed && frame.path == frame.scene && FramePath.isSceneName(frame.path[...])
-                && frame.images.all.isEmpty
-            guard unplanned || FramePath.isFramePath(frame.path) else {
-                throw .invalid(
-                    "key 'frames[\(number)].path' is \(String(reflecting: frame.path)), not a frame path this tool writes (NAME.png or NAME/offset-X.png)"
-                )
-            }
+            try checkPath(of: frame, number: number)
             guard paths.insert(frame.path).inserted else {
                 throw .invalid("key 'frames[\(number)].path' is \"\(frame.path)\", a frame given twice")
             }
@@ -74,6 +57,27 @@ extension ReportResults {
             }
         }
         return results
+    }
+
+    /// Frame `number`'s path is one this tool writes: only the names a manifest's frames get (no `./`,
+    /// hidden file, other extension or control character reaches a baseline folder, and one frame
+    /// has one spelling), or, for a scene that failed before it had frames, its name with no image.
+    private static func checkPath(of frame: Frame, number: Int) throws(ReadError) {
+        // Scene names have at most 128 characters, offsets' names a few dozen: a longer path is
+        // none this tool wrote, and its report images' names would be too long to write.
+        guard frame.path.utf8.count <= maximumPathBytes else {
+            throw .invalid(
+                "key 'frames[\(number)].path' has \(frame.path.utf8.count) bytes, longer than any frame path this tool writes (\(maximumPathBytes))"
+            )
+        }
+        let unplanned =
+            frame.status == .sceneFailed && frame.path == frame.scene && FramePath.isSceneName(frame.path)
+            && frame.images.all.isEmpty
+        guard unplanned || FramePath.isFramePath(frame.path) else {
+            throw .invalid(
+                "key 'frames[\(number)].path' is \(String(reflecting: frame.path)), not a frame path this tool writes (NAME.png or NAME/offset-X.png)"
+            )
+        }
     }
 
     /// `image` is a regular file (no symlink) in `folder/images/`, named as this tool names them.
