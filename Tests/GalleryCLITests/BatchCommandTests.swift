@@ -83,6 +83,11 @@ import Testing
                 "scene 'a': key 'caption': expected a number or a string, not true or false"
             ),
             (#"{"scenes": [{"name": "a"}], "extra": 1}"#, "unknown key 'extra'"),
+            // Only offsets takes a list (found by review: a list was joined by commas for any key).
+            (
+                #"{"scenes": [{"name": "a", "layout": ["grid"]}]}"#,
+                "scene 'a': key 'layout': expected a number or a string, not a list"
+            ),
             (#"{"scenes": [{"name": "a", "columns": 0, "layout": "grid"}]}"#, "scene 'a': key 'columns'"),
             (
                 #"{"scenes": [{"name": "ok", "offset": 1}, {"name": "b", "offsets": "9..1/2"}]}"#,

@@ -30,12 +30,32 @@ import Testing
         ("// c\n{}", "expected a value"), (#"{"a" 1}"#, "expected ':' after a key"),
         ("[1e999]", "the number 1e999 is out of range"),
         (#"["\ud800"]"#, "a lone surrogate in \\u escapes"), ("\"a\u{1}\"", "a control character inside a string"),
+        // A NUL would cut a path or a number short where the system reads it (found by review).
+        (#"["p/1.jpg\u0000.txt"]"#, "a NUL (\\u0000) inside a string, which no value may hold"),
     ])
     func foundationsLeniencesAreRefused(text: String, reason: String) {
         #expect {
             try Self.parse(text)
         } throws: { error in
             (error as? StrictJSON.Failure)?.reason == reason
+        }
+    }
+
+    /// Budgets before memory (found by review: a 60 MB caption took 2 GB and aborted): a string
+    /// over 64 KiB and more than a million values are refused as they are met.
+    @Test func stringsAndValuesAreBounded() {
+        let long = "[\"" + String(repeating: "x", count: (64 << 10) + 1) + "\"]"
+        #expect {
+            try Self.parse(long)
+        } throws: { error in
+            (error as? StrictJSON.Failure)?.reason == "a string longer than 64 KiB at '[0]' (no manifest value is)"
+        }
+        #expect(throws: Never.self) { try Self.parse("[\"" + String(repeating: "x", count: 64 << 10) + "\"]") }
+        let many = "[" + Array(repeating: "0", count: 1_000_001).joined(separator: ",") + "]"
+        #expect {
+            try Self.parse(many)
+        } throws: { error in
+            (error as? StrictJSON.Failure)?.reason == "more than 1000000 values"
         }
     }
 

@@ -183,6 +183,8 @@ struct Manifest: Sendable {
             if case .bool = value, spec?.values.contains("true") != true {
                 throw UsageError("expected a number or a string, not true or false")
             }
+            // A list only for offsets (found by review: `"layout": ["grid"]` was taken as "grid").
+            if case .array = value, key != "offsets" { throw UsageError("expected a number or a string, not a list") }
             guard let text = value.optionText else { throw UsageError("expected a number or a string") }
             values[option] = text
         }
@@ -195,8 +197,9 @@ struct Manifest: Sendable {
             + parts.dropFirst().map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
     }
 
-    /// Manifests larger than this are refused before they are read.
-    static let largestFile = 64 << 20
+    /// Manifests larger than this are refused before they are read: 100,000 scenes fit in a few MiB,
+    /// and a manifest's memory grows with its size.
+    static let largestFile = 16 << 20
 
     /// The manifest's defaults and scenes, read strictly (`StrictJSON`).
     private static func read(_ path: String) throws(UsageError) -> ([String: ManifestValue], [[String: ManifestValue]])

@@ -2,7 +2,9 @@ import SnapshotCheck
 /// A strict JSON reader (RFC 8259) for manifests: what Foundation's parser lets through is refused
 /// here with the place and the key path. A key given twice in one object (Python and JavaScript keep
 /// the last, Foundation the first: either silently changes a scene), a trailing comma, a comment, a
-/// leading zero or nesting deeper than 64 levels.
+/// leading zero or nesting deeper than 64 levels. Budgets before memory: a string over 64 KiB, more
+/// than a million values, and a NUL (`\u0000`, which would cut a path or a number short where the
+/// system reads it) are refused (found by review: a 60 MB caption took 2 GB and aborted).
 package struct StrictJSON {
     /// Why the text is not JSON: a one-line reason, with the line and column it was found at.
     package struct Failure: Error, Sendable, Equatable, CustomStringConvertible {
@@ -13,6 +15,13 @@ package struct StrictJSON {
     }
 
     static let deepest = 64
+    /// The longest string, in bytes of the text: no manifest value comes near (a path is at most 4
+    /// KiB, a caption 1,024 code points).
+    static let longestString = 64 << 10
+    /// The most values (scenes, keys' values, list items) in one manifest.
+    static let mostValues = 1_000_000
+
+    private var values = 0
 
     private let bytes: [UInt8]
     private var at = 0
@@ -49,10 +58,12 @@ package struct StrictJSON {
 
     private mutating func value(path: String, depth: Int) throws(Failure) -> ManifestValue {
         guard depth < Self.deepest else { throw failure("nested deeper than \(Self.deepest) levels") }
+        values += 1
+        guard values <= Self.mostValues else { throw failure("more than \(Self.mostValues) values") }
         switch next {
         case UInt8(ascii: "{"): return try object(path: path, depth: depth)
         case UInt8(ascii: "["): return try array(path: path, depth: depth)
-        case UInt8(ascii: "\""): return .string(try string())
+        case UInt8(ascii: "\""): return .string(try string(path: path))
         case UInt8(ascii: "t"): return try literal("true", .bool(true))
         case UInt8(ascii: "f"): return try literal("false", .bool(false))
         case UInt8(ascii: "n"): return try literal("null", .null)
@@ -76,7 +87,7 @@ package struct StrictJSON {
                 throw failure(next == UInt8(ascii: "}") ? "a trailing comma before '}'" : "expected a key in quotes")
             }
             let keyStart = at
-            let key = try string()
+            let key = try string(path: path)
             let keyPath = path.isEmpty ? key : "\(path).\(key)"
             guard members[key] == nil else {
                 at = keyStart
@@ -153,8 +164,10 @@ package struct StrictJSON {
         return value
     }
 
-    private mutating func string() throws(Failure) -> String {
+    /// The string starting here, the value at `path` (for a message).
+    private mutating func string(path: String) throws(Failure) -> String {
         at += 1
+        let start = at
         var scalars = String.UnicodeScalarView()
         var run = at  // start of plain bytes not yet copied
         func flush() { scalars.append(contentsOf: String(decoding: bytes[run..<at], as: UTF8.self).unicodeScalars) }
@@ -172,6 +185,10 @@ package struct StrictJSON {
                 run = at
             case 0..<0x20: throw failure("a control character inside a string")
             default: at += 1
+            }
+            if at - start > Self.longestString {
+                let place = path.isEmpty ? "" : " at '\(path)'"
+                throw failure("a string longer than \(Self.longestString >> 10) KiB\(place) (no manifest value is)")
             }
         }
     }
@@ -202,6 +219,7 @@ package struct StrictJSON {
                 return scalar
             }
             guard let scalar = Unicode.Scalar(high) else { throw failure("a lone surrogate in \\u escapes") }
+            guard scalar != "\0" else { throw failure("a NUL (\\u0000) inside a string, which no value may hold") }
             return scalar
         default: throw failure("an unknown escape in a string")
         }
