@@ -115,6 +115,27 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: folder.file("out/a.png")))
     }
 
+    /// A scene's key replaces the defaults' alternatives to it, as the contract's "a scene's keys
+    /// override defaults" (found by review: a default offset and a scene's offsets, or a default
+    /// fling and a scene's delete, were refused as both given).
+    @Test func aSceneOverridesTheDefaultsAlternatives() throws {
+        let folder = try Self.project(
+            #"{"defaults": {"width": 200, "height": 120, "photos": ["photos/"], "offset": 5}, "scenes": [{"name": "a", "offsets": "0,85"}, {"name": "b"}]}"#
+        )
+        defer { folder.remove() }
+        try folder.write(
+            Array(
+                #"{"defaults": {"width": 200, "height": 120, "photos": ["photos/"], "fling": 500, "fps": 10}, "scenes": [{"name": "c", "delete": 1}, {"name": "d"}]}"#
+                    .utf8), to: "motions.json")
+        for manifest in ["manifest.json", "motions.json"] {
+            let run = try CommandRunner.run(["batch", folder.file(manifest), "--out", folder.file("out")])
+            #expect(run.status == 0, "\(manifest): \(run.stderr)")
+        }
+        for file in ["out/a/offset-0.png", "out/a/offset-85.png", "out/b.png", "out/c.png", "out/d.png"] {
+            #expect(FileManager.default.fileExists(atPath: folder.file(file)), "\(file)")
+        }
+    }
+
     @Test func aPhotoSharedByScenesAtTheSameDecodeScaleIsDecodedOnce() throws {
         // The fixtures are 320×240: @1x, @2x and @3x all decode them at full size, so they share.
         let folder = try Self.project(

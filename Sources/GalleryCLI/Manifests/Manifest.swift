@@ -35,6 +35,12 @@ struct Manifest: Sendable {
     /// Flags a scene's key replaces in the defaults, either way (`"wrap": true` over a default
     /// `"noWrap": true`).
     private static let flagAlternatives = [(["wrap"], ["noWrap"])]
+    /// Keys of which a scene's one replaces the defaults' others (found by review: a default `offset`
+    /// and a scene's `offsets` were refused as both given): one offset or a list, one motion, one way
+    /// to come to rest.
+    private static let exclusiveKeys: [[String]] = [
+        ["offset", "offsets"], MotionOptions.declared.motions.map { camelCase($0.name) }, ["snap", "paging"],
+    ]
     /// A flag whose `false` means its opposite flag: `"wrap": false` is `--no-wrap`.
     private static let negatedFlags = ["wrap": "no-wrap"]
 
@@ -110,6 +116,9 @@ struct Manifest: Sendable {
         for (one, other) in alternativeKeys + flagAlternatives {
             if one.contains(where: { entry[$0] != nil }) { other.forEach { defaults[$0] = nil } }
             if other.contains(where: { entry[$0] != nil }) { one.forEach { defaults[$0] = nil } }
+        }
+        for group in exclusiveKeys where group.contains(where: { entry[$0] != nil }) {
+            for key in group where entry[key] == nil { defaults[key] = nil }
         }
         // A scene's device stands for the width, height and scale it implies: it replaces those of the
         // defaults (the scene's own width, height or displayScale still beat its device).
