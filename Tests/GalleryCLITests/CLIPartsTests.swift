@@ -106,5 +106,9 @@ import Testing
             OffsetList.reason(refusing: "0..1e9/1")
                 == "asks for 1000000001 frames; at most 100000 may be asked for at once")
         #expect(OffsetList.reason(refusing: "1..0/1") == nil)  // a malformed list: the syntax message
+        // More than a Double counts (found by review: "asks for null frames").
+        #expect(
+            OffsetList.reason(refusing: "0..1000000000/1e-300")
+                == "asks for more than 100000 frames; at most 100000 may be asked for at once")
     }
 }

@@ -20,7 +20,9 @@ struct OffsetList: OptionValue, Equatable {
     /// A well-formed list that asks for too many frames says so, and how many.
     static func reason(refusing text: String) -> String? {
         guard let count = requestedCount(text), count > Double(limit) else { return nil }
-        return "asks for \(count.optionText) frames; at most \(limit) may be asked for at once"
+        // A step far below the span's precision asks for more frames than a Double counts.
+        let asked = count.isFinite ? count.optionText : "more than \(limit)"
+        return "asks for \(asked) frames; at most \(limit) may be asked for at once"
     }
 
     /// How many offsets well-formed `text` asks for, without making them.
