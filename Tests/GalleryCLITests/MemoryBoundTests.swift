@@ -78,6 +78,25 @@ import Testing
         }
     }
 
+    /// A JPEG whose frame header lies past 16 MiB of APP segments is refused for that reason, not as
+    /// "contains no image" (found by review).
+    @Test func aFrameHeaderPastTheMetadataLimitSaysSo() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let photo = try #require(JPEGEncoder.encode(RGBAImage(width: 8, height: 8, fill: (10, 200, 30, 255))))
+        let segment: [UInt8] = [0xFF, 0xEB, 0xFF, 0xFF] + [UInt8](repeating: 0x58, count: 65_533)
+        let bytes =
+            Array(photo.prefix(2)) + Array([[UInt8]](repeating: segment, count: 260).joined()) + photo.dropFirst(2)
+        let path = try folder.write(bytes, to: "app.jpg")
+        let read = try ImageDecoder.readPhoto(atPath: path)
+        #expect(
+            throws: DecodeError.corrupt(
+                format: .jpeg, message: "no frame header within the first 16 MiB, the metadata a photo may have")
+        ) {
+            try ImageDecoder.decode(read)
+        }
+    }
+
     @Test(.enabled(if: !sanitized, "ulimit -v means nothing under a sanitizer"))
     func imagesTooLargeForTheMemoryLeftAreAnErrorNotAnAbort() throws {
         let folder = try TemporaryFolder()

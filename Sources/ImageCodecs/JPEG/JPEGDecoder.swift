@@ -7,9 +7,21 @@ public enum JPEGDecoder {
     /// compared it): the contract's truncated photo, a placeholder.
     static let truncated = "the file ends before the image does (truncated)"
 
-    /// The header of a JPEG whose image data ends (an EOI after its scans); a file cut short throws.
+    /// The header of a JPEG whose image data ends (an EOI after its scans); a file cut short throws,
+    /// and one whose frame header lies past the metadata a photo may have says so (found by review:
+    /// "contains no image" for a photo with 17 MB of XMP).
     private static func wholeHeader(_ bytes: [UInt8]) throws(DecodeError) -> PixelSize {
-        let full = try header(bytes)
+        let full: PixelSize
+        do { full = try header(bytes) } catch {
+            guard bytes.count >= PhotoReadLimit.metadataBytes,
+                JPEGSegmentWalk.beforeScan(bytes, { _, _ in true }) == nil
+            else { throw error }
+            throw .corrupt(
+                format: .jpeg,
+                message:
+                    "no frame header within the first \(PhotoReadLimit.metadataBytes >> 20) MiB, the metadata a photo may have"
+            )
+        }
         if JPEGSegmentWalk.endsItsImage(bytes) == false { throw .corrupt(format: .jpeg, message: truncated) }
         return full
     }
