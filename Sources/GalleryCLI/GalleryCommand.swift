@@ -62,8 +62,8 @@ public enum GalleryCommand {
 
     /// For the commands that take photos (render, animate, layout): the options another of them
     /// takes and `spec` does not, each with the first of them, in that order, that takes it (`--drag`
-    /// given to render: animate's). The others (a manifest's, two images') get "did you mean" alone: a scene option
-    /// there is a manifest key, not another command's.
+    /// given to render: animate's). The others (a manifest's, two images') get "did you mean" alone:
+    /// a scene option there is a manifest key, not another command's.
     private static func owners(besides spec: CommandSpec) -> [String: String] {
         let own = ["render", "animate", "layout"].compactMap { name in
             RootOptions.subcommands.first { $0.name == name }
