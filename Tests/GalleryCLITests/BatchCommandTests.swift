@@ -83,6 +83,7 @@ import Testing
                 "scene 'a': key 'caption': expected a number or a string, not true or false"
             ),
             (#"{"scenes": [{"name": "a"}], "extra": 1}"#, "unknown key 'extra'"),
+            (#"{"scenes": [{"name": "a", "ignore": [{"itme": 0}]}]}"#, "did you mean item?"),
             // Only offsets takes a list (found by review: a list was joined by commas for any key).
             (
                 #"{"scenes": [{"name": "a", "layout": ["grid"]}]}"#,

@@ -37,7 +37,12 @@ enum IgnoreRegion: Sendable, Equatable {
                 }
                 regions.append(.rect(x: values[0], y: values[1], width: values[2], height: values[3]))
             default:
-                throw UsageError("entry \(position): expected {\"item\": I} or {\"rect\": [x, y, w, h]}")
+                // One misspelt key says which was meant, as scene keys do (found by review).
+                var hint = ""
+                if case .object(let fields) = entry, fields.count == 1, let key = fields.keys.first {
+                    hint = Suggestion.hint(for: key, among: ["item", "rect"])
+                }
+                throw UsageError("entry \(position): expected {\"item\": I} or {\"rect\": [x, y, w, h]}\(hint)")
             }
         }
         return regions
