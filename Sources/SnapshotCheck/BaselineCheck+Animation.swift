@@ -106,14 +106,9 @@ extension BaselineCheck {
     /// Two byte-identical animations: passed, counted as a still's identical files are (its APNG's
     /// size from `header`, nothing differing).
     private static func identical(_ frame: PlannedFrame, header: [UInt8], began: Date) -> FrameCheck {
-        let counts = ImageComparer.pngSize(header).map { size in
-            Comparison.compared(
-                .init(
-                    width: size.width, height: size.height, diffPixels: 0, antiAliasedPixels: 0, matches: true,
-                    identicalBytes: true))
-        }
-        return FrameCheck(
-            path: frame.path, scene: frame.scene, status: .passed, finding: .identicalFiles, comparison: counts,
+        FrameCheck(
+            path: frame.path, scene: frame.scene, status: .passed, finding: .identicalFiles,
+            comparison: ImageComparer.pngSize(header).map(ImageComparer.identicalFiles),
             seconds: Date().timeIntervalSince(began))
     }
 

@@ -116,7 +116,8 @@ public struct ImageComparer: Sendable {
         return image.width == size.width && image.height == size.height
     }
 
-    private static func identicalFiles(_ size: PixelSize) -> Comparison {
+    /// Two byte-identical files of `size`: matching, nothing differing.
+    public static func identicalFiles(_ size: PixelSize) -> Comparison {
         .compared(
             .init(
                 width: size.width, height: size.height, diffPixels: 0, antiAliasedPixels: 0, matches: true,
