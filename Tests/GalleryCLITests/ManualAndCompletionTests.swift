@@ -96,6 +96,32 @@ import Testing
             ], "\(run.output)")
     }
 
+    /// zsh's specs reach `_arguments` and `_describe` with their apostrophes, colons and brackets
+    /// (found by review: all were dropped, "pixelmatch s", "line  the horizontal carousel"). Both are
+    /// stubbed to print what the script passes them, as zsh's own parsing of the script gives it.
+    @Test(.enabled(if: has("zsh"), "needs zsh"))
+    func zshPassesDescriptionsWhole() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        try folder.write(Array(try generated(["--generate-completion-script", "zsh"]).utf8), to: "_gallery_render")
+        let script = """
+            _arguments() { print -rl -- "$@" }; _describe() { print -rl -- "${(@P)4}" }; _files() { }
+            source ./_gallery_render > /dev/null
+            words=(gallery-render an); CURRENT=2; _gallery_render
+            words=(gallery-render render --cap); CURRENT=3; _gallery_render
+            """
+        let run = try CommandRunner.run(["zsh", "-f", "-c", script], in: folder.path, executable: "/usr/bin/env")
+        #expect(run.status == 0 && run.stderr.isEmpty, "\(run.stderr)")
+        let lines = run.output.split(separator: "\n").map(String.init)
+        #expect(lines.contains("diff:Compare two PNGs with pixelmatch's perceptual measure"), "\(run.output)")
+        #expect(
+            lines.contains { $0.hasPrefix("--layout[line: the horizontal carousel]:layout:(line ") }, "\(run.output)")
+        #expect(
+            lines.contains {
+                $0.hasPrefix("--caption[Label every item, as a cell's UILabel: {name} is the photo's file name")
+            }, "\(run.output)")
+    }
+
     static let layouts =
         "line grid flow linear rotary inverted-rotary cylinder inverted-cylinder wheel inverted-wheel coverflow coverflow2 time-machine inverted-time-machine page-cube page-linear-card page-page page-parallax page-rotate-in-out page-zoom-in-out page-cross-fade page-snap-in paging-scale compositional"
 

@@ -59,6 +59,21 @@ import Testing
         }
     }
 
+    /// Bytes that are not UTF-8 had become U+FFFD, changing a path silently; they are refused at
+    /// their own column (a Latin-1 é, a lone continuation byte, a cut sequence, an overlong '/').
+    @Test(
+        arguments: [
+            ([0x22, 0x61, 0xE9, 0x62, 0x22], 3), ([0x22, 0x80, 0x22], 2), ([0x22, 0xC3, 0xA9, 0xE2, 0x82, 0x22], 4),
+            ([0x22, 0x61, 0x5C, 0x6E, 0xC0, 0xAF, 0x22], 5),
+        ] as [([UInt8], Int)])
+    func bytesThatAreNotUTF8AreRefused(bytes: [UInt8], column: Int) {
+        let reason = "a byte that is not UTF-8 inside a string (RFC 8259 manifests are UTF-8)"
+        #expect(throws: StrictJSON.Failure(reason: reason, line: 1, column: column)) {
+            try StrictJSON.parse(bytes)
+        }
+        #expect(throws: Never.self) { try StrictJSON.parse([0x22, 0xC3, 0xA9, 0xF0, 0x9F, 0x98, 0x80, 0x22]) }
+    }
+
     @Test func nestingIsBounded() {
         #expect {
             try Self.parse(String(repeating: "[", count: 100) + String(repeating: "]", count: 100))

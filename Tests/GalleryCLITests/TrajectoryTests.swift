@@ -182,6 +182,8 @@ typealias Expect = SnapshotCheck.Expectation
             (#"[{"item": 1, "alpha": {}}]"#, "\"alpha\" asserts nothing"),
             (#"[{"item": 1, "centerx": {"min": 1}}]"#, "did you mean centerX?"),
             (#"[{"item": 1, "alpha": {"mni": 1}}]"#, "did you mean min?"),
+            (#"[{"item": 1, "size": {"at": {"tme": 0, "equals": 2}}}]"#, "within: did you mean time?"),
+            (#"[{"otherStill": true}]"#, "{\"othersStill\": true}): did you mean othersStill?"),
         ] as [(String, String)])
     func aBadExpectationIsAUsageError(list: String, message: String) throws {
         let folder = try FrameCacheTests.project(

@@ -2,7 +2,9 @@
 enum ZshCompletion {
     static var script: String {
         let commands = CompletionShell.commands
-        let described = commands.map { "        '\($0.name):\(quoted(CompletionValue.summary($0.spec.abstract)))'" }
+        let described = commands.map {
+            "        '\($0.name):\(quoted(CompletionValue.summary($0.spec.abstract), inBrackets: false))'"
+        }
         let cases = commands.map { name, spec in
             // The default subcommand's first word may be one of the root's options too.
             let specs = (name == "render" ? ["\"${root[@]}\""] : []) + spec.options.map(argument) + [positional(spec)]
@@ -70,14 +72,17 @@ enum ZshCompletion {
         "'*:\(spec.arguments.first?.name ?? "file"):_files'"
     }
 
-    /// Text inside `'…'` and `[…]`: no quotes, brackets or colons.
-    private static func quoted(_ text: String) -> String {
-        String(
-            text.map { character -> Character in
-                switch character {
-                case "'", "[", "]", ":", "\\", "`", "$": " "
-                default: character
-                }
-            })
+    /// Text inside `'…'` (and `[…]`): a quote closed, escaped and reopened; in brackets, brackets and
+    /// backslashes escaped for `_arguments` (all had been dropped, and colons: "pixelmatch s").
+    private static func quoted(_ text: String, inBrackets: Bool = true) -> String {
+        var quoted = ""
+        for character in text {
+            switch character {
+            case "'": quoted += #"'\''"#
+            case "[", "]", "\\": quoted += inBrackets ? "\\\(character)" : String(character)
+            default: quoted.append(character)
+            }
+        }
+        return quoted
     }
 }

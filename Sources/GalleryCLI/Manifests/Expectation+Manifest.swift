@@ -23,7 +23,12 @@ extension Expectation {
     /// `{"item": I, PROPERTY: {rule}}`.
     private static func item(_ fields: [String: ManifestValue]) throws(UsageError) -> Expectation {
         guard case .number(let index)? = fields["item"], index >= 0, index <= 1_000_000, index == index.rounded()
-        else { throw UsageError("\"item\" must be an item index, 0…1000000 (or the entry {\"othersStill\": true})") }
+        else {
+            let hint =
+                fields.count == 1 ? fields.keys.first.map { Suggestion.hint(for: $0, among: ["othersStill"]) } : nil
+            throw UsageError(
+                "\"item\" must be an item index, 0…1000000 (or the entry {\"othersStill\": true})\(hint ?? "")")
+        }
         let named = fields.keys.filter { $0 != "item" }
         let names = Property.allCases.map(\.rawValue)
         guard named.count == 1, let key = named.first, let property = Property(rawValue: key) else {
@@ -67,9 +72,11 @@ extension Expectation {
         time: Double, equals: Double, within: Double
     ) {
         var numbers: [String: Double] = [:]
-        for (name, value) in fields {
-            guard ["time", "equals", "within"].contains(name), case .number(let n) = value, n.isFinite else {
-                throw UsageError("\"\(key).at\" takes the numbers time, equals and within")
+        let names = ["time", "equals", "within"]
+        for (name, value) in fields.sorted(by: { $0.key < $1.key }) {
+            guard names.contains(name), case .number(let n) = value, n.isFinite else {
+                let hint = names.contains(name) ? "" : Suggestion.hint(for: name, among: names)
+                throw UsageError("\"\(key).at\" takes the numbers time, equals and within\(hint)")
             }
             numbers[name] = n
         }

@@ -4,7 +4,8 @@ import SnapshotCheck
 /// the last, Foundation the first: either silently changes a scene), a trailing comma, a comment, a
 /// leading zero or nesting deeper than 64 levels. Budgets before memory: a string over 64 KiB, more
 /// than a million values, and a NUL (`\u0000`, which would cut a path or a number short where the
-/// system reads it) are refused (found by review: a 60 MB caption took 2 GB and aborted).
+/// system reads it) are refused (found by review: a 60 MB caption took 2 GB and aborted), and so
+/// is a string holding bytes that are not UTF-8.
 package struct StrictJSON {
     /// Why the text is not JSON: a one-line reason, with the line and column it was found at.
     package struct Failure: Error, Sendable, Equatable, CustomStringConvertible {
@@ -170,16 +171,22 @@ package struct StrictJSON {
         let start = at
         var scalars = String.UnicodeScalarView()
         var run = at  // start of plain bytes not yet copied
-        func flush() { scalars.append(contentsOf: String(decoding: bytes[run..<at], as: UTF8.self).unicodeScalars) }
+        func flush() throws(Failure) {
+            if let bad = Self.firstInvalidUTF8(bytes[run..<at]) {
+                at = bad
+                throw failure("a byte that is not UTF-8 inside a string (RFC 8259 manifests are UTF-8)")
+            }
+            scalars.append(contentsOf: String(decoding: bytes[run..<at], as: UTF8.self).unicodeScalars)
+        }
         while true {
             guard let byte = next else { throw failure("the text ends inside a string") }
             switch byte {
             case UInt8(ascii: "\""):
-                flush()
+                try flush()
                 at += 1
                 return String(scalars)
             case UInt8(ascii: "\\"):
-                flush()
+                try flush()
                 at += 1
                 scalars.append(try escape())
                 run = at
@@ -189,6 +196,22 @@ package struct StrictJSON {
             if at - start > Self.longestString {
                 let place = path.isEmpty ? "" : " at '\(path)'"
                 throw failure("a string longer than \(Self.longestString >> 10) KiB\(place) (no manifest value is)")
+            }
+        }
+    }
+
+    /// Where the first byte of `run` that does not begin a well-formed UTF-8 sequence lies, if any:
+    /// such bytes had become U+FFFD, silently changing a path or a caption (found by review).
+    private static func firstInvalidUTF8(_ run: ArraySlice<UInt8>) -> Int? {
+        guard run.contains(where: { $0 >= 0x80 }) else { return nil }
+        var parser = Unicode.UTF8.ForwardParser()
+        var iterator = run.makeIterator()
+        var offset = run.startIndex
+        while true {
+            switch parser.parseScalar(from: &iterator) {
+            case .valid(let encoded): offset += encoded.count
+            case .emptyInput: return nil
+            case .error: return offset
             }
         }
     }
