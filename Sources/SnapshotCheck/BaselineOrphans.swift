@@ -9,7 +9,9 @@ import GalleryCore
 /// Baselines that no frame of the manifest reads (a scene renamed or removed): the PNG files under
 /// the baseline folder, walked without following symlinks (a link is the repository's and may lead
 /// anywhere), hidden names skipped, whose relative path is not among the frames', and the layouts
-/// (`NAME.layout.json`) left without their PNG that no frame reads either.
+/// (`NAME.layout.json`) left without their PNG that no frame reads either. Only a path a baseline
+/// can have (`NAME.png`, `NAME/offset-X.png`, `NAME/0000.png`) holding a PNG is one: with
+/// `--baseline .`, `docs/images/shot.png` or an icon had been pruned (found by review).
 public enum BaselineOrphans {
     /// At most this many entries are looked at, so a huge tree cannot stall a check.
     public static let entryLimit = 200_000
@@ -22,9 +24,13 @@ public enum BaselineOrphans {
         let files = baselineFiles(in: baseline, skipping: kept)
         let pngs = Set(files.lazy.map(\.path).filter { $0.hasSuffix(".png") })
         let candidates = files.filter { file in
-            guard let png = FramePath.baselinePath(ofLayout: file.path) else { return !frames.contains(file.path) }
+            guard let png = FramePath.baselinePath(ofLayout: file.path) else {
+                return FramePath.isBaselinePath(file.path) && !frames.contains(file.path)
+                    && isPNG(file.path, in: baseline)
+            }
             // A layout goes with its PNG (an orphan PNG's is deleted with it) or with a frame.
-            return !frames.contains(png) && !pngs.contains(png) && !isThere(png, in: baseline)
+            return FramePath.isBaselinePath(png) && !frames.contains(png) && !pngs.contains(png)
+                && !isThere(png, in: baseline)
         }
         guard !candidates.isEmpty else { return [] }
         // A frame read through a link that stays inside the folder (`c -> d`, `a.png -> b.png`) reads
@@ -38,6 +44,16 @@ public enum BaselineOrphans {
             }
         }
         return candidates.filter { !read.contains($0.identity) }.map(\.path).sorted()
+    }
+
+    /// Whether the file at `path` begins with the PNG signature (read inside `baseline` only).
+    private static func isPNG(_ path: String, in baseline: String) -> Bool {
+        guard let file = try? ContainedPath(path, in: baseline).open() else { return false }
+        var head = [UInt8](repeating: 0, count: 8)
+        let read = head.withUnsafeMutableBytes { buffer in
+            buffer.baseAddress.flatMap { try? file.read(into: $0, count: 8, at: 0) } ?? 0
+        }
+        return read == 8 && head == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
     }
 
     /// Whether something other than a regular file (a link, a FIFO, a folder) is at `png`: the layout

@@ -39,6 +39,15 @@ public enum FramePath {
         }
     }
 
+    /// Whether `path` could be a baseline a manifest's frame reads: a frame path, or one of the older
+    /// index layout's (`NAME/0000.png`, digits only), whose files re-recording leaves as orphans.
+    public static func isBaselinePath(_ path: String) -> Bool {
+        if isFramePath(path) { return true }
+        let parts = SystemPath.components(path, keepingEmpty: true)
+        guard parts.count == 2, isSceneName(parts[0]), parts[1].hasSuffix(".png") else { return false }
+        return isDigits(parts[1].dropLast(4))
+    }
+
     /// A finite number as the shortest decimal writes it: `-` the only sign, no leading or trailing
     /// zeros (but Swift's `.0` on integers from 10¹⁵ to 2⁵³), an exponent only as `e` or `e-`.
     private static func isOffset(_ text: Substring) -> Bool {

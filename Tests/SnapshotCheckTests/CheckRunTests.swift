@@ -241,6 +241,27 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: folders.baseline + "/a.png"))
     }
 
+    /// Only what could be a baseline is an orphan (found by review: with `--baseline .`, `--prune`
+    /// deleted docs' pictures, an app icon and a text file named `.png`): a frame's path or the older
+    /// index layout's, holding a PNG.
+    @Test func onlyBaselineShapedPNGsAreOrphans() throws {
+        let folders = try Folders()
+        defer { folders.root.remove() }
+        let kept = ["docs/images/shot.png", "My Icon@2x.png", "a/b/c.png", "s/frame.png", ".hidden.png"]
+        for name in ["a.png", "old.png", "s/offset-85.png", "s/0003.png"] + kept {
+            try folders.png(Self.grey, folders.baseline + "/" + name)
+        }
+        try Data("not a png".utf8).write(to: URL(fileURLWithPath: folders.baseline + "/notes.png"))
+        try Data("{}".utf8).write(to: URL(fileURLWithPath: folders.baseline + "/docs/shot.layout.json"))
+        try folders.png(Self.grey, folders.actual + "/a.png")
+        let frames = [PlannedFrame(path: "a.png", scene: "a")]
+        #expect(
+            try folders.run(frames, prune: true).orphans == .pruned(["old.png", "s/0003.png", "s/offset-85.png"]))
+        for name in kept + ["notes.png", "docs/shot.layout.json"] {
+            #expect(FileManager.default.fileExists(atPath: folders.baseline + "/" + name), "\(name)")
+        }
+    }
+
     /// A layout left without its PNG is an orphan of its own; one beside its PNG goes with the PNG,
     /// and one whose frame the manifest reads (its PNG missing, to be recorded) is no orphan.
     @Test func aLayoutWithoutItsBaselineIsAnOrphan() throws {

@@ -115,7 +115,10 @@ enum AcceptCommand: Subcommand {
         }
         // A folder in its place, or a file where the baseline folder or a folder of its path goes,
         // would fail mid-way.
-        if let unwritable = AtomicFile.checkWritable(target.path) { throw refuse(unwritable.description) }
+        // Its layout's place too (found by review: a folder there failed the run after others were written).
+        for path in [target.path, SystemPath.joined(baseline, FramePath.layoutPath(of: frame.path))] {
+            if let unwritable = AtomicFile.checkWritable(path) { throw refuse(unwritable.description) }
+        }
         var folders = [baseline]
         for component in SystemPath.components(frame.path).dropLast() {
             folders.append(SystemPath.joined(folders[folders.count - 1], component))

@@ -54,6 +54,10 @@ enum AnimateCommand: Subcommand {
         let outputs = pattern.map { pattern in
             plan.plans.enumerated().map { OutputOptions.path(pattern: pattern, index: $0, offset: $1.layout.offset) }
         }
+        var guarded = WriteGuard(reading: [scene])
+        for (index, output) in (outputs ?? [path]).enumerated() {
+            try guarded.writes(output, outputs == nil ? "-o \(output)" : "frame \(index)'s \(output)")
+        }
         let job = RenderJob(
             name: "animate", scene: plan.frameScene, frames: .motion(plan, from: description.offsets[0]),
             output: outputs.map(RenderJob.Output.stills) ?? .animation(path, file))

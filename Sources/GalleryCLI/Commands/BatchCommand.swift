@@ -33,6 +33,11 @@ enum BatchCommand: Subcommand {
             manifest: try Manifest(path: settings.manifest), shard: settings.shard, outputFolder: out,
             strict: settings.strict, weights: settings.weights)
         let summary = try parsed.read(folders.summary)
+        var guarded = settings.writeGuard(plan)
+        for job in plan.scenes {
+            for output in job.output.paths { try guarded.writes(output, "the frame \(output) (scene '\(job.name)')") }
+        }
+        if let summary { try guarded.writes(summary, "--summary \(summary)") }
         // Until the run ends the summary file says it was interrupted; failing here is told at the
         // end. A stream (`--summary -`, a pipe) gets the final summary only: one JSON document.
         if let summary, AtomicFile.replacesFile(summary) {
@@ -115,14 +120,24 @@ enum BatchCommand: Subcommand {
 
         let manifest: String
         let shard: Shard
-        /// Measured seconds to deal shards by, when `--shard-weights` is given.
+        /// Measured seconds to deal shards by, when `--shard-weights` is given, and their file.
         let weights: ShardWeights?
+        let weightsPath: String?
         let jobs: Int
         let strict: Bool
         let cacheBytes: Int
         /// `--cache DIR` and `--cache-max-mb` in bytes.
         let cacheFolder: String?
         let cacheCapacity: Int
+
+        /// A guard knowing what the run reads: the manifest, the shard weights, this shard's photos and
+        /// caption fonts.
+        func writeGuard(_ plan: ManifestPlan) -> WriteGuard {
+            var guarded = WriteGuard(reading: plan.scenes.map(\.scene))
+            guarded.reads(manifest, "the manifest \(manifest)")
+            if let weightsPath { guarded.reads(weightsPath, "the shard weights \(weightsPath)") }
+            return guarded
+        }
 
         init(_ parsed: ParsedArguments) throws(UsageError) {
             guard parsed.positionals.count == 1, let manifest = parsed.positionals.first else {
@@ -133,7 +148,8 @@ enum BatchCommand: Subcommand {
             self.manifest = manifest
             let options = BatchOptions.declared
             shard = try parsed.read(options.shard)
-            weights = try parsed.read(options.shardWeights).map { (path) throws(UsageError) in
+            weightsPath = try parsed.read(options.shardWeights)
+            weights = try weightsPath.map { (path) throws(UsageError) in
                 try ShardWeights.read(path, option: options.shardWeights.spec)
             }
             jobs = try RunOptions.jobs(parsed)

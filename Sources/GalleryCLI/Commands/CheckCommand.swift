@@ -34,6 +34,7 @@ enum CheckCommand: Subcommand {
         let plan = try ManifestPlan(
             manifest: request.manifest, shard: settings.shard, outputFolder: scratch.path, strict: settings.strict,
             weights: settings.weights)
+        try guardWrites(request, plan: plan)
         var check = BaselineCheck(
             baseline: baseline, actualFolder: scratch.path, criteria: request.criteria,
             sceneCriteria: request.sceneCriteria, jobs: settings.jobs,
@@ -78,6 +79,28 @@ enum CheckCommand: Subcommand {
         return try finish(
             outcome, request, check: check, plan: plan, seconds: report.seconds, started: started,
             ending: settings.fromCache(report), console: console)
+    }
+
+    /// The reports and the baselines recording writes, checked against what the run reads (the
+    /// manifest, photos, fonts, every baseline) before anything renders.
+    private static func guardWrites(_ request: CheckRequest, plan: ManifestPlan) throws(UsageError) {
+        var guarded = request.settings.writeGuard(plan)
+        let baseline = request.baseline
+        func files(_ frame: String) -> [String] {
+            [frame, FramePath.layoutPath(of: frame)].map { SystemPath.joined(baseline, $0) }
+        }
+        if request.mode != .never {
+            for file in plan.frames.flatMap({ files($0.path) }) {
+                try guarded.writes(file, "the baseline \(file)", replacingLink: true)
+            }
+        }
+        for file in plan.everyFramePath.sorted().flatMap(files) { guarded.reads(file, "the baseline \(file)") }
+        for file in [ReportFolder.page, ReportFolder.results].compactMap({ name in
+            request.report.map { SystemPath.joined($0, name) }
+        }) {
+            try guarded.writes(file, "the report's \(file)")
+        }
+        if let junit = request.junit { try guarded.writes(junit, "--junit \(junit)") }
     }
 
     /// A run that recorded every baseline: what it wrote, its orphans, the baselines it refused and

@@ -45,6 +45,19 @@ struct CheckRequest {
         sceneCriteria = givenHere ? [:] : manifestCriteria
         report = try parsed.read(options.report)
         junit = try parsed.read(options.junit)
+        if let report { try Self.checkReport(report, baseline: baseline) }
+    }
+
+    /// A report folder that is the baseline folder (or holds it in its `images/` or `layouts/`) would
+    /// write its files among the baselines (found by review: a report's layout replaced the baseline
+    /// layout of scene "layouts").
+    private static func checkReport(_ report: String, baseline: String) throws(UsageError) {
+        guard let folder = SystemPath.canonical(report), let baselines = SystemPath.canonical(baseline) else { return }
+        let inner = [ReportFolder.images, ReportFolder.layouts].map { SystemPath.joined(folder, String($0.dropLast())) }
+        guard folder == baselines || inner.contains(where: { SystemPath.isUnder(baselines, $0) }) else { return }
+        throw UsageError(
+            "--report \(report) would write its images/ and layouts/ among the baselines in \(baseline): give it a folder of its own, such as \(SystemPath.joined(report, "report"))"
+        )
     }
 
     /// Without a record mode a missing folder is one error, not a missing baseline per frame; a file

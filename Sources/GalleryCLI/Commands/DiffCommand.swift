@@ -29,6 +29,12 @@ enum DiffCommand: Subcommand {
         let output = DiffOutputOptions.declared
         let (expected, actual) = (parsed.positionals[0], parsed.positionals[1])
         let diffPath = try parsed.read(output.diffImage)
+        if let diffPath {
+            var guarded = WriteGuard()
+            guarded.reads(expected, "the expected image \(expected)")
+            guarded.reads(actual, "the actual image \(actual)")
+            try guarded.writes(diffPath, "--diff-image \(diffPath)")
+        }
         let json = parsed.isSet(output.json)
         let (comparison, diff) = SnapshotDiff.compare(
             expectedFile: expected, actualFile: actual, criteria: criteria, diffImage: diffPath != nil)

@@ -97,6 +97,11 @@ enum RenderCommand: Subcommand {
         let paths = offsets.enumerated().map { index, offset in
             OutputOptions.path(pattern: pattern, index: index, offset: offset)
         }
+        var guarded = WriteGuard(reading: [scene])
+        for (path, offset) in zip(paths, offsets) {
+            let what = paths.count == 1 ? "-o \(path)" : "offset \(JSONValue.shortest(offset))'s \(path)"
+            try guarded.writes(path, what, hint: ": put {index} in -o")
+        }
         // An output that cannot be written (a folder, a name too long) fails before anything renders.
         if let unwritable = paths.lazy.compactMap(AtomicFile.checkWritable).first {
             throw CommandFailure(unwritable.description)

@@ -39,6 +39,21 @@ public enum AtomicFile {
         }
     }
 
+    /// The regular file a write to `path` would replace or create, every link on the way followed, as
+    /// its folder's canonical path and its name; nil for a stream, a device or a path that cannot
+    /// be written. `folder` gives a folder's canonical path (a caller asking for many files in a few
+    /// folders can keep them).
+    public static func writtenFile(
+        _ path: String, folder: (String) -> String? = SystemPath.canonical
+    ) -> (path: String, exists: Bool)? {
+        guard case .success(.atomic(let file, let mode)) = OutputTarget.of(path) else { return nil }
+        let (name, parent) = (SystemPath.lastComponent(file), SystemPath.parent(file))
+        guard name != ".", name != "..", let folder = folder(parent.isEmpty ? "." : parent) else {
+            return SystemPath.canonical(file).map { ($0, mode != nil) }
+        }
+        return (SystemPath.joined(folder, name), mode != nil)
+    }
+
     /// Writes `bytes` to `path` (`-` means standard output), creating missing parent folders; with
     /// `sync`, synced by its flush (with the batch's other files) rather than now.
     public static func write(_ bytes: [UInt8], to path: String, sync: DeferredSync? = nil) throws(FileError) {

@@ -149,6 +149,10 @@ public enum SystemPath {
         return isUnder(resolved, root)
     }
 
+    /// `path` made absolute with every link and `..` among its existing components resolved (the rest
+    /// as written, less `.`): two paths naming one file, or one yet to be made, give one string.
+    public static func canonical(_ path: String) -> String? { resolved(path) }
+
     /// `path` resolved as far as it exists, the rest appended with `.` left out and each `..` taking
     /// back the name before it; nil when not even its start resolves.
     private static func resolved(_ path: String) -> String? {

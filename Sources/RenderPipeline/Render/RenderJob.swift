@@ -30,6 +30,15 @@ public struct RenderJob: Sendable {
         case animation(String, AnimationFile)
         /// Every frame kept, in order, in the scene's record (`RenderReport.SceneRecord.images`).
         case memory
+
+        /// The paths the frames are written to (`-` for standard output; none kept in memory).
+        public var paths: [String] {
+            switch self {
+            case .stills(let paths): paths
+            case .animation(let path, _): [path]
+            case .memory: []
+            }
+        }
     }
 
     /// An animation's file: its format and timing.
