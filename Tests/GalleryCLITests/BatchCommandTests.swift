@@ -256,6 +256,14 @@ import Testing
             ])
         #expect(run.status == 64)
         #expect(run.stderr.contains("--shard"))
+        // Kubernetes gives an index alone: the message says where the count goes (found by review).
+        let indexOnly = try CommandRunner.run(
+            ["batch", folder.file("manifest.json"), "--out", folder.file("o"), "--shard", "auto"],
+            environment: [
+                "CI_NODE_INDEX": "", "BUILDKITE_PARALLEL_JOB": "", "JOB_COMPLETION_INDEX": "1", "CIRCLE_NODE_INDEX": "",
+                "GALLERY_RENDER_SHARD": "",
+            ])
+        #expect(indexOnly.status == 64 && indexOnly.stderr.contains("give it as --shard auto/N"), "\(indexOnly.stderr)")
     }
 
     @Test func aFailingSceneIsReportedAndTheOthersRender() throws {

@@ -128,6 +128,38 @@ import Testing
         }
     }
 
+    /// `transformItemView:atIndex:` sets `hidden` from the transform an item is going to, when the
+    /// change starts (it is not animated): found by review, the in-between m33 had decided it.
+    @Test func aBackFaceIsHiddenOrShownByWhereTheItemIsGoing() throws {
+        // Rotary → inverted cylinder, 3 items at s = 2: items 0 and 1, at offsets ±1, go to angles
+        // ∓2π·1/3, m33 = cos(120°) = −0.5 ≤ 0: hidden from the first frame on; item 2 (offset 0,
+        // m33 = cos 0 = 1) stays.
+        #expect(cos(2 * Double.pi / 3) < 0)
+        let toBack = try CarouselTransition(
+            CarouselLayout(type: .rotary), count: 3, viewport: Self.viewport, offset: 400,
+            change: .type(.invertedCylinder))
+        #expect(Set(try toBack.frame(at: 0).items.map(\.index)) == [0, 1, 2])
+        for t in [0.01, 1.0 / 30, 0.1, 0.19] { #expect(try toBack.frame(at: t).items.map(\.index) == [2], "\(t)") }
+        // Cylinder → rotary without back faces, 3 items at s = 0: items 1 and 2 (cos 120° at the
+        // start: hidden) go to rotary's m33 = 1 (no turn): shown from the first frame on.
+        var cylinder = CarouselLayout(type: .cylinder)
+        cylinder.showBackfaces = false
+        let fromBack = try CarouselTransition(
+            cylinder, count: 3, viewport: Self.viewport, offset: 0, change: .type(.rotary))
+        #expect(try fromBack.frame(at: 0).items.map(\.index) == [0])
+        for t in [0.01, 1.0 / 30, 0.1] {
+            #expect(Set(try fromBack.frame(at: t).items.map(\.index)) == [0, 1, 2], "\(t)")
+        }
+        // Deleting item 0 of 4 at s = 2 (inverted cylinder): the scroll stays at 2, so item 2 (in
+        // front) becomes index 1 at offset −1 of 3 items, cos 120° < 0: hidden at once, its fade and
+        // move not shown; item 3 takes the front.
+        let deletion = try CarouselTransition(
+            CarouselLayout(type: .invertedCylinder), count: 4, viewport: Self.viewport, offset: 400,
+            change: .delete(item: 0))
+        #expect(try deletion.frame(at: 0).items.contains { $0.index == 2 })
+        for t in [0.05, 0.1, 0.3, 0.45] { #expect(try deletion.frame(at: t).items.map(\.index) == [3], "\(t)") }
+    }
+
     @Test func deletingAnItemThatIsNotThereIsRefused() {
         #expect(throws: LayoutError.noSuchItem(10, count: 10)) {
             try CarouselTransition(

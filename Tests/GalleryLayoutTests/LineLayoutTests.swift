@@ -27,6 +27,17 @@ import Testing
         #expect(gallery.scrollableRange == 0...3230)
     }
 
+    /// The contract's formula holds for no items too (found by review: it had given W): (375 − 100) +
+    /// 0 − 70 = 205; with items wider than the view, 0 rather than (375 − 400) − 0.7·400 = −305.
+    @Test func noItemsTakeTheFormulaNeverBelowZero() {
+        let empty = Gallery(style: .line(LineLayout()), viewport: Size(width: 375, height: 200), itemCount: 0)
+        #expect(empty.contentSize == Size(width: 205, height: 200))
+        #expect(empty.scrollableRange == 0...0)
+        let wide = Gallery(
+            style: .line(LineLayout(itemSize: 400)), viewport: Size(width: 375, height: 200), itemCount: 0)
+        #expect(wide.contentSize.width == 0)
+    }
+
     @Test func snapsFrom120To170() {
         #expect(gallery.snapped(120) == 170)
         #expect(gallery.snapped(84) == 0)  // 84/170 < 0.5

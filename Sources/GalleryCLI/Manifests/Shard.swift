@@ -70,8 +70,12 @@ extension Shard: OptionValue {
             return
                 "auto needs GALLERY_RENDER_SHARD=K/N, or a CI's parallel-job variables (JOB_COMPLETION_INDEX with auto/N, CIRCLE_NODE_INDEX/_TOTAL, BUILDKITE_PARALLEL_JOB/_COUNT, CI_NODE_INDEX/_TOTAL); none is set"
         }
+        // An index alone (Kubernetes gives no count) needs the count from the option: `auto/N`.
+        let indexOnly = text == "auto" && environment["JOB_COMPLETION_INDEX"] != nil && set.count == 1
         return
             "auto read \(set.joined(separator: ", ")): not a shard K/N with 1 ≤ K ≤ N ≤ 10000\(text == "auto" ? "" : " whose N agrees with \(text)")"
+            + (indexOnly
+                ? "; JOB_COMPLETION_INDEX gives no count: give it as --shard auto/N (N = the Job's completions)" : "")
     }
 
     static var expectation: String {

@@ -42,8 +42,15 @@ extension CarouselLayout {
     /// when back faces are not shown and m33 ≤ 0, NaN included), and its projection covers more than
     /// `minimumVisibleArea` of `viewport`.
     public func isDrawn(_ item: CarouselItem, in viewport: Size) -> Bool {
-        guard showsBackfaces || item.transform.m33 > 0 else { return false }
-        return item.transform.visibleArea(of: item.bounds, center: item.center, in: viewport) > Self.minimumVisibleArea
+        showsFace(of: item.transform) && Self.coversEnough(item, of: viewport)
+    }
+
+    /// Whether an item under `transform` is not a hidden back face (m33 ≤ 0, NaN included).
+    public func showsFace(of transform: Transform3D) -> Bool { showsBackfaces || transform.m33 > 0 }
+
+    /// Whether `item`'s projection covers more than `minimumVisibleArea` of `viewport`.
+    static func coversEnough(_ item: CarouselItem, of viewport: Size) -> Bool {
+        item.transform.visibleArea(of: item.bounds, center: item.center, in: viewport) > minimumVisibleArea
     }
 
     /// `compareViewDepth`: true when `a` is drawn before (behind) `b`. Ascending

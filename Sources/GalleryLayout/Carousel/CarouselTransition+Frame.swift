@@ -18,8 +18,9 @@ extension CarouselTransition {
         }
         var end = try to.frame(atScrollOffset: s, count: count, viewport: viewport, culled: false)
         let p = EaseInOut.progress(max(0, t) / Self.typeChangeDuration)
+        let targets = Self.transforms(of: end.items)
         end.items = blend(end.items, p: p)
-        return drawn(end, p: p)
+        return drawn(end, targets: targets)
     }
 
     /// Item `deleted` fading out over the others at rest, then the others moving to their places.
@@ -27,12 +28,13 @@ extension CarouselTransition {
         guard t < duration else { return try end(without: deleted, culled: true) }
         var end = try end(without: deleted, culled: false)
         let p = EaseInOut.progress((max(0, t) - Self.fadeDuration) / Self.insertDuration)
+        let targets = Self.transforms(of: end.items)
         end.items = blend(end.items, p: p)
         if t < Self.fadeDuration, var fading = start.items.first(where: { $0.index == deleted }) {
             fading.alpha *= 1 - EaseInOut.progress(max(0, t) / Self.fadeDuration)
             end.items.append(fading)
         }
-        return drawn(end, p: p)
+        return drawn(end, targets: targets)
     }
 
     /// The frame after a deletion, its items under their original indices (those after the deleted
@@ -64,14 +66,24 @@ extension CarouselTransition {
         }
     }
 
-    /// `frame` with the items drawn under their current transforms (`isDrawn`: by the start's type
-    /// while nothing has moved, then the end's), in `compareViewDepth` order of those transforms.
-    private func drawn(_ frame: CarouselFrame, p: Double) -> CarouselFrame {
+    /// Each item's transform, by index (the first where wrap lists one twice).
+    private static func transforms(of items: [CarouselItem]) -> [Int: Transform3D] {
+        Dictionary(items.map { ($0.index, $0.transform) }) { first, _ in first }
+    }
+
+    /// `frame` with the items drawn, in `compareViewDepth` order of their current transforms. A back
+    /// face is hidden by the transform the item is going to (`targets`): `transformItemView:atIndex:`
+    /// sets `hidden` from it when the change starts, and `hidden` is not animated (found by review:
+    /// an item turning to 120° stayed drawn until its in-between m33 fell to 0). The fading item,
+    /// going nowhere, by its own. Its area is judged where it is drawn.
+    private func drawn(_ frame: CarouselFrame, targets: [Int: Transform3D]) -> CarouselFrame {
         var frame = frame
-        let judge = p == 0 ? from : to
         let current = frame.items.first { $0.index == frame.currentItemIndex }?.transform
-        frame.items = frame.items.filter { judge.isDrawn($0, in: viewport) }
-            .sorted { to.compareViewDepth($0, $1, currentTransform: current) }
+        frame.items = frame.items.filter { item in
+            let facing = targets[item.index].map(to.showsFace(of:)) ?? from.showsFace(of: item.transform)
+            return facing && CarouselLayout.coversEnough(item, of: viewport)
+        }
+        .sorted { to.compareViewDepth($0, $1, currentTransform: current) }
         return frame
     }
 }

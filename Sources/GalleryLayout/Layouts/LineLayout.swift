@@ -47,10 +47,11 @@ public struct LineLayout: Sendable, Hashable {
     /// Distance between neighbouring item centres.
     public var pitch: Double { itemSize + spacing }
 
-    /// Content size for `count` items in `viewport`: (W − S) + n·S + (n − 1)·L wide.
+    /// Content size for `count` items in `viewport`: (W − S) + n·S + (n − 1)·L wide, the contract's
+    /// formula for every n (no items: W − S − L; found by review, it had been W), and never below 0.
     public func contentSize(count: Int, viewport: Size) -> Size {
         let n = Double(count)
-        let width = count == 0 ? viewport.width : (viewport.width - itemSize) + n * itemSize + (n - 1) * spacing
+        let width = max(0, (viewport.width - itemSize) + n * itemSize + (n - 1) * spacing)
         return Size(width: width, height: viewport.height)
     }
 
