@@ -159,7 +159,7 @@ public struct ItemPainter: Sendable {
                 let innerCoverage = hasBorder ? inner.coverage(column: c, row: y) : outerCoverage
                 var content = placeholder
                 if let photo, let photoColumnCoverage {
-                    let p = photoRowCoverage * photoColumnCoverage[c]
+                    let p = PhotoCoverage.within(innerCoverage, photoRowCoverage * photoColumnCoverage[c])
                     if p > 0 {
                         var value = photo.pixels[r * width + c]
                         value.w = min(max(value.w, 0), 255)

@@ -236,9 +236,11 @@ private struct PixelPainter {
         let innerCoverage = hasBorder ? min(Float(inner?.coverage(point) ?? 0), outerCoverage) : outerCoverage
         var content = placeholder
         if let sampler, innerCoverage > 0 {
-            let p = Float(
-                EdgeCoverage.of(min(point.x - left, right - point.x), point.xdx, point.xdy)
-                    * EdgeCoverage.of(min(point.y - top, bottom - point.y), point.ydx, point.ydy))
+            let p = PhotoCoverage.within(
+                innerCoverage,
+                Float(
+                    EdgeCoverage.of(min(point.x - left, right - point.x), point.xdx, point.xdy)
+                        * EdgeCoverage.of(min(point.y - top, bottom - point.y), point.ydx, point.ydy)))
             if p > 0 {
                 let value = Self.clamped(
                     sampler.filtered((point.x - left) * sx, (point.y - top) * sy, point.texels(sx: sx, sy: sy)))
