@@ -100,7 +100,7 @@ import Testing
         #expect(run.stderr.contains(folder.path))
         #expect(!folder.contents().contains("out.png"))
         // With --count, placeholders are fine.
-        #expect(try CommandRunner.run([folder.path, "--count", "5", "-o", folder.file("out.png")]).status == 0)
+        #expect(try CommandRunner.run([folder.path, "--count", "5", "-o", folder.file("out/out.png")]).status == 0)
     }
 
     @Test func unwritableOutputFails() throws {

@@ -53,13 +53,33 @@ import Testing
             ),
             (
                 ["check", "m.json", "--baseline", "bl", "--report", "r", "--junit", "r/results.json"],
-                "--junit r/results.json and the report's r/results.json are the same file"
+                "--junit r/results.json and --report r's results.json are the same file"
             ),
             (
                 ["check", "m.json", "--baseline", "bl", "--report", "bl"],
                 "--report bl would write its images/ and layouts/ among the baselines in bl"
             ),
-            (["check", "m.json", "--baseline", "p", "--record"], "the baseline p/a.png would replace the photo"),
+            (
+                ["check", "m.json", "--baseline", "p", "--record"],
+                "the baseline p/a.png would replace the photo p/a.png"
+            ),
+            (
+                ["check", "m.json", "--baseline", "bl", "--report", "r", "--junit", "r/images/x.png"],
+                "--junit r/images/x.png would go into --report r's images/"
+            ),
+            (
+                ["merge-reports", "bl", "--report", "all", "--junit", "all/results.json"],
+                "--junit all/results.json and --report all's results.json are the same file"
+            ),
+            (
+                ["p", "-o", "p/gallery.png"],
+                "-o p/gallery.png would go into the photo folder p, where the next run would read it as a photo"
+            ),
+            (["batch", "m.json", "--out", "p"], "the frame p/a.png (scene 'a') would replace the photo p/1.jpg"),
+            (
+                ["p", "--offsets", "0,40", "-o", "f{index}.png"],
+                "offset 40's f0001.png and offset 0's f0000.png are the same file\n"
+            ),
             (
                 ["batch", "m.json", "--out", "o", "--summary", "o/a.png"],
                 "--summary o/a.png and the frame o/a.png (scene 'a') are the same file"
@@ -83,6 +103,7 @@ import Testing
         try FileManager.default.createSymbolicLink(atPath: folder.file("out"), withDestinationPath: "p/1.jpg")
         try FileManager.default.createSymbolicLink(atPath: folder.file("p/2.jpg.png"), withDestinationPath: "2.jpg")
         try FileManager.default.createSymbolicLink(atPath: folder.file("p/a.png"), withDestinationPath: "1.jpg")
+        try FileManager.default.createSymbolicLink(atPath: folder.file("f0000.png"), withDestinationPath: "f0001.png")
         for name in ["d0", "d40"] {
             try FileManager.default.createDirectory(atPath: folder.file(name), withIntermediateDirectories: true)
         }
@@ -124,6 +145,32 @@ import Testing
         let batch = try CommandRunner.run(
             ["batch", "m.json", "--out", "o", "--summary", "/dev/null", "--quiet"], in: folder.path)
         #expect(batch.status == 0, "\(batch.stderr)")
+    }
+
+    /// Found by review of the guard itself: a hard link is not its other name (a write renames over
+    /// the entry), and a report folder may be given again as the shard weights it was read from.
+    @Test func hardLinksAndTheShardWeightsLoopStillRun() throws {
+        let folder = try Self.project()
+        defer { folder.remove() }
+        try FileManager.default.removeItem(atPath: folder.file("bl/c.png"))
+        try FileManager.default.linkItem(atPath: folder.file("bl/a.png"), toPath: folder.file("bl/c.png"))
+        let record = try CommandRunner.run(["check", "m.json", "--baseline", "bl", "--record-failed"], in: folder.path)
+        #expect(record.status == 0 && record.stderr.contains("recorded bl/c.png"), "\(record.stderr)")
+        try FileManager.default.linkItem(atPath: folder.file("p/1.jpg"), toPath: folder.file("out.png"))
+        let render = try CommandRunner.run(["p", "-o", "out.png"], in: folder.path)
+        #expect(render.status == 0, "\(render.stderr)")
+        #expect(FileManager.default.contents(atPath: folder.file("p/1.jpg"))?.prefix(2) == Data([0xFF, 0xD8]))
+        #expect(
+            try CommandRunner.run(["check", "m.json", "--baseline", "bl", "--report", "rep"], in: folder.path).status
+                == 0)
+        // Frames written among the photos would be photos of the next run: refused at the first.
+        let intoPhotos = try CommandRunner.run(["batch", "m.json", "--out", "p"], in: folder.path)
+        #expect(
+            intoPhotos.status == 64 && intoPhotos.stderr.contains("(scene 'a') would go into the photo folder p/"),
+            "\(intoPhotos.stderr)")
+        let loop = try CommandRunner.run(
+            ["check", "m.json", "--baseline", "bl", "--report", "rep", "--shard-weights", "rep"], in: folder.path)
+        #expect(loop.status == 0, "\(loop.stderr)")
     }
 
     /// accept checks its layouts' places before the first write (found by review: a folder at

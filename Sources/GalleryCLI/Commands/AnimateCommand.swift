@@ -54,9 +54,9 @@ enum AnimateCommand: Subcommand {
         let outputs = pattern.map { pattern in
             plan.plans.enumerated().map { OutputOptions.path(pattern: pattern, index: $0, offset: $1.layout.offset) }
         }
-        var guarded = WriteGuard(reading: [scene])
+        var guarded = WriteGuard(reading: [scene], folders: parsed.positionals)
         for (index, output) in (outputs ?? [path]).enumerated() {
-            try guarded.writes(output, outputs == nil ? "-o \(output)" : "frame \(index)'s \(output)")
+            try guarded.writes(output, outputs == nil ? "-o \(output)" : "frame \(index)'s \(output)", image: true)
         }
         let job = RenderJob(
             name: "animate", scene: plan.frameScene, frames: .motion(plan, from: description.offsets[0]),

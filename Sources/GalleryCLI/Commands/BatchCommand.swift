@@ -35,7 +35,9 @@ enum BatchCommand: Subcommand {
         let summary = try parsed.read(folders.summary)
         var guarded = settings.writeGuard(plan)
         for job in plan.scenes {
-            for output in job.output.paths { try guarded.writes(output, "the frame \(output) (scene '\(job.name)')") }
+            for output in job.output.paths {
+                try guarded.writes(output, "the frame \(output) (scene '\(job.name)')", image: true)
+            }
         }
         if let summary { try guarded.writes(summary, "--summary \(summary)") }
         // Until the run ends the summary file says it was interrupted; failing here is told at the
@@ -120,9 +122,8 @@ enum BatchCommand: Subcommand {
 
         let manifest: String
         let shard: Shard
-        /// Measured seconds to deal shards by, when `--shard-weights` is given, and their file.
+        /// Measured seconds to deal shards by, when `--shard-weights` is given.
         let weights: ShardWeights?
-        let weightsPath: String?
         let jobs: Int
         let strict: Bool
         let cacheBytes: Int
@@ -130,12 +131,12 @@ enum BatchCommand: Subcommand {
         let cacheFolder: String?
         let cacheCapacity: Int
 
-        /// A guard knowing what the run reads: the manifest, the shard weights, this shard's photos and
-        /// caption fonts.
+        /// A guard knowing what the run reads: the manifest, this shard's photos and caption fonts,
+        /// and the photo folders. The shard weights are read whole first, so a new report may replace
+        /// them (`--report r --shard-weights r`: the CI loop).
         func writeGuard(_ plan: ManifestPlan) -> WriteGuard {
-            var guarded = WriteGuard(reading: plan.scenes.map(\.scene))
+            var guarded = WriteGuard(reading: plan.scenes.map(\.scene), folders: plan.everyPhotoInput)
             guarded.reads(manifest, "the manifest \(manifest)")
-            if let weightsPath { guarded.reads(weightsPath, "the shard weights \(weightsPath)") }
             return guarded
         }
 
@@ -148,8 +149,7 @@ enum BatchCommand: Subcommand {
             self.manifest = manifest
             let options = BatchOptions.declared
             shard = try parsed.read(options.shard)
-            weightsPath = try parsed.read(options.shardWeights)
-            weights = try weightsPath.map { (path) throws(UsageError) in
+            weights = try parsed.read(options.shardWeights).map { (path) throws(UsageError) in
                 try ShardWeights.read(path, option: options.shardWeights.spec)
             }
             jobs = try RunOptions.jobs(parsed)

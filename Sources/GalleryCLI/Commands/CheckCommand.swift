@@ -91,15 +91,11 @@ enum CheckCommand: Subcommand {
         }
         if request.mode != .never {
             for file in plan.frames.flatMap({ files($0.path) }) {
-                try guarded.writes(file, "the baseline \(file)", replacingLink: true)
+                try guarded.writes(file, "the baseline \(file)", image: true, replacingLink: true)
             }
         }
         for file in plan.everyFramePath.sorted().flatMap(files) { guarded.reads(file, "the baseline \(file)") }
-        for file in [ReportFolder.page, ReportFolder.results].compactMap({ name in
-            request.report.map { SystemPath.joined($0, name) }
-        }) {
-            try guarded.writes(file, "the report's \(file)")
-        }
+        if let report = request.report { try guarded.writesReport(report, "--report \(report)") }
         if let junit = request.junit { try guarded.writes(junit, "--junit \(junit)") }
     }
 

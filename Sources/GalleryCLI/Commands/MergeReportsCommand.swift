@@ -40,6 +40,10 @@ enum MergeReportsCommand: Subcommand {
         guard !inputs.isEmpty else { throw UsageError.missingArgument("<reports> ...") }
         let junit = try parsed.read(options.junit)
         try checkOutputs(report: output, junit: junit, inputs: inputs)
+        // The JUnit file among the merged report's own files (found by review: it replaced results.json).
+        var guarded = WriteGuard()
+        try guarded.writesReport(output, "--report \(output)")
+        if let junit { try guarded.writes(junit, "--junit \(junit)") }
         let read = try Inputs(inputs)
         let frames = read.frames
         // The shards' own title when they agree (one manifest), else what was merged.

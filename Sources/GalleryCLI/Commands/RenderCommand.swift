@@ -53,7 +53,7 @@ enum RenderCommand: Subcommand {
         console.clampedOffsets(description.offsets, of: scene, option: description.offsetOption)
         console.missingGlyphs(of: scene)
         return try render(
-            scene, offsets: description.offsets, pattern: pattern,
+            scene, offsets: description.offsets, pattern: pattern, photoFolders: parsed.positionals,
             strict: strict, jobs: jobs, console: console)
     }
 
@@ -92,15 +92,17 @@ enum RenderCommand: Subcommand {
 
     /// Renders the frames through the batch renderer (one scene), reporting unreadable photos.
     static func render(
-        _ scene: Scene, offsets: [Double], pattern: String, strict: Bool, jobs: Int, console: Console
+        _ scene: Scene, offsets: [Double], pattern: String, photoFolders: [String], strict: Bool, jobs: Int,
+        console: Console
     ) throws -> ExitCode {
         let paths = offsets.enumerated().map { index, offset in
             OutputOptions.path(pattern: pattern, index: index, offset: offset)
         }
-        var guarded = WriteGuard(reading: [scene])
+        var guarded = WriteGuard(reading: [scene], folders: photoFolders)
+        let hint = pattern.contains("{index}") ? "" : ": put {index} in -o"
         for (path, offset) in zip(paths, offsets) {
             let what = paths.count == 1 ? "-o \(path)" : "offset \(JSONValue.shortest(offset))'s \(path)"
-            try guarded.writes(path, what, hint: ": put {index} in -o")
+            try guarded.writes(path, what, hint: hint, image: true)
         }
         // An output that cannot be written (a folder, a name too long) fails before anything renders.
         if let unwritable = paths.lazy.compactMap(AtomicFile.checkWritable).first {

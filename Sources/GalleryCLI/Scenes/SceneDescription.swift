@@ -199,7 +199,8 @@ struct SceneDescription: Sendable {
         let screen = device?.screen(landscape: landscape)
         let width = try source.read(options.width) ?? screen?.width ?? kind.defaultViewport.width
         let height =
-            try source.read(options.height) ?? (kind.isVertical ? screen?.height : nil) ?? kind.defaultViewport.height
+            try source.read(options.height) ?? (kind.fillsTheScreen ? screen?.height : nil)
+            ?? kind.defaultViewport.height
         if landscape, device == nil { throw .requires(options.landscape.spec, options.device.spec) }
         // Every layout's options are read, so a bad value fails whichever layout is chosen.
         let (size, spacing) = (try source.read(options.itemSize), try source.read(options.spacing))

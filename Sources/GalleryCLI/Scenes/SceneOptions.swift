@@ -22,12 +22,12 @@ struct SceneOptions: OptionGroup {
     let height = Option<Double>(
         "height", value: "pt", help: "Viewport height in points.",
         defaultText:
-            "\(LayoutKind.line.defaultViewport.height.optionText) (line), \(LayoutKind.grid.defaultViewport.height.optionText) or the device's (grid, flow), \(LayoutKind.pageCube.defaultViewport.height.optionText) (page layouts), \(LayoutKind.linear.defaultViewport.height.optionText) (carousels, compositional)",
+            "\(LayoutKind.line.defaultViewport.height.optionText) (line), \(LayoutKind.grid.defaultViewport.height.optionText) or the device's (grid, flow, page layouts), \(LayoutKind.linear.defaultViewport.height.optionText) (carousels, compositional)",
         check: .greaterThan(0))
     let device = Option<DevicePreset>(
         "device", value: "name",
         help:
-            "Width, display scale and grid height of a device preset; an explicit --width, --height or --display-scale overrides the preset's."
+            "Width and display scale of a device preset, and its height for the grid, the flow and the page layouts (which fill the screen); an explicit --width, --height or --display-scale overrides the preset's."
     )
     let landscape = Flag(
         "landscape", help: "With --device: the device turned on its side (its width and height swapped).")

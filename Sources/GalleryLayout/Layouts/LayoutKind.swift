@@ -53,6 +53,11 @@ public enum LayoutKind: String, Sendable, Hashable, CaseIterable {
     /// the carousels, unless `--vertical`).
     public var isVertical: Bool { self == .grid || self == .flow }
 
+    /// Whether it fills the screen, so a device preset gives its height as well as its width: the
+    /// grid, the flow and the full-page layouts (a page layout had kept 667 pt on every device, and a
+    /// landscape page stood taller than the screen; found by review).
+    public var fillsTheScreen: Bool { isVertical || pageEffect != nil }
+
     /// This layout with its own defaults (a transition's end layout).
     public var defaultStyle: LayoutStyle {
         switch self {
