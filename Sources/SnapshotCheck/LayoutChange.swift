@@ -36,10 +36,14 @@ public struct LayoutChange: Sendable, Hashable, Codable {
         }
         let subject =
             index.map { index in "item \(index)" + (photo.map { " (\($0))" } ?? "") } ?? "frame"
+        // Fields that differ in different frames each say their own (found by review: one range for
+        // all had put a change of the last frame alone on frames 1–6).
+        let apart = Set(fields.map(\.frames)).count > 1
         let parts = fields.map { field in
             "\(Self.label(field.name)) \(field.expected) → \(field.actual)"
+                + (apart && !field.frames.isEmpty ? " (\(Self.ranges(field.frames)))" : "")
         }
-        let frames = Set(fields.flatMap(\.frames)).sorted()
+        let frames = apart ? [] : Set(fields.flatMap(\.frames)).sorted()
         return subject + ": " + parts.joined(separator: ", ") + (frames.isEmpty ? "" : " (\(Self.ranges(frames)))")
     }
 

@@ -95,7 +95,12 @@ import Testing
     @Test func optionsThatDoNotApplyAreUsageErrors() throws {
         let tilt = try CommandRunner.run(["layout", "--count", "5", "--tilt", "0.5"])
         #expect(tilt.status == 64)
-        #expect(tilt.stderr.contains("--tilt applies to the carousel types"), "\(tilt.stderr)")
+        // Named by the types that read it (found by review: "the carousel types (linear, …)").
+        #expect(
+            tilt.stderr.contains("--tilt applies to coverflow, coverflow2 and the time machines, not line"),
+            "\(tilt.stderr)")
+        let wrap = try CommandRunner.run(["layout", "--count", "5", "--wrap"])
+        #expect(wrap.status == 64 && wrap.stderr.contains("--wrap applies to the carousel types"), "\(wrap.stderr)")
         let card = try CommandRunner.run(["layout", "--count", "5", "--layout", "grid", "--item-size", "160x90"])
         #expect(card.status == 64)
         #expect(
@@ -179,7 +184,7 @@ import Testing
         let refused = try CommandRunner.run(["batch", own.file("manifest.json"), "--out", own.file("out")])
         #expect(refused.status == 64)
         #expect(
-            refused.stderr.contains("key 'tilt' applies to the carousel types (key 'layout' linear"),
+            refused.stderr.contains("key 'tilt' applies to coverflow, coverflow2 and the time machines, not line"),
             "\(refused.stderr)")
     }
 

@@ -70,6 +70,16 @@ import Testing
         #expect(rest["status"] as? String == "different" && rest["diffPixels"] as? Int ?? 0 > 0)
         let summary = try String(contentsOfFile: folder.file("summary.md"), encoding: .utf8)
         #expect(summary.contains("**6 passed, 2 failed** of 8 frames") && summary.contains("| `rest.png` | rest |"))
+        // The merged suite keeps the shards' name, the manifest (found by review: it was "merged").
+        #expect(mergedXML.contains(#"<testsuite name="\#(manifest)""#), "\(mergedXML)")
+        // A shard's report missing (its job died first) fails the merge, naming it (found by review:
+        // two of three merged green). Reports say which shard they were.
+        let second = try json(folder.file("r2/results.json"))
+        #expect(a["shard"] == nil && second["shard"] as? String == "2/3")
+        let partial = try CommandRunner.run([
+            "merge-reports", folder.file("r1"), folder.file("r3"), "--report", folder.file("partial"),
+        ])
+        #expect(partial.status == 1 && partial.stderr.contains("no report of shard 2/3: 2 of 3 shards merged"))
     }
 
     /// A scene that failed before it had frames is listed under its name: the report it is in is

@@ -125,6 +125,17 @@ typealias Expect = SnapshotCheck.Expectation
         let record = try CommandRunner.run(base + ["--record"])
         #expect(record.status == 1)
         #expect(record.stderr.split(separator: "\n").filter { $0.hasPrefix("FAIL ") } == fails)
+        // Its pixels match: the page counts it apart from changed frames, offers no accept, and
+        // accept leaves it, or named refuses it (found by review: it rewrote the same PNG, exit 0).
+        let page = try String(contentsOfFile: folder.file("report/index.html"), encoding: .utf8)
+        #expect(page.contains("<b>0</b> changed") && page.contains("<b>1</b> expectations"))
+        #expect(!page.contains("class=\"accept\" value="))
+        let accept = try CommandRunner.run(["accept", folder.file("report"), "--baseline", folder.file("base")])
+        #expect(accept.status == 0 && accept.stderr.contains("Accepted 0 baselines"), "\(accept.stderr)")
+        let named = try CommandRunner.run([
+            "accept", folder.file("report"), "--baseline", folder.file("base"), "drop.png",
+        ])
+        #expect(named.status == 2 && named.stderr.contains("fails only its expect rules"), "\(named.stderr)")
     }
 
     /// A frame the frame cache serves with its baseline's bytes, failing by its `expect` alone, shows

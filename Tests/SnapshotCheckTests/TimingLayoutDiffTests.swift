@@ -83,6 +83,25 @@ import Testing
         #expect(changes.last?.description == "item 0: centre x 130 → 135 (frames 2, 4, 6)")
     }
 
+    /// Fields changed in different frames each name theirs; fields changed in the same frames share one
+    /// range, as the contract writes it (found by review: the offset's last frame read as frames 1–6).
+    @Test func eachFieldNamesItsFramesWhenTheyDiffer() {
+        let frame = LayoutChange(
+            index: nil, photo: nil,
+            fields: [
+                .init(name: "offset", expected: "852", actual: "393", frames: [6]),
+                .init(name: "viewport.width", expected: "393", actual: "852", frames: [1, 2, 3, 4, 5, 6]),
+            ])
+        #expect(frame.description == "frame: offset 852 → 393 (frame 6), viewport.width 393 → 852 (frames 1–6)")
+        let item = LayoutChange(
+            index: 3, photo: "photos/4.jpg",
+            fields: [
+                .init(name: "center.x", expected: "357.5", actual: "359.5", frames: Array(4...12)),
+                .init(name: "size", expected: "100", actual: "104", frames: Array(4...12)),
+            ])
+        #expect(item.description == "item 3 (photos/4.jpg): centre x 357.5 → 359.5, size 100 → 104 (frames 4–12)")
+    }
+
     @Test func theSameTimingComparesFrameByFrame() throws {
         let changes = try #require(
             LayoutDiff.changes(

@@ -74,8 +74,15 @@ enum AcceptCommand: Subcommand {
     private static func chosen(from results: ReportResults, named: [String], report: String) throws
         -> [ReportResults.Frame]
     {
+        // A frame that failed by its expectations alone matches its baseline: accepting it changes
+        // nothing, so it is not taken, and named it is refused (found by review).
+        func byExpectations(_ frame: ReportResults.Frame) -> Bool {
+            frame.failsOnlyByExpectations == true && !(frame.expectations ?? []).isEmpty
+        }
         guard !named.isEmpty else {
-            return results.frames.filter { [.different, .missingBaseline, .unreadable].contains($0.status) }
+            return results.frames.filter {
+                [.different, .missingBaseline, .unreadable].contains($0.status) && !byExpectations($0)
+            }
         }
         var frames: [ReportResults.Frame] = []
         for path in named {
@@ -83,6 +90,12 @@ enum AcceptCommand: Subcommand {
                 throw CommandFailure(
                     messages: ["\(report): no frame '\(path)' in \(ReportResults.fileName): nothing was accepted"],
                     code: .cannotCompare)
+            }
+            if byExpectations(frame) {
+                throw CommandFailure(
+                    messages: [
+                        "\(report): frame '\(path)' matches its baseline and fails only its expect rules, which accepting does not change: fix the layout or the manifest's expect; nothing was accepted"
+                    ], code: .cannotCompare)
             }
             frames.append(frame)
         }

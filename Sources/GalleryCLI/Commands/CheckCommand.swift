@@ -141,6 +141,7 @@ enum CheckCommand: Subcommand {
             checks, report: request.report, junit: request.junit, title: title, suite: manifest, seconds: seconds,
             baseline: baseline, orphans: outcome.orphans.remaining,
             order: Dictionary(plan.frames.map { ($0.path, $0.order) }) { first, _ in first },
+            shard: request.settings.shard.count > 1 ? request.settings.shard.description : nil,
             jobs: request.settings.jobs,
             open: { path throws(FileError) in try ContainedPath.open(path, under: baseline) }
         ) { frame in check.images(of: frame) }

@@ -54,7 +54,8 @@ enum MergeReportsCommand: Subcommand {
         let checks = ReportResults(frames: frames.map(\.frame), title: title).checks
         let sources = Dictionary(uniqueKeysWithValues: frames.map { ($0.frame.path, ($0.frame.images, $0.folder)) })
         let unwritten = CheckReporting.write(
-            checks, report: output, junit: junit, title: title, suite: "merged",
+            checks, report: output, junit: junit, title: title,
+            suite: read.suites.count == 1 ? read.suites.first ?? "merged" : "merged",
             seconds: read.seconds, baseline: nil, orphans: Array(Set(read.orphans)).sorted(),
             order: Dictionary(frames.compactMap { entry in entry.frame.order.map { (entry.frame.path, $0) } }) { a, _ in
                 a
@@ -80,6 +81,12 @@ enum MergeReportsCommand: Subcommand {
         CheckReporting.announce(checks, baseline: nil, title: title, console: console)
         if !unwritten.isEmpty { throw CommandFailure(messages: unwritten.map(\.description)) }
         if checks.contains(where: { $0.status == .unreadable }) { return .cannotCompare }
+        // A shard whose report is missing (its job died before uploading it) fails the merge, which
+        // would otherwise look whole (found by review).
+        if let missing = Self.missingShards(read.shards) {
+            console.line("Error: ", missing)
+            return .failure
+        }
         return checks.allSatisfy { !$0.failed } ? .success : .failure
     }
 
@@ -112,6 +119,9 @@ enum MergeReportsCommand: Subcommand {
         var seconds = 0.0
         var orphans: [String] = []
         var titles: Set<String> = []
+        var suites: Set<String> = []
+        /// The shards the inputs checked, K by N (reports of a split manifest say which they were).
+        var shards: [Int: Set<Int>] = [:]
 
         init(_ folders: [String]) throws {
             var owner: [String: String] = [:]
@@ -138,10 +148,29 @@ enum MergeReportsCommand: Subcommand {
                         && !SystemPath.components(path).contains("..")
                 }
                 titles.insert(results.title)
+                suites.insert(results.suite ?? "merged")
+                if let shard = results.shard.flatMap({ Shard.parse($0, environment: [:]) }), shard.count > 1 {
+                    shards[shard.count, default: []].insert(shard.index)
+                }
             }
             // The manifest's order, as the shards recorded it (frames from a report without it last, by path).
             frames.sort { ($0.frame.order ?? .max, $0.frame.path) < ($1.frame.order ?? .max, $1.frame.path) }
         }
+    }
+
+    /// Why the inputs are not a whole manifest's shards, when some report said it was a shard: those
+    /// of N missing, or shards of two different splits.
+    private static func missingShards(_ shards: [Int: Set<Int>]) -> String? {
+        guard let (count, given) = shards.first else { return nil }
+        guard shards.count == 1 else {
+            return
+                "the reports are shards of \(shards.keys.sorted().map(String.init).joined(separator: " and ")) jobs: merge one split's"
+        }
+        let missing = (1...count).filter { !given.contains($0) }
+        guard !missing.isEmpty else { return nil }
+        let named = missing.map { "\($0)/\(count)" }.joined(separator: ", ")
+        return
+            "no report of shard\(missing.count == 1 ? "" : "s") \(named): \(given.count) of \(count) shards merged (did a job fail before its report was saved?)"
     }
 
     /// The shards' layouts of their failed frames, for `accept` from the merged report; one that

@@ -84,23 +84,33 @@ struct CarouselOptions: OptionGroup {
         guard let type = kind.carouselType else {
             // A manifest's defaults may set them for every scene.
             guard let given = specs.first(where: { source.givenHere($0.name) }) else { return }
+            // A few types' own names those types (found by review: --tilt named linear, which refuses it).
+            if let owners = owners.first(where: { $0.option.name == given.name })?.types {
+                throw .rule("\(given) applies to \(owners), not \(kind.rawValue)")
+            }
             throw .rule(
                 "\(given) applies to the carousel types (\(SceneOptions.declared.layout) linear, rotary, coverflow, …), not \(kind.rawValue)"
             )
         }
         // A change of type keeps the scene's options: the end's type may be the one that reads them.
         let end = (try? source.read(MotionOptions.declared.toLayout))?.flatMap(\.carouselType)
-        func reads(_ owns: (CarouselType) -> Bool) -> Bool { owns(type) || end.map(owns) == true }
+        guard
+            let (given, _, types) = owners.first(where: { option, owns, _ in
+                !owns(type) && end.map(owns) != true && source.givenHere(option.name)
+            })
+        else { return }
+        throw .rule("\(given) applies to \(types), not \(type.rawValue)\(end.map { " or \($0.rawValue)" } ?? "")")
+    }
+
+    /// The options only some types' formulas read: the option, which types, and those types in words.
+    private static var owners: [(option: OptionSpec, owns: (CarouselType) -> Bool, types: String)] {
         let options = declared
         let circular = "the circular types (rotary, cylinder, wheel and their inverted forms)"
-        let owned: [(OptionSpec, Bool, String)] = [
-            (options.arc.spec, reads(\.isCircular), circular), (options.radius.spec, reads(\.isCircular), circular),
-            (options.angle.spec, reads(\.isCircular), circular),
-            (options.circularCount.spec, reads(\.isCircular), circular),
-            (options.tilt.spec, reads { $0.defaultTilt != nil }, "coverflow, coverflow2 and the time machines"),
+        return [
+            (options.arc.spec, \.isCircular, circular), (options.radius.spec, \.isCircular, circular),
+            (options.angle.spec, \.isCircular, circular), (options.circularCount.spec, \.isCircular, circular),
+            (options.tilt.spec, { $0.defaultTilt != nil }, "coverflow, coverflow2 and the time machines"),
         ]
-        guard let (given, _, owners) = owned.first(where: { !$0.1 && source.givenHere($0.0.name) }) else { return }
-        throw .rule("\(given) applies to \(owners), not \(type.rawValue)\(end.map { " or \($0.rawValue)" } ?? "")")
     }
 
     /// `--scroll-speed` and `--deceleration-rate` time a carousel's fling alone: given for a scene

@@ -17,7 +17,7 @@ enum CheckReporting {
     /// place in its manifest. Returns the failures, to be reported after the FAIL lines.
     static func write(
         _ checks: [FrameCheck], report folder: String?, junit: String?, title: String, suite: String, seconds: Double,
-        baseline: String?, orphans: [String]? = nil, order: [String: Int] = [:], jobs: Int,
+        baseline: String?, orphans: [String]? = nil, order: [String: Int] = [:], shard: String? = nil, jobs: Int,
         open: @escaping @Sendable (String) throws(FileError) -> RegularFile, images: (FrameCheck) -> ReportImages
     ) -> [FileError] {
         var failures: [FileError] = []
@@ -35,7 +35,7 @@ enum CheckReporting {
                         checks, to: folder, title: title, accept: accept, orphans: orphans ?? [], jobs: jobs,
                         open: open, images: images)
                     var results = ReportResults(checks, images: shown, title: title, seconds: seconds, order: order)
-                    results.orphans = orphans
+                    (results.orphans, results.shard, results.suite) = (orphans, shard, suite)
                     try ContainedPath.write(results.encoded(), to: ReportFolder.results, in: folder)
                     for (path, images) in shown {
                         if let image = images.diff ?? images.actual {

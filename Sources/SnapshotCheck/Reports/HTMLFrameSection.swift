@@ -70,9 +70,11 @@ struct HTMLFrameSection {
     }
 
     /// Whether `accept` can make this frame's actual image its baseline: a failed or missing frame whose
-    /// actual image (an animation whole) the report holds.
+    /// actual image (an animation whole) the report holds. Not one that failed by its expectations
+    /// alone: its pixels match, and accepting them changes nothing (found by review).
     var acceptable: Bool {
         [.different, .missingBaseline, .unreadable].contains(check.status) && images.actual != nil
+            && !check.failsOnlyByExpectations
     }
 
     /// Every frame of an animation as the script reads it: `e`, `a` and `d` the images (null: none, as

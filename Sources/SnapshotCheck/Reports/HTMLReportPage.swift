@@ -46,13 +46,18 @@ enum HTMLReportPage {
     }
 
     /// What changed, as a reviewer sorts it: changed (a baseline differs), new (no baseline yet),
-    /// deleted (orphaned baselines), errors (unreadable, scene failed) and passed.
+    /// deleted (orphaned baselines), errors (unreadable, scene failed), expectations (frames whose
+    /// pixels match but whose `expect` rules fail; shown when there are any) and passed.
     private static func counts(_ checks: [FrameCheck], orphans: Int) -> String {
-        func count(_ statuses: [FrameCheck.Status]) -> Int { checks.filter { statuses.contains($0.status) }.count }
-        let parts = [
-            ("changed", count([.different])), ("new", count([.missingBaseline])), ("deleted", orphans),
-            ("errors", count([.unreadable, .sceneFailed])), ("passed", count([.passed, .recorded])),
-        ]
+        func count(_ statuses: [FrameCheck.Status]) -> Int {
+            checks.filter { statuses.contains($0.status) && !$0.failsOnlyByExpectations }.count
+        }
+        let expectations = checks.filter(\.failsOnlyByExpectations).count
+        let parts =
+            [
+                ("changed", count([.different])), ("new", count([.missingBaseline])), ("deleted", orphans),
+                ("errors", count([.unreadable, .sceneFailed])),
+            ] + (expectations > 0 ? [("expectations", expectations)] : []) + [("passed", count([.passed, .recorded]))]
         return "<p class=\"counts\">"
             + parts.map { "<span class=\"count \($0.0)\"><b>\($0.1)</b> \($0.0)</span>" }.joined(separator: " ")
             + "</p>"
@@ -109,7 +114,7 @@ enum HTMLReportPage {
         .thumbs{display:flex;flex-wrap:wrap;gap:.8em;margin:.6em 0 0}.thumbs figure{flex:0 0 240px;min-width:0;font-size:.8em;color:#444;overflow-wrap:anywhere}
         .thumbs img{max-width:240px;max-height:240px}
         .counts{margin:0 0 .6em;display:flex;gap:.8em;flex-wrap:wrap}.count{padding:.1em .6em;border-radius:10px;background:#eee}
-        .count.changed{background:#ffebe9}.count.new{background:#fff8c5}.count.deleted{background:#f6f8fa}.count.errors{background:#fff1e5}.count.passed{background:#dafbe1}
+        .count.changed{background:#ffebe9}.count.new{background:#fff8c5}.count.deleted{background:#f6f8fa}.count.errors{background:#fff1e5}.count.expectations{background:#fff1e5}.count.passed{background:#dafbe1}
         .scrub{margin:.6em 0}.strip{display:flex;align-items:flex-end;height:40px;gap:1px;background:#f6f8fa;border:1px solid #ddd;padding:2px;cursor:pointer}
         .strip i{flex:1 1 0;min-width:1px;background:#8c959f;display:block}.strip i.fail{background:#cf222e}.strip i.at{outline:2px solid #0969da}
         .scrub-row{display:flex;gap:.6em;align-items:center;margin:.3em 0}.scrub-row input{flex:1 1 auto}.scrub-row output{min-width:14em}

@@ -19,6 +19,11 @@ public struct ReportResults: Sendable, Codable {
     /// Baselines no frame of the manifest read (an unsharded check lists them), relative to the
     /// baseline folder.
     public var orphans: [String]? = nil
+    /// The shard the run checked, "K/N", when the manifest was split (absent otherwise): merge-reports
+    /// tells a missing shard by it.
+    public var shard: String? = nil
+    /// The JUnit suite's name (the manifest as given), which a merge of one manifest's shards keeps.
+    public var suite: String? = nil
 
     public static let currentVersion = 1
     public static let fileName = ReportFolder.results
