@@ -77,9 +77,29 @@ import Testing
         let second = try json(folder.file("r2/results.json"))
         #expect(a["shard"] == nil && second["shard"] as? String == "2/3")
         let partial = try CommandRunner.run([
-            "merge-reports", folder.file("r1"), folder.file("r3"), "--report", folder.file("partial"),
+            "merge-reports", folder.file("r1"), folder.file("r3"), "--report", folder.file("partial"), "--junit",
+            folder.file("partial.xml"),
         ])
         #expect(partial.status == 1 && partial.stderr.contains("no report of shard 2/3: 2 of 3 shards merged"))
+        // Said to JUnit and the step summary too, and healed by merging the merge with the missing one.
+        let partialXML = try String(contentsOfFile: folder.file("partial.xml"), encoding: .utf8)
+        #expect(partialXML.contains(#"name="every shard""#) && partialXML.contains(#"type="incomplete""#))
+        let healed = try CommandRunner.run([
+            "merge-reports", folder.file("partial"), folder.file("r2"), "--report", folder.file("healed"),
+        ])
+        #expect(!healed.stderr.contains("no report of shard"), "\(healed.stderr)")
+        // Shards of two manifests are counted by manifest: another's shard 1/3 alone is missing 2 and 3.
+        let other = Self.manifest.replacingOccurrences(of: #""name": ""#, with: #""name": "b-"#)
+        try folder.write(Array(other.utf8), to: "other.json")
+        _ = try CommandRunner.run([
+            "check", folder.file("other.json"), "--baseline", baseline, "--shard", "1/3", "--report", folder.file("o1"),
+        ])
+        let two = try CommandRunner.run(
+            [
+                "merge-reports", folder.file("r1"), folder.file("r2"), folder.file("r3"), folder.file("o1"), "--report",
+                folder.file("two"),
+            ])
+        #expect(two.stderr.contains("no report of shards 2/3, 3/3 of \(folder.file("other.json"))"), "\(two.stderr)")
     }
 
     /// A scene that failed before it had frames is listed under its name: the report it is in is

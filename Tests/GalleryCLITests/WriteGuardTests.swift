@@ -68,6 +68,14 @@ import Testing
                 "--junit r/images/x.png would go into --report r's images/"
             ),
             (
+                ["check", "m.json", "--baseline", "bl", "--report", "r", "--junit", "r/.gallery-render.lock"],
+                "--junit r/.gallery-render.lock and --report r's .gallery-render.lock are the same file"
+            ),
+            (
+                ["check", "m.json", "--baseline", "bl", "--report", "d0", "--junit", "d0/images"],
+                "--junit d0/images and --report d0's images/ are the same file"
+            ),
+            (
                 ["merge-reports", "bl", "--report", "all", "--junit", "all/results.json"],
                 "--junit all/results.json and --report all's results.json are the same file"
             ),
@@ -104,7 +112,7 @@ import Testing
         try FileManager.default.createSymbolicLink(atPath: folder.file("p/2.jpg.png"), withDestinationPath: "2.jpg")
         try FileManager.default.createSymbolicLink(atPath: folder.file("p/a.png"), withDestinationPath: "1.jpg")
         try FileManager.default.createSymbolicLink(atPath: folder.file("f0000.png"), withDestinationPath: "f0001.png")
-        for name in ["d0", "d40"] {
+        for name in ["d0", "d40", "d0/images"] {
             try FileManager.default.createDirectory(atPath: folder.file(name), withIntermediateDirectories: true)
         }
         let before = Self.snapshot(folder)

@@ -105,25 +105,34 @@ import Testing
 
     /// A photo filling its item leaves no fringe of the placeholder behind it: the content is masked
     /// as one group (found by review: a blue photo over a red placeholder on white left pixels up to
-    /// 99 levels redder than green along the edges). On white, an edge pixel is c·blue + (1 − c)·white,
-    /// so red equals green everywhere; in 2D (line, square photo on square items) and in 3D (a cover
-    /// flow of 1.6:1 photos on 160 × 100 cards), square corners and circles, at offsets off the grid.
-    @Test(arguments: [false, true])
-    func aPhotoFillingItsItemShowsNoPlaceholderAtItsEdges(carousel: Bool) throws {
+    /// 99 levels redder than green along the edges, and an ellipse on a cylinder 57). On white, an edge
+    /// pixel is c·blue + (1 − c)·white, so red equals green everywhere: in 2D (line, square photo on
+    /// square items) and in 3D (a cover flow of 1.6:1 photos on 160 × 100 cards, a cylinder of 4:3
+    /// photos on 120 × 90 ellipses), square corners and circles, at offsets off the grid.
+    @Test(arguments: 0..<3)
+    func aPhotoFillingItsItemShowsNoPlaceholderAtItsEdges(kind: Int) throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
-        let blue = RGBAImage(width: carousel ? 64 : 40, height: 40, fill: (0, 0, 255, 255))
+        let (size, layout, offsets): ((Int, Int), LayoutStyle, [Double]) = [
+            ((40, 40), .line(LineLayout()), [113.3, 250.7]),
+            (
+                (64, 40), .carousel(CarouselLayout(type: .coverflow, itemSize: Size(width: 160, height: 100))),
+                [113.3, 250.7]
+            ),
+            (
+                (40, 30), .carousel(CarouselLayout(type: .cylinder, itemSize: Size(width: 120, height: 90))),
+                [204.4, 77.7]
+            ),
+        ][kind]
+        let blue = RGBAImage(width: size.0, height: size.1, fill: (0, 0, 255, 255))
         let photo = try folder.write(try PNGEncoder.encode(blue), to: "blue.png")
-        let layout: LayoutStyle =
-            carousel
-            ? .carousel(CarouselLayout(type: .coverflow, itemSize: Size(width: 160, height: 100))) : .line(LineLayout())
         for shape in [Shape.rounded(cornerRadius: 0), .circle] {
             let scene = Scene(
                 gallery: Gallery(style: layout, viewport: Size(width: 375, height: 220), itemCount: 8),
                 displayScale: 2, style: ItemStyle(shape: shape, placeholder: Color(r: 255, g: 0, b: 0)),
                 background: Color(r: 255, g: 255, b: 255), photos: [photo])
             let report = Renderer(jobs: 1).run(
-                [RenderJob(name: "fringe", scene: scene, frames: .offsets([113.3, 250.7]), output: .memory)])
+                [RenderJob(name: "fringe", scene: scene, frames: .offsets(offsets), output: .memory)])
             for image in try #require(report.scenes.first?.images) {
                 let redder = stride(from: 0, to: image.pixels.count, by: 4).map {
                     Int(image.pixels[$0]) - Int(image.pixels[$0 + 1])

@@ -52,6 +52,9 @@ enum MergeReportsCommand: Subcommand {
             ? read.titles.first ?? ""
             : "gallery-render check — merged from \(inputs.count) report\(inputs.count == 1 ? "" : "s")"
         let checks = ReportResults(frames: frames.map(\.frame), title: title).checks
+        // A shard whose report is missing (its job died before saving it) fails the merge, which
+        // would otherwise look whole (found by review).
+        let incomplete = read.shards.flatMap(Self.missingShards)
         let sources = Dictionary(uniqueKeysWithValues: frames.map { ($0.frame.path, ($0.frame.images, $0.folder)) })
         let unwritten = CheckReporting.write(
             checks, report: output, junit: junit, title: title,
@@ -60,6 +63,7 @@ enum MergeReportsCommand: Subcommand {
             order: Dictionary(frames.compactMap { entry in entry.frame.order.map { (entry.frame.path, $0) } }) { a, _ in
                 a
             },
+            shards: read.shards.map { Array(Set($0)).sorted() }, incomplete: incomplete,
             jobs: Processors.count,
             // Each image under its input's images/, opened by a walk from that folder, no link followed.
             open: { path throws(FileError) in
@@ -78,16 +82,10 @@ enum MergeReportsCommand: Subcommand {
             return Self.located(images, in: folder)
         }
         if unwritten.isEmpty { copyLayouts(of: frames, to: output) }
-        CheckReporting.announce(checks, baseline: nil, title: title, console: console)
-        if !unwritten.isEmpty { throw CommandFailure(messages: unwritten.map(\.description)) }
+        CheckReporting.announce(checks, baseline: nil, title: title, incomplete: incomplete, console: console)
+        if !unwritten.isEmpty { throw CommandFailure(messages: unwritten.map { $0.description }) }
         if checks.contains(where: { $0.status == .unreadable }) { return .cannotCompare }
-        // A shard whose report is missing (its job died before uploading it) fails the merge, which
-        // would otherwise look whole (found by review).
-        if let missing = Self.missingShards(read.shards) {
-            console.line("Error: ", missing)
-            return .failure
-        }
-        return checks.allSatisfy { !$0.failed } ? .success : .failure
+        return checks.allSatisfy { !$0.failed } && incomplete == nil ? .success : .failure
     }
 
     /// The merged report is not an input, nor inside one (its images would land among the input's),
@@ -120,8 +118,9 @@ enum MergeReportsCommand: Subcommand {
         var orphans: [String] = []
         var titles: Set<String> = []
         var suites: Set<String> = []
-        /// The shards the inputs checked, K by N (reports of a split manifest say which they were).
-        var shards: [Int: Set<Int>] = [:]
+        /// The shards the inputs hold, each with its manifest; nil when an input is a report from
+        /// before reports said which shard they were (then no shard can be said missing).
+        var shards: [ReportResults.ShardEntry]? = []
 
         init(_ folders: [String]) throws {
             var owner: [String: String] = [:]
@@ -149,28 +148,35 @@ enum MergeReportsCommand: Subcommand {
                 }
                 titles.insert(results.title)
                 suites.insert(results.suite ?? "merged")
-                if let shard = results.shard.flatMap({ Shard.parse($0, environment: [:]) }), shard.count > 1 {
-                    shards[shard.count, default: []].insert(shard.index)
-                }
+                shards = results.declaredShards.flatMap { declared in shards.map { $0 + declared } }
             }
             // The manifest's order, as the shards recorded it (frames from a report without it last, by path).
             frames.sort { ($0.frame.order ?? .max, $0.frame.path) < ($1.frame.order ?? .max, $1.frame.path) }
         }
     }
 
-    /// Why the inputs are not a whole manifest's shards, when some report said it was a shard: those
-    /// of N missing, or shards of two different splits.
-    private static func missingShards(_ shards: [Int: Set<Int>]) -> String? {
-        guard let (count, given) = shards.first else { return nil }
-        guard shards.count == 1 else {
-            return
-                "the reports are shards of \(shards.keys.sorted().map(String.init).joined(separator: " and ")) jobs: merge one split's"
+    /// Why the inputs are not whole manifests' shards: a manifest's shards of N with some missing, or
+    /// shards of two splits of one manifest; nil when whole.
+    private static func missingShards(_ entries: [ReportResults.ShardEntry]) -> String? {
+        var splits: [String: [Int: Set<Int>]] = [:]
+        for entry in entries {
+            guard let shard = Shard.parse(entry.shard, environment: [:]), shard.count > 1 else { continue }
+            splits[entry.suite, default: [:]][shard.count, default: []].insert(shard.index)
         }
-        let missing = (1...count).filter { !given.contains($0) }
-        guard !missing.isEmpty else { return nil }
-        let named = missing.map { "\($0)/\(count)" }.joined(separator: ", ")
-        return
-            "no report of shard\(missing.count == 1 ? "" : "s") \(named): \(given.count) of \(count) shards merged (did a job fail before its report was saved?)"
+        let named = splits.count > 1
+        for (suite, counts) in splits.sorted(by: { $0.key < $1.key }) {
+            let of = named ? " of \(suite)" : ""
+            guard let (count, given) = counts.first, counts.count == 1 else {
+                let sizes = counts.keys.sorted().map(String.init).joined(separator: " and ")
+                return "the reports\(of) are shards of \(sizes) jobs: merge one split's"
+            }
+            let missing = (1...count).filter { !given.contains($0) }
+            guard !missing.isEmpty else { continue }
+            let list = missing.map { "\($0)/\(count)" }.joined(separator: ", ")
+            return
+                "no report of shard\(missing.count == 1 ? "" : "s") \(list)\(of): \(given.count) of \(count) shards merged (did a job fail before its report was saved?)"
+        }
+        return nil
     }
 
     /// The shards' layouts of their failed frames, for `accept` from the merged report; one that

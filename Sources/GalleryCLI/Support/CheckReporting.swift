@@ -17,7 +17,8 @@ enum CheckReporting {
     /// place in its manifest. Returns the failures, to be reported after the FAIL lines.
     static func write(
         _ checks: [FrameCheck], report folder: String?, junit: String?, title: String, suite: String, seconds: Double,
-        baseline: String?, orphans: [String]? = nil, order: [String: Int] = [:], shard: String? = nil, jobs: Int,
+        baseline: String?, orphans: [String]? = nil, order: [String: Int] = [:], shard: String? = nil,
+        shards: [ReportResults.ShardEntry]? = nil, incomplete: String? = nil, jobs: Int,
         open: @escaping @Sendable (String) throws(FileError) -> RegularFile, images: (FrameCheck) -> ReportImages
     ) -> [FileError] {
         var failures: [FileError] = []
@@ -35,7 +36,7 @@ enum CheckReporting {
                         checks, to: folder, title: title, accept: accept, orphans: orphans ?? [], jobs: jobs,
                         open: open, images: images)
                     var results = ReportResults(checks, images: shown, title: title, seconds: seconds, order: order)
-                    (results.orphans, results.shard, results.suite) = (orphans, shard, suite)
+                    (results.orphans, results.shard, results.suite, results.shards) = (orphans, shard, suite, shards)
                     try ContainedPath.write(results.encoded(), to: ReportFolder.results, in: folder)
                     for (path, images) in shown {
                         if let image = images.diff ?? images.actual {
@@ -53,7 +54,8 @@ enum CheckReporting {
             }
         }
         if let junit {
-            let xml = JUnitReport.xml(checks, suite: suite, seconds: seconds, attachments: attachments)
+            let xml = JUnitReport.xml(
+                checks, suite: suite, seconds: seconds, attachments: attachments, incomplete: incomplete)
             do throws(FileError) { try AtomicFile.write(Array(xml.utf8), to: junit) } catch { failures.append(error) }
         }
         return failures
@@ -64,10 +66,11 @@ enum CheckReporting {
     /// An annotation names the baseline (`baseline/path`), or the frame's path when there is none.
     static func announce(
         _ checks: [FrameCheck], baseline: String?, title: String, seconds: Double? = nil, ending: String = "",
-        console: Console
+        incomplete: String? = nil, console: Console
     ) {
         let failing = checks.filter(\.failed)
         let environment = ProcessInfo.processInfo.environment
+        if let incomplete { announce(incomplete: incomplete, environment, console: console) }
         for check in failing {
             // Each failed expectation is a FAIL line of its own, after the frame's own when it failed too.
             if !check.failsOnlyByExpectations { console.line("FAIL ", "\(check.path): \(check.ownMessage)") }
@@ -92,6 +95,20 @@ enum CheckReporting {
         let time = seconds.map { ", in \(Progress.seconds($0))" } ?? ""
         if !console.quiet {
             console.error("\(checks.count - failing.count) passed, \(failing.count) failed\(time)\(ending)\n")
+        }
+    }
+
+    /// A merge missing a shard: an error line, and under GitHub Actions an annotation and a line of
+    /// the step summary, so the job's page says it as well as its log (found by review).
+    private static func announce(incomplete: String, _ environment: [String: String], console: Console) {
+        console.line("Error: ", incomplete)
+        if environment["GITHUB_ACTIONS"] == "true" {
+            console.out(
+                GitHubAnnotation(file: nil, title: "gallery-render merge-reports", message: Console.escaped(incomplete))
+                    .line)
+        }
+        if let summary = environment["GITHUB_STEP_SUMMARY"], !summary.isEmpty {
+            appendSummary("**Incomplete:** \(Console.escaped(incomplete))\n", to: summary, console: console)
         }
     }
 

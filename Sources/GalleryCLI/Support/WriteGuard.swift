@@ -64,11 +64,14 @@ struct WriteGuard {
     /// Notes a report folder's own files as written (`--report` given as `what`): its page and
     /// results, and its `images/` and `layouts/` closed to other outputs.
     mutating func writesReport(_ folder: String, _ what: String) throws(UsageError) {
-        for name in [ReportFolder.page, ReportFolder.results] {
+        for name in [ReportFolder.page, ReportFolder.results, FolderLock.fileName] {
             try writes(SystemPath.joined(folder, name), "\(what)'s \(name)")
         }
         for name in [ReportFolder.images, ReportFolder.layouts] {
-            closes(SystemPath.joined(folder, String(name.dropLast())), "\(what)'s \(name)")
+            let inner = SystemPath.joined(folder, String(name.dropLast()))
+            closes(inner, "\(what)'s \(name)")
+            // The folder itself too: a file given in its place fails once the report is written.
+            if let canonical = self.folder(inner) { written[.path(canonical)] = "\(what)'s \(name)" }
         }
     }
 
@@ -83,7 +86,13 @@ struct WriteGuard {
         if replacingLink {
             target = path
         } else {
-            guard let file = AtomicFile.writtenFile(path, folder: { folder in self.folder(folder) }) else { return }
+            guard let file = AtomicFile.writtenFile(path, folder: { folder in self.folder(folder) }) else {
+                // A folder in its place fails when written (exit 1); a report's own is said now.
+                if let keys = entry(path)?.keys, let other = keys.compactMap({ written[$0] }).first {
+                    throw UsageError("\(what) and \(other) are the same file")
+                }
+                return
+            }
             target = file.path
         }
         guard let entry = entry(target) else { return }

@@ -105,6 +105,7 @@ private struct PixelPainter {
     let left, top, right, bottom, sx, sy: Double
     let placeholder, borderColor: SIMD4<Float>
     let alpha: Float
+    let photoCoversItem: Bool
 
     init(
         _ prepared: ProjectedItemPainter.Prepared, homography: ItemHomography, outer: PlaneMask,
@@ -115,6 +116,7 @@ private struct PixelPainter {
         let photo = prepared.photo
         (left, top, right, bottom) = (photo?.left ?? 0, photo?.top ?? 0, photo?.right ?? 0, photo?.bottom ?? 0)
         (sx, sy) = (photo?.sx ?? 0, photo?.sy ?? 0)
+        photoCoversItem = photo?.coversItem ?? false
         (placeholder, borderColor, alpha) = (prepared.placeholder, prepared.borderColor, prepared.alpha)
     }
 
@@ -236,11 +238,14 @@ private struct PixelPainter {
         let innerCoverage = hasBorder ? min(Float(inner?.coverage(point) ?? 0), outerCoverage) : outerCoverage
         var content = placeholder
         if let sampler, innerCoverage > 0 {
-            let p = PhotoCoverage.within(
-                innerCoverage,
-                Float(
-                    EdgeCoverage.of(min(point.x - left, right - point.x), point.xdx, point.xdy)
-                        * EdgeCoverage.of(min(point.y - top, bottom - point.y), point.ydx, point.ydy)))
+            let p =
+                photoCoversItem
+                ? 1
+                : PhotoCoverage.within(
+                    innerCoverage,
+                    Float(
+                        EdgeCoverage.of(min(point.x - left, right - point.x), point.xdx, point.xdy)
+                            * EdgeCoverage.of(min(point.y - top, bottom - point.y), point.ydx, point.ydy)))
             if p > 0 {
                 let value = Self.clamped(
                     sampler.filtered((point.x - left) * sx, (point.y - top) * sy, point.texels(sx: sx, sy: sy)))

@@ -57,6 +57,11 @@ public struct ProjectedItemPainter: Sendable {
         let left, top, right, bottom: Double
         /// Texels (whole-photo pixels) per point along x and y.
         let sx, sy: Double
+        /// Whether the rectangle holds the item's whole bounds (aspect fill, fill, a matching aspect):
+        /// then no placeholder shows anywhere, whatever the first-order edge coverages say (found by
+        /// review: an ellipse's edge beside the photo's, each worked out on its own, let 57 levels of
+        /// the placeholder through).
+        let coversItem: Bool
     }
 
     /// The frame pixels the visible (W > 0) part of the item touches on a `width` × `height` canvas.
@@ -190,9 +195,14 @@ public struct ProjectedItemPainter: Sendable {
         } else {
             pyramid = try build()
         }
+        // Within a millionth of a point: an exact fit computed a last bit short still covers.
+        let slack = 1e-6
+        let covers =
+            rect.x <= -width / 2 + slack && rect.y <= -height / 2 + slack && rect.maxX >= width / 2 - slack
+            && rect.maxY >= height / 2 - slack
         return PlanePhoto(
             pyramid: pyramid, left: rect.x, top: rect.y, right: rect.maxX,
-            bottom: rect.maxY, sx: sx, sy: sy)
+            bottom: rect.maxY, sx: sx, sy: sy, coversItem: covers)
     }
 
     /// The shape inset by the border (the shape itself without one); nil when the border fills it.

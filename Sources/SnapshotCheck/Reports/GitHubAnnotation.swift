@@ -3,18 +3,19 @@ import Foundation
 /// A GitHub Actions `::error` workflow command, with its properties and message escaped as the runner
 /// expects (`%`, CR, LF everywhere; `:` and `,` in properties too).
 public struct GitHubAnnotation: Sendable {
-    public let file: String
+    /// The file it points at; nil for one of the whole run (a merge missing a shard).
+    public let file: String?
     public let title: String
     public let message: String
 
-    public init(file: String, title: String, message: String) {
+    public init(file: String?, title: String, message: String) {
         self.file = file
         self.title = title
         self.message = message
     }
 
     public var line: String {
-        "::error file=\(Self.property(file)),title=\(Self.property(title))::\(Self.data(message))\n"
+        "::error \(file.map { "file=\(Self.property($0))," } ?? "")title=\(Self.property(title))::\(Self.data(message))\n"
     }
 
     public static func data(_ text: String) -> String {

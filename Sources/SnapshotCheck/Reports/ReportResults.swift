@@ -24,6 +24,27 @@ public struct ReportResults: Sendable, Codable {
     public var shard: String? = nil
     /// The JUnit suite's name (the manifest as given), which a merge of one manifest's shards keeps.
     public var suite: String? = nil
+    /// A merged report's shards, each with its manifest: merging merged reports still tells a
+    /// missing shard.
+    public var shards: [ShardEntry]? = nil
+
+    /// One shard a report holds: its manifest (`suite`) and "K/N".
+    public struct ShardEntry: Sendable, Codable, Hashable, Comparable {
+        public var suite: String
+        public var shard: String
+
+        public init(suite: String, shard: String) { (self.suite, self.shard) = (suite, shard) }
+
+        public static func < (a: Self, b: Self) -> Bool { (a.suite, a.shard) < (b.suite, b.shard) }
+    }
+
+    /// The shards this report declares: its `shards`, or its own `shard`; nil for a report from
+    /// before reports said so (neither, nor a `suite`), whose shard cannot be told.
+    public var declaredShards: [ShardEntry]? {
+        if let shards { return shards }
+        if let shard { return [ShardEntry(suite: suite ?? "", shard: shard)] }
+        return suite == nil ? nil : []
+    }
 
     public static let currentVersion = 1
     public static let fileName = ReportFolder.results
