@@ -153,7 +153,24 @@ import Testing
               return [s.dataset.frame, s.querySelector('.scrub output').textContent]; })()
             """,
         ]
+        let later = [
+            // Found by review: a step in the toggle view showed actual again under "Showing expected".
+            """
+            (() => { const s = galleryReport.frames[0]; galleryReport.show(s, 'toggle'); galleryReport.flip(s);
+              galleryReport.setFrame(s, 2); const top = s.querySelector('.view.toggle img.top');
+              return [top.hidden, s.querySelector('.view.toggle .flip').textContent.startsWith('Showing expected')]; })()
+            """,
+            // Found by review: → before any frame was chosen did nothing.
+            """
+            (() => { location.hash = ''; document.activeElement.blur();
+              document.dispatchEvent(new KeyboardEvent('keydown', {key: 'ArrowRight'}));
+              return galleryReport.frames[0].dataset.frame; })()
+            """,
+        ]
         let values = try Self.drive(folder, steps, page: "r/index.html").map(\.value)
+        let fresh = try Self.drive(folder, later, page: "r/index.html").map(\.value)
+        #expect(fresh.first as? [Bool] == [true, true], "\(fresh)")
+        #expect(fresh.last as? String == "3", "frame 2, then → with nothing chosen: \(fresh)")
         let strip = try #require(values.first as? [Int])
         #expect(strip[0] == strip[3] && strip[0] == 7, "a bar per frame")
         #expect(strip[1] == strip[2] && strip[1] > 0, "the failing frames marked")

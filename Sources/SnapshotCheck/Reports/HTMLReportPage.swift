@@ -148,21 +148,22 @@ enum HTMLReportPage {
             if(img.classList.contains('top'))return;
             function apply(){img.style.width=z==='fit'?'':(img.naturalWidth*Number(z))+'px';}
             if(img.complete&&img.naturalWidth)apply();else{img.loading='eager';img.addEventListener('load',apply,{once:true});}});}
-        function flip(s){var top=part(s,'.view.toggle img.top');if(!top)return;top.hidden=!top.hidden;
+        function flip(s){var top=part(s,'.view.toggle img.top');if(!top)return;s._flipped=!s._flipped;top.hidden=s._flipped;
           part(s,'.view.toggle .flip').textContent=top.hidden?'Showing expected: click, or press t, for actual':'Showing actual: click, or press t, for expected';}
         function frameData(s){if(s._frames===undefined){try{s._frames=s.dataset.frames?JSON.parse(s.dataset.frames):null;}catch(x){s._frames=null;}}return s._frames;}
         function firstFailing(f){for(var j=0;j<f.length;j++)if(f[j].f)return j;return 0;}
         function setFrame(s,k){var f=frameData(s);if(!f||!f.length)return;k=Math.max(0,Math.min(f.length-1,k));var e=f[k];
           s.dataset.frame=String(k);s.dataset.expected=e.e||'';s.dataset.actual=e.a||'';s.dataset.diff=e.d||'';
-          s.querySelectorAll('img[data-label]').forEach(function(i){var src=s.dataset[i.dataset.label];i.hidden=!src;if(src&&i.getAttribute('src')!==src)i.src=src;});
+          s.querySelectorAll('img[data-label]').forEach(function(i){var src=s.dataset[i.dataset.label];
+            i.hidden=!src||(s._flipped&&i.classList.contains('top')&&!!i.closest('.view.toggle'));if(src&&i.getAttribute('src')!==src)i.src=src;});
           var r=part(s,'.scrub input.frame');if(r)r.value=String(k);
-          var o=part(s,'.scrub output');if(o)o.textContent='frame '+k+' of '+f.length+': '+(!e.e&&!e.a?'stills not kept':!e.e?'only in the rendering':!e.a?'only in the baseline':e.d?e.n+' pixels differ'+(e.f?', fails':', within the tolerance'):'identical');
+          var o=part(s,'.scrub output');if(o)o.textContent='frame '+k+' of '+f.length+': '+(!e.e&&!e.a?'stills not kept':!e.e?'only in the rendering':!e.a?'only in the baseline':e.d?e.n+' pixels differ'+(e.f?', fails':', within the tolerance'):e.f?'fails (the sizes differ)':'identical');
           s.querySelectorAll('.strip i').forEach(function(b,j){b.classList.toggle('at',j===k);});}
         function buildScrub(s){var f=frameData(s),box=part(s,'.scrub');if(!f||!f.length||!box||box.firstChild)return;
           var most=1;f.forEach(function(e){if(e.n>most)most=e.n;});
           var strip=document.createElement('div');strip.className='strip';strip.setAttribute('aria-label','pixels that differ, a bar per frame');
           f.forEach(function(e,j){var b=document.createElement('i');b.style.height=(e.n?8+92*Math.log(1+e.n)/Math.log(1+most):2)+'%';
-            if(e.f)b.className='fail';b.title='frame '+j+': '+(e.n?e.n+' pixels differ':'identical');b.dataset.frame=String(j);strip.appendChild(b);});
+            if(e.f)b.className='fail';b.title='frame '+j+': '+(e.n?e.n+' pixels differ':e.f?'fails (the sizes differ)':'identical');if(e.f&&!e.n)b.style.height='100%';b.dataset.frame=String(j);strip.appendChild(b);});
           var row=document.createElement('div');row.className='scrub-row';
           var play=document.createElement('button');play.type='button';play.className='play';play.textContent='Play';play.title='key space';
           var r=document.createElement('input');r.type='range';r.className='frame';r.min='0';r.max=String(f.length-1);r.step='1';r.setAttribute('aria-label','Frame (keys ← →)');
@@ -206,6 +207,8 @@ enum HTMLReportPage {
         document.addEventListener('keydown',function(e){if(e.altKey||e.ctrlKey||e.metaKey)return;
           if(e.target.matches&&e.target.matches('input,select,textarea')&&!/^[jk]$/.test(e.key))return;
           var s=frames[current];
+          // Before any frame is chosen, the frame keys go to the first animation.
+          if(!s&&(e.key==='ArrowLeft'||e.key==='ArrowRight'||e.key===' ')){s=frames.filter(frameData)[0];if(s)current=frames.indexOf(s);}
           if(s&&frameData(s)&&(e.key==='ArrowLeft'||e.key==='ArrowRight')&&!(e.target.matches&&e.target.matches('input'))){
             setFrame(s,Number(s.dataset.frame||0)+(e.key==='ArrowLeft'?-1:1));e.preventDefault();}
           else if(s&&frameData(s)&&e.key===' '&&!(e.target.matches&&e.target.matches('button,input'))){play(s);e.preventDefault();}
