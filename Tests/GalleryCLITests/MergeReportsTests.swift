@@ -80,7 +80,10 @@ import Testing
             "merge-reports", folder.file("r1"), folder.file("r3"), "--report", folder.file("partial"), "--junit",
             folder.file("partial.xml"),
         ])
-        #expect(partial.status == 1 && partial.stderr.contains("no report of shard 2/3: 2 of 3 shards merged"))
+        #expect(
+            partial.status == 1
+                && partial.stderr.contains("no report of shard 2/3 of \(manifest): 2 of 3 shards merged"),
+            "\(partial.stderr)")
         // Said to JUnit and the step summary too, and healed by merging the merge with the missing one.
         let partialXML = try String(contentsOfFile: folder.file("partial.xml"), encoding: .utf8)
         #expect(partialXML.contains(#"name="every shard""#) && partialXML.contains(#"type="incomplete""#))
@@ -88,6 +91,13 @@ import Testing
             "merge-reports", folder.file("partial"), folder.file("r2"), "--report", folder.file("healed"),
         ])
         #expect(!healed.stderr.contains("no report of shard"), "\(healed.stderr)")
+        // One manifest however its path is typed: shards are told by its digest (found by review).
+        _ = try CommandRunner.run(
+            ["check", "./manifest.json", "--baseline", "base", "--shard", "2/3", "--report", "r2b"], in: folder.path)
+        let typed = try CommandRunner.run([
+            "merge-reports", folder.file("r1"), folder.file("r2b"), folder.file("r3"), "--report", folder.file("typed"),
+        ])
+        #expect(!typed.stderr.contains("no report of shard"), "\(typed.stderr)")
         // Shards of two manifests are counted by manifest: another's shard 1/3 alone is missing 2 and 3.
         let other = Self.manifest.replacingOccurrences(of: #""name": ""#, with: #""name": "b-"#)
         try folder.write(Array(other.utf8), to: "other.json")

@@ -176,6 +176,15 @@ import Testing
         #expect(
             intoPhotos.status == 64 && intoPhotos.stderr.contains("(scene 'a') would go into the photo folder p/"),
             "\(intoPhotos.stderr)")
+        // Weights another run wrote stay an input: only this run's own report may replace them.
+        let overWeights = try CommandRunner.run(
+            [
+                "check", "m.json", "--baseline", "bl", "--report", "rep2", "--shard-weights", "rep", "--junit",
+                "rep/results.json",
+            ], in: folder.path)
+        #expect(
+            overWeights.status == 64 && overWeights.stderr.contains("would replace the shard weights rep/results.json"),
+            "\(overWeights.stderr)")
         let loop = try CommandRunner.run(
             ["check", "m.json", "--baseline", "bl", "--report", "rep", "--shard-weights", "rep"], in: folder.path)
         #expect(loop.status == 0, "\(loop.stderr)")

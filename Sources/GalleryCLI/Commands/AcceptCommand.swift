@@ -45,6 +45,14 @@ enum AcceptCommand: Subcommand {
             throw CommandFailure(messages: ["\(report): \(error)"], code: .cannotCompare)
         }
         let frames = try chosen(from: results, named: named, report: report)
+        if named.isEmpty {
+            for frame in results.frames where byExpectations(frame) {
+                console.line(
+                    "skipped ",
+                    "\(frame.path): it matches its baseline; only its expect rules fail, which accepting does not change"
+                )
+            }
+        }
         // Everything is checked (and read) before the first write.
         var accepted: [Accepted] = []
         for frame in frames {
@@ -70,15 +78,16 @@ enum AcceptCommand: Subcommand {
         return .success
     }
 
+    /// Whether `frame` failed by its expectations alone: it matches its baseline, so accepting it
+    /// changes nothing; it is not taken, and named it is refused (found by review).
+    private static func byExpectations(_ frame: ReportResults.Frame) -> Bool {
+        frame.failsOnlyByExpectations == true && !(frame.expectations ?? []).isEmpty
+    }
+
     /// The frames named, each in the report, or every failed or missing one with an actual image.
     private static func chosen(from results: ReportResults, named: [String], report: String) throws
         -> [ReportResults.Frame]
     {
-        // A frame that failed by its expectations alone matches its baseline: accepting it changes
-        // nothing, so it is not taken, and named it is refused (found by review).
-        func byExpectations(_ frame: ReportResults.Frame) -> Bool {
-            frame.failsOnlyByExpectations == true && !(frame.expectations ?? []).isEmpty
-        }
         guard !named.isEmpty else {
             return results.frames.filter {
                 [.different, .missingBaseline, .unreadable].contains($0.status) && !byExpectations($0)

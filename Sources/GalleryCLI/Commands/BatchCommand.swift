@@ -2,6 +2,7 @@ import Foundation
 import GalleryCore
 import ImageCodecs
 import RenderPipeline
+import SnapshotCheck
 import Typography
 
 /// `gallery-render batch MANIFEST.json --out DIR`: every scene of a manifest, or one shard of it.
@@ -33,7 +34,7 @@ enum BatchCommand: Subcommand {
             manifest: try Manifest(path: settings.manifest), shard: settings.shard, outputFolder: out,
             strict: settings.strict, weights: settings.weights)
         let summary = try parsed.read(folders.summary)
-        var guarded = settings.writeGuard(plan)
+        var guarded = settings.writeGuard(plan, renewing: summary)
         for job in plan.scenes {
             for output in job.output.paths {
                 try guarded.writes(output, "the frame \(output) (scene '\(job.name)')", image: true)
@@ -122,8 +123,10 @@ enum BatchCommand: Subcommand {
 
         let manifest: String
         let shard: Shard
-        /// Measured seconds to deal shards by, when `--shard-weights` is given.
+        /// Measured seconds to deal shards by, when `--shard-weights` is given, and the file they
+        /// were read from (a report folder's results.json).
         let weights: ShardWeights?
+        let weightsFile: String?
         let jobs: Int
         let strict: Bool
         let cacheBytes: Int
@@ -131,12 +134,15 @@ enum BatchCommand: Subcommand {
         let cacheFolder: String?
         let cacheCapacity: Int
 
-        /// A guard knowing what the run reads: the manifest, this shard's photos and caption fonts,
-        /// and the photo folders. The shard weights are read whole first, so a new report may replace
-        /// them (`--report r --shard-weights r`: the CI loop).
-        func writeGuard(_ plan: ManifestPlan) -> WriteGuard {
+        /// A guard knowing what the run reads: the manifest, the shard weights (unless `renewed`:
+        /// the run's own new results may replace them, `--report r --shard-weights r`, the CI loop),
+        /// this shard's photos and caption fonts, and the photo folders.
+        func writeGuard(_ plan: ManifestPlan, renewing renewed: String? = nil) -> WriteGuard {
             var guarded = WriteGuard(reading: plan.scenes.map(\.scene), folders: plan.everyPhotoInput)
             guarded.reads(manifest, "the manifest \(manifest)")
+            if let weightsFile, renewed.map({ SystemPath.canonical($0) == SystemPath.canonical(weightsFile) }) != true {
+                guarded.reads(weightsFile, "the shard weights \(weightsFile)")
+            }
             return guarded
         }
 
@@ -149,7 +155,9 @@ enum BatchCommand: Subcommand {
             self.manifest = manifest
             let options = BatchOptions.declared
             shard = try parsed.read(options.shard)
-            weights = try parsed.read(options.shardWeights).map { (path) throws(UsageError) in
+            let weightsPath = try parsed.read(options.shardWeights)
+            weightsFile = weightsPath.map { SystemPath.isFolder($0) ? SystemPath.joined($0, ReportFolder.results) : $0 }
+            weights = try weightsPath.map { (path) throws(UsageError) in
                 try ShardWeights.read(path, option: options.shardWeights.spec)
             }
             jobs = try RunOptions.jobs(parsed)

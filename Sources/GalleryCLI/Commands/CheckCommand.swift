@@ -84,8 +84,9 @@ enum CheckCommand: Subcommand {
     /// The reports and the baselines recording writes, checked against what the run reads (the
     /// manifest, photos, fonts, every baseline) before anything renders.
     private static func guardWrites(_ request: CheckRequest, plan: ManifestPlan) throws(UsageError) {
-        var guarded = request.settings.writeGuard(plan)
         let baseline = request.baseline
+        var guarded = request.settings.writeGuard(
+            plan, renewing: request.report.map { SystemPath.joined($0, ReportFolder.results) })
         func files(_ frame: String) -> [String] {
             [frame, FramePath.layoutPath(of: frame)].map { SystemPath.joined(baseline, $0) }
         }
@@ -142,6 +143,7 @@ enum CheckCommand: Subcommand {
             baseline: baseline, orphans: outcome.orphans.remaining,
             order: Dictionary(plan.frames.map { ($0.path, $0.order) }) { first, _ in first },
             shard: request.settings.shard.count > 1 ? request.settings.shard.description : nil,
+            manifest: (try? RegularFile.contents(atPath: manifest, limit: 16 << 20)).map(SHA256.hex),
             jobs: request.settings.jobs,
             open: { path throws(FileError) in try ContainedPath.open(path, under: baseline) }
         ) { frame in check.images(of: frame) }

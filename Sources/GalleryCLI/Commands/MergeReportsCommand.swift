@@ -156,25 +156,23 @@ enum MergeReportsCommand: Subcommand {
     }
 
     /// Why the inputs are not whole manifests' shards: a manifest's shards of N with some missing, or
-    /// shards of two splits of one manifest; nil when whole.
+    /// shards of two splits of one manifest; nil when whole. Manifests are told apart by their digest.
     private static func missingShards(_ entries: [ReportResults.ShardEntry]) -> String? {
-        var splits: [String: [Int: Set<Int>]] = [:]
+        var splits: [String: (name: String, counts: [Int: Set<Int>])] = [:]
         for entry in entries {
             guard let shard = Shard.parse(entry.shard, environment: [:]), shard.count > 1 else { continue }
-            splits[entry.suite, default: [:]][shard.count, default: []].insert(shard.index)
+            splits[entry.split, default: (entry.suite, [:])].counts[shard.count, default: []].insert(shard.index)
         }
-        let named = splits.count > 1
-        for (suite, counts) in splits.sorted(by: { $0.key < $1.key }) {
-            let of = named ? " of \(suite)" : ""
+        for (name, counts) in splits.values.sorted(by: { $0.name < $1.name }) {
             guard let (count, given) = counts.first, counts.count == 1 else {
                 let sizes = counts.keys.sorted().map(String.init).joined(separator: " and ")
-                return "the reports\(of) are shards of \(sizes) jobs: merge one split's"
+                return "the reports of \(name) are shards of \(sizes) jobs: merge one split's"
             }
             let missing = (1...count).filter { !given.contains($0) }
             guard !missing.isEmpty else { continue }
             let list = missing.map { "\($0)/\(count)" }.joined(separator: ", ")
             return
-                "no report of shard\(missing.count == 1 ? "" : "s") \(list)\(of): \(given.count) of \(count) shards merged (did a job fail before its report was saved?)"
+                "no report of shard\(missing.count == 1 ? "" : "s") \(list) of \(name): \(given.count) of \(count) shards merged (did a job fail before its report was saved?)"
         }
         return nil
     }

@@ -17,7 +17,8 @@ enum CheckReporting {
     /// place in its manifest. Returns the failures, to be reported after the FAIL lines.
     static func write(
         _ checks: [FrameCheck], report folder: String?, junit: String?, title: String, suite: String, seconds: Double,
-        baseline: String?, orphans: [String]? = nil, order: [String: Int] = [:], shard: String? = nil,
+        baseline: String?, orphans: [String]? = nil, order: [String: Int] = [:],
+        shard: String? = nil, manifest: String? = nil,
         shards: [ReportResults.ShardEntry]? = nil, incomplete: String? = nil, jobs: Int,
         open: @escaping @Sendable (String) throws(FileError) -> RegularFile, images: (FrameCheck) -> ReportImages
     ) -> [FileError] {
@@ -36,7 +37,8 @@ enum CheckReporting {
                         checks, to: folder, title: title, accept: accept, orphans: orphans ?? [], jobs: jobs,
                         open: open, images: images)
                     var results = ReportResults(checks, images: shown, title: title, seconds: seconds, order: order)
-                    (results.orphans, results.shard, results.suite, results.shards) = (orphans, shard, suite, shards)
+                    (results.orphans, results.suite, results.shards) = (orphans, suite, shards)
+                    (results.shard, results.manifest) = (shard, manifest)
                     try ContainedPath.write(results.encoded(), to: ReportFolder.results, in: folder)
                     for (path, images) in shown {
                         if let image = images.diff ?? images.actual {
@@ -77,9 +79,11 @@ enum CheckReporting {
             for failure in check.expectationFailures { console.line("FAIL ", "\(check.path): \(failure)") }
         }
         if environment["GITHUB_ACTIONS"] == "true" {
-            for (number, check) in failing.prefix(annotationLimit).enumerated() {
-                let last = number == annotationLimit - 1 && failing.count > annotationLimit
-                let more = last ? " (and \(failing.count - annotationLimit) more failing frames: see the report)" : ""
+            // GitHub shows 10 a step: the merge's own, when incomplete, is one of them.
+            let limit = annotationLimit - (incomplete == nil ? 0 : 1)
+            for (number, check) in failing.prefix(limit).enumerated() {
+                let last = number == limit - 1 && failing.count > limit
+                let more = last ? " (and \(failing.count - limit) more failing frames: see the report)" : ""
                 console.out(
                     GitHubAnnotation(
                         file: Console.escaped(baseline.map { SystemPath.joined($0, check.path) } ?? check.path),
@@ -89,7 +93,8 @@ enum CheckReporting {
             }
         }
         if let summary = environment["GITHUB_STEP_SUMMARY"], !summary.isEmpty {
-            appendSummary(GitHubSummary.markdown(checks, title: title), to: summary, console: console)
+            appendSummary(
+                GitHubSummary.markdown(checks, title: title, incomplete: incomplete), to: summary, console: console)
         }
         // The one summary line: counts, and the run's time where there was a run (not for merge-reports).
         let time = seconds.map { ", in \(Progress.seconds($0))" } ?? ""
@@ -98,17 +103,14 @@ enum CheckReporting {
         }
     }
 
-    /// A merge missing a shard: an error line, and under GitHub Actions an annotation and a line of
-    /// the step summary, so the job's page says it as well as its log (found by review).
+    /// A merge missing a shard: an error line, and under GitHub Actions an annotation (the step
+    /// summary says it after its counts), so the job's page says it as well as its log (found by review).
     private static func announce(incomplete: String, _ environment: [String: String], console: Console) {
         console.line("Error: ", incomplete)
         if environment["GITHUB_ACTIONS"] == "true" {
             console.out(
                 GitHubAnnotation(file: nil, title: "gallery-render merge-reports", message: Console.escaped(incomplete))
                     .line)
-        }
-        if let summary = environment["GITHUB_STEP_SUMMARY"], !summary.isEmpty {
-            appendSummary("**Incomplete:** \(Console.escaped(incomplete))\n", to: summary, console: console)
         }
     }
 

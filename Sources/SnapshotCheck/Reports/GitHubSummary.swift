@@ -6,11 +6,17 @@ public enum GitHubSummary {
     /// The summary never exceeds this many bytes (GitHub refuses more than 1 MiB a step).
     public static let byteLimit = 512 << 10
 
-    public static func markdown(_ checks: [FrameCheck], title: String) -> String {
+    /// `incomplete`: why a merge does not hold every frame (a shard missing), said after the counts.
+    public static func markdown(_ checks: [FrameCheck], title: String, incomplete: String? = nil) -> String {
         let failing = checks.filter(\.failed)
         var text =
             "### \(literal(title))\n\n**\(checks.count - failing.count) passed, \(failing.count) failed** of \(checks.count) frames\n"
-        guard !failing.isEmpty else { return text + "\nEvery frame matches its baseline.\n" }
+        if let incomplete { text += "\n**Incomplete:** \(literal(incomplete))\n" }
+        guard !failing.isEmpty else {
+            return text
+                + (incomplete == nil
+                    ? "\nEvery frame matches its baseline.\n" : "\nEvery merged frame matches its baseline.\n")
+        }
         text += "\n| frame | scene | status | different pixels | |\n|---|---|---|--:|---|\n"
         var listed = 0
         for check in failing.prefix(rowLimit) {
@@ -19,7 +25,7 @@ public enum GitHubSummary {
                 pixels = "\(counts.diffPixels) of \(counts.totalPixels)"
             }
             let row =
-                "| `\(code(check.path))` | \(literal(check.scene)) | \(check.status.label) | \(pixels) | \(literal(check.message)) |\n"
+                "| `\(code(check.path))` | \(literal(check.scene)) | \(check.failsOnlyByExpectations ? "expectations" : check.status.label) | \(pixels) | \(literal(check.message)) |\n"
             guard text.utf8.count + row.utf8.count < byteLimit - 200 else { break }
             text += row
             listed += 1

@@ -207,8 +207,8 @@ enum HTMLReportPage {
         document.addEventListener('keydown',function(e){if(e.altKey||e.ctrlKey||e.metaKey)return;
           if(e.target.matches&&e.target.matches('input,select,textarea')&&!/^[jk]$/.test(e.key))return;
           var s=frames[current];
-          // Before any frame is chosen, the frame keys go to the first animation.
-          if(!s&&(e.key==='ArrowLeft'||e.key==='ArrowRight'||e.key===' ')){s=frames.filter(frameData)[0];if(s)current=frames.indexOf(s);}
+          // Before any frame is chosen, ← and → go to the first animation (space still scrolls the page).
+          if(!s&&(e.key==='ArrowLeft'||e.key==='ArrowRight')){s=frames.filter(frameData)[0];if(s)current=frames.indexOf(s);}
           if(s&&frameData(s)&&(e.key==='ArrowLeft'||e.key==='ArrowRight')&&!(e.target.matches&&e.target.matches('input'))){
             setFrame(s,Number(s.dataset.frame||0)+(e.key==='ArrowLeft'?-1:1));e.preventDefault();}
           else if(s&&frameData(s)&&e.key===' '&&!(e.target.matches&&e.target.matches('button,input'))){play(s);e.preventDefault();}

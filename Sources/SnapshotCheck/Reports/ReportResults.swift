@@ -24,25 +24,36 @@ public struct ReportResults: Sendable, Codable {
     public var shard: String? = nil
     /// The JUnit suite's name (the manifest as given), which a merge of one manifest's shards keeps.
     public var suite: String? = nil
+    /// The manifest's SHA-256: shards are the same manifest's when theirs agree, however its path was
+    /// typed (found by review: `./m.json` and `m.json` were two, two `m.json` of other folders one).
+    public var manifest: String? = nil
     /// A merged report's shards, each with its manifest: merging merged reports still tells a
     /// missing shard.
     public var shards: [ShardEntry]? = nil
 
-    /// One shard a report holds: its manifest (`suite`) and "K/N".
+    /// One shard a report holds: its manifest (`suite` as named, `manifest` its SHA-256) and "K/N".
     public struct ShardEntry: Sendable, Codable, Hashable, Comparable {
         public var suite: String
         public var shard: String
+        public var manifest: String?
 
-        public init(suite: String, shard: String) { (self.suite, self.shard) = (suite, shard) }
+        public init(suite: String, shard: String, manifest: String? = nil) {
+            (self.suite, self.shard, self.manifest) = (suite, shard, manifest)
+        }
 
-        public static func < (a: Self, b: Self) -> Bool { (a.suite, a.shard) < (b.suite, b.shard) }
+        /// Which manifest it is a shard of: its digest, or its name from a report without one.
+        public var split: String { manifest ?? suite }
+
+        public static func < (a: Self, b: Self) -> Bool {
+            (a.suite, a.shard, a.manifest ?? "") < (b.suite, b.shard, b.manifest ?? "")
+        }
     }
 
     /// The shards this report declares: its `shards`, or its own `shard`; nil for a report from
     /// before reports said so (neither, nor a `suite`), whose shard cannot be told.
     public var declaredShards: [ShardEntry]? {
         if let shards { return shards }
-        if let shard { return [ShardEntry(suite: suite ?? "", shard: shard)] }
+        if let shard { return [ShardEntry(suite: suite ?? "", shard: shard, manifest: manifest)] }
         return suite == nil ? nil : []
     }
 
