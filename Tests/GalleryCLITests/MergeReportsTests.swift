@@ -98,6 +98,26 @@ import Testing
             "merge-reports", folder.file("r1"), folder.file("r2b"), folder.file("r3"), "--report", folder.file("typed"),
         ])
         #expect(!typed.stderr.contains("no report of shard"), "\(typed.stderr)")
+        // A report from before reports carried the digest still completes its manifest (by name).
+        let old = folder.file("r2/results.json")
+        let stripped = try String(contentsOfFile: old, encoding: .utf8).split(separator: "\n")
+            .filter { !$0.contains(#""manifest" : "#) }.joined(separator: "\n")
+        try folder.write(Array(stripped.utf8), to: "r2/results.json")
+        let mixed = try CommandRunner.run([
+            "merge-reports", folder.file("r1"), folder.file("r2"), folder.file("r3"), "--report", folder.file("mixed"),
+        ])
+        #expect(!mixed.stderr.contains("no report of shard"), "\(mixed.stderr)")
+        // Edited between shards: each version misses the other's shard, and the message says why.
+        try folder.write(
+            Array(Self.manifest.replacingOccurrences(of: "\"offset\": 10", with: "\"offset\": 11").utf8),
+            to: "manifest.json")
+        _ = try CommandRunner.run(
+            ["check", manifest, "--baseline", baseline, "--shard", "2/3", "--report", folder.file("r2e")])
+        let edited = try CommandRunner.run([
+            "merge-reports", folder.file("r1"), folder.file("r2e"), folder.file("r3"), "--report",
+            folder.file("edited"),
+        ])
+        #expect(edited.stderr.contains("2 different manifests named \(manifest)"), "\(edited.stderr)")
         // Shards of two manifests are counted by manifest: another's shard 1/3 alone is missing 2 and 3.
         let other = Self.manifest.replacingOccurrences(of: #""name": ""#, with: #""name": "b-"#)
         try folder.write(Array(other.utf8), to: "other.json")

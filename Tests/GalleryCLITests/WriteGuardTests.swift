@@ -185,6 +185,10 @@ import Testing
         #expect(
             overWeights.status == 64 && overWeights.stderr.contains("would replace the shard weights rep/results.json"),
             "\(overWeights.stderr)")
+        let summary = try CommandRunner.run(
+            ["batch", "m.json", "--out", "o", "--shard-weights", "rep", "--summary", "rep/results.json"],
+            in: folder.path)
+        #expect(summary.status == 64 && summary.stderr.contains("would replace the shard weights"), "\(summary.stderr)")
         let loop = try CommandRunner.run(
             ["check", "m.json", "--baseline", "bl", "--report", "rep", "--shard-weights", "rep"], in: folder.path)
         #expect(loop.status == 0, "\(loop.stderr)")

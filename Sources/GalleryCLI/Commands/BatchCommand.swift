@@ -34,7 +34,8 @@ enum BatchCommand: Subcommand {
             manifest: try Manifest(path: settings.manifest), shard: settings.shard, outputFolder: out,
             strict: settings.strict, weights: settings.weights)
         let summary = try parsed.read(folders.summary)
-        var guarded = settings.writeGuard(plan, renewing: summary)
+        // A summary is no results.json: the weights it would replace could not be read again.
+        var guarded = settings.writeGuard(plan)
         for job in plan.scenes {
             for output in job.output.paths {
                 try guarded.writes(output, "the frame \(output) (scene '\(job.name)')", image: true)

@@ -155,26 +155,53 @@ enum MergeReportsCommand: Subcommand {
         }
     }
 
-    /// Why the inputs are not whole manifests' shards: a manifest's shards of N with some missing, or
-    /// shards of two splits of one manifest; nil when whole. Manifests are told apart by their digest.
+    /// Why the inputs are not whole manifests' shards, every manifest said, in order: shards of N
+    /// missing, or shards of two splits. Manifests are told apart by their SHA-256, however their
+    /// path was typed; a report from before reports carried it goes with the one digest its name has.
     private static func missingShards(_ entries: [ReportResults.ShardEntry]) -> String? {
-        var splits: [String: (name: String, counts: [Int: Set<Int>])] = [:]
-        for entry in entries {
-            guard let shard = Shard.parse(entry.shard, environment: [:]), shard.count > 1 else { continue }
-            splits[entry.split, default: (entry.suite, [:])].counts[shard.count, default: []].insert(shard.index)
+        let split = entries.filter { (Shard.parse($0.shard, environment: [:])?.count ?? 0) > 1 }
+        var digests: [String: Set<String>] = [:]
+        for entry in split { if let digest = entry.manifest { digests[entry.suite, default: []].insert(digest) } }
+        func key(_ entry: ReportResults.ShardEntry) -> String {
+            if let digest = entry.manifest { return digest }
+            if let known = digests[entry.suite], known.count == 1, let digest = known.first { return digest }
+            return "name " + entry.suite
         }
-        for (name, counts) in splits.values.sorted(by: { $0.name < $1.name }) {
-            guard let (count, given) = counts.first, counts.count == 1 else {
-                let sizes = counts.keys.sorted().map(String.init).joined(separator: " and ")
-                return "the reports of \(name) are shards of \(sizes) jobs: merge one split's"
+        let groups = Dictionary(grouping: split, by: key)
+        let labels = groups.mapValues { $0.map(\.suite).min() ?? "" }
+        let keysOfLabel = Dictionary(grouping: groups.keys, by: { labels[$0] ?? "" })
+        var problems: [String] = []
+        for (label, keys) in keysOfLabel.sorted(by: { $0.key < $1.key }) {
+            let before = problems.count
+            for key in keys.sorted() {
+                let named = keys.count > 1 ? "\(label) (SHA-256 \(key.prefix(12))…)" : label
+                if let problem = missing(groups[key] ?? [], of: named) { problems.append(problem) }
             }
-            let missing = (1...count).filter { !given.contains($0) }
-            guard !missing.isEmpty else { continue }
-            let list = missing.map { "\($0)/\(count)" }.joined(separator: ", ")
-            return
-                "no report of shard\(missing.count == 1 ? "" : "s") \(list) of \(name): \(given.count) of \(count) shards merged (did a job fail before its report was saved?)"
+            if keys.count > 1, problems.count > before {
+                problems.append(
+                    "the reports hold \(keys.count) different manifests named \(label): other files, or one edited between shards"
+                )
+            }
         }
-        return nil
+        return problems.isEmpty ? nil : problems.joined(separator: "; ")
+    }
+
+    /// The shards of one manifest (`label`) not among `split`, or its two splits, in words.
+    private static func missing(_ split: [ReportResults.ShardEntry], of label: String) -> String? {
+        var counts: [Int: Set<Int>] = [:]
+        for entry in split {
+            guard let shard = Shard.parse(entry.shard, environment: [:]) else { continue }
+            counts[shard.count, default: []].insert(shard.index)
+        }
+        guard let (count, given) = counts.first, counts.count == 1 else {
+            let sizes = counts.keys.sorted().map(String.init).joined(separator: " and ")
+            return "the reports of \(label) are shards of \(sizes) jobs: merge one split's"
+        }
+        let missing = (1...count).filter { !given.contains($0) }
+        guard !missing.isEmpty else { return nil }
+        let list = missing.map { "\($0)/\(count)" }.joined(separator: ", ")
+        return
+            "no report of shard\(missing.count == 1 ? "" : "s") \(list) of \(label): \(given.count) of \(count) shards merged (did a job fail before its report was saved?)"
     }
 
     /// The shards' layouts of their failed frames, for `accept` from the merged report; one that
