@@ -118,6 +118,17 @@ import Testing
             folder.file("edited"),
         ])
         #expect(edited.stderr.contains("2 different manifests named \(manifest)"), "\(edited.stderr)")
+        // A report without a digest, its name having two, is said as such, not given a digest.
+        try FileManager.default.copyItem(atPath: folder.file("r1"), toPath: folder.file("r1old"))
+        let first = try String(contentsOfFile: folder.file("r1old/results.json"), encoding: .utf8)
+        try folder.write(
+            Array(first.split(separator: "\n").filter { !$0.contains(#""manifest" : "#) }.joined(separator: "\n").utf8),
+            to: "r1old/results.json")
+        let unsure = try CommandRunner.run([
+            "merge-reports", folder.file("r1old"), folder.file("r2e"), folder.file("r3"), "--report",
+            folder.file("unsure"),
+        ])
+        #expect(unsure.stderr.contains("(a report that gives no SHA-256)"), "\(unsure.stderr)")
         // Shards of two manifests are counted by manifest: another's shard 1/3 alone is missing 2 and 3.
         let other = Self.manifest.replacingOccurrences(of: #""name": ""#, with: #""name": "b-"#)
         try folder.write(Array(other.utf8), to: "other.json")

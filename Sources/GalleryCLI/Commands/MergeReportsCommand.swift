@@ -174,7 +174,8 @@ enum MergeReportsCommand: Subcommand {
         for (label, keys) in keysOfLabel.sorted(by: { $0.key < $1.key }) {
             let before = problems.count
             for key in keys.sorted() {
-                let named = keys.count > 1 ? "\(label) (SHA-256 \(key.prefix(12))…)" : label
+                let digest = key.hasPrefix("name ") ? "a report that gives no SHA-256" : "SHA-256 \(key.prefix(12))…"
+                let named = keys.count > 1 ? "\(label) (\(digest))" : label
                 if let problem = missing(groups[key] ?? [], of: named) { problems.append(problem) }
             }
             if keys.count > 1, problems.count > before {
