@@ -1,4 +1,5 @@
 import GalleryCore
+import ImageCodecs
 
 #if canImport(Glibc)
     import Glibc
@@ -53,7 +54,7 @@ public enum BaselineOrphans {
         let read = head.withUnsafeMutableBytes { buffer in
             buffer.baseAddress.flatMap { try? file.read(into: $0, count: 8, at: 0) } ?? 0
         }
-        return read == 8 && head == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+        return read == 8 && ImageFormat(sniffing: head) == .png
     }
 
     /// Whether something other than a regular file (a link, a FIFO, a folder) is at `png`: the layout

@@ -143,7 +143,7 @@ enum CheckCommand: Subcommand {
             baseline: baseline, orphans: outcome.orphans.remaining,
             order: Dictionary(plan.frames.map { ($0.path, $0.order) }) { first, _ in first },
             shard: request.settings.shard.count > 1 ? request.settings.shard.description : nil,
-            manifest: (try? RegularFile.contents(atPath: manifest, limit: 16 << 20)).map(SHA256.hex),
+            manifest: request.manifest.digest,
             jobs: request.settings.jobs,
             open: { path throws(FileError) in try ContainedPath.open(path, under: baseline) }
         ) { frame in check.images(of: frame) }

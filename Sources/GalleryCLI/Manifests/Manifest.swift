@@ -13,6 +13,8 @@ import ImageCodecs
 /// The whole manifest is checked before anything renders; every error names the scene and the key.
 struct Manifest: Sendable {
     let path: String
+    /// The file's SHA-256: a report names its manifest by it, however its path was typed.
+    let digest: String
     let scenes: [ManifestScene]
     /// The defaults alone, as a source of option values: each is checked, used by a scene or not.
     let defaults: ManifestScene
@@ -73,7 +75,8 @@ struct Manifest: Sendable {
     /// Reads and checks the manifest at `path`.
     init(path: String) throws(UsageError) {
         self.path = path
-        let (defaults, entries) = try Self.read(path)
+        let (defaults, entries, digest) = try Self.read(path)
+        self.digest = digest
         // Paths in the manifest are relative to its folder, named as the manifest was (messages say
         // them as given, not made absolute).
         let folder = SystemPath.parent(path)
@@ -211,8 +214,9 @@ struct Manifest: Sendable {
     static let largestFile = 16 << 20
 
     /// The manifest's defaults and scenes, read strictly (`StrictJSON`).
-    private static func read(_ path: String) throws(UsageError) -> ([String: ManifestValue], [[String: ManifestValue]])
-    {
+    private static func read(_ path: String) throws(UsageError) -> (
+        [String: ManifestValue], [[String: ManifestValue]], digest: String
+    ) {
         let bytes: [UInt8]
         do { bytes = try RegularFile.contents(atPath: path, limit: largestFile) } catch {
             switch error.cause {
@@ -253,6 +257,6 @@ struct Manifest: Sendable {
             }
             scenes.append(scene)
         }
-        return (defaults, scenes)
+        return (defaults, scenes, SHA256.hex(bytes))
     }
 }

@@ -41,9 +41,6 @@ public struct ReportResults: Sendable, Codable {
             (self.suite, self.shard, self.manifest) = (suite, shard, manifest)
         }
 
-        /// Which manifest it is a shard of: its digest, or its name from a report without one.
-        public var split: String { manifest ?? suite }
-
         public static func < (a: Self, b: Self) -> Bool {
             (a.suite, a.shard, a.manifest ?? "") < (b.suite, b.shard, b.manifest ?? "")
         }
