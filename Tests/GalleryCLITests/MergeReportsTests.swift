@@ -87,10 +87,16 @@ import Testing
         // Said to JUnit and the step summary too, and healed by merging the merge with the missing one.
         let partialXML = try String(contentsOfFile: folder.file("partial.xml"), encoding: .utf8)
         #expect(partialXML.contains(#"name="every shard""#) && partialXML.contains(#"type="incomplete""#))
+        // And on the page a reviewer opens, as a banner under the title (found by review: only the
+        // exit code and CI's views said it).
+        let page = try String(contentsOfFile: folder.file("partial/index.html"), encoding: .utf8)
+        #expect(page.contains(#"<p class="incomplete" role="alert"><b>Incomplete:</b> no report of shard 2/3 of "#))
         let healed = try CommandRunner.run([
             "merge-reports", folder.file("partial"), folder.file("r2"), "--report", folder.file("healed"),
         ])
         #expect(!healed.stderr.contains("no report of shard"), "\(healed.stderr)")
+        let healedPage = try String(contentsOfFile: folder.file("healed/index.html"), encoding: .utf8)
+        #expect(!healedPage.contains(#"class="incomplete""#))
         // One manifest however its path is typed: shards are told by its digest (found by review).
         _ = try CommandRunner.run(
             ["check", "./manifest.json", "--baseline", "base", "--shard", "2/3", "--report", "r2b"], in: folder.path)

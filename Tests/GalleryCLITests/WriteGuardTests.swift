@@ -121,6 +121,18 @@ import Testing
         #expect(Self.snapshot(folder) == before, "\(arguments)")
     }
 
+    /// Run inside the photo folder without -o, the default gallery.png is refused as "the output", not
+    /// as an -o that was never given (found by review).
+    @Test(arguments: [["."], ["animate", ".", "--fling", "500"]])
+    func theDefaultOutputInThePhotoFolderIsNamedAsSuch(arguments: [String]) throws {
+        let folder = try Self.project()
+        defer { folder.remove() }
+        let run = try CommandRunner.run(arguments, in: folder.file("p"))
+        #expect(run.status == 64, "\(run.stderr)")
+        #expect(run.stderr.contains("Error: the output gallery.png would go into the photo folder ."), "\(run.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder.file("p/gallery.png")))
+    }
+
     /// Frames meeting through a link in the output folder are one file too (batch and render).
     @Test func framesMeetingThroughALinkAreRefused() throws {
         let folder = try Self.project()

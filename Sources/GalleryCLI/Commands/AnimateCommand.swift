@@ -56,7 +56,9 @@ enum AnimateCommand: Subcommand {
         }
         var guarded = WriteGuard(reading: [scene], folders: parsed.positionals)
         for (index, output) in (outputs ?? [path]).enumerated() {
-            try guarded.writes(output, outputs == nil ? "-o \(output)" : "frame \(index)'s \(output)", image: true)
+            try guarded.writes(
+                output, outputs == nil ? OutputOptions.described(output: output) : "frame \(index)'s \(output)",
+                image: true)
         }
         let job = RenderJob(
             name: "animate", scene: plan.frameScene, frames: .motion(plan, from: description.offsets[0]),

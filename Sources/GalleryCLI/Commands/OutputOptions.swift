@@ -16,6 +16,12 @@ struct OutputOptions: OptionGroup {
     /// The output pattern of several frames when -o is not given.
     static let sequence = "gallery-{index}.png"
 
+    /// A single output as a message names it: "-o PATH", or "the output gallery.png" when it is the
+    /// default (so a refusal does not name an option that was not given).
+    static func described(output path: String) -> String {
+        path == single ? "the output \(path)" : "-o \(path)"
+    }
+
     /// The suffix of `path` when it names an image format other than PNG (`.webp`, `.jpg`, …), which a
     /// PNG written under it would be mislabelled as; nil for `.png`, no suffix or any other.
     static func otherImageSuffix(of path: String) -> String? {

@@ -101,7 +101,9 @@ enum RenderCommand: Subcommand {
         var guarded = WriteGuard(reading: [scene], folders: photoFolders)
         let hint = pattern.contains("{index}") ? "" : ": put {index} in -o"
         for (path, offset) in zip(paths, offsets) {
-            let what = paths.count == 1 ? "-o \(path)" : "offset \(JSONValue.shortest(offset))'s \(path)"
+            let what =
+                paths.count > 1
+                ? "offset \(JSONValue.shortest(offset))'s \(path)" : OutputOptions.described(output: path)
             try guarded.writes(path, what, hint: hint, image: true)
         }
         // An output that cannot be written (a folder, a name too long) fails before anything renders.

@@ -34,7 +34,9 @@ enum CheckReporting {
                     let accept =
                         "gallery-render accept \(ShellWord.path(folder)) --baseline \(baseline.map(ShellWord.path) ?? "BASELINE_DIR") --"
                     let shown = try HTMLReport.write(
-                        checks, to: folder, title: title, accept: accept, orphans: orphans ?? [], jobs: jobs,
+                        checks, to: folder, title: title, accept: accept, orphans: orphans ?? [],
+                        incomplete: incomplete,
+                        jobs: jobs,
                         open: open, images: images)
                     var results = ReportResults(checks, images: shown, title: title, seconds: seconds, order: order)
                     (results.orphans, results.suite, results.shards) = (orphans, suite, shards)

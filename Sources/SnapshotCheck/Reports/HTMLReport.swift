@@ -18,11 +18,12 @@ public enum HTMLReport {
     /// link, and a file that cannot be read or is no image shows as "none" with the reason. `accept`
     /// is the `accept` command without frames, which the page completes with the frames a reviewer
     /// ticks. Thumbnails are made on up to `jobs` threads. Returns the images written for each frame,
-    /// by its path, relative to `folder`.
+    /// by its path, relative to `folder`. `incomplete`: why a merge does not hold every frame, shown
+    /// as a banner.
     @discardableResult
     public static func write(
         _ checks: [FrameCheck], to folder: String, title: String, accept: String? = nil, orphans: [String] = [],
-        jobs: Int = 1,
+        incomplete: String? = nil, jobs: Int = 1,
         open: @Sendable (String) throws(FileError) -> RegularFile = { path throws(FileError) in
             try RegularFile(path: path)
         }, images: (FrameCheck) -> ReportImages
@@ -88,7 +89,7 @@ public enum HTMLReport {
         }
         let html = HTMLReportPage.html(
             title: title, checks: checks, sections: sections, accept: acceptable ? accept : nil, orphans: orphans,
-            thumbnails: thumbnails)
+            thumbnails: thumbnails, incomplete: incomplete)
         try imageSync.flush()
         try ContainedPath.write(Array(html.utf8), to: ReportFolder.page, in: folder)
         try replaceImageList(in: folder, with: written)

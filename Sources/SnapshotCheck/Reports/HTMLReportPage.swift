@@ -3,10 +3,11 @@
 enum HTMLReportPage {
     /// `accept` is the command that accepts frames, without them (`gallery-render accept REPORT
     /// --baseline DIR`), shown with the ticked frames' paths when any can be ticked. `thumbnails` names
-    /// the passed frames' small copies, by frame path.
+    /// the passed frames' small copies, by frame path. `incomplete` says why a merge does not hold every
+    /// frame (a shard missing): a banner under the title, and no "every frame matches".
     static func html(
         title: String, checks: [FrameCheck], sections: String, accept: String? = nil, orphans: [String] = [],
-        thumbnails: [String: Thumbnail.Shown] = [:]
+        thumbnails: [String: Thumbnail.Shown] = [:], incomplete: String? = nil
     ) -> String {
         let passed = checks.filter { !$0.failed }
         let failing = checks.count - passed.count
@@ -20,10 +21,15 @@ enum HTMLReportPage {
             accept.map {
                 "<div class=\"accept-panel\" data-command=\"\(XMLText.escape($0))\"><label><input type=\"checkbox\" id=\"accept-all\"> select all</label> <code id=\"accept-command\">tick the frames to accept</code> <button type=\"button\" id=\"accept-copy\" disabled>Copy</button></div>"
             } ?? ""
+        let banner = incomplete.map {
+            "<p class=\"incomplete\" role=\"alert\"><b>Incomplete:</b> \(XMLText.escape($0))</p>"
+        }
         let body =
-            failing == 0
-            ? "<p class=\"ok\">Every frame matches its baseline.</p>\n"
-            : sections
+            failing > 0
+            ? sections
+            : incomplete == nil
+                ? "<p class=\"ok\">Every frame matches its baseline.</p>\n"
+                : "<p>Every frame merged matches its baseline.</p>\n"
         let keys =
             failing == 0
             ? ""
@@ -35,6 +41,7 @@ enum HTMLReportPage {
             <style>\(style)</style></head><body>
             <header><h1>\(XMLText.escape(title))</h1>
             <p class="summary"><span class="pass">\(passed.count) passed</span>, <span class="fail">\(failing) failed</span> of \(checks.count) frames\(orphans.isEmpty ? "" : ", <span class=\"orphaned\">\(orphans.count) orphaned</span>")</p>
+            \(banner ?? "")
             \(counts(checks, orphans: orphans.count))
             \(panel)
             \(keys)
@@ -90,6 +97,7 @@ enum HTMLReportPage {
         h1{font-size:1.5em;margin:0 0 .3em}.summary{margin:0 0 .4em;font-size:1.1em}.keys{color:#666;margin:0 0 1.5em}
         kbd{border:1px solid #bbb;border-radius:3px;padding:0 .3em;background:#fff;font:inherit;font-size:.9em}
         .pass{color:#1a7f37}.fail{color:#cf222e}.ok{color:#1a7f37;font-weight:600}
+        .incomplete{color:#cf222e;background:#ffebe9;border:1px solid #cf222e;border-radius:6px;padding:.5em .8em}
         .frame{background:#fff;border:1px solid #ddd;border-left:6px solid #cf222e;border-radius:8px;padding:1em 1.2em;margin:0 0 1.5em;outline:none}
         .frame:focus{box-shadow:0 0 0 3px #0969da55}.frame.problem{border-left-color:#bf8700}h2{font-size:1.15em;margin:0 0 .3em;overflow-wrap:anywhere}
         .status{font-size:.75em;font-weight:600;text-transform:uppercase;color:#cf222e;margin-left:.6em}
