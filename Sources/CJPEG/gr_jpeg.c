@@ -23,6 +23,9 @@ typedef struct {
 typedef struct {
     struct jpeg_progress_mgr base;
     uint32_t max_scans;
+    int scan;            /* the scan last counted */
+    uint64_t blocks;     /* blocks the scans so far decode, each scan's components summed */
+    uint64_t max_blocks;
 } progress_state;
 
 static void format_message(j_common_ptr cinfo, char *destination) {
@@ -64,6 +67,23 @@ static void on_progress(j_common_ptr cinfo) {
         state->status = GR_JPEG_TOO_MANY_SCANS;
         snprintf(state->message, 256, "progressive JPEG has more than %u scans", progress->max_scans);
         longjmp(state->jump, 1);
+    }
+    /* Called before each step of input: a new scan is counted before any of its data is decoded. */
+    if (decoder->input_scan_number != progress->scan) {
+        progress->scan = decoder->input_scan_number;
+        for (int i = 0; i < decoder->comps_in_scan && i < MAX_COMPS_IN_SCAN; i++) {
+            const jpeg_component_info *component = decoder->cur_comp_info[i];
+            if (component != NULL) {
+                progress->blocks += (uint64_t)component->width_in_blocks * component->height_in_blocks;
+            }
+        }
+        if (progress->blocks > progress->max_blocks) {
+            error_state *state = (error_state *)cinfo->err;
+            state->status = GR_JPEG_TOO_MUCH_WORK;
+            snprintf(state->message, 256, "progressive JPEG's scans decode more than %llu blocks in all",
+                     (unsigned long long)progress->max_blocks);
+            longjmp(state->jump, 1);
+        }
     }
 }
 
@@ -305,6 +325,9 @@ gr_jpeg_status gr_jpeg_decode(const uint8_t *data, size_t size, const gr_jpeg_op
     created = 1;
     progress.base.progress_monitor = on_progress;
     progress.max_scans = options->max_scans;
+    progress.scan = 0;
+    progress.blocks = 0;
+    progress.max_blocks = options->max_scan_blocks;
     cinfo.progress = &progress.base;
     jpeg_mem_src(&cinfo, data, (unsigned long)size);
     jpeg_read_header(&cinfo, TRUE);

@@ -46,6 +46,25 @@ import Testing
         #expect(try ImageDecoder.decode(HostileFiles.jpegWithManyScans(copies: 5)).image.width == 64)
     }
 
+    /// Every scan goes over its components' every block, so a few hundred scans of a large image cost
+    /// minutes while under the scan limit (found by review: 480 scans of a 10000 × 10000 image in
+    /// 1.2 MB took 38 s): the blocks all scans decode are bounded too. The 64 × 48 4:2:0 photo has
+    /// 48 luma and 12 + 12 chroma blocks; libjpeg's standard progression (jpeg_simple_progression)
+    /// is 10 scans: DC (all three, 72), Y 1–5 (48), Cr (12), Cb (12), Y 6–63 (48), Y refine (48), DC
+    /// refine (72), Cb (12), Cr (12), Y refine (48): 384 blocks, and each appended copy of the last
+    /// scan 48 more.
+    @Test func progressiveScansAreBoundedByTheBlocksTheyDecode() throws {
+        let bytes = HostileFiles.jpegWithManyScans(copies: 5)
+        let blocks = 384 + 5 * 48
+        let enough = PixelBudget(maxScanBlocks: blocks)
+        #expect(try ImageDecoder.decode(bytes, options: DecodeOptions(budget: enough)).image.width == 64)
+        let short = PixelBudget(maxScanBlocks: blocks - 1)
+        #expect(throws: DecodeError.tooManyScanBlocks(limit: blocks - 1)) {
+            try ImageDecoder.decode(bytes, options: DecodeOptions(budget: short))
+        }
+        #expect(PixelBudget.standard.maxScanBlocks == 100_000_000)
+    }
+
     @Test func exifLoopsAndOverrunsAreHarmless() throws {
         // Only IFD0 is read, so a chain back to itself is never followed: its orientation still applies.
         let looped = try ImageDecoder.decode(HostileFiles.jpegWithEXIFLoop)

@@ -33,6 +33,7 @@ public struct ShimDecode {
         options.max_pixels = 1 << 32
         options.max_side = 1 << 16
         options.max_scans = 1000
+        options.max_scan_blocks = 1 << 40
         options.scale_eighths = UInt32(eighths)
         if region != nil {
             (options.region_x, options.region_y) = (UInt32(x), UInt32(y))

@@ -86,6 +86,7 @@ func expectSame(
     for variant in 0..<2 {
         var options = gr_jpeg_options()
         (options.max_pixels, options.max_side, options.max_scans) = (4_000_000, 8192, 100)
+        options.max_scan_blocks = 10_000_000
         options.scale_eighths = UInt32(eighths)
         (options.region_x, options.region_y, options.region_width, options.region_height) = (
             columns?.0 ?? 0, top, columns?.1 ?? width, min(rows ?? height, height - top)

@@ -25,7 +25,9 @@ typedef enum {
     GR_JPEG_TOO_MANY_SCANS = 3,  /* progressive JPEG with more scans than max_scans */
     GR_JPEG_12_BIT = 4,          /* 12-bit sample precision */
     GR_JPEG_NO_MEMORY = 5,
+    GR_JPEG_TOO_MUCH_WORK = 6,   /* progressive scans decoding more blocks in all than max_scan_blocks */
 } gr_jpeg_status;
+
 
 typedef struct {
     uint64_t max_pixels;    /* budget on the full-size header dimensions */
@@ -43,6 +45,10 @@ typedef struct {
     int plain_skip;
     /* 1: libjpeg's Huffman decoder throughout, never gr_jpeg_huffman.c's (tests compare). */
     int plain_entropy;
+    /* Blocks all scans may decode, summed over each scan's components (PixelBudget.maxScanBlocks). A
+     * progressive JPEG's scans each go over their components' every block: this bounds the time a
+     * small file can cost, as max_scans alone does not. */
+    uint64_t max_scan_blocks;
 } gr_jpeg_options;
 
 /** What the header says. */

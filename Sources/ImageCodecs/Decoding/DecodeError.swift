@@ -14,6 +14,8 @@ public enum DecodeError: Error, Sendable, Hashable, CustomStringConvertible {
     case overBudget(width: Int, height: Int, budget: PixelBudget)
     /// A progressive JPEG with more scans than allowed.
     case tooManyScans(limit: Int)
+    /// A JPEG whose scans together decode more than `limit` blocks.
+    case tooManyScanBlocks(limit: Int)
     /// A 12-bit JPEG.
     case unsupported12BitJPEG
     /// The codec refused the data; `message` is the library's own (libpng, libjpeg, libheif, libwebp).
@@ -37,6 +39,7 @@ public enum DecodeError: Error, Sendable, Hashable, CustomStringConvertible {
         case .overBudget(let width, let height, let budget):
             "\(width)x\(height) is over the pixel budget (\(budget.maxPixels) pixels, \(budget.maxSide) px per side)"
         case .tooManyScans(let limit): "progressive JPEG has more than \(limit) scans"
+        case .tooManyScanBlocks(let limit): "progressive JPEG's scans decode more than \(limit) blocks in all"
         case .unsupported12BitJPEG: "12-bit JPEG is not supported"
         case .corrupt(let format, let message): "corrupt \(format.displayName): \(message)"
         case .codecUnavailable(let format, let message): "cannot decode \(format.displayName): \(message)"

@@ -53,7 +53,8 @@ public enum JPEGDecoder {
             max_scans: UInt32(clamping: options.budget.maxScans), scale_eighths: UInt32(m),
             region_x: UInt32(stored.x.lowerBound), region_y: UInt32(stored.y.lowerBound),
             region_width: UInt32(stored.x.count), region_height: UInt32(stored.y.count), keep_cmyk: keepCMYK ? 1 : 0,
-            plain_idct: 0, plain_skip: 0, plain_entropy: 0)
+            plain_idct: 0, plain_skip: 0, plain_entropy: 0,
+            max_scan_blocks: UInt64(clamping: options.budget.maxScanBlocks))
         let (width, height) = (stored.x.count, stored.y.count)
         var result = gr_jpeg_image()
         var status = GR_JPEG_ERROR
@@ -130,6 +131,7 @@ public enum JPEGDecoder {
         case GR_JPEG_TOO_LARGE:
             throw .overBudget(width: full?.width ?? 0, height: full?.height ?? 0, budget: options.budget)
         case GR_JPEG_TOO_MANY_SCANS: throw .tooManyScans(limit: options.budget.maxScans)
+        case GR_JPEG_TOO_MUCH_WORK: throw .tooManyScanBlocks(limit: options.budget.maxScanBlocks)
         case GR_JPEG_12_BIT: throw .unsupported12BitJPEG
         case GR_JPEG_NO_MEMORY: throw .outOfMemory(bytes: nil)
         default: throw .corrupt(format: .jpeg, message: message)
