@@ -125,7 +125,7 @@ public struct Snapshot: Sendable {
         switch failure {
         case .layout(let error): throw .layout(error)
         case .unreadablePhotos(let problems): throw .unreadablePhotos(problems)
-        case .memory(_, let error): throw .memory(error)
+        case .memory(_, _, let error): throw .memory(error)
         case .encode(_, let error): throw .encode(error)
         // Not reached: nothing is listed or written.
         case .photos, .write: throw .encode(.refused(message: failure.description))

@@ -110,6 +110,24 @@ import Testing
         #expect(!diff.stderr.contains("Fatal error"))
     }
 
+    /// A photo whose decode cannot have its memory fails the frame, naming both, rather than drawing a
+    /// placeholder: a frame's bytes never depend on what ran beside it (found by review: two such
+    /// photos under a ulimit gave exit 0 and other bytes at --jobs 2 than at --jobs 1).
+    @Test(.enabled(if: !sanitized, "ulimit -v means nothing under a sanitizer"))
+    func aPhotoTooLargeForTheMemoryLeftFailsTheFrame() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        try FileManager.default.createDirectory(atPath: folder.file("p"), withIntermediateDirectories: true)
+        try folder.write(HostileFiles.zeroPNG(side: 10_000), to: "p/a.png")
+        let out = folder.file("out.png")
+        let run = try Self.run(limitedTo: 300_000, ["--width", "375", folder.file("p"), "-o", out])
+        #expect(run.status == 1, "\(run.stderr)")
+        #expect(
+            run.stderr.hasPrefix("Error: \(out): decoding \(folder.file("p"))/a.png: out of memory"), "\(run.stderr)")
+        #expect(!run.stderr.contains("placeholder"), "\(run.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: out))
+    }
+
     /// Exit 1 naming `out` and "out of memory", or (given room enough) exit 0 with the file: never an
     /// abort, and nothing left behind on failure.
     static func expectErrorOrFile(_ run: CommandRunner.Outcome, _ out: String, in folder: TemporaryFolder) {

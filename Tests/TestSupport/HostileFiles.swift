@@ -15,7 +15,8 @@ public enum HostileFiles {
     /// A 3000 × 3000 1-bit black PNG of about 1 KB: within the budget, decodes to 36 MB of RGBA.
     public static var pngTinyButLarge: [UInt8] { zeroPNG(side: 3000) }
 
-    static func zeroPNG(side: UInt32) -> [UInt8] {
+    /// A 1-bit grey PNG of `side` × `side` zeros: a few KiB that decode to side² pixels.
+    public static func zeroPNG(side: UInt32) -> [UInt8] {
         let rowBytes = 1 + (Int(side) + 7) / 8
         return PNGCrafter.signature
             + PNGCrafter.chunk("IHDR", PNGCrafter.be32(side) + PNGCrafter.be32(side) + [1, 0, 0, 0, 0])

@@ -1,4 +1,5 @@
 import GalleryCore
+import RenderPipeline
 
 #if canImport(Glibc)
     import Glibc
@@ -28,9 +29,12 @@ struct Console: Sendable {
     /// "warning: …" on stderr, unless quiet; the text escaped (`escaped`).
     func warning(_ text: String) { if !quiet { error("warning: \(Self.escaped(text))\n") } }
 
-    /// The warning for a file in a photo folder that is named like a photo but is not one.
+    /// The warning for a file in a photo folder that is named like a photo but is not one, or cannot
+    /// be read to tell.
     func skippedPhoto(_ path: String) {
-        warning("\(path): not a PNG, JPEG, HEIF, AVIF or WebP image by its contents: skipped")
+        let problem = PhotoProblem.notAnImage(path)
+        let reason = problem.isUnrecognized ? "\(problem.message) by its contents" : problem.message
+        warning("\(path): \(reason): skipped")
     }
 
     /// `prefix` then `message`, escaped, as one line on stderr: "Error: ", "FAIL x.png: ".

@@ -4,5 +4,8 @@ public struct OutOfMemory: Error, Sendable, Hashable, CustomStringConvertible {
 
     public init(bytes: Int) { self.bytes = bytes }
 
-    public var description: String { "out of memory: \((bytes + (1 << 20) - 1) >> 20) MiB could not be had" }
+    /// "out of memory: 382 MiB could not be had", or "out of memory" when the amount is not known (0).
+    public var description: String {
+        bytes > 0 ? "out of memory: \((bytes + (1 << 20) - 1) >> 20) MiB could not be had" : "out of memory"
+    }
 }

@@ -1,3 +1,4 @@
+import GalleryCore
 import ImageCodecs
 
 /// A photo that could not be decoded (drawn as a placeholder), or decoded with a warning.
@@ -17,15 +18,29 @@ public struct PhotoProblem: Sendable, Hashable, CustomStringConvertible {
         case warning(String)
     }
 
-    /// The file at `path`, named like a photo, is no image by its contents.
+    /// The file at `path`, named like a photo, left out of its folder's photos: why
+    /// (`PhotoListing.whySkipped`), no image by its contents as a rule.
     public static func notAnImage(_ path: String) -> PhotoProblem {
-        PhotoProblem(path: path, kind: .error(.unrecognizedFormat))
+        PhotoProblem(path: path, kind: .error(PhotoListing.whySkipped(path)))
     }
 
     /// True when the photo could not be decoded at all; false for a recovered warning.
     public var isError: Bool {
         if case .error = kind { return true }
         return false
+    }
+
+    /// True when the file is no image by its contents (rather than unreadable or damaged).
+    public var isUnrecognized: Bool { kind == .error(.unrecognizedFormat) }
+
+    /// The memory that could not be had when decoding failed for want of it (or of reading the file).
+    public var outOfMemory: OutOfMemory? {
+        switch kind {
+        case .error(.outOfMemory(let bytes)): OutOfMemory(bytes: bytes ?? 0)
+        case .error(.unreadable(let error)):
+            if case .outOfMemory(let bytes) = error.cause { OutOfMemory(bytes: bytes) } else { nil }
+        default: nil
+        }
     }
 
     public var message: String {

@@ -94,6 +94,25 @@ public enum PhotoListing {
     /// The names in `folder` with their types (DirectoryEntry).
     static func entries(of folder: String) -> [DirectoryEntry] { DirectoryEntry.list(folder) }
 
+    /// Why a file of a folder named like a photo was left out: it cannot be looked at (a link to
+    /// nothing, a loop of links), is no regular file (a FIFO, a device), cannot be opened, or holds
+    /// no image by its first bytes (found by review: all four were said to be the last).
+    public static func whySkipped(_ path: String) -> DecodeError {
+        var status = stat()
+        guard SystemPath.withCString(path, { stat($0, &status) }) == 0 else {
+            return .unreadable(FileError(path: path, operation: .read, cause: .system(errno: errno)))
+        }
+        guard status.st_mode & S_IFMT == S_IFREG else {
+            return .unreadable(FileError(path: path, operation: .read, cause: .notRegularFile))
+        }
+        let descriptor = SystemPath.withCString(path) { open($0, O_RDONLY | O_CLOEXEC | O_NONBLOCK) }
+        guard descriptor >= 0 else {
+            return .unreadable(FileError(path: path, operation: .read, cause: .system(errno: errno)))
+        }
+        close(descriptor)
+        return .unrecognizedFormat
+    }
+
     /// True when the file at `path` (relative to `directory`) is a regular file starting with the
     /// signature of a format `ImageFormat` knows. The type is checked before the file is opened (unless the folder already said), so a FIFO in a folder
     /// never blocks the listing.

@@ -98,19 +98,30 @@ struct FrameLoop: Sendable {
             } catch { throw .memory(error) }
         }
         used.end()
-        return (image, used.problems, Date().timeIntervalSince(began))
+        // A photo that memory could not be had for fails the frame rather than showing as a
+        // placeholder: what a frame shows never depends on what else ran beside it (found by review:
+        // --jobs 2 under a ulimit gave other bytes than --jobs 1, and exit 0).
+        var problems = used.problems
+        if case .success = image, let index = problems.firstIndex(where: { $0.outOfMemory != nil }),
+            let error = problems[index].outOfMemory
+        {
+            let photo = problems.remove(at: index).path
+            return (.failure(.memory(error, photo: photo)), problems, Date().timeIntervalSince(began))
+        }
+        return (image, problems, Date().timeIntervalSince(began))
     }
 }
 
 /// Why one frame did not reach its output.
 enum FrameFailure: Error, Sendable {
-    case memory(OutOfMemory)
+    /// Memory ran out: for the frame, or for decoding `photo`.
+    case memory(OutOfMemory, photo: String? = nil)
     case sink(FrameSinkError)
 
     /// As its job's failure, for `output`.
     func sceneFailure(output: String) -> SceneFailure {
         switch self {
-        case .memory(let error): .memory(output: output, error)
+        case .memory(let error, let photo): .memory(output: output, photo: photo, error)
         case .sink(.encode(let error)): .encode(output: output, error)
         case .sink(.write(let error)): .write(error)
         }

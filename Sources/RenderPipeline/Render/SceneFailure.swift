@@ -10,8 +10,8 @@ public enum SceneFailure: Error, Sendable, CustomStringConvertible {
     case layout(LayoutError)
     /// Under strict, photos that could not be read cleanly; nothing of the scene was written.
     case unreadablePhotos([PhotoProblem])
-    /// The memory to render the frame for `output` could not be had.
-    case memory(output: String, OutOfMemory)
+    /// The memory to render the frame for `output`, or to decode its `photo`, could not be had.
+    case memory(output: String, photo: String? = nil, OutOfMemory)
     /// A frame for `output` could not be encoded.
     case encode(output: String, EncodeError)
     /// A frame could not be written.
@@ -22,7 +22,7 @@ public enum SceneFailure: Error, Sendable, CustomStringConvertible {
         case .photos(let error): error.description
         case .layout(let error): "layout: \(error)"
         case .unreadablePhotos(let problems): problems.map(\.description).joined(separator: "; ")
-        case .memory(let output, let error): "\(output): \(error)"
+        case .memory(let output, let photo, let error): "\(output): \(photo.map { "decoding \($0): " } ?? "")\(error)"
         case .encode(let output, let error): "\(output): \(error)"
         case .write(let error): error.description
         }
