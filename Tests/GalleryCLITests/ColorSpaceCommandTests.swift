@@ -67,6 +67,37 @@ import Testing
         #expect(ImageDecoder.embeddedColor(of: plain) == .untagged)
     }
 
+    /// An option's colour is sRGB, as a UIColor from hex is, and is converted into a P3 frame as a
+    /// photo of it is (found by review: --background red was written as P3's (255, 0, 0), a redder
+    /// red than the red photo beside it). Checked against the test's own sRGB → P3 matrices too.
+    @Test func optionColoursAreConvertedIntoADisplayP3Frame() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        try FileManager.default.createDirectory(atPath: folder.file("p"), withIntermediateDirectories: true)
+        try folder.write(
+            try PNGEncoder.encode(RGBAImage(width: 64, height: 64, fill: (255, 0, 0, 255))), to: "p/red.png")
+        let run = try CommandRunner.run(
+            [
+                "p", "--width", "300", "--height", "200", "--scale-factor", "0", "--background", "red",
+                "--page-control", "--page-indicator-current", "#00ff00", "--color-space", "display-p3", "-o", "f.png",
+            ], in: folder.path)
+        #expect(run.status == 0, "\(run.stderr)")
+        let frame = try ImageDecoder.decode(
+            [UInt8](try Data(contentsOf: URL(fileURLWithPath: folder.file("f.png")))),
+            options: DecodeOptions(colorSpace: nil)
+        ).image
+        // The item's centre (the photo) and a corner (the background) are one red.
+        let (photo, background) = (frame[150, 100], frame[2, 2])
+        #expect(photo == background, "photo \(photo), background \(background)")
+        let expected = ColorScience.displayP3(fromSRGB: RGBAImage(width: 1, height: 1, fill: (255, 0, 0, 255)))[0, 0]
+        #expect(abs(Int(background.r) - Int(expected.r)) <= 1 && abs(Int(background.g) - Int(expected.g)) <= 1)
+        #expect(background.r < 250 && background.g > 20, "\(background)")
+        // The current page's dot, 20 pt above the bottom edge at the centre: green as P3 holds it.
+        let dot = frame[150, 180]
+        let green = ColorScience.displayP3(fromSRGB: RGBAImage(width: 1, height: 1, fill: (0, 255, 0, 255)))[0, 0]
+        #expect(abs(Int(dot.r) - Int(green.r)) <= 1 && abs(Int(dot.g) - Int(green.g)) <= 1, "\(dot) against \(green)")
+    }
+
     @Test func aBadColourSpaceIsAUsageError() throws {
         let run = try CommandRunner.run(["--color-space", "adobe-rgb", "--count", "3"])
         #expect(run.status == 64)

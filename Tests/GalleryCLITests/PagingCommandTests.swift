@@ -18,6 +18,14 @@ import Testing
         let run = try CommandRunner.run(["layout", "--count", "20", "--paging", "--offset", "500"])
         let frame = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout)) as? [String: Any])
         #expect(frame["offset"] as? Double == 375)
+        // Clamped, then paged: ten items end at (375 − 100) + 10·100 + 9·70 − 375 = 1530, and an offset
+        // at or past it rests where 1530 does, round(1530/375) = 4 pages, 1500 (found by review: 1530
+        // showed 1500, and 1700 showed 1530).
+        for offset in ["1530", "1700"] {
+            let end = try CommandRunner.run(["layout", "--count", "10", "--paging", "--offset", offset])
+            let rest = try #require(try JSONSerialization.jsonObject(with: Data(end.stdout)) as? [String: Any])
+            #expect(rest["offset"] as? Double == 1500, "\(offset): \(end.stdout)")
+        }
     }
 
     @Test func aPagedFlingEndsOnTheNextPage() throws {

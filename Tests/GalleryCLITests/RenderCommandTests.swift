@@ -79,6 +79,13 @@ import Testing
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.output.split(separator: "\n").count == 3)
         #expect(try CommandRunner.run(["layout", "--count", "5", "--offset", "-5"]).status == 0)
+        // Not finite, said as such rather than as a missing value (found by review).
+        for text in ["-inf", "-nan", "-Infinity"] {
+            let run = try CommandRunner.run(["layout", "--count", "5", "--offset", text])
+            #expect(
+                run.status == 64 && run.stderr.contains("The value '\(text)' is invalid for '--offset <pt>'"),
+                "\(run.stderr)")
+        }
     }
 
     @Test func missingPhotosArgumentIsAUsageError() throws {

@@ -153,4 +153,17 @@ import Testing
         let item = PageLayout(animator: .zoomInOut, pageInset: 20).item(1, viewport: Self.viewport, offset: 390)
         #expect(item.bounds == Size(width: 350, height: 804) && item.center == Point(x: 195, y: 422))
     }
+
+    /// Progress in each source's own arithmetic, to the last bit (found by review: (i·W − offset)/W
+    /// was a bit off at half of all offsets): AnimatedCollectionViewLayout's middleOffset is
+    /// itemOffset/distance − 0.5, CollectionViewPagingLayout's progress pageIndex − offset/max(W, 1).
+    @Test func progressIsEachSourcesOwnArithmetic() {
+        let viewport = Size(width: 375, height: 667)
+        let animator = PageLayout(animator: .cube).item(1, viewport: viewport, offset: 100)
+        #expect(animator.progress == (562.5 - 100) / 375 - 0.5)
+        #expect(animator.progress == 0.7333333333333334)
+        let scale = PageLayout(.scale(.default)).item(1, viewport: viewport, offset: 100)
+        #expect(scale.progress == 1 - 100 / 375.0)
+        #expect(scale.progress == 0.7333333333333334)
+    }
 }

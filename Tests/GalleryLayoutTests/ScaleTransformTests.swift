@@ -92,7 +92,9 @@ import Testing
                 // Apple's sin/cos and the order of CATransform3DRotate's products are not documented.
                 #expect(abs(got - want) <= 1e-12 * max(1, abs(want)), "\(preset) at \(p): \(values)")
             }
-            #expect(item.center == Point(x: 195, y: 422) && item.alpha == 1 && item.progress == p)
+            // progress = pageIndex − offset/max(W, 1), in that order: p to the last bit or so.
+            #expect(item.center == Point(x: 195, y: 422) && item.alpha == 1)
+            #expect(item.progress == 3 - (3 - p) * 390 / 390 && abs((item.progress ?? .nan) - p) < 1e-12)
         }
     }
 
@@ -125,9 +127,25 @@ import Testing
     }
 
     /// blur: a backdrop at fraction 0.2·|p|, moved by the card's 2D translation (not scaled).
+    /// A card off screen whose blur view (the viewport's size, moved by the card's translation) still
+    /// overlaps it is drawn, blur and all, as the source lays every cell on the visible rect (found by
+    /// review: it was culled by its card alone). At 375 × 300, offset 337.5, card 2 has p = 1.1:
+    /// s = 0.6, its left edge past the viewport, its blur at x 347.25 of 375; card 3 (p = 2.1) blurs
+    /// from x 594.75, wholly out.
+    @Test func aCardOffScreenStillDrawsItsBlur() throws {
+        let viewport = Size(width: 375, height: 300)
+        let items = PageLayout(.scale(.blur)).items(count: 5, viewport: viewport, offset: 337.5)
+        #expect(Set(items.map(\.index)) == [0, 1, 2])
+        let card = try #require(items.first { $0.index == 2 })
+        let transform = try #require(card.transform)
+        let bounds = try #require(card.bounds)
+        #expect(transform.visibleArea(of: bounds, center: card.center, in: viewport) == 0)
+        #expect(abs((card.blur?.fraction ?? 0) - 0.2 * 1.1) < 1e-12)
+    }
+
     @Test func theBlurPresetBlursBySideCardsProgress() {
         let item = Self.item(.blur, p: -0.8)
-        #expect(item.blur?.fraction == 0.8 * 0.2)
+        #expect(item.blur?.fraction == abs(3 - (3 + 0.8) * 390 / 390) * 0.2)
         #expect(item.blur?.translation == Point(x: item.transform?.m41 ?? .nan, y: item.transform?.m42 ?? .nan))
         #expect(Self.item(.linear, p: -0.8).blur == nil)
     }

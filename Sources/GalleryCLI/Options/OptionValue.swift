@@ -40,10 +40,9 @@ extension Double: OptionValue {
         guard let value = Double(text), value.isFinite else { return nil }
         self = value
     }
-    /// Whole numbers without ".0" at any size a person types (1000000000, not 1000000000.0).
-    var optionText: String {
-        self == rounded() && abs(self) < 1e15 ? String(Int64(self)) : JSONValue.format(self)
-    }
+    /// Whole numbers without ".0" at any size a person types (1000000000, not 1000000000.0), others
+    /// as the shortest text that reads back the same (1e-09, not the 0 of six decimals: found by review).
+    var optionText: String { JSONValue.shortest(self) }
     static var expectation: String { "must be a finite number" }
 }
 

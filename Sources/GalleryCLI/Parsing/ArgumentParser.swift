@@ -63,9 +63,11 @@ enum ArgumentParser {
     }
 
     /// An argument that looks like an option rather than a value: a dash followed by a digit or a
-    /// point (`-10`, `-.5`, `-10..10/5`) is a value.
+    /// point (`-10`, `-.5`, `-10..10/5`) is a value, and so are `-inf` and `-nan`, so that the option
+    /// says they are not finite rather than that its value is missing (no option is spelled so).
     private static func isOptionLike(_ argument: String) -> Bool {
         guard argument.hasPrefix("-"), let next = argument.dropFirst().first else { return false }
+        if ["inf", "infinity", "nan"].contains(argument.dropFirst().lowercased()) { return false }
         return !(next.isNumber || next == ".")
     }
 }

@@ -1,8 +1,9 @@
 /// Full-page cards scrolling horizontally a page at a time, each transformed from its progress by
 /// an effect (`PageEffect`), with paging on and no spacing, as both libraries' demos set them up.
 ///
-/// Item i's card is the viewport W × H inset by `pageInset` on every side; its progress is
-/// p = (i·W − offset)/W (the animators' middleOffset, ScaleTransformView's progress). Content n·W wide.
+/// Item i's card is the viewport W × H inset by `pageInset` on every side; its progress is p, about
+/// (i·W − offset)/W, in each source's own arithmetic: the animators' middleOffset (i·W + W/2 −
+/// offset)/W − 0.5, ScaleTransformView's progress i − offset/max(W, 1). Content n·W wide.
 /// - An animator's card is centred at (W/2 + i·W − offset, H/2): the pitch is W (spacing twice the
 ///   inset), so a card rests centred on each page; snap-in's progress is its endOffset,
 ///   e = (i·W + inset − offset − W)/w, w the card's width.
@@ -47,16 +48,22 @@ public struct PageLayout: Sendable, Hashable {
     public func item(_ index: Int, viewport: Size, offset: Double) -> LayoutItem {
         let bounds = bounds(in: viewport)
         let w = viewport.width
-        let p = (Double(index) * w - offset) / w
         let a: PageAnimator.Attributes
-        var progress = p
+        let p: Double
+        var progress: Double
         switch effect {
         case .animator(let animator):
+            // middleOffset = itemOffset / distance − 0.5, itemOffset the card's centre less the offset.
+            p = (Double(index) * w + w / 2 - offset) / w - 0.5
+            progress = p
             let e = (Double(index) * w + pageInset - offset - w) / bounds.width
             let pinned = offset - (Double(index) * w + pageInset)
             a = animator.attributes(p: p, e: e, index: index, bounds: bounds, viewport: viewport, pinned: pinned)
             if animator == .snapIn { progress = e }
         case .scale(let preset):
+            // progress = pageIndex − currentScrollOffset, the offset over max(width, 1).
+            p = Double(index) - offset / max(w, 1)
+            progress = p
             a = preset.transform.attributes(p: p, bounds: bounds)
         }
         let center =
@@ -75,8 +82,8 @@ public struct PageLayout: Sendable, Hashable {
     }
 
     /// The items drawn at `offset`, in draw order: ascending zIndex, then ascending index. An item is
-    /// drawn when its alpha is above 0, its card shows in the viewport and, single-sided, its front
-    /// faces the viewer. An animator's cards are those within two pages of the offset, |p| < 2: none
+    /// drawn when its alpha is above 0, its card (or its backdrop blur) shows in the viewport and,
+    /// single-sided, its front faces the viewer. An animator's cards are those within two pages of the offset, |p| < 2: none
     /// further shows (the linear card's neighbours come nearest, 1.17 pages out at p = 1.5), but for
     /// page-page's pinned cards, each wholly under the next (the same centre, smaller, below it). A
     /// scale transform's cards are all laid out, as the source lays them out.
@@ -94,8 +101,18 @@ public struct PageLayout: Sendable, Hashable {
             guard item.alpha > 0, let transform = item.transform, let bounds = item.bounds else { return false }
             if item.singleSided, transform.facesAway { return false }
             return transform.visibleArea(of: bounds, center: item.center, in: viewport) > 0
+                || item.blur.map { Self.shows($0, in: viewport) } == true
         }
         return items.sorted { ($0.zIndex, $0.index) < ($1.zIndex, $1.index) }
+    }
+}
+
+extension PageLayout {
+    /// Whether a card's backdrop blur, the viewport's size moved by the card's translation, overlaps
+    /// the viewport: a card off screen still blurs what its blur view covers (found by review: such
+    /// a card was left out, and its blur with it).
+    static func shows(_ blur: BackdropBlur, in viewport: Size) -> Bool {
+        blur.fraction > 0 && abs(blur.translation.x) < viewport.width && abs(blur.translation.y) < viewport.height
     }
 }
 

@@ -21,6 +21,19 @@ public enum ColorSpace: String, Sendable, Hashable, CaseIterable {
         }
     }
 
+    /// The 8-bit sRGB colour `rgb` in this space, converted as an untagged photo's pixels are (the
+    /// same Little CMS transform), so that a colour given as an option matches a photo of it; itself
+    /// in sRGB. An option's colour is sRGB, as a UIColor made from hex is, and UIKit converts it when
+    /// it draws into a P3 context (found by review: it was written into a P3 frame unconverted).
+    public func converting(srgb rgb: SIMD3<UInt8>) -> SIMD3<UInt8> {
+        guard self != .srgb, case .success(let transform?) = ColorTransform.make(from: .srgb, to: self) else {
+            return rgb
+        }
+        var pixel: [UInt8] = [rgb.x, rgb.y, rgb.z, 255]
+        pixel.withUnsafeMutableBufferPointer { transform.apply(to: $0) }
+        return SIMD3(pixel[0], pixel[1], pixel[2])
+    }
+
     private static let srgbProfile = makeProfile(GR_COLOR_SPACE_SRGB)
     private static let displayP3Profile = makeProfile(GR_COLOR_SPACE_DISPLAY_P3)
 

@@ -69,6 +69,30 @@ public struct Scene: Sendable {
         self.colorSpace = colorSpace
     }
 
+    /// The scene with every colour its options give (background, placeholder, border, shadow, caption,
+    /// page control: all sRGB) converted into its colour space, as a photo's pixels are; the scene
+    /// itself in sRGB. Each job is rendered from it.
+    public var inItsColorSpace: Scene {
+        guard colorSpace != .srgb else { return self }
+        let space = colorSpace
+        func converted(_ color: Color) -> Color {
+            let rgb = space.converting(srgb: SIMD3(color.r, color.g, color.b))
+            return Color(r: rgb.x, g: rgb.y, b: rgb.z, a: color.a)
+        }
+        var scene = self
+        scene.background = converted(background)
+        scene.style.placeholder = converted(style.placeholder)
+        scene.style.borderColor = converted(style.borderColor)
+        scene.style.shadow.color = converted(style.shadow.color)
+        scene.pageControl?.color = converted(pageControl?.color ?? .black)
+        if let captions {
+            var style = captions.style
+            style.color = converted(style.color)
+            scene.captions = Captions(pattern: captions.pattern, setter: captions.setter, style: style)
+        }
+        return scene
+    }
+
     /// The scene's shadow as a layout item carries one (its colour stays the style's); nil when
     /// items have none.
     var itemShadow: ItemShadow? {
@@ -115,8 +139,11 @@ public struct Scene: Sendable {
     /// The layout at `offset`, after snapping (when asked) and clamping.
     public func layout(atOffset offset: Double) throws(LayoutError) -> LayoutFrame {
         // An offset out of range (or not a number) is refused by the layout as it is.
+        // Clamped first, as `--offset` always is, then paged as a release without speed: two offsets
+        // that clamp alike show one page (found by review: 1530 showed 1500, and 1700 1530).
         if paging, pagesStills, LayoutError.offsetRange.contains(offset) {
-            return try gallery.frame(atOffset: gallery.paged(offset))
+            let range = gallery.scrollableRange
+            return try gallery.frame(atOffset: gallery.paged(min(max(offset, range.lowerBound), range.upperBound)))
         }
         let rest = snap.map { gallery.snapped(offset, velocity: $0.velocity, deceleration: $0.deceleration) } ?? offset
         return try gallery.frame(atOffset: rest)
