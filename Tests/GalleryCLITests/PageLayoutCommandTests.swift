@@ -65,7 +65,7 @@ import Testing
             (["--layout", "page-cube", "--to-layout", "flow"], "the page layouts do not animate a change to flow"),
             (["--to-layout", "page-cube"], "the page layouts do not animate a change to page-cube"),
             // A page layout's default viewport is 375 wide and taller: a card's inset is under 187.5.
-            (["--layout", "page-cube", "--page-inset", "500"], "must be at least 0 and less than 187.5, not 500.0"),
+            (["--layout", "page-cube", "--page-inset", "500"], "must be at least 0 and less than 187.5, not 500"),
             (["--layout", "page-cube", "--page-inset", "187.5"], "less than 187.5, not 187.5"),
         ]
         for (arguments, message) in cases {

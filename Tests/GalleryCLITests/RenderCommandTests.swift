@@ -88,6 +88,14 @@ import Testing
         }
     }
 
+    /// A bound says the side passed, as written: a width must be above 0 and at most a million
+    /// points (found by review: "must be from 0 to 1000000, not 1000000000.0", though 0 is refused).
+    @Test func aLengthPastItsBoundSaysWhichBound() throws {
+        let run = try CommandRunner.run(["layout", "--count", "3", "--width=1e9"])
+        #expect(run.status == 64, "\(run.stderr)")
+        #expect(run.stderr.contains("must be at most 1000000, not 1000000000\n"), "\(run.stderr)")
+    }
+
     @Test func missingPhotosArgumentIsAUsageError() throws {
         #expect(try CommandRunner.run(["--width", "375"]).status == 64)
     }

@@ -41,10 +41,14 @@ public enum LayoutError: Error, Sendable, Equatable, CustomStringConvertible {
     public var reason: String {
         switch self {
         case .notFinite(_, let value): "must be a finite number, not \(value)"
-        case .notPositive(_, let value): "must be greater than 0, not \(value)"
+        case .notPositive(_, let value): "must be greater than 0, not \(Self.format(value))"
+        // The bound passed, alone: a positive parameter's range starts at 0, which it may not be.
         case .outOfRange(_, let value, let allowed):
-            "must be from \(Self.format(allowed.lowerBound)) to \(Self.format(allowed.upperBound)), not \(value)"
-        case .notBelow(_, let value, let limit): "must be at least 0 and less than \(Self.format(limit)), not \(value)"
+            value > allowed.upperBound
+                ? "must be at most \(Self.format(allowed.upperBound)), not \(Self.format(value))"
+                : "must be at least \(Self.format(allowed.lowerBound)), not \(Self.format(value))"
+        case .notBelow(_, let value, let limit):
+            "must be at least 0 and less than \(Self.format(limit)), not \(Self.format(value))"
         case .negativeCount: "must not be negative"
         case .columnCount(let columns, let allowed):
             columns < allowed.lowerBound
@@ -81,6 +85,7 @@ public enum LayoutError: Error, Sendable, Equatable, CustomStringConvertible {
         guard range.contains(value) else { throw .outOfRange(parameter, value, allowed: range) }
     }
 
+    /// Whole numbers without ".0" (1000000000), others as Swift prints them, shortest.
     private static func format(_ value: Double) -> String {
         value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : "\(value)"
     }
