@@ -108,4 +108,30 @@ import Testing
         #expect(outcome.stderr.contains("waiting for another gallery-render using \(baseline) to finish"))
         #expect(TemporaryFolder.list(baseline).count == 2 * Self.scenes)
     }
+
+    /// A run's report and JUnit file of the day before are gone before it renders, so that one killed
+    /// before it saves its own leaves none to be merged as its verdict (found by review: a killed
+    /// shard merged green with its earlier report). Held on the baseline folder's lock, the run is
+    /// past that point and not yet writing; released, it writes its own.
+    @Test(.timeLimit(.minutes(1))) func aRunRemovesItsEarlierVerdictsFirst() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let a = try Self.manifest(start: 0, in: folder, name: "a.json")
+        let (baseline, report, junit) = (folder.file("held"), folder.file("r"), folder.file("j.xml"))
+        let first = try CommandRunner.run(["check", a, "--baseline", baseline, "--record", "--report", report])
+        #expect(first.status == 0, "\(first.stderr)")
+        try folder.write(Array("<testsuites/>".utf8), to: "j.xml")
+        let descriptor = open(baseline, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        #expect(descriptor >= 0 && flock(descriptor, LOCK_EX) == 0)
+        let run = try MeasuredProcess(
+            ["check", a, "--baseline", baseline, "--report", report, "--junit", junit], folder: folder)
+        #expect(SignalTests.waitFor { !FileManager.default.fileExists(atPath: junit) })
+        #expect(!FileManager.default.fileExists(atPath: report + "/results.json"))
+        #expect(!FileManager.default.fileExists(atPath: report + "/index.html"))
+        close(descriptor)
+        let outcome = run.wait()
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+        #expect(FileManager.default.fileExists(atPath: report + "/results.json"))
+        #expect(try String(contentsOfFile: junit, encoding: .utf8).contains("<testsuite "))
+    }
 }

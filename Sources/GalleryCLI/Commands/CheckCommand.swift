@@ -35,6 +35,7 @@ enum CheckCommand: Subcommand {
             manifest: request.manifest, shard: settings.shard, outputFolder: scratch.path, strict: settings.strict,
             weights: settings.weights)
         try guardWrites(request, plan: plan)
+        removeEarlierVerdicts(request)
         var check = BaselineCheck(
             baseline: baseline, actualFolder: scratch.path, criteria: request.criteria,
             sceneCriteria: request.sceneCriteria, jobs: settings.jobs,
@@ -52,15 +53,10 @@ enum CheckCommand: Subcommand {
             check.served = ServedBaselines()
             alreadyThere = { [check] output, bytes in check.alreadyThere(output, bytes) }
         }
-        let report = try BatchCommand.render(
-            plan, settings: settings, scratch: true, alreadyThere: alreadyThere, console: console)
-        for scene in report.failedScenes {
-            console.line(
-                "Error: ", "scene '\(scene.name)': \(scene.failures.map(\.description).joined(separator: "; "))")
-        }
+        let prefix = scratch.path.hasSuffix("/") ? scratch.path : scratch.path + "/"
+        let report = try render(plan, settings, scratch: prefix, alreadyThere: alreadyThere, console: console)
         if lock == nil { lock = try BaselineLock.take(baseline, writing: mode != .never || request.prune, console) }
         check.ignore = plan.ignoreRegions
-        let prefix = scratch.path.hasSuffix("/") ? scratch.path : scratch.path + "/"
         check.renderSeconds = Dictionary(
             report.frames.map { (String($0.output.dropFirst(prefix.count)), $0.seconds) }, uniquingKeysWith: +)
         let failedScenes =
@@ -79,6 +75,44 @@ enum CheckCommand: Subcommand {
         return try finish(
             outcome, request, check: check, plan: plan, seconds: report.seconds, started: started,
             ending: settings.fromCache(report), console: console)
+    }
+
+    /// `plan` rendered into the scratch folder `prefix` (ending in "/"), each failed scene said, its
+    /// frames named by their paths among the baselines, not their scratch files (found by review: an
+    /// out-of-memory FAIL named a temporary that changed every run).
+    private static func render(
+        _ plan: ManifestPlan, _ settings: BatchCommand.RunSettings, scratch prefix: String,
+        alreadyThere: (@Sendable (String, [UInt8]) -> Bool)?, console: Console
+    ) throws -> RenderReport {
+        var report = try BatchCommand.render(
+            plan, settings: settings, scratch: true, alreadyThere: alreadyThere, console: console)
+        for index in report.scenes.indices {
+            report.scenes[index].failures = report.scenes[index].failures.map { $0.naming(outputsWithout: prefix) }
+        }
+        for scene in report.failedScenes {
+            console.line(
+                "Error: ", "scene '\(scene.name)': \(scene.failures.map(\.description).joined(separator: "; "))")
+        }
+        return report
+    }
+
+    /// The report's results and page and the JUnit file an earlier run left, removed before this run
+    /// renders (the shard weights are read by then): a run killed before it saves its own must not
+    /// leave the last run's verdict for merge-reports or CI to read as its own (found by review: a
+    /// shard killed on a persistent volume merged as its green report of the day before). Only
+    /// files and links go; a stream or device (`--junit /dev/stdout`) is left alone.
+    private static func removeEarlierVerdicts(_ request: CheckRequest) {
+        var stale = [ReportFolder.results, ReportFolder.page].compactMap { name in
+            request.report.map { SystemPath.joined($0, name) }
+        }
+        if let junit = request.junit, let file = AtomicFile.writtenFile(junit), file.exists { stale.append(file.path) }
+        for path in stale {
+            var status = stat()
+            guard SystemPath.withCString(path, { lstat($0, &status) }) == 0,
+                [S_IFREG, S_IFLNK].contains(status.st_mode & S_IFMT)
+            else { continue }
+            _ = SystemPath.withCString(path) { unlink($0) }
+        }
     }
 
     /// The reports and the baselines recording writes, checked against what the run reads (the

@@ -17,6 +17,19 @@ public enum SceneFailure: Error, Sendable, CustomStringConvertible {
     /// A frame could not be written.
     case write(FileError)
 
+    /// The failure with `prefix` (a scratch folder's, ending in "/") dropped from the output it names,
+    /// so that `check` names a frame by its path among the baselines, not by its scratch file.
+    public func naming(outputsWithout prefix: String) -> SceneFailure {
+        func named(_ output: String) -> String {
+            output.hasPrefix(prefix) ? String(output.dropFirst(prefix.count)) : output
+        }
+        switch self {
+        case .memory(let output, let photo, let error): return .memory(output: named(output), photo: photo, error)
+        case .encode(let output, let error): return .encode(output: named(output), error)
+        case .photos, .layout, .unreadablePhotos, .write: return self
+        }
+    }
+
     public var description: String {
         switch self {
         case .photos(let error): error.description
