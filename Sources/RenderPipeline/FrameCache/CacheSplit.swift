@@ -38,7 +38,7 @@ struct CacheSplit: Sendable {
             lookups[index].key = FrameKey.make(
                 job: job, identity: cache.identity, plans: lookup.plans, offset: lookup.offset, digests: cache.digests)
             guard let key = lookups[index].key, lookup.path != "-", let first = lookup.plans.first else { continue }
-            lookups[index].file = cache.file(key, size: first.frameSize)
+            lookups[index].file = cache.file(key, size: first.frameSize, frames: lookup.plans.count)
         }
         if strict, lookups.contains(where: { $0.file == nil }) { lookups.indices.forEach { lookups[$0].file = nil } }
         var kept: [Int] = []

@@ -40,10 +40,17 @@ public final class FrameCache: Sendable {
     /// Entries found but not used: damaged, or not what their name says.
     public var rejectedEntries: Int { rejected.withLock { $0 } }
 
-    /// The file kept for `key`, checked, or nil. `size` is the frame's (a PNG's header must say it).
-    func file(_ key: FrameKey, size: PixelSize) -> [UInt8]? {
+    /// The file kept for `key`, checked, or nil. `size` is the frame's (a PNG's header must say it),
+    /// `frames` how many the file holds: an entry larger than such a file can be is refused from its
+    /// size, before it is read (found by review: sparse gigabyte entries in a shared CI cache were
+    /// read whole, 4 GB at once).
+    func file(_ key: FrameKey, size: PixelSize, frames: Int = 1) -> [UInt8]? {
         let relative = Self.relative(key)
-        guard let bytes = try? ContainedPath.contents(of: relative, in: folder, limit: capacityBytes) else {
+        let largest = Self.largestFile(size, frames: frames)
+        let limit = largest >= capacityBytes ? capacityBytes : min(capacityBytes, largest + Self.headerBytes)
+        let bytes: [UInt8]
+        do { bytes = try ContainedPath.contents(of: relative, in: folder, limit: limit) } catch {
+            if case .tooLarge = error.cause { rejected.withLock { $0 += 1 } }
             return nil
         }
         guard let file = Self.checked(bytes, key: key, size: size) else {
@@ -63,6 +70,17 @@ public final class FrameCache: Sendable {
         let entry = Array(Self.header(key, file).utf8) + file
         guard entry.count <= capacityBytes else { return }
         try? ContainedPath.write(entry, to: Self.relative(key), in: folder, sync: DeferredSync())
+    }
+
+    /// The most bytes a file of `frames` frames of `size` can take: each frame's rows stored, a filter
+    /// byte a row, deflate's stored blocks' 5 bytes in 65,535 rounded up to 1 %, 4 KiB of chunks a
+    /// frame; and 1 MiB for the signature, the colour profile and the rest.
+    static func largestFile(_ size: PixelSize, frames: Int) -> Int {
+        let (rows, overflow) = size.height.multipliedReportingOverflow(by: 4 * size.width + 1)
+        guard !overflow, size.width >= 0, size.height >= 0 else { return .max }
+        let frame = rows + rows / 100 + 4096
+        let (all, tooMany) = max(frames, 1).multipliedReportingOverflow(by: frame)
+        return tooMany || all > Int.max - (1 << 20) ? .max : all + (1 << 20)
     }
 
     private static func relative(_ key: FrameKey) -> String { "\(key.hex.prefix(2))/\(key.hex)\(suffix)" }
