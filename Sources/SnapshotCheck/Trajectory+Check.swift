@@ -48,8 +48,12 @@ extension Expectation {
 }
 
 extension Expectation.Rule {
-    /// The frame nearest `time`; at a tie (within the layout's 1e-9 s), the earlier.
+    /// The frame nearest `time`; at a tie (within the layout's 1e-9 s), the earlier. A time past the
+    /// last frame's is the last frame's, before the first the first's (found by review: at 1e308 s
+    /// every distance rounded alike and the tie went to frame 0).
     static func nearest(_ time: Double, in frames: [TrajectoryFrame]) -> Int? {
+        guard let first = frames.first?.time, let last = frames.last?.time else { return nil }
+        let time = Swift.min(Swift.max(time, Swift.min(first, last)), Swift.max(first, last))
         var best: Int?
         for index in frames.indices {
             let distance = abs(frames[index].time - time)

@@ -68,6 +68,18 @@ typealias Expect = SnapshotCheck.Expectation
                 == ["expect[0]: item 0 centerX is 5 at t = 0.5 s (frame 5), not -1 ± 0"])
     }
 
+    /// A time past the last frame is the last frame's, one before the first the first's (found by
+    /// review: at 1e308 s every distance rounded alike, and frame 0 was checked).
+    @Test func aTimePastTheEndIsTheLastFrame() {
+        // Item 2 is gone from frame 4 (t = 0.4 s), the last.
+        for time in [1e308, 1e15, 0.5] {
+            let failures = Self.failures([.item(2, .size, .init(at: [(time, 20, 0)]))])
+            #expect(failures.count == 1 && failures[0].hasSuffix("s (frame 4)"), "\(time): \(failures)")
+        }
+        #expect(
+            Self.failures([.item(0, .centerX, .init(at: [(-1e300, 0, 0)]))]).isEmpty, "before the first: frame 0")
+    }
+
     @Test func aBoundBrokenByLessThanTheRoundingIsPrintedInFull() {
         #expect(
             Self.failures([.item(1, .centerX, .init(min: 200.001))])
