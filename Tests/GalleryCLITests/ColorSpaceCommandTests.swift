@@ -96,6 +96,20 @@ import Testing
         let dot = frame[150, 180]
         let green = ColorScience.displayP3(fromSRGB: RGBAImage(width: 1, height: 1, fill: (0, 255, 0, 255)))[0, 0]
         #expect(abs(Int(dot.r) - Int(green.r)) <= 1 && abs(Int(dot.g) - Int(green.g)) <= 1, "\(dot) against \(green)")
+        // In a motion's frames too, whose plans carry the page control's colour (found by review: they
+        // kept the sRGB value), and the same bytes as the still.
+        let moved = try CommandRunner.run(
+            [
+                "animate", "p", "--width", "300", "--height", "200", "--scale-factor", "0", "--background", "red",
+                "--page-control", "--page-indicator-current", "#00ff00", "--color-space", "display-p3", "--fling",
+                "50", "--fps", "10", "--frames", "m-{index}.png",
+            ], in: folder.path)
+        #expect(moved.status == 0, "\(moved.stderr)")
+        let first = try ImageDecoder.decode(
+            [UInt8](try Data(contentsOf: URL(fileURLWithPath: folder.file("m-0000.png")))),
+            options: DecodeOptions(colorSpace: nil)
+        ).image
+        #expect(first[150, 180] == dot && first[2, 2] == background, "\(first[150, 180]), \(first[2, 2])")
     }
 
     @Test func aBadColourSpaceIsAUsageError() throws {

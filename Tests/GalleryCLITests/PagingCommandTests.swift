@@ -26,6 +26,8 @@ import Testing
             let rest = try #require(try JSONSerialization.jsonObject(with: Data(end.stdout)) as? [String: Any])
             #expect(rest["offset"] as? Double == 1500, "\(offset): \(end.stdout)")
         }
+        let past = try CommandRunner.run(["layout", "--count", "10", "--paging", "--offset", "1700"])
+        #expect(past.stderr.contains("drawn at 1500, clamped, then paged"), "\(past.stderr)")
     }
 
     @Test func aPagedFlingEndsOnTheNextPage() throws {

@@ -192,7 +192,7 @@ struct SceneOptions: OptionGroup {
     let maxMegapixels = DefaultedOption<Double>(
         "max-megapixels", value: "n",
         help:
-            "Pixel budget per photo, checked from its header before decoding (also 32768 px a side, 500 progressive scans).",
+            "Pixel budget per photo, checked from its header before decoding (also 32768 px a side, 500 progressive scans decoding as many blocks in all as the budget has pixels).",
         default: PixelBudget.standard.megapixels, check: .from(0.000_001...10_000))
 
     /// The option that sets `parameter`: how the CLI spells what the layout engine reports.

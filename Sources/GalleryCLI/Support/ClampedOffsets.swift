@@ -28,8 +28,12 @@ extension Console {
         let outside = offsets.filter { !range.contains($0) }
         guard let first = outside.first else { return }
         let more = outside.count > 1 ? " (and \(outside.count - 1) more)" : ""
+        // Where it is drawn: clamped, and a paged still then on its page (found by review: it said
+        // 1530 and --overscroll, where 1500 was drawn and --overscroll is refused with --paging).
+        let drawn = (try? scene.layout(atOffset: first).offset) ?? gallery.clamped(first)
+        let how = scene.paging && scene.pagesStills ? "clamped, then paged" : "clamped (--overscroll draws beyond it)"
         warning(
-            "\(place)\(option) \(JSONValue.shortest(first))\(more) is beyond the scrollable range \(JSONValue.format(range.lowerBound))…\(JSONValue.format(range.upperBound)) pt: drawn at \(JSONValue.format(gallery.clamped(first))), clamped (--overscroll draws beyond it)"
+            "\(place)\(option) \(JSONValue.shortest(first))\(more) is beyond the scrollable range \(JSONValue.format(range.lowerBound))…\(JSONValue.format(range.upperBound)) pt: drawn at \(JSONValue.format(drawn)), \(how)"
         )
     }
 }

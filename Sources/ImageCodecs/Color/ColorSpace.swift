@@ -1,4 +1,5 @@
 import CColor
+import GalleryCore
 
 /// The colour space a frame is rendered in; photos are converted into it.
 public enum ColorSpace: String, Sendable, Hashable, CaseIterable {
@@ -26,13 +27,23 @@ public enum ColorSpace: String, Sendable, Hashable, CaseIterable {
     /// in sRGB. An option's colour is sRGB, as a UIColor made from hex is, and UIKit converts it when
     /// it draws into a P3 context (found by review: it was written into a P3 frame unconverted).
     public func converting(srgb rgb: SIMD3<UInt8>) -> SIMD3<UInt8> {
-        guard self != .srgb, case .success(let transform?) = ColorTransform.make(from: .srgb, to: self) else {
-            return rgb
-        }
+        guard self != .srgb else { return rgb }
+        if let known = Self.converted.withLock({ $0[Conversion(space: self, rgb: rgb)] }) { return known }
+        guard case .success(let transform?) = ColorTransform.make(from: .srgb, to: self) else { return rgb }
         var pixel: [UInt8] = [rgb.x, rgb.y, rgb.z, 255]
         pixel.withUnsafeMutableBufferPointer { transform.apply(to: $0) }
-        return SIMD3(pixel[0], pixel[1], pixel[2])
+        let result = SIMD3(pixel[0], pixel[1], pixel[2])
+        Self.converted.withLock { $0[Conversion(space: self, rgb: rgb)] = result }
+        return result
     }
+
+    private struct Conversion: Hashable {
+        var space: ColorSpace
+        var rgb: SIMD3<UInt8>
+    }
+
+    /// Colours converted so far: every frame plans its few colours again.
+    private static let converted = Locked([Conversion: SIMD3<UInt8>]())
 
     private static let srgbProfile = makeProfile(GR_COLOR_SPACE_SRGB)
     private static let displayP3Profile = makeProfile(GR_COLOR_SPACE_DISPLAY_P3)

@@ -11,18 +11,19 @@ public struct PixelBudget: Sendable, Hashable {
     public var maxScans: Int
     /// Most blocks a JPEG's scans may decode in all, each scan's components' blocks summed: every
     /// scan goes over all its blocks, so 480 scans of a 10000 × 10000 image in a 1.2 MB file took 38 s
-    /// under the scan limit (found by review). 100 million is 4.5 times what a 100-megapixel 4:4:4
-    /// JPEG in libjpeg's standard progression needs (14 component scans of 1.56 million blocks), and
-    /// a few seconds of work.
+    /// under the scan limit (found by review). One a pixel of the budget (100 million for 100
+    /// megapixels) is 4.5 times what a 4:4:4 JPEG of the budget's size needs in libjpeg's standard
+    /// progression (14 component scans of a 64th of its pixels each), and a few seconds of work.
     public var maxScanBlocks: Int
 
+    /// `maxScanBlocks` nil: as many as `maxPixels`, so a larger budget takes larger progressive JPEGs.
     public init(
-        maxPixels: Int = 100_000_000, maxSide: Int = 32_768, maxScans: Int = 500, maxScanBlocks: Int = 100_000_000
+        maxPixels: Int = 100_000_000, maxSide: Int = 32_768, maxScans: Int = 500, maxScanBlocks: Int? = nil
     ) {
         self.maxPixels = maxPixels
         self.maxSide = maxSide
         self.maxScans = maxScans
-        self.maxScanBlocks = maxScanBlocks
+        self.maxScanBlocks = maxScanBlocks ?? maxPixels
     }
 
     /// 100 megapixels, 32768 px per side, 500 scans, 100 million scan blocks.

@@ -48,13 +48,7 @@ public enum JPEGDecoder {
         var cmykProfile = false
         if case .icc(let profile) = embedded { cmykProfile = ICCProfile(profile).isCMYK }
         let keepCMYK = cmykProfile && options.colorSpace != nil
-        var settings = gr_jpeg_options(
-            max_pixels: UInt64(options.budget.maxPixels), max_side: UInt32(clamping: options.budget.maxSide),
-            max_scans: UInt32(clamping: options.budget.maxScans), scale_eighths: UInt32(m),
-            region_x: UInt32(stored.x.lowerBound), region_y: UInt32(stored.y.lowerBound),
-            region_width: UInt32(stored.x.count), region_height: UInt32(stored.y.count), keep_cmyk: keepCMYK ? 1 : 0,
-            plain_idct: 0, plain_skip: 0, plain_entropy: 0,
-            max_scan_blocks: UInt64(clamping: options.budget.maxScanBlocks))
+        var settings = Self.settings(options.budget, eighths: m, region: stored, keepCMYK: keepCMYK)
         let (width, height) = (stored.x.count, stored.y.count)
         var result = gr_jpeg_image()
         var status = GR_JPEG_ERROR
@@ -90,6 +84,18 @@ public enum JPEGDecoder {
             decodedSize: upright, format: .jpeg,
             orientation: orientation, fullSize: orientation.swapsAxes ? full.transposed : full, scaleEighths: m,
             warnings: warnings, color: color, colorSpace: converted)
+    }
+
+    /// CJPEG's options: `budget`'s limits, the scale in eighths, the stored `region` to decode.
+    private static func settings(_ budget: PixelBudget, eighths: Int, region: ImageRegion, keepCMYK: Bool)
+        -> gr_jpeg_options
+    {
+        gr_jpeg_options(
+            max_pixels: UInt64(budget.maxPixels), max_side: UInt32(clamping: budget.maxSide),
+            max_scans: UInt32(clamping: budget.maxScans), scale_eighths: UInt32(eighths),
+            region_x: UInt32(region.x.lowerBound), region_y: UInt32(region.y.lowerBound),
+            region_width: UInt32(region.x.count), region_height: UInt32(region.y.count), keep_cmyk: keepCMYK ? 1 : 0,
+            plain_idct: 0, plain_skip: 0, plain_entropy: 0, max_scan_blocks: UInt64(clamping: budget.maxScanBlocks))
     }
 
     /// The DCT scale M (in eighths) `decode` uses for a JPEG of stored size `full` and `orientation`:

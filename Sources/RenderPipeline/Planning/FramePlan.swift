@@ -114,7 +114,9 @@ public struct FramePlan: Sendable {
         size = scene.pixelSize
         let scale = scene.displayScale
         pageControl = scene.pageControl.map { style in
-            PageControl(
+            var style = style
+            style.color = scene.framed(style.color)
+            return PageControl(
                 style: style, pages: scene.gallery.itemCount,
                 current: Self.currentPage(of: items, scene: scene, offset: layout.offset))
         }
@@ -124,7 +126,11 @@ public struct FramePlan: Sendable {
             let item = animated.item
             // A fading item with a shadow or a caption is drawn as one group at its alpha (group
             // opacity): its pieces are prepared opaque, so its shadow does not show through it.
-            let shadow = Self.shadow(of: item, style: scene.style.shadow)
+            let shadow = Self.shadow(of: item, style: scene.style.shadow).map { shadow in
+                var shadow = shadow
+                shadow.color = scene.framed(shadow.color)
+                return shadow
+            }
             let group = (scene.captions != nil || shadow != nil) && animated.alpha < 1 ? Float(animated.alpha) : nil
             let alpha = group == nil ? animated.alpha : 1
             // A 3D item's square only orders the work: its bounds' width round its centre.
@@ -146,8 +152,13 @@ public struct FramePlan: Sendable {
                         pixelsPerPoint: scale)
                 },
                 // Set in the item's own width, before the transform it takes.
-                caption: scene.captions?.caption(
-                    forItem: item.index, photo: scene.photo(forItem: item.index), width: item.untransformedWidth),
+                caption: (scene.captions?.caption(
+                    forItem: item.index, photo: scene.photo(forItem: item.index), width: item.untransformedWidth
+                )).map { caption in
+                    var caption = caption
+                    caption.style.color = scene.framed(caption.style.color)
+                    return caption
+                },
                 group: group)
         }
     }

@@ -69,28 +69,14 @@ public struct Scene: Sendable {
         self.colorSpace = colorSpace
     }
 
-    /// The scene with every colour its options give (background, placeholder, border, shadow, caption,
-    /// page control: all sRGB) converted into its colour space, as a photo's pixels are; the scene
-    /// itself in sRGB. Each job is rendered from it.
-    public var inItsColorSpace: Scene {
-        guard colorSpace != .srgb else { return self }
-        let space = colorSpace
-        func converted(_ color: Color) -> Color {
-            let rgb = space.converting(srgb: SIMD3(color.r, color.g, color.b))
-            return Color(r: rgb.x, g: rgb.y, b: rgb.z, a: color.a)
-        }
-        var scene = self
-        scene.background = converted(background)
-        scene.style.placeholder = converted(style.placeholder)
-        scene.style.borderColor = converted(style.borderColor)
-        scene.style.shadow.color = converted(style.shadow.color)
-        scene.pageControl?.color = converted(pageControl?.color ?? .black)
-        if let captions {
-            var style = captions.style
-            style.color = converted(style.color)
-            scene.captions = Captions(pattern: captions.pattern, setter: captions.setter, style: style)
-        }
-        return scene
+    /// `color`, given in sRGB as every colour option is, in the frame's colour space: converted as a
+    /// photo's pixels are, alpha kept. The frame's planner and painter call it where they take a colour
+    /// from the scene (the background, placeholder and border; shadows, captions and the page control),
+    /// so each is converted once, in stills and motions alike.
+    public func framed(_ color: Color) -> Color {
+        guard colorSpace != .srgb else { return color }
+        let rgb = colorSpace.converting(srgb: SIMD3(color.r, color.g, color.b))
+        return Color(r: rgb.x, g: rgb.y, b: rgb.z, a: color.a)
     }
 
     /// The scene's shadow as a layout item carries one (its colour stays the style's); nil when

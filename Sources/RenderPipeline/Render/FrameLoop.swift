@@ -101,12 +101,15 @@ struct FrameLoop: Sendable {
         // A photo that memory could not be had for fails the frame rather than showing as a
         // placeholder: what a frame shows never depends on what else ran beside it (found by review:
         // --jobs 2 under a ulimit gave other bytes than --jobs 1, and exit 0).
-        var problems = used.problems
-        if case .success = image, let index = problems.firstIndex(where: { $0.outOfMemory != nil }),
-            let error = problems[index].outOfMemory
-        {
-            let photo = problems.remove(at: index).path
-            return (.failure(.memory(error, photo: photo)), problems, Date().timeIntervalSince(began))
+        // Every such photo is left out of the warnings (none was drawn as a placeholder); the first
+        // names the failure.
+        let problems = used.problems
+        let starved = problems.filter { $0.outOfMemory != nil }
+        let others = problems.filter { $0.outOfMemory == nil }
+        if let first = starved.first, let error = first.outOfMemory {
+            var failure = FrameFailure.memory(error, photo: first.path)
+            if case .failure(let own) = image { failure = own }
+            return (.failure(failure), others, Date().timeIntervalSince(began))
         }
         return (image, problems, Date().timeIntervalSince(began))
     }

@@ -10,8 +10,14 @@ public struct FrameRenderer: Sendable {
     /// Bytes of Float pixels a frame may hold at once (`FramePasses`).
     public var budget: Int
 
+    /// Paints `scene`'s frames: its background, placeholder and border in the frame's colour space
+    /// (`Scene.framed`; the plans carry their own colours already framed).
     public init(scene: Scene, budget: Int = FramePasses.defaultBudget) {
-        self.scene = scene
+        var framed = scene
+        framed.background = scene.framed(scene.background)
+        framed.style.placeholder = scene.framed(scene.style.placeholder)
+        framed.style.borderColor = scene.framed(scene.style.borderColor)
+        self.scene = framed
         self.budget = budget
     }
 

@@ -45,11 +45,6 @@ public struct Renderer: Sendable {
         onFrame: @escaping @Sendable () -> Void = {}
     ) -> RenderReport {
         let start = Date()
-        let work = work.map { job in
-            var job = job
-            job.scene = job.scene.inItsColorSpace
-            return job
-        }
         var report = RenderReport()
         // Planned side by side: with a frame cache, serving what it holds is most of a warm run.
         let served = DeferredSync()
