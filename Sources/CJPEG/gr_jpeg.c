@@ -18,6 +18,7 @@ typedef struct {
     uint32_t warnings;
     char *message; /* 256 bytes, owned by the caller */
     int give_up;   /* gr_jpeg_huffman.c's decoder gave up: decode again with libjpeg's */
+    uint64_t scan_block_limit; /* the bound the scans passed (GR_JPEG_TOO_MUCH_WORK) */
 } error_state;
 
 typedef struct {
@@ -80,11 +81,24 @@ static void on_progress(j_common_ptr cinfo) {
         if (progress->blocks > progress->max_blocks) {
             error_state *state = (error_state *)cinfo->err;
             state->status = GR_JPEG_TOO_MUCH_WORK;
+            state->scan_block_limit = progress->max_blocks;
             snprintf(state->message, 256, "progressive JPEG's scans decode more than %llu blocks in all",
                      (unsigned long long)progress->max_blocks);
             longjmp(state->jump, 1);
         }
     }
+}
+
+/* The blocks the scans may decode in all: `budget`, and never more than GR_JPEG_SCAN_PASSES passes
+ * over the image's own blocks (known from the frame header). */
+static uint64_t scan_block_bound(j_decompress_ptr cinfo, uint64_t budget) {
+    uint64_t blocks = 0;
+    for (int i = 0; i < cinfo->num_components; i++) {
+        const jpeg_component_info *component = &cinfo->comp_info[i];
+        blocks += (uint64_t)component->width_in_blocks * component->height_in_blocks;
+    }
+    uint64_t passes = blocks * GR_JPEG_SCAN_PASSES;
+    return passes < budget ? passes : budget;
 }
 
 static uint32_t scaled(uint32_t size, uint32_t eighths) {
@@ -128,6 +142,7 @@ static void init_errors(struct jpeg_error_mgr **slot, error_state *errors, char 
     errors->warnings = 0;
     errors->message = message;
     errors->give_up = 0;
+    errors->scan_block_limit = 0;
 }
 
 gr_jpeg_status gr_jpeg_read_header(const uint8_t *data, size_t size, gr_jpeg_header *out) {
@@ -318,6 +333,7 @@ gr_jpeg_status gr_jpeg_decode(const uint8_t *data, size_t size, const gr_jpeg_op
             return status;
         }
         out->warnings = errors.warnings;
+        out->scan_block_limit = errors.scan_block_limit;
         return errors.status;
     }
     if (size == 0 || data == NULL) ERREXIT(&cinfo, JERR_INPUT_EMPTY);
@@ -331,6 +347,7 @@ gr_jpeg_status gr_jpeg_decode(const uint8_t *data, size_t size, const gr_jpeg_op
     cinfo.progress = &progress.base;
     jpeg_mem_src(&cinfo, data, (unsigned long)size);
     jpeg_read_header(&cinfo, TRUE);
+    progress.max_blocks = scan_block_bound(&cinfo, options->max_scan_blocks);
 
     if (cinfo.image_width > options->max_side || cinfo.image_height > options->max_side ||
         (uint64_t)cinfo.image_width * cinfo.image_height > options->max_pixels) {

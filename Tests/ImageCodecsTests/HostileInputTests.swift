@@ -39,10 +39,12 @@ import Testing
     }
 
     @Test func progressiveJPEGWithTooManyScansIsRefused() throws {
-        let bytes = HostileFiles.jpegWithManyScans(copies: 600)
-        let result = Self.outcome(bytes)
-        #expect(throws: DecodeError.tooManyScans(limit: 500)) { try result.get() }
-        // A few repeated scans are within the limit: libjpeg warns and decodes.
+        // 10 + 12 scans, under the blocks' bound (below), over a limit of 15 scans.
+        let bytes = HostileFiles.jpegWithManyScans(copies: 12)
+        #expect(throws: DecodeError.tooManyScans(limit: 15)) {
+            try ImageDecoder.decode(bytes, options: DecodeOptions(budget: PixelBudget(maxScans: 15)))
+        }
+        // A few repeated scans are within the limits: libjpeg warns and decodes.
         #expect(try ImageDecoder.decode(HostileFiles.jpegWithManyScans(copies: 5)).image.width == 64)
     }
 
@@ -66,6 +68,17 @@ import Testing
         // review: a fixed 100 million refused a 21600² 4:4:4 one under --max-megapixels 500).
         #expect(PixelBudget.standard.maxScanBlocks == 100_000_000)
         #expect(PixelBudget(megapixels: 500).maxScanBlocks == 500_000_000)
+        // Whatever the budget, never more than 16 passes over the image's own 72 blocks: 1152 (found
+        // by review: a larger budget let a small hostile file cost 33 s). 600 copies of the last scan
+        // are refused there, long before the 500-scan limit.
+        let large = DecodeOptions(budget: PixelBudget(maxScanBlocks: 1 << 40))
+        #expect(try ImageDecoder.decode(HostileFiles.jpegWithManyScans(copies: 16), options: large).image.width == 64)
+        #expect(throws: DecodeError.tooManyScanBlocks(limit: 16 * 72)) {
+            try ImageDecoder.decode(HostileFiles.jpegWithManyScans(copies: 17), options: large)
+        }
+        #expect(throws: DecodeError.tooManyScanBlocks(limit: 16 * 72)) {
+            try ImageDecoder.decode(HostileFiles.jpegWithManyScans(copies: 600))
+        }
     }
 
     @Test func exifLoopsAndOverrunsAreHarmless() throws {

@@ -45,11 +45,18 @@ typedef struct {
     int plain_skip;
     /* 1: libjpeg's Huffman decoder throughout, never gr_jpeg_huffman.c's (tests compare). */
     int plain_entropy;
-    /* Blocks all scans may decode, summed over each scan's components (PixelBudget.maxScanBlocks). A
-     * progressive JPEG's scans each go over their components' every block: this bounds the time a
-     * small file can cost, as max_scans alone does not. */
+    /* Blocks all scans may decode, summed over each scan's components (PixelBudget.maxScanBlocks),
+     * and never more than GR_JPEG_SCAN_PASSES times the image's own blocks. A progressive JPEG's
+     * scans each go over their components' every block: this bounds the time a small file can cost,
+     * as max_scans alone does not, whatever budget a caller raises for large photos. */
     uint64_t max_scan_blocks;
 } gr_jpeg_options;
+
+/** Passes over all of an image's blocks its scans may make in all: libjpeg's standard progression
+ * makes 4.7 (4:4:4) to 5.3 (4:2:0), so 16 leaves room for any encoder's script, and a repeated scan of
+ * a 10000 × 10000 image is refused in about 3 s whatever the pixel budget (found by review: raising
+ * --max-megapixels raised the work a hostile 650 KB file could cost to 33 s). */
+#define GR_JPEG_SCAN_PASSES 16
 
 /** What the header says. */
 typedef struct {
@@ -73,6 +80,8 @@ typedef struct {
     /* Whose Huffman decoder read the scan: 0 libjpeg's; 1 gr_jpeg_huffman.c's; 2 it gave up (on data
      * libjpeg might warn or guess about) and libjpeg's decoded the file again */
     int entropy;
+    /* The bound on scan blocks the decode held to, when it refused a file for it (GR_JPEG_TOO_MUCH_WORK). */
+    uint64_t scan_block_limit;
     char message[256];      /* error, or the first warning */
 } gr_jpeg_image;
 

@@ -13,7 +13,9 @@ public struct PixelBudget: Sendable, Hashable {
     /// scan goes over all its blocks, so 480 scans of a 10000 × 10000 image in a 1.2 MB file took 38 s
     /// under the scan limit (found by review). One a pixel of the budget (100 million for 100
     /// megapixels) is 4.5 times what a 4:4:4 JPEG of the budget's size needs in libjpeg's standard
-    /// progression (14 component scans of a 64th of its pixels each), and a few seconds of work.
+    /// progression (14 component scans of a 64th of its pixels each), and a few seconds of work. The
+    /// decoder holds a file to 16 passes over its own blocks too (CJPEG's GR_JPEG_SCAN_PASSES), so a
+    /// larger budget does not let a small hostile file cost more.
     public var maxScanBlocks: Int
 
     /// `maxScanBlocks` nil: as many as `maxPixels`, so a larger budget takes larger progressive JPEGs.

@@ -61,7 +61,7 @@ public enum JPEGDecoder {
                 gr_jpeg_decode(data.baseAddress, data.count, &settings, buffer.baseAddress, buffer.count, &result)
             }
         }
-        try check(status, message: message(result.message), full: full, options: options)
+        try check(status, message: message(result.message), full: full, options: options, result: result)
         var warnings = result.warnings > 0 ? [message(result.message)] : []
         var converted: ColorSpace?
         var color = embedded
@@ -129,15 +129,16 @@ public enum JPEGDecoder {
     }
 
     /// The one place a CJPEG status becomes a typed error.
-    private static func check(_ status: gr_jpeg_status, message: String, full: PixelSize?, options: DecodeOptions)
-        throws(DecodeError)
-    {
+    private static func check(
+        _ status: gr_jpeg_status, message: String, full: PixelSize?, options: DecodeOptions,
+        result: gr_jpeg_image = gr_jpeg_image()
+    ) throws(DecodeError) {
         switch status {
         case GR_JPEG_OK: return
         case GR_JPEG_TOO_LARGE:
             throw .overBudget(width: full?.width ?? 0, height: full?.height ?? 0, budget: options.budget)
         case GR_JPEG_TOO_MANY_SCANS: throw .tooManyScans(limit: options.budget.maxScans)
-        case GR_JPEG_TOO_MUCH_WORK: throw .tooManyScanBlocks(limit: options.budget.maxScanBlocks)
+        case GR_JPEG_TOO_MUCH_WORK: throw .tooManyScanBlocks(limit: Int(clamping: result.scan_block_limit))
         case GR_JPEG_12_BIT: throw .unsupported12BitJPEG
         case GR_JPEG_NO_MEMORY: throw .outOfMemory(bytes: nil)
         default: throw .corrupt(format: .jpeg, message: message)
