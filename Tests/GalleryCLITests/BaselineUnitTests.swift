@@ -118,20 +118,34 @@ import Testing
         defer { folder.remove() }
         let a = try Self.manifest(start: 0, in: folder, name: "a.json")
         let (baseline, report, junit) = (folder.file("held"), folder.file("r"), folder.file("j.xml"))
-        let first = try CommandRunner.run(["check", a, "--baseline", baseline, "--record", "--report", report])
-        #expect(first.status == 0, "\(first.stderr)")
+        let recorded = try CommandRunner.run(["check", a, "--baseline", baseline, "--record"])
+        #expect(recorded.status == 0, "\(recorded.stderr)")
+        let first = try CommandRunner.run(["check", a, "--baseline", baseline, "--report", report])
+        #expect(first.status == 0 && FileManager.default.fileExists(atPath: report + "/results.json"))
         try folder.write(Array("<testsuites/>".utf8), to: "j.xml")
+        #expect(chmod(junit, 0o600) == 0)
         let descriptor = open(baseline, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         #expect(descriptor >= 0 && flock(descriptor, LOCK_EX) == 0)
         let run = try MeasuredProcess(
             ["check", a, "--baseline", baseline, "--report", report, "--junit", junit], folder: folder)
-        #expect(SignalTests.waitFor { !FileManager.default.fileExists(atPath: junit) })
-        #expect(!FileManager.default.fileExists(atPath: report + "/results.json"))
-        #expect(!FileManager.default.fileExists(atPath: report + "/index.html"))
+        // Emptied in place: each keeps its permission bits for the run's own (found by review).
+        func size(_ path: String) -> Int? { (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int }
+        #expect(SignalTests.waitFor { size(junit) == 0 })
+        #expect(size(report + "/results.json") == 0 && size(report + "/index.html") == 0)
         close(descriptor)
         let outcome = run.wait()
         #expect(outcome.status == 0, "\(outcome.stderr)")
-        #expect(FileManager.default.fileExists(atPath: report + "/results.json"))
+        #expect(size(report + "/results.json") ?? 0 > 0)
         #expect(try String(contentsOfFile: junit, encoding: .utf8).contains("<testsuite "))
+        let mode = (try FileManager.default.attributesOfItem(atPath: junit))[.posixPermissions] as? Int
+        #expect(mode == 0o600)
+        // A report emptied is no report to merge, and a missing baseline folder (an unmounted volume)
+        // empties it too (found by review: both left yesterday's green report in place).
+        let merged = try CommandRunner.run(["merge-reports", report, "--report", folder.file("m")])
+        #expect(merged.status == 0, "\(merged.stderr)")
+        let gone = try CommandRunner.run(["check", a, "--baseline", folder.file("nowhere"), "--report", report])
+        #expect(gone.status == 1 && size(report + "/results.json") == 0, "\(gone.stderr)")
+        let empty = try CommandRunner.run(["merge-reports", report, "--report", folder.file("m2")])
+        #expect(empty.status == 2 && empty.stderr.contains("results.json"), "\(empty.stderr)")
     }
 }

@@ -35,7 +35,8 @@ enum CheckCommand: Subcommand {
             manifest: request.manifest, shard: settings.shard, outputFolder: scratch.path, strict: settings.strict,
             weights: settings.weights)
         try guardWrites(request, plan: plan)
-        removeEarlierVerdicts(request)
+        emptyEarlierVerdicts(request)
+        try request.checkBaselineFolder()
         var check = BaselineCheck(
             baseline: baseline, actualFolder: scratch.path, criteria: request.criteria,
             sceneCriteria: request.sceneCriteria, jobs: settings.jobs,
@@ -96,22 +97,31 @@ enum CheckCommand: Subcommand {
         return report
     }
 
-    /// The report's results and page and the JUnit file an earlier run left, removed before this run
+    /// The report's results and page and the JUnit file an earlier run left, emptied before this run
     /// renders (the shard weights are read by then): a run killed before it saves its own must not
     /// leave the last run's verdict for merge-reports or CI to read as its own (found by review: a
-    /// shard killed on a persistent volume merged as its green report of the day before). Only
-    /// files and links go; a stream or device (`--junit /dev/stdout`) is left alone.
-    private static func removeEarlierVerdicts(_ request: CheckRequest) {
-        var stale = [ReportFolder.results, ReportFolder.page].compactMap { name in
+    /// shard killed on a persistent volume merged as its green report of the day before). Emptied in
+    /// place, so each keeps its permission bits for the run's own; a link in the report folder goes;
+    /// a stream or device (`--junit /dev/stdout`) is left alone. `--record` writes no report, and
+    /// leaves them as they were.
+    private static func emptyEarlierVerdicts(_ request: CheckRequest) {
+        guard request.mode != .all else { return }
+        let inReport = [ReportFolder.results, ReportFolder.page].compactMap { name in
             request.report.map { SystemPath.joined($0, name) }
         }
-        if let junit = request.junit, let file = AtomicFile.writtenFile(junit), file.exists { stale.append(file.path) }
-        for path in stale {
+        let junit = request.junit.flatMap { AtomicFile.writtenFile($0) }.flatMap { $0.exists ? $0.path : nil }
+        for path in inReport + [junit].compactMap({ $0 }) {
             var status = stat()
-            guard SystemPath.withCString(path, { lstat($0, &status) }) == 0,
-                [S_IFREG, S_IFLNK].contains(status.st_mode & S_IFMT)
-            else { continue }
-            _ = SystemPath.withCString(path) { unlink($0) }
+            guard SystemPath.withCString(path, { lstat($0, &status) }) == 0 else { continue }
+            switch status.st_mode & S_IFMT {
+            case S_IFREG:
+                let descriptor = SystemPath.withCString(path) {
+                    open($0, O_WRONLY | O_TRUNC | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+                }
+                if descriptor >= 0 { close(descriptor) }
+            case S_IFLNK: _ = SystemPath.withCString(path) { unlink($0) }
+            default: continue
+            }
         }
     }
 

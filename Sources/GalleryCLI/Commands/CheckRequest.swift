@@ -32,7 +32,6 @@ struct CheckRequest {
         }
         // The manifest first: a mistyped one is named as such, not blamed on the baseline folder.
         manifest = try Manifest(path: settings.manifest)
-        try Self.checkFolder(baseline, mode: mode, manifest: settings.manifest)
         if let cache = settings.cacheFolder, SystemPath.isInside(cache, folder: baseline) {
             throw UsageError.rule(
                 "\(BatchOptions.declared.cache) \(cache) is inside the baseline folder \(baseline): its entries would go into the repository with the baselines; give a folder outside it"
@@ -60,8 +59,11 @@ struct CheckRequest {
         )
     }
 
-    /// Without a record mode a missing folder is one error, not a missing baseline per frame; a file
-    /// where the folder should be is one error too, in every mode (recording cannot create it).
+    /// Without a record mode a missing baseline folder is one error, not a missing baseline per frame;
+    /// a file where the folder should be is one error too, in every mode (recording cannot create it).
+    /// Checked once the run has emptied its earlier report (an unmounted volume must not leave one).
+    func checkBaselineFolder() throws { try Self.checkFolder(baseline, mode: mode, manifest: settings.manifest) }
+
     private static func checkFolder(_ baseline: String, mode: RecordMode, manifest: String) throws {
         if mode == .never, !SystemPath.exists(baseline) {
             throw CommandFailure(
