@@ -89,7 +89,7 @@ extension Expectation.Rule {
         for point in at {
             guard let frame = Self.nearest(point.time, in: frames) else { continue }
             guard let value = frames[frame].items[index]?[property] else {
-                return "\(name): the item is not laid out at t = \(r(point.time)) s (frame \(frame))"
+                return "\(name): the item is not laid out at t = \(r(frames[frame].time)) s (frame \(frame))"
             }
             if abs(value - point.equals) > point.within {
                 return

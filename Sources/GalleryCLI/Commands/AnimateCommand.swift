@@ -11,7 +11,7 @@ enum AnimateCommand: Subcommand {
     static let spec = CommandSpec(
         commandName: "gallery-render animate",
         abstract:
-            "Render a motion as UIKit animates it (a fling, a layout toggle, a deletion, a rotation) to an animated PNG or WebP.",
+            "Render a motion as UIKit animates it (a fling, a drag, a layout toggle, a deletion, a rotation, a carousel's scroll to an item) to an animated PNG or WebP.",
         arguments: [("photos", "Folders and/or files, as for render; optional with --count.")],
         optionGroups: [
             ("MOTION OPTIONS", MotionOptions.specs), ("SCENE OPTIONS", SceneOptions.specs),
@@ -41,7 +41,8 @@ enum AnimateCommand: Subcommand {
         let photos = try RenderCommand.photos(
             parsed, description, strict: parsed.isSet(OutputOptions.declared.strict), console: console)
         let scene = description.scene(photos: photos)
-        console.clampedOffsets(description.offsets, of: scene, option: description.offsetOption)
+        console.clampedOffsets(
+            description.offsets, of: scene, option: description.offsetOption, motion: motion.request)
         console.missingGlyphs(of: scene)
         let plan = try motion.plan(of: scene, offset: description.offsets[0])
         // An output that cannot be written (a folder, a name too long) fails before anything renders.

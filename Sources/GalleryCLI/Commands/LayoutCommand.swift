@@ -14,7 +14,7 @@ enum LayoutCommand: Subcommand {
             ("OPTIONS", [RunOptions.help.spec]),
         ],
         discussion:
-            "With a motion (--fling, --to-layout, --delete, --rotate), one JSON object per frame (JSON Lines), each with \"time\" and every drawn item's \"alpha\", in draw order; --rotate adds \"rotation\" (degrees, counter-clockwise) and gives the interface's bounds as \"viewport\", item centres in its coordinates; for a fling offset is x(t) on the device pixel grid, unclamped during a bounce; for a transition layout, offset and contentSize are the start's until the last frame, which gives the end's.\n\n"
+            "With a motion (--fling, --drag, --scroll-to, --to-layout, --delete, --rotate), one JSON object per frame (JSON Lines), each with \"time\" and every drawn item's \"alpha\", in draw order; --rotate adds \"rotation\" (degrees, counter-clockwise) and gives the interface's bounds as \"viewport\", item centres in its coordinates; for a fling offset is x(t) on the device pixel grid, unclamped during a bounce; for a transition layout, offset and contentSize are the start's until the last frame, which gives the end's.\n\n"
             + SceneOptions.deviceHelp,
         usage: "gallery-render layout [<photos> ...] [--count <n>] [--offset <pt>] [options]")
 
@@ -28,7 +28,8 @@ enum LayoutCommand: Subcommand {
         let photos = try PhotoListing.photos(
             from: parsed.positionals, allowEmpty: description.count != nil, skipped: console.skippedPhoto)
         let scene = description.scene(photos: photos)
-        console.clampedOffsets(description.offsets, of: scene, option: description.offsetOption)
+        console.clampedOffsets(
+            description.offsets, of: scene, option: description.offsetOption, motion: motion?.request)
         if let motion {
             // A write a megabyte, not one a frame (a 7,232-frame drag made 7,232 writes).
             try SceneLayout.writeJSONLines(of: motion, scene: scene, offset: description.offsets[0]) {

@@ -155,7 +155,7 @@ public enum MotionRequest: Sendable, Equatable {
     }
 
     /// A fling or a drag: the scroll view moves, bouncing past its edges.
-    var isScroll: Bool {
+    public var isScroll: Bool {
         switch self {
         case .fling, .drag: true
         case .toLayout, .delete, .rotate, .scrollTo: false
