@@ -15,6 +15,17 @@ import Testing
         return run.output
     }
 
+    /// A shell's one-line description is the help's first sentence, never cut inside parentheses
+    /// (found by review: zsh showed "--paging[… (line, grid, flow]").
+    @Test func aSummaryIsTheFirstSentenceOutsideParentheses() {
+        #expect(
+            CompletionValue.summary("Paging (line, grid; pages): rests on a page; or not.")
+                == "Paging (line, grid; pages): rests on a page")
+        #expect(CompletionValue.summary("A size (160x90. Or 120). More.") == "A size (160x90. Or 120)")
+        #expect(CompletionValue.summary("Viewport width in points.") == "Viewport width in points")
+        #expect(CompletionValue.summary(SceneOptions.declared.layout.spec.help) == "The layout the items are drawn in")
+    }
+
     @Test func theManPageListsEveryDeclaredOption() throws {
         let page = try generated(["--generate-manual"])
         for (name, spec) in CompletionShell.commands {
@@ -115,7 +126,8 @@ import Testing
         let lines = run.output.split(separator: "\n").map(String.init)
         #expect(lines.contains("diff:Compare two PNGs with pixelmatch's perceptual measure"), "\(run.output)")
         #expect(
-            lines.contains { $0.hasPrefix("--layout[line: the horizontal carousel]:layout:(line ") }, "\(run.output)")
+            lines.contains { $0.hasPrefix("--layout[The layout the items are drawn in]:layout:(line ") },
+            "\(run.output)")
         #expect(
             lines.contains {
                 $0.hasPrefix("--caption[Label every item, as a cell's UILabel: {name} is the photo's file name")

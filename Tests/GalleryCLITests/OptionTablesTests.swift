@@ -43,7 +43,7 @@ import TestSupport
             table == """
                 | option | meaning | default |
                 |---|---|---|
-                | `--layout LAYOUT` | line: the horizontal carousel; grid: the round-photo grid; flow: a plain UICollectionViewFlowLayout; linear … inverted-time-machine: iCarousel's types; page-…: AnimatedCollectionViewLayout's animators on full-page cards; paging-scale: CollectionViewPagingLayout's scale transforms; compositional: a compositional layout's orthogonal section | line |
+                | `--layout LAYOUT` | The layout the items are drawn in. line: the horizontal carousel; grid: the round-photo grid; flow: a plain UICollectionViewFlowLayout; linear … inverted-time-machine: iCarousel's types; page-…: AnimatedCollectionViewLayout's animators on full-page cards; paging-scale: CollectionViewPagingLayout's scale transforms; compositional: a compositional layout's orthogonal section | line |
                 | `--active-distance PT` | line: distance over which items grow | 150 |
 
                 """)

@@ -11,10 +11,24 @@ enum CompletionValue: Equatable, Sendable {
     /// A number, a colour or a name: nothing to offer.
     case text
 
-    /// The first sentence of `help`, for a shell's one-line description.
+    /// The first sentence of `help`, for a shell's one-line description: up to the first ";" or ". "
+    /// outside parentheses (found by review: "(line, grid, flow; always on …)" was cut inside its
+    /// parentheses, leaving one open).
     static func summary(_ help: String) -> String {
-        let sentence = help.split(separator: ";").first.map(String.init) ?? help
-        let cut = sentence.range(of: ". ").map { String(sentence[..<$0.lowerBound]) } ?? sentence
+        var depth = 0
+        var end = help.endIndex
+        var index = help.startIndex
+        while index < help.endIndex {
+            let character = help[index]
+            let next = help.index(after: index)
+            if character == "(" { depth += 1 } else if character == ")" { depth = max(depth - 1, 0) }
+            if depth == 0, character == ";" || (character == "." && next < help.endIndex && help[next] == " ") {
+                end = index
+                break
+            }
+            index = next
+        }
+        let cut = String(help[..<end])
         return cut.hasSuffix(".") ? String(cut.dropLast()) : cut
     }
 }

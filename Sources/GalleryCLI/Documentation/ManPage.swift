@@ -6,7 +6,7 @@ enum ManPage {
         var lines = [
             #".TH GALLERY\-RENDER 1 "" "gallery-render \#(version)" "User Commands""#,
             ".SH NAME",
-            #"gallery\-render \- render an iOS photo carousel, round\-photo grid or flow layout to PNG"#,
+            #"gallery\-render \- render iOS photo carousels, grids and paged galleries to PNG, and check them in CI"#,
             ".SH SYNOPSIS",
             ".B gallery\\-render",
             "[\\fBrender\\fR] \\fIphotos\\fR... [\\fIoptions\\fR]",
@@ -18,7 +18,7 @@ enum ManPage {
             "\\fB\\-\\-version\\fR [\\fB\\-\\-verbose\\fR] | \\fB\\-\\-help\\fR | \\fB\\-\\-generate\\-completion\\-script\\fR \\fIshell\\fR",
             ".SH DESCRIPTION",
             text(
-                "gallery-render renders, without any Apple device, what an iOS photo carousel (the line layout), a grid of round photos or a plain flow layout looks like at a scroll position, or moving, and writes PNGs; it compares frames with recorded baselines for visual diffs in CI. render is the default subcommand."
+                "gallery-render renders, without any Apple device, what an iOS photo carousel (the line layout), a grid of round photos, a plain flow layout, iCarousel's eleven 3D types, a compositional \"peek\" section or a full-page transform layout looks like at a scroll position, or moving, with the cells apps draw (captions, shadows, a page control), and writes PNGs; it compares frames with recorded baselines for visual diffs in CI. render is the default subcommand."
             ),
             ".SH COMMANDS",
         ]

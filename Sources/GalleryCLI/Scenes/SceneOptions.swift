@@ -14,7 +14,7 @@ struct SceneOptions: OptionGroup {
     let layout = DefaultedOption<LayoutKind>(
         "layout", value: "layout",
         help:
-            "line: the horizontal carousel; grid: the round-photo grid; flow: a plain UICollectionViewFlowLayout; linear … inverted-time-machine: iCarousel's types; page-…: AnimatedCollectionViewLayout's animators on full-page cards; paging-scale: CollectionViewPagingLayout's scale transforms; compositional: a compositional layout's orthogonal section.",
+            "The layout the items are drawn in. line: the horizontal carousel; grid: the round-photo grid; flow: a plain UICollectionViewFlowLayout; linear … inverted-time-machine: iCarousel's types; page-…: AnimatedCollectionViewLayout's animators on full-page cards; paging-scale: CollectionViewPagingLayout's scale transforms; compositional: a compositional layout's orthogonal section.",
         default: .line)
     let width = Option<Double>(
         "width", value: "pt", help: "Viewport width in points.",
@@ -71,7 +71,7 @@ struct SceneOptions: OptionGroup {
         "item-size", value: "size",
         help: "Item (line, carousels) or cell (grid, flow) size: a side (120) or WxH (160x90; not for the grid).",
         defaultText:
-            "\(LineLayout().itemSize.optionText) (line), width/columns − 8 (grid), \(FlowLayout().itemSize.optionText) (flow), \(ItemSize(width: 200, height: 200).optionText) (carousels)"
+            "\(LineLayout().itemSize.optionText) (line), width/columns − 8 (grid), \(FlowLayout().itemSize.optionText) (flow), \(ItemSize(width: 200, height: 200).optionText) (carousels), --group-width-fraction of the width (compositional)"
     )
     let pageInset = DefaultedOption<Double>(
         "page-inset", value: "pt", help: "Page layouts: the inset of each card from the viewport's edges.",
@@ -96,9 +96,11 @@ struct SceneOptions: OptionGroup {
     )
     let spacing = Option<Double>(
         "spacing", value: "pt",
-        help: "line: gap between items; grid, flow: gap between rows; carousels: a factor of the item width.",
+        help:
+            "line: gap between items; grid, flow: gap between rows; carousels: a factor of the item width; compositional: interGroupSpacing.",
         defaultText:
-            "0.7 × item size (line), \(GridLayout().rowSpacing.optionText) (grid, flow), 1 (coverflow: 0.25)")
+            "0.7 × item size (line), \(GridLayout().rowSpacing.optionText) (grid, flow), 1 (coverflow: 0.25), \(CompositionalLayout().spacing.optionText) (compositional)"
+    )
     let interitemSpacing = DefaultedOption<Double>(
         "interitem-spacing", value: "pt", help: "flow: least gap between items in a row.",
         default: FlowLayout().interitemSpacing)
