@@ -50,7 +50,11 @@ public final class FrameCache: Sendable {
         let limit = largest >= capacityBytes ? capacityBytes : min(capacityBytes, largest + Self.headerBytes)
         let bytes: [UInt8]
         do { bytes = try ContainedPath.contents(of: relative, in: folder, limit: limit) } catch {
-            if case .tooLarge = error.cause { rejected.withLock { $0 += 1 } }
+            // Larger than its frames can be is damage; larger than this run's capacity (a cache filled
+            // under a larger --cache-max-mb) is only not for this run.
+            if case .tooLarge(let bytes, _) = error.cause, bytes - Self.headerBytes > largest {
+                rejected.withLock { $0 += 1 }
+            }
             return nil
         }
         guard let file = Self.checked(bytes, key: key, size: size) else {
