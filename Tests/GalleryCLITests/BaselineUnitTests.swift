@@ -122,6 +122,11 @@ import Testing
         #expect(recorded.status == 0, "\(recorded.stderr)")
         let first = try CommandRunner.run(["check", a, "--baseline", baseline, "--report", report])
         #expect(first.status == 0 && FileManager.default.fileExists(atPath: report + "/results.json"))
+        // A backup by hard links keeps its bytes: a file with other names is unlinked, not emptied
+        // (found by review: emptying it emptied every name, a manifest linked there included).
+        try FileManager.default.createDirectory(atPath: folder.file("r.prev"), withIntermediateDirectories: true)
+        #expect(link(report + "/results.json", folder.file("r.prev/results.json")) == 0)
+        let backup = try Data(contentsOf: URL(fileURLWithPath: folder.file("r.prev/results.json")))
         try folder.write(Array("<testsuites/>".utf8), to: "j.xml")
         #expect(chmod(junit, 0o600) == 0)
         let descriptor = open(baseline, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
@@ -131,7 +136,8 @@ import Testing
         // Emptied in place: each keeps its permission bits for the run's own (found by review).
         func size(_ path: String) -> Int? { (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int }
         #expect(SignalTests.waitFor { size(junit) == 0 })
-        #expect(size(report + "/results.json") == 0 && size(report + "/index.html") == 0)
+        #expect(size(report + "/results.json") == nil && size(report + "/index.html") == 0)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: folder.file("r.prev/results.json"))) == backup)
         close(descriptor)
         let outcome = run.wait()
         #expect(outcome.status == 0, "\(outcome.stderr)")
@@ -147,5 +153,12 @@ import Testing
         #expect(gone.status == 1 && size(report + "/results.json") == 0, "\(gone.stderr)")
         let empty = try CommandRunner.run(["merge-reports", report, "--report", folder.file("m2")])
         #expect(empty.status == 2 && empty.stderr.contains("results.json"), "\(empty.stderr)")
+        // The CI loop goes on: an empty weights file is no weights, said once (found by review: every
+        // run after a killed one stopped at exit 64).
+        let loop = try CommandRunner.run([
+            "check", a, "--baseline", baseline, "--report", report, "--shard-weights", report, "--shard", "1/2",
+        ])
+        #expect(loop.status == 0 && loop.stderr.contains("is empty (its run ended before"), "\(loop.stderr)")
+        #expect(size(report + "/results.json") ?? 0 > 0)
     }
 }

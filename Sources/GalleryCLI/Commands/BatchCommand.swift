@@ -73,6 +73,11 @@ enum BatchCommand: Subcommand {
         alreadyThere: (@Sendable (String, [UInt8]) -> Bool)? = nil, console: Console
     ) throws -> RenderReport {
         for path in plan.skippedPhotos { console.skippedPhoto(path) }
+        if settings.weights?.unfinished == true, let file = settings.weightsFile {
+            console.warning(
+                "\(BatchOptions.declared.shardWeights) \(file) is empty (its run ended before it wrote its report): shards dealt by estimated cost"
+            )
+        }
         for job in plan.scenes {
             console.missingGlyphs(of: job.scene, option: "caption", font: "key 'font'", place: "scene '\(job.name)': ")
             guard case .offsets(let offsets) = job.frames else { continue }

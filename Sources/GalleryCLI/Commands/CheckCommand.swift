@@ -101,8 +101,8 @@ enum CheckCommand: Subcommand {
     /// renders (the shard weights are read by then): a run killed before it saves its own must not
     /// leave the last run's verdict for merge-reports or CI to read as its own (found by review: a
     /// shard killed on a persistent volume merged as its green report of the day before). Emptied in
-    /// place, so each keeps its permission bits for the run's own; a link in the report folder goes;
-    /// a stream or device (`--junit /dev/stdout`) is left alone. `--record` writes no report, and
+    /// place, so each keeps its permission bits for the run's own; a link, or a file with other names,
+    /// goes instead; a stream or device (`--junit /dev/stdout`) is left alone. `--record` writes no report, and
     /// leaves them as they were.
     private static func emptyEarlierVerdicts(_ request: CheckRequest) {
         guard request.mode != .all else { return }
@@ -114,12 +114,14 @@ enum CheckCommand: Subcommand {
             var status = stat()
             guard SystemPath.withCString(path, { lstat($0, &status) }) == 0 else { continue }
             switch status.st_mode & S_IFMT {
+            // A file with other names (hard links: a backup, or an input) is unlinked, never emptied,
+            // which would empty them all (found by review: a manifest linked as results.json).
+            case S_IFREG where status.st_nlink > 1, S_IFLNK: _ = SystemPath.withCString(path) { unlink($0) }
             case S_IFREG:
                 let descriptor = SystemPath.withCString(path) {
                     open($0, O_WRONLY | O_TRUNC | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
                 }
                 if descriptor >= 0 { close(descriptor) }
-            case S_IFLNK: _ = SystemPath.withCString(path) { unlink($0) }
             default: continue
             }
         }

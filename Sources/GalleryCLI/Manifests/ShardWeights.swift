@@ -8,6 +8,10 @@ import SnapshotCheck
 struct ShardWeights: Sendable, Equatable {
     /// Measured seconds by scene name: the sum of the scene's frames' seconds.
     let seconds: [String: Double]
+    /// The file was empty: its run emptied it and ended before writing its own (killed, or failed
+    /// early). No weights then, rather than a usage error every run after (found by review: the CI
+    /// loop `--report r --shard-weights r` stayed stuck at exit 64 after one killed run).
+    var unfinished = false
 
     /// The largest results.json read, in bytes.
     static let byteLimit = 256 << 20
@@ -31,6 +35,11 @@ struct ShardWeights: Sendable, Equatable {
         let bytes: [UInt8]
         do { bytes = try RegularFile.contents(atPath: file, limit: byteLimit) } catch {
             throw .invalidValue(path, for: option, error.description)
+        }
+        if bytes.isEmpty {
+            var none = ShardWeights(seconds: [:])
+            none.unfinished = true
+            return none
         }
         do { return try ShardWeights(bytes) } catch {
             throw .invalidValue(path, for: option, "\(file): \(error.reason)")

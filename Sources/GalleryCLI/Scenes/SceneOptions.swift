@@ -194,7 +194,7 @@ struct SceneOptions: OptionGroup {
     let maxMegapixels = DefaultedOption<Double>(
         "max-megapixels", value: "n",
         help:
-            "Pixel budget per photo, checked from its header before decoding (also 32768 px a side, 500 progressive scans decoding as many blocks in all as the budget has pixels).",
+            "Pixel budget per photo, checked from its header before decoding (also 32768 px a side; a progressive JPEG's 500 scans may decode as many blocks as the budget has pixels, and at most 16 passes over its own).",
         default: PixelBudget.standard.megapixels, check: .from(0.000_001...10_000))
 
     /// The option that sets `parameter`: how the CLI spells what the layout engine reports.
