@@ -136,7 +136,7 @@ import Testing
         // Emptied in place: each keeps its permission bits for the run's own (found by review).
         func size(_ path: String) -> Int? { (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int }
         #expect(SignalTests.waitFor { size(junit) == 0 })
-        #expect(size(report + "/results.json") == nil && size(report + "/index.html") == 0)
+        #expect(size(report + "/results.json") == 0 && size(report + "/index.html") == 0)
         #expect(try Data(contentsOf: URL(fileURLWithPath: folder.file("r.prev/results.json"))) == backup)
         close(descriptor)
         let outcome = run.wait()

@@ -121,6 +121,31 @@ import Testing
         #expect(Self.snapshot(folder) == before, "\(arguments)")
     }
 
+    /// A shard's outputs may not replace a photo another shard reads (found by review: `--shard 1/2
+    /// --junit` on a photo of shard 2's was written over): whichever shard a scene is dealt to, both
+    /// shards refuse both photos.
+    @Test func aShardMayNotReplaceAnotherShardsPhoto() throws {
+        let folder = try Self.project()
+        defer { folder.remove() }
+        try FileManager.default.createDirectory(atPath: folder.file("q"), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: folder.file("p/2.jpg"), toPath: folder.file("q/3.jpg"))
+        try folder.write(
+            Array(
+                #"{"defaults": {"width": 200, "height": 100}, "scenes": [{"name": "a", "photos": ["p/"]}, {"name": "b", "photos": ["q/"]}]}"#
+                    .utf8), to: "two.json")
+        let before = Self.snapshot(folder)
+        for shard in ["1/2", "2/2"] {
+            for photo in ["p/1.jpg", "q/3.jpg"] {
+                let run = try CommandRunner.run(
+                    ["check", "two.json", "--baseline", "bl", "--shard", shard, "--junit", photo], in: folder.path)
+                #expect(
+                    run.status == 64 && run.stderr.contains("--junit \(photo) would replace the photo"),
+                    "\(shard) \(photo): \(run.stderr)")
+            }
+        }
+        #expect(Self.snapshot(folder) == before)
+    }
+
     /// Run inside the photo folder without -o, the default gallery.png is refused as "the output", not
     /// as an -o that was never given (found by review).
     @Test(arguments: [["."], ["animate", ".", "--fling", "500"]])

@@ -75,7 +75,7 @@ enum BatchCommand: Subcommand {
         for path in plan.skippedPhotos { console.skippedPhoto(path) }
         if settings.weights?.unfinished == true, let file = settings.weightsFile {
             console.warning(
-                "\(BatchOptions.declared.shardWeights) \(file) is empty (its run ended before it wrote its report): shards dealt by estimated cost"
+                "--\(BatchOptions.declared.shardWeights.spec.name) \(file) is empty (its run ended before it wrote its report): shards dealt by estimated cost"
             )
         }
         for job in plan.scenes {
@@ -142,9 +142,15 @@ enum BatchCommand: Subcommand {
 
         /// A guard knowing what the run reads: the manifest, the shard weights (unless `renewed`:
         /// the run's own new results may replace them, `--report r --shard-weights r`, the CI loop),
-        /// this shard's photos and caption fonts, and the photo folders.
+        /// this shard's photos and caption fonts, every other shard's photos, and the photo folders.
         func writeGuard(_ plan: ManifestPlan, renewing renewed: String? = nil) -> WriteGuard {
             var guarded = WriteGuard(reading: plan.scenes.map(\.scene), folders: plan.everyPhotoInput)
+            // A shard's outputs may not replace a photo another shard reads either (found by review:
+            // --shard 1/2 --junit on a photo of shard 2's was written over).
+            for input in plan.everyPhotoInput {
+                let photos = SystemPath.isFolder(input) ? (try? PhotoListing.photosInFolder(input)) ?? [] : [input]
+                for photo in photos { guarded.reads(photo, "the photo \(photo)") }
+            }
             guarded.reads(manifest, "the manifest \(manifest)")
             if let weightsFile, renewed.map({ SystemPath.canonical($0) == SystemPath.canonical(weightsFile) }) != true {
                 guarded.reads(weightsFile, "the shard weights \(weightsFile)")

@@ -113,17 +113,19 @@ enum CheckCommand: Subcommand {
         for path in inReport + [junit].compactMap({ $0 }) {
             var status = stat()
             guard SystemPath.withCString(path, { lstat($0, &status) }) == 0 else { continue }
-            switch status.st_mode & S_IFMT {
-            // A file with other names (hard links: a backup, or an input) is unlinked, never emptied,
-            // which would empty them all (found by review: a manifest linked as results.json).
-            case S_IFREG where status.st_nlink > 1, S_IFLNK: _ = SystemPath.withCString(path) { unlink($0) }
-            case S_IFREG:
-                let descriptor = SystemPath.withCString(path) {
-                    open($0, O_WRONLY | O_TRUNC | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
-                }
-                if descriptor >= 0 { close(descriptor) }
-            default: continue
+            let kind = status.st_mode & S_IFMT
+            guard kind == S_IFREG || kind == S_IFLNK else { continue }
+            // A file with other names (hard links: a backup, or an input) is unlinked and made anew
+            // with its mode, never emptied, which would empty them all (found by review: a manifest
+            // linked as results.json); a link goes for an empty file of its own.
+            var flags = O_WRONLY | O_TRUNC | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC
+            if kind == S_IFLNK || status.st_nlink > 1 {
+                guard SystemPath.withCString(path, { unlink($0) }) == 0 else { continue }
+                flags = O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC
             }
+            let mode = kind == S_IFREG ? status.st_mode & 0o7777 : 0o644
+            let descriptor = SystemPath.withCString(path) { open($0, flags, mode) }
+            if descriptor >= 0 { close(descriptor) }
         }
     }
 

@@ -57,7 +57,7 @@ public enum PhotoListing {
 
     /// A folder's photos; an entry that cannot be opened to be sniffed is kept, so that it becomes a
     /// placeholder with a warning (and fails under --strict) instead of vanishing.
-    static func photosInFolder(_ folder: String, skipped: (String) -> Void = { _ in }) throws(ListingError)
+    public static func photosInFolder(_ folder: String, skipped: (String) -> Void = { _ in }) throws(ListingError)
         -> [String]
     {
         let directory = SystemPath.withCString(folder) { open($0, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
