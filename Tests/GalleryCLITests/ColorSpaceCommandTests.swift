@@ -82,10 +82,14 @@ import Testing
                 "--page-control", "--page-indicator-current", "#00ff00", "--color-space", "display-p3", "-o", "f.png",
             ], in: folder.path)
         #expect(run.status == 0, "\(run.stderr)")
-        let frame = try ImageDecoder.decode(
-            [UInt8](try Data(contentsOf: URL(fileURLWithPath: folder.file("f.png")))),
-            options: DecodeOptions(colorSpace: nil)
-        ).image
+        /// A frame's values as stored, unconverted.
+        func stored(_ name: String) throws -> RGBAImage {
+            try ImageDecoder.decode(
+                [UInt8](try Data(contentsOf: URL(fileURLWithPath: folder.file(name)))),
+                options: DecodeOptions(colorSpace: nil)
+            ).image
+        }
+        let frame = try stored("f.png")
         // The item's centre (the photo) and a corner (the background) are one red.
         let (photo, background) = (frame[150, 100], frame[2, 2])
         #expect(photo == background, "photo \(photo), background \(background)")
@@ -105,10 +109,7 @@ import Testing
                 "50", "--fps", "10", "--frames", "m-{index}.png",
             ], in: folder.path)
         #expect(moved.status == 0, "\(moved.stderr)")
-        let first = try ImageDecoder.decode(
-            [UInt8](try Data(contentsOf: URL(fileURLWithPath: folder.file("m-0000.png")))),
-            options: DecodeOptions(colorSpace: nil)
-        ).image
+        let first = try stored("m-0000.png")
         #expect(first[150, 180] == dot && first[2, 2] == background, "\(first[150, 180]), \(first[2, 2])")
     }
 

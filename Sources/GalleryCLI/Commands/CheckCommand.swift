@@ -102,8 +102,8 @@ enum CheckCommand: Subcommand {
     /// leave the last run's verdict for merge-reports or CI to read as its own (found by review: a
     /// shard killed on a persistent volume merged as its green report of the day before). Emptied in
     /// place, so each keeps its permission bits for the run's own; a link, or a file with other names,
-    /// goes instead; a stream or device (`--junit /dev/stdout`) is left alone. `--record` writes no report, and
-    /// leaves them as they were.
+    /// is made anew instead; a stream or device (`--junit /dev/stdout`) is left alone. `--record`
+    /// writes no report, and leaves them as they were.
     private static func emptyEarlierVerdicts(_ request: CheckRequest) {
         guard request.mode != .all else { return }
         let inReport = [ReportFolder.results, ReportFolder.page].compactMap { name in
