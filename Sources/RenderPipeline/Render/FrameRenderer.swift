@@ -6,19 +6,24 @@ import Raster
 /// Renders planned frames: each item's photo is resampled to its exact pixel placement, masked, and
 /// composited in draw order over the background.
 public struct FrameRenderer: Sendable {
-    public var scene: Scene
+    public let scene: Scene
     /// Bytes of Float pixels a frame may hold at once (`FramePasses`).
     public var budget: Int
 
-    /// Paints `scene`'s frames: its background, placeholder and border in the frame's colour space
-    /// (`Scene.framed`; the plans carry their own colours already framed).
+    /// The item style and background painted with: the scene's, their colours in the frame's colour
+    /// space (`Scene.framed`; the plans carry their own colours already framed). `scene` stays as
+    /// given, so a plan made from it is framed once.
+    private let style: ItemStyle
+    private let background: Color
+
     public init(scene: Scene, budget: Int = FramePasses.defaultBudget) {
-        var framed = scene
-        framed.background = scene.framed(scene.background)
-        framed.style.placeholder = scene.framed(scene.style.placeholder)
-        framed.style.borderColor = scene.framed(scene.style.borderColor)
-        self.scene = framed
+        self.scene = scene
         self.budget = budget
+        var style = scene.style
+        style.placeholder = scene.framed(style.placeholder)
+        style.borderColor = scene.framed(style.borderColor)
+        self.style = style
+        background = scene.framed(scene.background)
     }
 
     /// The frame for `plan`; `photo` gives the upright pixels of a path, or nil for a placeholder.
@@ -30,7 +35,7 @@ public struct FrameRenderer: Sendable {
         _ plan: FramePlan, jobs: Int = 1, prefetch: (@Sendable (String) -> Void)? = nil,
         pyramids: (@Sendable (String) -> PyramidSource<PhotoKey>)? = nil, photo: @Sendable (String) -> PhotoPart?
     ) throws(OutOfMemory) -> RGBAImage {
-        let painter = ItemPainter(style: scene.style)
+        let painter = ItemPainter(style: style)
         let size = plan.size
         let bounds = Self.bounds(of: plan)
         // A backdrop reads rows beyond its own: such a frame is painted on one canvas of all its rows.
@@ -68,7 +73,7 @@ public struct FrameRenderer: Sendable {
         _ strip: FramePasses.Strip, of plan: FramePlan, pieces: ([Int], Range<Int>) -> [PreparedPiece]?, whole: Bool,
         jobs: Int, into frame: UnsafeMutableBufferPointer<UInt8>
     ) -> OutOfMemory? {
-        let (painter, size, scale) = (ItemPainter(style: scene.style), plan.size, scene.displayScale)
+        let (painter, size, scale) = (ItemPainter(style: style), plan.size, scene.displayScale)
         let control = plan.pageControl
         func overlay(_ rows: Range<Int>, _ pixels: UnsafeMutableBufferPointer<SIMD4<Float>>) {
             control?.paint(
@@ -77,14 +82,14 @@ public struct FrameRenderer: Sendable {
         if strip.chunks.count <= 1, !whole {
             guard let drawn = pieces(strip.chunks.first ?? [], strip.rows) else { return nil }
             Compositor.composite(
-                rows: strip.rows, width: size.width, background: scene.background, jobs: jobs, into: frame
+                rows: strip.rows, width: size.width, background: background, jobs: jobs, into: frame
             ) { rows, pixels in
                 drawn.paint(with: painter, into: pixels, rows: rows, width: size.width)
                 overlay(rows, pixels)
             }
             return nil
         }
-        guard var canvas = StripCanvas(rows: strip.rows, width: size.width, background: scene.background) else {
+        guard var canvas = StripCanvas(rows: strip.rows, width: size.width, background: background) else {
             return OutOfMemory(bytes: strip.rows.count * size.width * 16)
         }
         for chunk in strip.chunks {
