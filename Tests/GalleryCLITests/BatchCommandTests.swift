@@ -116,6 +116,58 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: folder.file("out/a.png")))
     }
 
+    /// `-` reads the manifest from a pipe (`jq … | gallery-render batch -`), its paths relative to
+    /// the working folder; the same frames as from the file. A FIFO or device named as the manifest
+    /// is still refused, with the way to pipe one; a pipe past the size limit is refused once it
+    /// passes it, not read to its end.
+    @Test func aManifestFromStandardInput() throws {
+        let folder = try Self.project(Self.manifest)
+        defer { folder.remove() }
+        let piped = try CommandRunner.run(
+            ["batch", "-", "--out", "piped"], in: folder.path, input: Array(Self.manifest.utf8))
+        #expect(piped.status == 0, "\(piped.stderr)")
+        let file = try CommandRunner.run(["batch", "manifest.json", "--out", "file"], in: folder.path)
+        #expect(file.status == 0, "\(file.stderr)")
+        let frames = Self.files(folder.file("file"))
+        #expect(frames.count == 10 && Self.files(folder.file("piped")) == frames)
+        for frame in frames {
+            #expect(
+                FileManager.default.contentsEqual(
+                    atPath: folder.file("file/" + frame), andPath: folder.file("piped/" + frame)))
+        }
+        let wrong = try CommandRunner.run(
+            ["batch", "-", "--out", "wrong"], in: folder.path,
+            input: Array(#"{"scenes": [{"name": "a", "offst": 1}]}"#.utf8))
+        #expect(wrong.status == 64)
+        #expect(wrong.stderr.contains("standard input: scene 'a': key 'offst': unknown key"), "\(wrong.stderr)")
+        let twice = try CommandRunner.run(
+            ["batch", "-", "--out", "twice"], in: folder.path,
+            input: Array(#"{"scenes": [{"name": "a"}, {"name": "a"}]}"#.utf8))
+        #expect(twice.stderr.contains("standard input: scene 'a': key 'name': used twice"), "\(twice.stderr)")
+        let huge = try CommandRunner.run(
+            ["batch", "-", "--out", "huge"], in: folder.path, input: [UInt8](repeating: 0x20, count: 40 << 20))
+        #expect(huge.status == 64)
+        #expect(huge.stderr.contains("standard input: the manifest is larger than 16 MiB"), "\(huge.stderr)")
+        let device = try CommandRunner.run(["batch", "/dev/null", "--out", "device"], in: folder.path)
+        #expect(device.status == 64)
+        #expect(device.stderr.contains("not a regular file (give - for standard input)"), "\(device.stderr)")
+    }
+
+    /// `check -` records and compares from a piped manifest; its JUnit suite is "standard input".
+    @Test func checkReadsAManifestFromStandardInput() throws {
+        let folder = try Self.project(Self.manifest)
+        defer { folder.remove() }
+        let bytes = Array(Self.manifest.utf8)
+        let record = try CommandRunner.run(
+            ["check", "-", "--baseline", "b", "--record"], in: folder.path, input: bytes)
+        #expect(record.status == 0, "\(record.stderr)")
+        let check = try CommandRunner.run(
+            ["check", "-", "--baseline", "b", "--junit", "j.xml"], in: folder.path, input: bytes)
+        #expect(check.status == 0, "\(check.stderr)")
+        let junit = try String(contentsOfFile: folder.file("j.xml"), encoding: .utf8)
+        #expect(junit.contains(#"<testsuite name="standard input" tests="10""#), "\(junit)")
+    }
+
     /// A scene's key replaces the defaults' alternatives to it, as the contract's "a scene's keys
     /// override defaults" (found by review: a default offset and a scene's offsets, or a default
     /// fling and a scene's delete, were refused as both given).

@@ -20,10 +20,10 @@ public enum CommandRunner {
     }()
 
     /// Runs `gallery-render arguments` (or `executable arguments`) in `directory`, with `environment`
-    /// added.
+    /// added, and `input` through a pipe as its standard input (else none).
     public static func run(
         _ arguments: [String], in directory: String? = nil, environment: [String: String] = [:],
-        executable: String = binary
+        executable: String = binary, input: [UInt8]? = nil
     ) throws -> Outcome {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
@@ -33,8 +33,18 @@ public enum CommandRunner {
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err
-        process.standardInput = FileHandle.nullDevice
+        let inputPipe = input.map { _ in Pipe() }
+        process.standardInput = inputPipe ?? FileHandle.nullDevice
         try process.run()
+        if let input, let inputPipe {
+            // Written from a thread and closed, as a shell pipeline's writer would: a child that stops
+            // reading early cannot block the test, nor end it with SIGPIPE.
+            signal(SIGPIPE, SIG_IGN)
+            Thread {
+                try? inputPipe.fileHandleForWriting.write(contentsOf: input)
+                try? inputPipe.fileHandleForWriting.close()
+            }.start()
+        }
         // Read both pipes before waiting, so a large output cannot block the child.
         let errorData = Box()
         let reader = Thread { errorData.value = err.fileHandleForReading.readDataToEndOfFile() }

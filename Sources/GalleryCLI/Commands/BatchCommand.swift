@@ -13,7 +13,7 @@ enum BatchCommand: Subcommand {
         arguments: [
             (
                 "manifest",
-                "A JSON manifest: {\"defaults\": {…}, \"scenes\": [{\"name\": …}, …]}; keys are the scene options' long names in camelCase, paths relative to the manifest."
+                "A JSON manifest: {\"defaults\": {…}, \"scenes\": [{\"name\": …}, …]}; keys are the scene options' long names in camelCase, paths relative to the manifest; - reads it from standard input (paths relative to the working folder)."
             )
         ],
         optionGroups: [
@@ -151,7 +151,7 @@ enum BatchCommand: Subcommand {
                 let photos = SystemPath.isFolder(input) ? (try? PhotoListing.photosInFolder(input)) ?? [] : [input]
                 for photo in photos { guarded.reads(photo, "the photo \(photo)") }
             }
-            guarded.reads(manifest, "the manifest \(manifest)")
+            if manifest != "-" { guarded.reads(manifest, "the manifest \(manifest)") }
             if let weightsFile, renewed.map({ SystemPath.canonical($0) == SystemPath.canonical(weightsFile) }) != true {
                 guarded.reads(weightsFile, "the shard weights \(weightsFile)")
             }

@@ -185,9 +185,11 @@ enum CheckCommand: Subcommand {
             announceRecorded(outcome.checks, in: baseline, what: what, console: console)
         }
         say(outcome.orphans, in: baseline, manifest: manifest, console)
-        let title = "gallery-render check — \(URL(fileURLWithPath: manifest).lastPathComponent)"
+        let name = manifest == "-" ? request.manifest.name : URL(fileURLWithPath: manifest).lastPathComponent
+        let title = "gallery-render check — \(name)"
         let unwritten = CheckReporting.write(
-            checks, report: request.report, junit: request.junit, title: title, suite: manifest, seconds: seconds,
+            checks, report: request.report, junit: request.junit, title: title, suite: request.manifest.name,
+            seconds: seconds,
             baseline: baseline, orphans: outcome.orphans.remaining,
             order: Dictionary(plan.frames.map { ($0.path, $0.order) }) { first, _ in first },
             shard: request.settings.shard.count > 1 ? request.settings.shard.description : nil,

@@ -12,7 +12,10 @@ import ImageCodecs
 /// ```
 /// The whole manifest is checked before anything renders; every error names the scene and the key.
 struct Manifest: Sendable {
+    /// The path as given; `-` is standard input, whose relative paths resolve against the working folder.
     let path: String
+    /// How messages name it: its path, or "standard input".
+    let name: String
     /// The file's SHA-256: a report names its manifest by it, however its path was typed.
     let digest: String
     let scenes: [ManifestScene]
@@ -59,14 +62,14 @@ struct Manifest: Sendable {
         for (one, other) in Self.alternativeKeys {
             if let a = one.first(where: defaultKeys.contains), let b = other.first(where: defaultKeys.contains) {
                 throw UsageError(
-                    "\(path): defaults: keys '\(a)' and '\(b)' are two ways to compare; give one (a scene may set the other)"
+                    "\(name): defaults: keys '\(a)' and '\(b)' are two ways to compare; give one (a scene may set the other)"
                 )
             }
         }
         var criteria: [String: DiffCriteria] = [:]
         for scene in scenes where DiffOptions.specs.contains(where: { scene.has($0.name) }) {
             do { criteria[scene.name] = try DiffOptions.criteria(scene) } catch {
-                throw .inManifest(path: path, place: scene.place(of: error), error)
+                throw .inManifest(path: name, place: scene.place(of: error), error)
             }
         }
         return criteria
@@ -75,32 +78,33 @@ struct Manifest: Sendable {
     /// Reads and checks the manifest at `path`.
     init(path: String) throws(UsageError) {
         self.path = path
-        let (defaults, entries, digest) = try Self.read(path)
+        name = path == "-" ? "standard input" : path
+        let (defaults, entries, digest) = try Self.read(path, name: name)
         self.digest = digest
         // Paths in the manifest are relative to its folder, named as the manifest was (messages say
         // them as given, not made absolute).
         let folder = SystemPath.parent(path)
-        if defaults["name"] != nil { throw UsageError("\(path): defaults: 'name' belongs to each scene") }
+        if defaults["name"] != nil { throw UsageError("\(name): defaults: 'name' belongs to each scene") }
         // The defaults alone first, so that their faults are named as theirs, not the first scene's.
-        self.defaults = try Self.scene(name: nil, merging: [:], defaults, folder: folder, manifest: path)
+        self.defaults = try Self.scene(name: nil, merging: [:], defaults, folder: folder, manifest: name)
         var names: Set<String> = []
         var scenes: [ManifestScene] = []
         for (position, entry) in entries.enumerated() {
-            guard case .string(let name)? = entry["name"] else {
+            guard case .string(let sceneName)? = entry["name"] else {
                 let problem = entry["name"] == nil ? "missing \"name\"" : "key 'name': expected a string"
-                throw UsageError("\(path): scene \(position + 1): \(problem)")
+                throw UsageError("\(name): scene \(position + 1): \(problem)")
             }
-            guard FramePath.isSceneName(name) else {
+            guard FramePath.isSceneName(sceneName) else {
                 throw UsageError(
-                    "\(path): scene '\(name)': key 'name': not a safe file name (1 to 128 letters, digits, '.', '-', '_'; not starting with '.')"
+                    "\(name): scene '\(sceneName)': key 'name': not a safe file name (1 to 128 letters, digits, '.', '-', '_'; not starting with '.')"
                 )
             }
-            guard names.insert(name).inserted else {
-                throw UsageError("\(path): scene '\(name)': key 'name': used twice")
+            guard names.insert(sceneName).inserted else {
+                throw UsageError("\(name): scene '\(sceneName)': key 'name': used twice")
             }
-            scenes.append(try Self.scene(name: name, merging: defaults, entry, folder: folder, manifest: path))
+            scenes.append(try Self.scene(name: sceneName, merging: defaults, entry, folder: folder, manifest: name))
         }
-        guard !scenes.isEmpty else { throw UsageError("\(path): no scenes") }
+        guard !scenes.isEmpty else { throw UsageError("\(name): no scenes") }
         self.scenes = scenes
         defaultKeys = Set(defaults.filter { $0.value != .bool(false) }.keys)
     }
@@ -214,46 +218,52 @@ struct Manifest: Sendable {
     static let largestFile = 16 << 20
 
     /// The manifest's defaults and scenes, read strictly (`StrictJSON`).
-    private static func read(_ path: String) throws(UsageError) -> (
+    private static func read(_ path: String, name: String) throws(UsageError) -> (
         [String: ManifestValue], [[String: ManifestValue]], digest: String
     ) {
         let bytes: [UInt8]
-        do { bytes = try RegularFile.contents(atPath: path, limit: largestFile) } catch {
+        do {
+            bytes =
+                try path == "-"
+                ? StandardInput.contents(limit: largestFile) : RegularFile.contents(atPath: path, limit: largestFile)
+        } catch {
             switch error.cause {
-            case .tooLarge: throw UsageError("\(path): the manifest is larger than \(largestFile >> 20) MiB")
-            default: throw UsageError("\(path): cannot read the manifest: \(error.reason)")
+            case .tooLarge: throw UsageError("\(name): the manifest is larger than \(largestFile >> 20) MiB")
+            case .notRegularFile:
+                throw UsageError("\(name): cannot read the manifest: not a regular file (give - for standard input)")
+            default: throw UsageError("\(name): cannot read the manifest: \(error.reason)")
             }
         }
         // A UTF-8 byte order mark, as Windows editors write one, is skipped (RFC 8259 allows it).
         let json = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes
         let top: ManifestValue
         do { top = try StrictJSON.parse(json) } catch {
-            throw UsageError("\(path): invalid manifest JSON: \(error)")
+            throw UsageError("\(name): invalid manifest JSON: \(error)")
         }
         guard case .object(let members) = top else {
-            throw UsageError("\(path): a manifest is a JSON object with \"scenes\"")
+            throw UsageError("\(name): a manifest is a JSON object with \"scenes\"")
         }
         // An unknown key first: `"scen"` is a misspelt "scenes", not a manifest without scenes.
         if let unknown = members.keys.sorted().first(where: { $0 != "defaults" && $0 != "scenes" }) {
             let hint = Suggestion.hint(for: unknown, among: ["defaults", "scenes"])
             throw UsageError(
-                "\(path): unknown key '\(unknown)'\(hint.isEmpty ? " (a manifest has \"defaults\" and \"scenes\")" : hint)"
+                "\(name): unknown key '\(unknown)'\(hint.isEmpty ? " (a manifest has \"defaults\" and \"scenes\")" : hint)"
             )
         }
         guard let scenesValue = members["scenes"] else {
-            throw UsageError("\(path): a manifest is a JSON object with \"scenes\"")
+            throw UsageError("\(name): a manifest is a JSON object with \"scenes\"")
         }
         var defaults: [String: ManifestValue] = [:]
         switch members["defaults"] {
         case nil, .null?: break
         case .object(let values)?: defaults = values
-        default: throw UsageError("\(path): \"defaults\" must be an object")
+        default: throw UsageError("\(name): \"defaults\" must be an object")
         }
-        guard case .array(let list) = scenesValue else { throw UsageError("\(path): \"scenes\" must be a list") }
+        guard case .array(let list) = scenesValue else { throw UsageError("\(name): \"scenes\" must be a list") }
         var scenes: [[String: ManifestValue]] = []
         for (position, item) in list.enumerated() {
             guard case .object(let scene) = item else {
-                throw UsageError("\(path): scene \(position + 1): a scene is an object")
+                throw UsageError("\(name): scene \(position + 1): a scene is an object")
             }
             scenes.append(scene)
         }

@@ -99,7 +99,7 @@ struct ManifestPlan: Sendable {
             do {
                 try add(entry, scene.description, scene.motion, photos: photos, paths: paths, folder: folder)
             } catch {
-                throw UsageError.inManifest(path: manifest.path, place: entry.place(of: error), error)
+                throw UsageError.inManifest(path: manifest.name, place: entry.place(of: error), error)
             }
         }
     }
@@ -115,7 +115,7 @@ struct ManifestPlan: Sendable {
             _ = (try manifest.defaults.read(timing.fps), try manifest.defaults.read(timing.duration))
             _ = try manifest.defaults.read(timing.loop)
         } catch {
-            throw .inManifest(path: manifest.path, place: "defaults", error)
+            throw .inManifest(path: manifest.name, place: "defaults", error)
         }
         var described: [(description: SceneDescription, motion: MotionDescription?)] = []
         for scene in manifest.scenes {
@@ -123,7 +123,7 @@ struct ManifestPlan: Sendable {
                 let description = try SceneDescription(scene, motion: MotionOptions.declared.scrolls(scene))
                 described.append((description, try MotionDescription(scene, scene: description)))
             } catch {
-                throw UsageError.inManifest(path: manifest.path, place: scene.place(of: error), error)
+                throw UsageError.inManifest(path: manifest.name, place: scene.place(of: error), error)
             }
         }
         try checkOutputsDistinct(manifest, described.map(\.description))
@@ -133,7 +133,7 @@ struct ManifestPlan: Sendable {
                 let error = UsageError.rule(
                     "\(SceneOptions.declared.offsets): the offset \(JSONValue.shortest(offset)) is given twice (frames are named by offset)"
                 )
-                throw .inManifest(path: manifest.path, place: scene.place(of: error), error)
+                throw .inManifest(path: manifest.name, place: scene.place(of: error), error)
             }
         }
         return described
@@ -236,7 +236,7 @@ struct ManifestPlan: Sendable {
             let output = description.isSequence ? scene.name : scene.name + ".png"
             if let other = seen[output.lowercased()] {
                 throw UsageError(
-                    "\(manifest.path): scenes '\(other)' and '\(scene.name)' would both write '\(output)' (names are compared ignoring case)"
+                    "\(manifest.name): scenes '\(other)' and '\(scene.name)' would both write '\(output)' (names are compared ignoring case)"
                 )
             }
             seen[output.lowercased()] = scene.name
