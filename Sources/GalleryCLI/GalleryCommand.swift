@@ -49,7 +49,7 @@ public enum GalleryCommand {
         case .help: console.out(rootHelp)
         case .misspelt(let word, let near):
             console.error(
-                "Error: Unknown subcommand '\(Console.escaped(word))': did you mean \(near)?\n  See 'gallery-render --help'.\n"
+                "Error: Unknown subcommand '\(Console.escaped(word))': did you mean \(near)?\nUsage: gallery-render <subcommand> [options]\n  See 'gallery-render --help' for more information.\n"
             )
             return ExitCode.usage.rawValue
         case .run(let command, let rest):
@@ -60,19 +60,22 @@ public enum GalleryCommand {
         return ExitCode.success.rawValue
     }
 
-    /// For the commands that take photos (render, animate, layout): the options another of them
-    /// takes and `spec` does not, each with the first of them, in that order, that takes it (`--drag`
-    /// given to render: animate's). The others (a manifest's, two images') get "did you mean" alone:
-    /// a scene option there is a manifest key, not another command's.
+    /// The options another subcommand takes and `spec` does not, each with the first that takes it:
+    /// for the commands that take photos (render, animate, layout), the others of them (`--drag` given
+    /// to render: animate's); for the others, any other subcommand's, but for a scene option, which
+    /// is a manifest key there, not another command's (`check --diff-image`: diff's).
     private static func owners(besides spec: CommandSpec) -> [String: String] {
-        let own = ["render", "animate", "layout"].compactMap { name in
-            RootOptions.subcommands.first { $0.name == name }
-        }
-        guard own.contains(where: { $0.command.spec.commandName == spec.commandName }) else { return [:] }
+        let photoCommands = ["render", "animate", "layout"]
+        let takesPhotos = photoCommands.contains { RootOptions.subcommand($0)?.spec.commandName == spec.commandName }
+        let candidates = takesPhotos ? photoCommands : RootOptions.subcommands.map(\.name)
+        let sceneKeys = takesPhotos ? [] : Set(Manifest.keys.values)
         var owners: [String: String] = [:]
-        for (name, command) in own where command.spec.commandName != spec.commandName {
+        for name in candidates {
+            guard let command = RootOptions.subcommand(name), command.spec.commandName != spec.commandName else {
+                continue
+            }
             for option in command.spec.options where spec.option(named: option.name) == nil {
-                owners[option.name] = owners[option.name] ?? name
+                if !sceneKeys.contains(option.name) { owners[option.name] = owners[option.name] ?? name }
             }
         }
         return owners
@@ -84,13 +87,16 @@ public enum GalleryCommand {
         _ command: any Subcommand.Type, _ arguments: [String], suggesting: [String], console: inout Console
     ) -> Int32 {
         let spec = command.spec
+        // Help wins over every other error, as in swift-argument-parser: `render --nosuch --help`.
+        let options = arguments.prefix { $0 != "--" }
+        if options.contains("--" + RunOptions.help.spec.name) || options.contains("-h") {
+            console.out(HelpFormatter.help(for: spec))
+            return ExitCode.success.rawValue
+        }
         do {
             let parsed = try ArgumentParser.parse(
                 arguments, spec: spec, alsoSuggesting: suggesting, owners: Self.owners(besides: spec))
-            if parsed.isSet(RunOptions.help) {
-                console.out(HelpFormatter.help(for: spec))
-                return ExitCode.success.rawValue
-            }
+            try DeclaredOptions.validate(parsed, spec: spec)
             console.quiet = parsed.isSet(RunOptions.declared.quiet)
             let code = try command.run(parsed, console: console)
             InterFont.warnings.forEach(console.warning)
@@ -100,6 +106,13 @@ public enum GalleryCommand {
             }
             return code.rawValue
         } catch let error as UsageError {
+            // `render --version`: the root's option, known, but given where it is not taken.
+            if case .unknownOption(let name, _) = error, let usage = RootOptions.usage(ofRootOption: name) {
+                console.error(
+                    "Error: \(name) goes alone, without a subcommand or photos\nUsage: \(usage)\n  See 'gallery-render --help' for more information.\n"
+                )
+                return ExitCode.usage.rawValue
+            }
             console.error(
                 "Error: \(Console.escaped(error.message))\nUsage: \(spec.usage)\n  See '\(spec.commandName) --help' for more information.\n"
             )

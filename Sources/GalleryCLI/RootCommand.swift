@@ -26,6 +26,16 @@ struct RootOptions: OptionGroup {
         declared.version.spec.name, declared.generateManual.spec.name, declared.completionScript.spec.name,
     ]
 
+    /// How a root option is used, for one given with a subcommand or photos (`render --version`).
+    static func usage(ofRootOption option: String) -> String? {
+        switch option.dropFirst(2) {
+        case declared.version.spec.name, declared.verbose.spec.name: "gallery-render --version [--verbose]"
+        case declared.generateManual.spec.name: "gallery-render --generate-manual"
+        case declared.completionScript.spec.name: "gallery-render --generate-completion-script <shell>"
+        default: nil
+        }
+    }
+
     /// The root's own options, as help lists them: completion scripts offer them before a subcommand.
     static var specs: [OptionSpec] {
         [declared.version.spec, declared.verbose.spec, declared.generateManual.spec, declared.completionScript.spec]
@@ -47,7 +57,8 @@ enum RootAction {
     /// A root option used wrongly (`--generate-completion-script` without a shell it knows, `--verbose`
     /// without `--version`): the usage error to print.
     case rootUsage(String)
-    /// The root's help (no arguments, `--help`, `help`).
+    /// The root's help (`--help`, `help`). No arguments at all run render, which says what is missing
+    /// (exit 64, as swift-argument-parser's default subcommand does), so an empty `$PHOTOS` fails CI.
     case help
     /// A word that is neither a subcommand nor a file, near a subcommand's name.
     case misspelt(String, nearest: String)
@@ -90,9 +101,9 @@ enum RootAction {
             self = Self.completion([String(String.UnicodeScalarView(value))] + arguments.dropFirst())
         } else if arguments == ["--" + options.verbose.spec.name] {
             self = .rootUsage(
-                "Error: --\(options.verbose.spec.name) goes with --\(options.version.spec.name)\nUsage: gallery-render --version [--verbose]\n"
+                "Error: --\(options.verbose.spec.name) goes with --\(options.version.spec.name)\nUsage: gallery-render --version [--verbose]\n  See 'gallery-render --help' for more information.\n"
             )
-        } else if arguments.isEmpty || arguments == ["--help"] || arguments == ["-h"] {
+        } else if arguments == ["--help"] || arguments == ["-h"] {
             self = .help
         } else {
             self = .run(RootOptions.defaultSubcommand, arguments)
@@ -112,7 +123,7 @@ enum RootAction {
         let shells = CompletionShell.allCases.map(\.rawValue)
         let hint = rest.count == 1 ? Suggestion.hint(for: rest[0], among: shells) : ""
         return .rootUsage(
-            "Error: \(option) takes one of \(shells.joined(separator: ", "))\(hint)\nUsage: gallery-render \(option) <shell>\n"
+            "Error: \(option) takes one of \(shells.joined(separator: ", "))\(hint)\nUsage: gallery-render \(option) <shell>\n  See 'gallery-render --help' for more information.\n"
         )
     }
 }

@@ -48,19 +48,12 @@ public enum FramePath {
         return isDigits(parts[1].dropLast(4))
     }
 
-    /// A finite number as the shortest decimal writes it: `-` the only sign, no leading or trailing
-    /// zeros (but Swift's `.0` on integers from 10¹⁵ to 2⁵³), an exponent only as `e` or `e-`.
+    /// A finite number spelt as frames are named: its shortest decimal (`JSONValue.shortest`), so
+    /// one frame has one name (found by review: `offset-60.0.png` and `offset-1e5.png` passed,
+    /// and a merge counted 60 and 60.0 as two frames).
     private static func isOffset(_ text: Substring) -> Bool {
         guard let value = Double(text), value.isFinite else { return false }
-        let unsigned = text.first == "-" ? text.dropFirst() : text
-        let e = unsigned.firstIndex(of: "e")
-        let parts = (e.map { unsigned[..<$0] } ?? unsigned).split(separator: ".", omittingEmptySubsequences: false)
-        guard parts.count <= 2, isDigits(parts[0]), parts[0] == "0" || parts[0].first != "0" else { return false }
-        if parts.count == 2, !isDigits(parts[1]) || (parts[1].last == "0" && parts[1] != "0") { return false }
-        guard let e else { return true }
-        let exponent = unsigned[unsigned.index(after: e)...]
-        let magnitude = exponent.first == "-" ? exponent.dropFirst() : exponent
-        return isDigits(magnitude) && magnitude.first != "0"
+        return JSONValue.shortest(value) == text
     }
 
     private static func isDigits(_ text: Substring) -> Bool {

@@ -115,17 +115,18 @@ import Testing
         }
     }
 
-    /// The contract: an output with no known suffix (a device, a FIFO, `-`) is an APNG.
+    /// The contract: an output with no known suffix (a device, a FIFO, `-`) is an APNG; a suffix of
+    /// another image format is refused (CommandLineConventionTests), as render refuses it.
     @Test func anOutputWithoutAKnownSuffixIsAnAPNG() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
-        for output in ["/dev/null", folder.file("a.gif"), folder.file("anim")] {
+        for output in ["/dev/null", folder.file("a.apng"), folder.file("anim")] {
             let run = try CommandRunner.run([
                 "animate", "--count", "3", "--fling", "100", "--width", "100", "-o", output,
             ])
             #expect(run.status == 0, "\(output): \(run.stderr)")
         }
-        for name in ["a.gif", "anim"] {
+        for name in ["a.apng", "anim"] {
             let bytes = [UInt8](FileManager.default.contents(atPath: folder.file(name)) ?? Data())
             #expect(APNGFrames.isAnimated(bytes), "\(name)")
         }

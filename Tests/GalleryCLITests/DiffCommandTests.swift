@@ -112,7 +112,15 @@ import Testing
         defer { folder.remove() }
         let run = try CommandRunner.run(["diff", folder.file("a.png"), folder.file("b.png")])
         #expect(run.status == 1)
-        #expect(run.stderr.contains("9x9") && run.stderr.contains("10x9"))
+        // A difference like any other, on standard output (found by review: stderr alone).
+        #expect(
+            run.output == "different: sizes differ: expected 9x9, actual 10x9\n" && run.stderr.isEmpty, "\(run.output)")
+        let json = try CommandRunner.run(["diff", folder.file("a.png"), folder.file("b.png"), "--json"])
+        #expect(json.status == 1)
+        #expect(
+            json.output
+                == #"{"match": false, "diffPixels": 81, "totalPixels": 81, "ratio": 1, "width": 9, "height": 9, "actualWidth": 10, "actualHeight": 9}"#
+                + "\n", "\(json.output)")
     }
 
     @Test func unreadableInputCannotBeCompared() throws {

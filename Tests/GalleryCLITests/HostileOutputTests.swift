@@ -80,6 +80,8 @@ import Testing
         #expect(Console.escaped(String(repeating: "z", count: 1_000)) == String(repeating: "z", count: 1_000))
         // Line and paragraph separators, which break a line in log viewers (found by review).
         #expect(Console.escaped("a\u{2028}b\u{2029}c") == "a\\u{2028}b\\u{2029}c")
+        // Bidirectional controls, which reorder the rest of a line as a reader sees it.
+        #expect(Console.escaped("a\u{202E}gnp.b\u{2066}c") == "a\\u{202E}gnp.b\\u{2066}c")
         // Between characters: no skin-tone modifier is parted from its emoji.
         let thumbs = Console.escaped(String(repeating: "é👍🏽", count: 1_500))
         #expect(thumbs.hasSuffix("👍🏽") && thumbs.contains("👍🏽… (2000 more characters) …é👍🏽"), "\(thumbs.suffix(40))")

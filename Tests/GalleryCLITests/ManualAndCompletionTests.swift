@@ -134,6 +134,31 @@ import Testing
             }, "\(run.output)")
     }
 
+    /// The zsh script works both ways people load one: sourced after compinit (found by review:
+    /// "_arguments: can only be called from completion function", nothing registered) and
+    /// autoloaded from `$fpath` as `_gallery-render`.
+    @Test(.enabled(if: has("zsh"), "needs zsh"))
+    func zshScriptCanBeSourcedOrAutoloaded() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        try folder.write(Array(try generated(["--generate-completion-script", "zsh"]).utf8), to: "_gallery-render")
+        let sourced = try CommandRunner.run(
+            [
+                "zsh", "-f", "-c",
+                "autoload -U compinit; compinit -u -D; source ./_gallery-render; print -r -- $_comps[gallery-render]",
+            ],
+            in: folder.path, executable: "/usr/bin/env")
+        #expect(sourced.status == 0 && sourced.stderr.isEmpty, "\(sourced.stderr)")
+        #expect(sourced.output == "_gallery_render\n", "\(sourced.output)")
+        let autoloaded = try CommandRunner.run(
+            [
+                "zsh", "-f", "-c",
+                "fpath=($PWD $fpath); autoload -U compinit; compinit -u -D; print -r -- $_comps[gallery-render]",
+            ],
+            in: folder.path, executable: "/usr/bin/env")
+        #expect(autoloaded.status == 0 && autoloaded.output == "_gallery-render\n", "\(autoloaded.stderr)")
+    }
+
     static let layouts =
         "line grid flow linear rotary inverted-rotary cylinder inverted-cylinder wheel inverted-wheel coverflow coverflow2 time-machine inverted-time-machine page-cube page-linear-card page-page page-parallax page-rotate-in-out page-zoom-in-out page-cross-fade page-snap-in paging-scale compositional"
 

@@ -1,4 +1,6 @@
 import Foundation
+import GalleryCore
+import ImageCodecs
 import TestSupport
 import Testing
 
@@ -43,13 +45,24 @@ import Testing
         defer { folder.remove() }
         try folder.write(Self.manifest(#"{"name": "s", "offsets": [0, 85]}"#), to: "m.json")
         try FileManager.default.createDirectory(atPath: folder.file("b/s"), withIntermediateDirectories: true)
-        try folder.write([0], to: "b/s/0000.png")
-        try folder.write([0], to: "b/s/0001.png")
+        // PNGs, as the older layout recorded them (prune deletes only PNGs).
+        let old = try PNGEncoder.encode(RGBAImage(width: 2, height: 2, fill: (0, 0, 0, 255)))
+        try folder.write(old, to: "b/s/0000.png")
+        try folder.write(old, to: "b/s/0001.png")
         let run = try CommandRunner.run(["check", "m.json", "--baseline", "b"], in: folder.path)
         #expect(run.status == 1)
         let hints = run.stderr.split(separator: "\n").filter { $0.contains("named by index") }
         #expect(hints.count == 1, "\(run.stderr)")
-        #expect(hints.first?.contains("gallery-render check m.json --baseline b --record") == true)
+        // The missing ones alone, with the scene's own frame: --record would accept every failing frame too.
+        #expect(hints.first?.contains("frames now by offset (s/offset-0.png)") == true, "\(run.stderr)")
+        #expect(hints.first?.hasSuffix("gallery-render check m.json --baseline b --record-missing --prune") == true)
+        let record = try CommandRunner.run(
+            ["check", "m.json", "--baseline", "b", "--record-missing", "--prune"], in: folder.path)
+        #expect(record.status == 0, "\(record.stderr)")
+        #expect(
+            TemporaryFolder.list(folder.file("b/s")).filter { $0.hasSuffix(".png") } == [
+                "offset-0.png", "offset-85.png",
+            ])
     }
 
     @Test func aMissingBaselineFolderIsOneError() throws {

@@ -64,6 +64,9 @@ import Testing
 
     @Test func deviceListPrintsTheInsets() throws {
         let run = try CommandRunner.run(["--device", "list"])
-        #expect(run.output.contains("iphone-16-pro") && run.output.contains("62,0,34,0 portrait, 0,62,20,62 landscape"))
+        #expect(
+            run.output.contains("  iphone-16-pro       402×874 pt @3x     62,0,34,0 / 0,62,20,62\n"), "\(run.output)")
+        // Help's width (found by review: rows of 95 characters).
+        #expect(run.output.split(separator: "\n").allSatisfy { $0.count <= 80 }, "\(run.output)")
     }
 }

@@ -199,7 +199,14 @@ typealias Expect = SnapshotCheck.Expectation
         arguments: [
             (#"[{"item": 1}]"#, "give one of centerX"),
             (#"[{"item": 1, "centerX": {"min": 5, "max": 1}}]"#, "min is above max"),
-            (#"[{"item": 1, "alpha": {"monotonic": "up"}}]"#, "\"alpha.monotonic\" is not one of"),
+            (
+                #"[{"item": 1, "alpha": {"monotonic": "up"}}]"#,
+                "\"alpha.monotonic\" must be \"increasing\" or \"decreasing\""
+            ),
+            (#"[{"item": 0, "size": {"min": "3"}}]"#, "\"size.min\" must be a finite number"),
+            (#"[{"item": 0, "size": {"max": true}}]"#, "\"size.max\" must be a finite number"),
+            (#"[{"item": 0, "size": {"at": 3}}]"#, "\"size.at\" must be an object or a list of them"),
+            (#"[{"item": 0, "size": {"at": {"time": "0", "equals": 1}}}]"#, "\"size.at.time\" must be a finite number"),
             (#"[{"item": 1, "size": {"at": {"time": -1, "equals": 2}}}]"#, "needs a time ≥ 0"),
             (#"[{"othersStill": false}]"#, "\"item\" must be an item index"),
             (#"{"item": 1}"#, "expected a list"),

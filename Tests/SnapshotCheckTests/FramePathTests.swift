@@ -21,6 +21,8 @@ import Testing
         "a/offset-1..png", "a/offset-+1.png", "a/offset-1e07.png", "a/offset-1e+7.png", "a/offset-1E7.png",
         "a/offset-inf.png", "a/offset-nan.png", "a/offset-0x10.png", "a/offset- 1.png", "a/offset-١.png",
         "./offset-1.png", String(repeating: "n", count: 129) + ".png", "é.png",
+        // Numbers the tool would spell otherwise (found by review: a merge counted 60 and 60.0 twice).
+        "s/offset-60.0.png", "s/offset-1.0.png", "s/offset-0.00001.png", "s/offset-10e4.png", "s/offset-1e5.png",
     ])
     func anyOtherPathIsRefused(_ path: String) {
         #expect(!FramePath.isFramePath(path), "\(String(reflecting: path))")

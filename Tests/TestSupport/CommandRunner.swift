@@ -38,9 +38,13 @@ public enum CommandRunner {
         try process.run()
         if let input, let inputPipe {
             // Written from a thread and closed, as a shell pipeline's writer would: a child that stops
-            // reading early cannot block the test, nor end it with SIGPIPE.
-            signal(SIGPIPE, SIG_IGN)
+            // reading early cannot block the test, nor end it with SIGPIPE, blocked in this thread
+            // alone (ignoring it in the process would reach every child run after).
             Thread {
+                var pipeSignal = sigset_t()
+                sigemptyset(&pipeSignal)
+                sigaddset(&pipeSignal, SIGPIPE)
+                pthread_sigmask(SIG_BLOCK, &pipeSignal, nil)
                 try? inputPipe.fileHandleForWriting.write(contentsOf: input)
                 try? inputPipe.fileHandleForWriting.close()
             }.start()

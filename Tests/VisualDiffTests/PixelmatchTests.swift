@@ -324,6 +324,11 @@ private func pixel(_ image: [UInt8], width: Int, _ x: Int, _ y: Int) -> [UInt8] 
         #expect(Comparison.percent(0.8375) == "84 %")
         #expect(Comparison.percent(0.015) == "1.5 %")
         #expect(Comparison.percent(0.0996) == "10 %")
+        // Nor 100 % while a pixel is the same (found by review).
+        #expect(Comparison.percent(262_143.0 / 262_144) == "99.99962 %")
+        #expect(Comparison.percent(0.996) == "99.60 %")
+        #expect(Comparison.percent(0.994) == "99 %")
+        #expect(Comparison.percent(1) == "100 %")
         #expect(Comparison.percent(1) == "100 %")
         #expect(Comparison.percent(0) == "0 %")
         // Two significant digits, a trailing zero among them (the contract's rule).
@@ -331,6 +336,5 @@ private func pixel(_ image: [UInt8], width: Int, _ x: Int, _ y: Int) -> [UInt8] 
         #expect(Comparison.percent(26_994.0 / 450_000) == "6.0 %")
         #expect(Comparison.percent(0.01045) == "1.0 %")
         #expect(Comparison.percent(0.000_999_6) == "0.10 %")
-        #expect(Comparison.percent(0.996) == "100 %")
     }
 }

@@ -135,12 +135,6 @@ enum AcceptCommand: Subcommand {
         do { target = try ContainedPath(frame.path, in: baseline, lastLink: .replace) } catch {
             throw refuse(error.description)
         }
-        // A folder in its place, or a file where the baseline folder or a folder of its path goes,
-        // would fail mid-way.
-        // Its layout's place too (found by review: a folder there failed the run after others were written).
-        for path in [target.path, SystemPath.joined(baseline, FramePath.layoutPath(of: frame.path))] {
-            if let unwritable = AtomicFile.checkWritable(path) { throw refuse(unwritable.description) }
-        }
         var folders = [baseline]
         for component in SystemPath.components(frame.path).dropLast() {
             folders.append(SystemPath.joined(folders[folders.count - 1], component))
@@ -149,6 +143,12 @@ enum AcceptCommand: Subcommand {
             var status = stat()
             let there = SystemPath.withCString(folder) { stat($0, &status) } == 0
             if there, status.st_mode & S_IFMT != S_IFDIR { throw refuse("\(folder) is not a folder") }
+        }
+        // A folder in its place, or a file where the baseline folder or a folder of its path goes,
+        // would fail mid-way.
+        // Its layout's place too (found by review: a folder there failed the run after others were written).
+        for path in [target.path, SystemPath.joined(baseline, FramePath.layoutPath(of: frame.path))] {
+            if let unwritable = AtomicFile.checkWritable(path) { throw refuse(unwritable.description) }
         }
         guard let actual = frame.images.actual else { throw refuse("the report holds no actual image of it") }
         let bytes: [UInt8]

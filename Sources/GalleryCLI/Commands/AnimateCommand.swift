@@ -91,6 +91,13 @@ enum AnimateCommand: Subcommand {
             )
         }
         let path = output ?? OutputOptions.single
+        // An image format animate does not write (found by review: x.gif held an APNG); no suffix, a
+        // device or a FIFO is an APNG.
+        if pattern == nil, let suffix = OutputOptions.otherImageSuffix(of: path), suffix != ".webp" {
+            throw UsageError.invalidValue(
+                path, for: outputOption.spec,
+                "names a \(suffix) file, but animate writes an APNG (.png) or an animated WebP (.webp)")
+        }
         let format = pattern == nil ? AnimationFormat(path: path) : .png
         let quality = try parsed.read(motionOptions.quality)
         if let quality, format != .webp {

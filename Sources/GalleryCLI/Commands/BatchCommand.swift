@@ -42,6 +42,12 @@ enum BatchCommand: Subcommand {
             }
         }
         if let summary { try guarded.writes(summary, "--summary \(summary)") }
+        // A frame that cannot be written (--out naming a file) fails before anything renders, once
+        // (found by review: every scene rendered, then failed, a line each). The summary is said
+        // at the end, after the frames it could not keep from being written.
+        if let unwritable = plan.scenes.lazy.flatMap(\.output.paths).compactMap(AtomicFile.checkWritable).first {
+            throw CommandFailure(unwritable.description)
+        }
         // Until the run ends the summary file says it was interrupted; failing here is told at the
         // end. A stream (`--summary -`, a pipe) gets the final summary only: one JSON document.
         if let summary, AtomicFile.replacesFile(summary) {

@@ -27,6 +27,10 @@ enum CheckCommand: Subcommand {
         let started = Date()
         let request = try CheckRequest(parsed)
         let (settings, baseline, mode) = (request.settings, request.baseline, request.mode)
+        if mode == .all, request.report != nil || request.junit != nil {
+            // Said, not refused: a CI job's record step may share its options with the check step.
+            console.warning("--record compares nothing, so it writes no --report and no --junit")
+        }
         // The frames are rendered into a folder of this run's own, removed even when a signal ends it;
         // recording copies them into the baseline folder, never through a link that leaves it.
         let scratch = try ScratchFolder(prefix: "gallery-render-check-")
@@ -35,7 +39,8 @@ enum CheckCommand: Subcommand {
             manifest: request.manifest, shard: settings.shard, outputFolder: scratch.path, strict: settings.strict,
             weights: settings.weights)
         try guardWrites(request, plan: plan)
-        emptyEarlierVerdicts(request)
+        // `--record` writes no report, and leaves an earlier one as it was.
+        if mode != .all { EarlierVerdicts.empty(report: request.report, junit: request.junit) }
         try request.checkBaselineFolder()
         var check = BaselineCheck(
             baseline: baseline, actualFolder: scratch.path, criteria: request.criteria,
@@ -95,38 +100,6 @@ enum CheckCommand: Subcommand {
                 "Error: ", "scene '\(scene.name)': \(scene.failures.map(\.description).joined(separator: "; "))")
         }
         return report
-    }
-
-    /// The report's results and page and the JUnit file an earlier run left, emptied before this run
-    /// renders (the shard weights are read by then): a run killed before it saves its own must not
-    /// leave the last run's verdict for merge-reports or CI to read as its own (found by review: a
-    /// shard killed on a persistent volume merged as its green report of the day before). Emptied in
-    /// place, so each keeps its permission bits for the run's own; a link, or a file with other names,
-    /// is made anew instead; a stream or device (`--junit /dev/stdout`) is left alone. `--record`
-    /// writes no report, and leaves them as they were.
-    private static func emptyEarlierVerdicts(_ request: CheckRequest) {
-        guard request.mode != .all else { return }
-        let inReport = [ReportFolder.results, ReportFolder.page].compactMap { name in
-            request.report.map { SystemPath.joined($0, name) }
-        }
-        let junit = request.junit.flatMap { AtomicFile.writtenFile($0) }.flatMap { $0.exists ? $0.path : nil }
-        for path in inReport + [junit].compactMap({ $0 }) {
-            var status = stat()
-            guard SystemPath.withCString(path, { lstat($0, &status) }) == 0 else { continue }
-            let kind = status.st_mode & S_IFMT
-            guard kind == S_IFREG || kind == S_IFLNK else { continue }
-            // A file with other names (hard links: a backup, or an input) is unlinked and made anew
-            // with its mode, never emptied, which would empty them all (found by review: a manifest
-            // linked as results.json); a link goes for an empty file of its own.
-            var flags = O_WRONLY | O_TRUNC | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC
-            if kind == S_IFLNK || status.st_nlink > 1 {
-                guard SystemPath.withCString(path, { unlink($0) }) == 0 else { continue }
-                flags = O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC
-            }
-            let mode = kind == S_IFREG ? status.st_mode & 0o7777 : 0o644
-            let descriptor = SystemPath.withCString(path) { open($0, flags, mode) }
-            if descriptor >= 0 { close(descriptor) }
-        }
     }
 
     /// The reports and the baselines recording writes, checked against what the run reads (the
@@ -193,7 +166,7 @@ enum CheckCommand: Subcommand {
             baseline: baseline, orphans: outcome.orphans.remaining,
             order: Dictionary(plan.frames.map { ($0.path, $0.order) }) { first, _ in first },
             shard: request.settings.shard.count > 1 ? request.settings.shard.description : nil,
-            manifest: request.manifest.digest,
+            manifest: request.manifest.digest, dealing: plan.dealing,
             jobs: request.settings.jobs,
             open: { path throws(FileError) in try ContainedPath.open(path, under: baseline) }
         ) { frame in check.images(of: frame) }
@@ -226,8 +199,12 @@ enum CheckCommand: Subcommand {
             }
         }
         guard let first = old.first else { return }
+        let example =
+            checks.first { $0.scene == first && $0.status == .missingBaseline }?.path ?? "\(first)/offset-0.png"
+        // Only the missing ones: --record would also accept every frame that now fails (found by
+        // review); --prune deletes the index-named files no frame reads any more.
         console.warning(
-            "baselines of \(old.count == 1 ? "scene '\(first)'" : "scenes " + old.map { "'\($0)'" }.joined(separator: ", ")) are named by index (\(first)/0000.png), frames now by offset (\(first)/offset-120.png): record them anew with: gallery-render check \(ShellWord.path(manifest)) --baseline \(ShellWord.path(baseline)) --record"
+            "baselines of \(old.count == 1 ? "scene '\(first)'" : "scenes " + old.map { "'\($0)'" }.joined(separator: ", ")) are named by index (\(first)/0000.png), frames now by offset (\(example)): record the missing ones with: gallery-render check \(ShellWord.path(manifest)) --baseline \(ShellWord.path(baseline)) --record-missing --prune"
         )
     }
 

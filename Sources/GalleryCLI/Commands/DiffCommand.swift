@@ -61,7 +61,8 @@ enum DiffCommand: Subcommand {
             console.line("Error: ", "the \(side == .expected ? "expected" : "actual") image: " + comparison.summary)
             return .cannotCompare
         case .sizeMismatch:
-            console.line("Error: ", comparison.summary)
+            // A difference like any other (found by review: it went to stderr alone, as an error).
+            if !json { console.out("different: \(Console.escaped(comparison.summary))\n") }
             return .failure
         case .compared(let counts):
             if !json {
@@ -81,11 +82,13 @@ enum DiffCommand: Subcommand {
                 ("ratio", .exactNumber(c.ratio)), ("width", .number(Double(c.width))),
                 ("height", .number(Double(c.height))),
             ])
-        case .sizeMismatch(let expected, _):
+        case .sizeMismatch(let expected, let actual):
+            // The actual image's size too, only here: the sizes differing is the difference.
             .object([
                 ("match", .bool(false)), ("diffPixels", .number(Double(expected.width * expected.height))),
                 ("totalPixels", .number(Double(expected.width * expected.height))), ("ratio", .number(1)),
                 ("width", .number(Double(expected.width))), ("height", .number(Double(expected.height))),
+                ("actualWidth", .number(Double(actual.width))), ("actualHeight", .number(Double(actual.height))),
             ])
         case .unreadable:
             .object([

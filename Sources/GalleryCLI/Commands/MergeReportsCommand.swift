@@ -44,6 +44,7 @@ enum MergeReportsCommand: Subcommand {
         var guarded = WriteGuard()
         try guarded.writesReport(output, "--report \(output)")
         if let junit { try guarded.writes(junit, "--junit \(junit)") }
+        EarlierVerdicts.empty(report: output, junit: junit)
         let read = try Inputs(inputs)
         let frames = read.frames
         // The shards' own title when they agree (one manifest), else what was merged.
@@ -124,16 +125,20 @@ enum MergeReportsCommand: Subcommand {
 
         init(_ folders: [String]) throws {
             var owner: [String: String] = [:]
+            var dealings: [String: String] = [:]
             for folder in folders {
                 let results: ReportResults
                 do { results = try ReportResults.read(folder: folder) } catch {
                     throw CommandFailure(messages: ["\(folder): \(error)"], code: .cannotCompare)
                 }
+                dealings[folder] = results.dealing
                 for frame in results.frames {
                     if let other = owner[frame.path] {
+                        let dealt = dealings[other].map { $0 != results.dealing } ?? false
+                        let why = dealt ? " (the two shards were dealt from different --shard-weights)" : ""
                         throw CommandFailure(
                             messages: [
-                                "\(folder): frame '\(frame.path)' is also in \(other): the same frame in two reports"
+                                "\(folder): frame '\(frame.path)' is also in \(other): the same frame in two reports\(why)"
                             ],
                             code: .cannotCompare)
                     }
@@ -197,6 +202,11 @@ enum MergeReportsCommand: Subcommand {
         guard let (count, given) = counts.first, counts.count == 1 else {
             let sizes = counts.keys.sorted().map(String.init).joined(separator: " and ")
             return "the reports of \(label) are shards of \(sizes) jobs: merge one split's"
+        }
+        if Set(split.compactMap(\.dealing)).count > 1 {
+            // Found by review: one job with weights, another with none, merged green with scenes unchecked.
+            return
+                "the shards of \(label) were dealt differently (from different --shard-weights): some scenes were checked twice or by no shard; give every shard the same weights, such as the last merged report's results.json"
         }
         let missing = (1...count).filter { !given.contains($0) }
         guard !missing.isEmpty else { return nil }

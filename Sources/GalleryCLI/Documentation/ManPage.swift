@@ -105,10 +105,28 @@ enum ManPage {
                 lines += [".TP", synopsis(option), text(help)]
             }
         }
-        if let discussion = spec.discussion {
-            for paragraph in discussion.split(separator: "\n\n") {
-                lines += [".PP", ".nf", escaped(String(paragraph)), ".fi"]
+        if let discussion = spec.discussion { lines += self.discussion(discussion) }
+        return lines
+    }
+
+    /// A command's discussion: each line of a paragraph filled (groff wraps it at the reader's width),
+    /// one line after another; indented lines (examples, the devices' table) as they are.
+    private static func discussion(_ discussion: String) -> [String] {
+        var lines: [String] = []
+        for paragraph in discussion.split(separator: "\n\n") {
+            lines.append(".PP")
+            var verbatim = false
+            for line in paragraph.split(separator: "\n") {
+                let indented = line.hasPrefix(" ")
+                if indented != verbatim {
+                    lines.append(indented ? ".nf" : ".fi")
+                    verbatim = indented
+                } else if !indented, lines.last != ".PP" {
+                    lines.append(".br")
+                }
+                lines.append(escaped(String(line)))
             }
+            if verbatim { lines.append(".fi") }
         }
         return lines
     }

@@ -47,7 +47,13 @@ enum ZshCompletion {
                 esac
             }
 
-            _gallery_render "$@"
+            if [[ $zsh_eval_context[-1] == loadautofunc ]]; then
+                # Autoloaded from $fpath as _gallery-render: complete now.
+                _gallery_render "$@"
+            elif (( $+functions[compdef] )); then
+                # Sourced after compinit: source <(gallery-render --generate-completion-script zsh)
+                compdef _gallery_render gallery-render
+            fi
 
             """
     }

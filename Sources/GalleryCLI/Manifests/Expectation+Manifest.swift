@@ -53,6 +53,11 @@ extension Expectation {
             case ("at", .array(let points)):
                 for case .object(let point) in points { rule.at.append(try Self.point(point, key)) }
                 guard rule.at.count == points.count else { throw UsageError("\"\(key).at\" must hold objects") }
+            // A known key with a value of the wrong kind says what the value must be (found by
+            // review: `"min": "3"` was told it is not one of min, max, …: did you mean max?).
+            case ("min", _), ("max", _): throw UsageError("\"\(key).\(name)\" must be a finite number")
+            case ("monotonic", _): throw UsageError("\"\(key).monotonic\" must be \"increasing\" or \"decreasing\"")
+            case ("at", _): throw UsageError("\"\(key).at\" must be an object or a list of them")
             default:
                 let hint = Suggestion.hint(for: name, among: ["min", "max", "monotonic", "at"])
                 throw UsageError(
@@ -74,9 +79,13 @@ extension Expectation {
         var numbers: [String: Double] = [:]
         let names = ["time", "equals", "within"]
         for (name, value) in fields.sorted(by: { $0.key < $1.key }) {
-            guard names.contains(name), case .number(let n) = value, n.isFinite else {
-                let hint = names.contains(name) ? "" : Suggestion.hint(for: name, among: names)
-                throw UsageError("\"\(key).at\" takes the numbers time, equals and within\(hint)")
+            guard names.contains(name) else {
+                throw UsageError(
+                    "\"\(key).at\" takes the numbers time, equals and within\(Suggestion.hint(for: name, among: names))"
+                )
+            }
+            guard case .number(let n) = value, n.isFinite else {
+                throw UsageError("\"\(key).at.\(name)\" must be a finite number")
             }
             numbers[name] = n
         }

@@ -25,6 +25,9 @@ struct ManifestPlan: Sendable {
     var skippedPhotos: [String] = []
     /// The regions each frame of this shard leaves out of its comparison, by path (scenes' `ignore`).
     var ignoreRegions: [String: IgnoreRegions] = [:]
+    /// Which shard each scene went to, as a SHA-256, when the manifest is split: a merge tells shards
+    /// dealt from different weights by it.
+    var dealing: String?
     /// What each frame's layout must do, by path (scenes' `expect`).
     var expectations: [String: [Expectation]] = [:]
     /// What each frame of `frames` shows, by its path: the scene, offset and motion its `layout`
@@ -76,6 +79,10 @@ struct ManifestPlan: Sendable {
             ? [Int](repeating: 0, count: described.count)
             : ShardPlanner.assign(
                 costs: ShardCosts.costs(of: manifest.scenes, described, weights: weights), shards: shard.count)
+        if shard.count > 1 {
+            let dealt = zip(manifest.scenes, shards).map { "\($0.name)\t\($1)\n" }.joined()
+            dealing = SHA256.hex(Array(dealt.utf8))
+        }
         let folder = outputFolder.hasSuffix("/") ? String(outputFolder.dropLast()) : outputFolder
         // Where each scene's frames start among all the manifest's frames, every shard's counted.
         let firstFrame = described.reduce(into: [0]) { starts, scene in

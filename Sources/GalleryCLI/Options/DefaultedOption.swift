@@ -16,4 +16,6 @@ struct DefaultedOption<Value: OptionValue>: OptionDeclaration {
     }
 
     var spec: OptionSpec { option.spec }
+
+    func validate(_ text: String) throws(UsageError) { try option.validate(text) }
 }

@@ -22,6 +22,8 @@ struct Option<Value: OptionValue>: OptionDeclaration {
         self.expectation = expectation
     }
 
+    func validate(_ text: String) throws(UsageError) { _ = try parse(text) }
+
     /// The value `text` spells, checked; a failure names the option. A file's or folder's path is
     /// taken without doubled slashes, as messages and reports then write it.
     func parse(_ text: String) throws(UsageError) -> Value {

@@ -1,7 +1,7 @@
 /// Renders `--help` in swift-argument-parser's layout: OVERVIEW, USAGE, ARGUMENTS, OPTIONS, …
 enum HelpFormatter {
     static func help(for spec: CommandSpec, subcommands: [(name: String, abstract: String)] = []) -> String {
-        var text = "OVERVIEW: \(spec.abstract)\n\nUSAGE: \(spec.usage)\n"
+        var text = wrapped("OVERVIEW: \(spec.abstract)") + "\n\n" + wrapped("USAGE: \(spec.usage)", indent: 7) + "\n"
         if !spec.arguments.isEmpty {
             text += "\nARGUMENTS:\n"
             for argument in spec.arguments { text += row("<\(argument.name)>", argument.help) }
@@ -15,8 +15,34 @@ enum HelpFormatter {
             for command in subcommands { text += row(command.name, command.abstract) }
             text += "\n  See 'gallery-render help <subcommand>' for detailed help.\n"
         }
-        if let discussion = spec.discussion { text += "\n\(discussion)\n" }
+        if let discussion = spec.discussion { text += "\n\(wrapped(discussion))\n" }
         return text
+    }
+
+    /// Help's width, as swift-argument-parser's without a terminal.
+    static let width = 80
+
+    /// `text` with each line longer than `width` broken at spaces, its continuation lines indented by
+    /// `indent` (or by the line's own leading spaces: an example command keeps its place). A word
+    /// longer than the width stays whole.
+    static func wrapped(_ text: String, indent: Int = 0) -> String {
+        text.split(separator: "\n", omittingEmptySubsequences: false).map { line -> String in
+            guard line.count > width else { return String(line) }
+            let lead = line.prefix { $0 == " " }.count
+            let hanging = String(repeating: " ", count: max(indent, lead))
+            var lines: [String] = []
+            var current = String(line.prefix(lead))
+            for word in line.dropFirst(lead).split(separator: " ") {
+                let start = current.allSatisfy { $0 == " " }
+                if !start, current.count + 1 + word.count > width {
+                    lines.append(current)
+                    current = hanging
+                }
+                current += current.allSatisfy({ $0 == " " }) ? String(word) : " " + word
+            }
+            lines.append(current)
+            return lines.joined(separator: "\n")
+        }.joined(separator: "\n")
     }
 
     private static func describe(_ option: OptionSpec) -> String {

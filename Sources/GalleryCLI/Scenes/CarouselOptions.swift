@@ -27,7 +27,7 @@ struct CarouselOptions: OptionGroup {
         defaultText: "0.9 (coverflow), 0.3 (time-machine)", check: .from(-1000...1000))
     let circularCount = Option<Int>(
         "circular-count", value: "n", help: "Circular types: the places on the circle.",
-        defaultText: "the item count, at least as many as fill the width, at most 30",
+        defaultText: "the item count, or fewer: ⌊π·⌈W ÷ spacing·w⌉⌋ kept within 12…30",
         check: .whole(CarouselLayout.circularCountRange))
     let fadeMin = Option<Double>(
         "fade-min", value: "items", help: "Offset below which items fade.", defaultText: "the type's")

@@ -45,7 +45,9 @@ struct MotionDescription: Sendable {
                 scenes.velocity.spec, with: option, because: "the \(motion)'s own velocity projects the snap target")
         }
         if source.givenHere(scenes.deceleration.spec.name), let pace = ownPace(of: description) {
-            throw .conflicts(scenes.deceleration.spec, with: option, because: "\(pace) paces the \(motion)")
+            // Paging is what refuses it, not the fling (found by review).
+            let other = description.paging ? scenes.paging.spec : option
+            throw .conflicts(scenes.deceleration.spec, with: other, because: "\(pace) paces the \(motion)")
         }
         // --deceleration has a default, so it always reads to a rate.
         let given = try source.read(scenes.deceleration)

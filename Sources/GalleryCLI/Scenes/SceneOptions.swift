@@ -118,10 +118,10 @@ struct SceneOptions: OptionGroup {
         "shape", value: "shape", help: "Mask of each item.", defaultText: ShapeKind(ItemStyle().shape).rawValue)
     let cornerRadius = Option<Double>(
         "corner-radius", value: "pt", help: "Corner radius of the rounded shape (implies --shape rounded).",
-        defaultText: Shape.defaultCornerRadius.optionText, check: .atLeast(0))
+        defaultText: Shape.defaultCornerRadius.optionText, check: .from(0...LayoutError.largestLength))
     let borderWidth = DefaultedOption<Double>(
         "border-width", value: "pt", help: "Ring inside the item's edge, scaled with the item.",
-        default: ItemStyle().borderWidth, check: .atLeast(0))
+        default: ItemStyle().borderWidth, check: .from(0...LayoutError.largestLength))
     let borderColor = DefaultedOption<Color>(
         "border-color", value: "color", help: "Colour of the ring.", default: ItemStyle().borderColor)
     let contentMode = DefaultedOption<ContentMode>(
@@ -143,7 +143,7 @@ struct SceneOptions: OptionGroup {
     let pageControlOffset = DefaultedOption<Double>(
         "page-control-offset", value: "pt",
         help: "With --page-control: its dots' centres this far above the bottom edge.",
-        default: PageControl.Style().offset, check: .from(-10_000...10_000))
+        default: PageControl.Style().offset)
     let pageControlMax = DefaultedOption<Int>(
         "page-control-max", value: "n", help: "With --page-control: the most dots shown (the window slides).",
         default: PageControl.Style().maxDots, check: .whole(1...1000))
@@ -249,13 +249,13 @@ struct SceneOptions: OptionGroup {
     }
 
     static var deviceHelp: String {
-        "DEVICES (safe areas as top,left,bottom,right, in points):\n"
+        "DEVICES (safe areas as top,left,bottom,right in points, portrait / landscape):\n"
             + DevicePreset.all.map { device in
                 let name = device.name.padding(toLength: 20, withPad: " ", startingAt: 0)
                 let size =
                     "\(JSONValue.format(device.size.width))×\(JSONValue.format(device.size.height)) pt @\(JSONValue.format(device.displayScale))x"
-                return "  \(name)\(size.padding(toLength: 20, withPad: " ", startingAt: 0))  safe area "
-                    + "\(insetText(device.safeArea.portrait)) portrait, \(insetText(device.safeArea.landscape)) landscape"
+                return "  \(name)\(size.padding(toLength: 19, withPad: " ", startingAt: 0))"
+                    + "\(insetText(device.safeArea.portrait)) / \(insetText(device.safeArea.landscape))"
             }.joined(separator: "\n")
     }
 }

@@ -18,7 +18,7 @@ enum CheckReporting {
     static func write(
         _ checks: [FrameCheck], report folder: String?, junit: String?, title: String, suite: String, seconds: Double,
         baseline: String?, orphans: [String]? = nil, order: [String: Int] = [:],
-        shard: String? = nil, manifest: String? = nil,
+        shard: String? = nil, manifest: String? = nil, dealing: String? = nil,
         shards: [ReportResults.ShardEntry]? = nil, incomplete: String? = nil, jobs: Int,
         open: @escaping @Sendable (String) throws(FileError) -> RegularFile, images: (FrameCheck) -> ReportImages
     ) -> [FileError] {
@@ -40,7 +40,7 @@ enum CheckReporting {
                         open: open, images: images)
                     var results = ReportResults(checks, images: shown, title: title, seconds: seconds, order: order)
                     (results.orphans, results.suite, results.shards) = (orphans, suite, shards)
-                    (results.shard, results.manifest) = (shard, manifest)
+                    (results.shard, results.manifest, results.dealing) = (shard, manifest, dealing)
                     try ContainedPath.write(results.encoded(), to: ReportFolder.results, in: folder)
                     for (path, images) in shown {
                         if let image = images.diff ?? images.actual {

@@ -24,7 +24,33 @@ struct Console: Sendable {
         return false
     }
 
-    func error(_ text: String) { _ = write(text, to: STDERR_FILENO) }
+    /// Whether stderr's last line is a progress bar without its newline (on a terminal): other text
+    /// first clears it, and the next frame draws it again below that text.
+    private let progressOpen = Locked(false)
+
+    func error(_ text: String) {
+        progressOpen.withLock { open in
+            if open { _ = write("\r\u{1B}[K", to: STDERR_FILENO) }
+            open = false
+            _ = write(text, to: STDERR_FILENO)
+        }
+    }
+
+    /// The terminal's progress `bar`, drawn over the last one (from the line's start).
+    func progress(bar: String) {
+        progressOpen.withLock { open in
+            _ = write("\r" + bar, to: STDERR_FILENO)
+            open = true
+        }
+    }
+
+    /// Ends the progress bar's line, when one is drawn.
+    func endProgress() {
+        progressOpen.withLock { open in
+            if open { _ = write("\n", to: STDERR_FILENO) }
+            open = false
+        }
+    }
 
     /// "warning: …" on stderr, unless quiet; the text escaped (`escaped`).
     func warning(_ text: String) { if !quiet { error("warning: \(Self.escaped(text))\n") } }
@@ -78,8 +104,10 @@ struct Console: Sendable {
                 out += hexEscape(SystemPath.byte(scalar) ?? 0)
             case _ where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value):
                 out += hexEscape(UInt8(scalar.value))
-            case "\u{2028}", "\u{2029}":
-                // Line and paragraph separators break a line in many log viewers.
+            case "\u{2028}", "\u{2029}", "\u{200E}", "\u{200F}", "\u{061C}", "\u{202A}"..."\u{202E}",
+                "\u{2066}"..."\u{2069}":
+                // Line and paragraph separators break a line in many log viewers; bidirectional
+                // controls reorder what a reader sees of the rest of it (found by review).
                 out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
             default: out.unicodeScalars.append(scalar)
             }

@@ -46,7 +46,7 @@ final class Progress: Sendable {
         let eta = rate > 0 ? Double(total - done) / rate : 0
         let width = 24, filled = width * done / total
         let line = String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
-        console.error(String(format: "\r%@ %d/%d frames  %.1f/s  ETA %.0fs ", line, done, total, rate, eta))
+        console.progress(bar: String(format: "%@ %d/%d frames  %.1f/s  ETA %.0fs ", line, done, total, rate, eta))
     }
 
     /// Whether a log line is due: a tenth of the frames more than the last line's, and
@@ -60,7 +60,7 @@ final class Progress: Sendable {
 
     /// Ends the terminal's line, then `summary` (frames, failures, time) unless quiet.
     func finish(summary: String? = nil) {
-        if bar { console.error("\n") }
+        if bar { console.endProgress() }
         if let summary, !console.quiet { console.error(summary + "\n") }
     }
 }

@@ -24,19 +24,43 @@ public enum AtomicFile {
     }
 
     /// Why a write to `path` would fail whatever is written, found before any work: a folder standing
-    /// in its place, a file name longer than the system takes (ENAMETOOLONG), a symlink loop; nil when
-    /// the write can be tried.
+    /// in its place or named by a trailing `/`, a file where a folder on its way should be (the error
+    /// making that folder gives), a file name longer than the system takes (ENAMETOOLONG), a symlink
+    /// loop; nil when the write can be tried.
     public static func checkWritable(_ path: String) -> FileError? {
         switch OutputTarget.of(path) {
         case .failure(let error): return error
         case .success(.atomic(let file, _)):
+            if file.hasSuffix("/") { return FileError(path: path, operation: .write, cause: .system(errno: EISDIR)) }
             let name = SystemPath.lastComponent(file)
             guard SystemPath.bytes(name).count <= Int(NAME_MAX) else {
                 return FileError(path: path, operation: .write, cause: .system(errno: ENAMETOOLONG))
             }
+            if let folder = unmakeableFolder(SystemPath.parent(path)) {
+                return FileError(path: path, operation: .createFolder(folder), cause: .system(errno: ENOTDIR))
+            }
             return nil
         case .success: return nil
         }
+    }
+
+    /// The missing folder nearest `folder` (or it) that cannot be made because a file stands on its
+    /// way (`afile/sub` for `afile/sub/x.png`, or `afile` itself for `afile/x.png`); nil when the
+    /// nearest existing one is a folder, or cannot be told (left to the write to say).
+    private static func unmakeableFolder(_ folder: String) -> String? {
+        var current = folder
+        var below = folder
+        while !current.isEmpty, current != "/" {
+            var status = stat()
+            if SystemPath.withCString(current, { stat($0, &status) }) == 0 {
+                guard status.st_mode & S_IFMT != S_IFDIR else { return nil }
+                return current == folder ? folder : below
+            }
+            guard errno == ENOENT || errno == ENOTDIR else { return nil }
+            below = current
+            current = SystemPath.parent(current)
+        }
+        return nil
     }
 
     /// The regular file a write to `path` would replace or create, every link on the way followed, as

@@ -68,7 +68,7 @@ public enum LayoutError: Error, Sendable, Equatable, CustomStringConvertible {
 
     /// Lengths in points may not exceed this (a million points is far beyond any screen), so every
     /// derived pixel count stays far inside integer range.
-    static let largestLength = 1_000_000.0
+    public static let largestLength = 1_000_000.0
     /// Offsets may not exceed this magnitude.
     static let largestOffset = 1_000_000_000.0
 

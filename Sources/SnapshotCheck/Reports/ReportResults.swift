@@ -30,15 +30,20 @@ public struct ReportResults: Sendable, Codable {
     /// A merged report's shards, each with its manifest: merging merged reports still tells a
     /// missing shard.
     public var shards: [ShardEntry]? = nil
+    /// A split manifest's dealing: the SHA-256 of which shard each scene went to. Shards dealt from
+    /// different `--shard-weights` disagree, and between them checked some scenes twice or never.
+    public var dealing: String? = nil
 
     /// One shard a report holds: its manifest (`suite` as named, `manifest` its SHA-256) and "K/N".
     public struct ShardEntry: Sendable, Codable, Hashable, Comparable {
         public var suite: String
         public var shard: String
         public var manifest: String?
+        /// How its manifest's scenes were dealt (`ReportResults.dealing`).
+        public var dealing: String?
 
-        public init(suite: String, shard: String, manifest: String? = nil) {
-            (self.suite, self.shard, self.manifest) = (suite, shard, manifest)
+        public init(suite: String, shard: String, manifest: String? = nil, dealing: String? = nil) {
+            (self.suite, self.shard, self.manifest, self.dealing) = (suite, shard, manifest, dealing)
         }
 
         public static func < (a: Self, b: Self) -> Bool {
@@ -50,7 +55,7 @@ public struct ReportResults: Sendable, Codable {
     /// before reports said so (neither, nor a `suite`), whose shard cannot be told.
     public var declaredShards: [ShardEntry]? {
         if let shards { return shards }
-        if let shard { return [ShardEntry(suite: suite ?? "", shard: shard, manifest: manifest)] }
+        if let shard { return [ShardEntry(suite: suite ?? "", shard: shard, manifest: manifest, dealing: dealing)] }
         return suite == nil ? nil : []
     }
 

@@ -50,10 +50,15 @@ public enum Comparison: Sendable {
     }
 
     /// `ratio` as a percentage to two significant digits: "0.00038 %" for 1 of 262,144, "6.0 %" for
-    /// 600 of 10,000, "60 %" for 3,576 of 6,000, never "0 %" for a ratio above 0.
+    /// 600 of 10,000, "60 %" for 3,576 of 6,000, never "0 %" for a ratio above 0, nor "100 %" for
+    /// one below 1: "99.99962 %" for 262,143 of 262,144 (two significant digits of what is left).
     static func percent(_ ratio: Double) -> String {
         let value = ratio * 100
         guard value > 0, value.isFinite else { return "0 %" }
+        if value < 100, value >= 99.5 {
+            let decimals = max(0, 1 - Int(log10(100 - value).rounded(.down)))
+            return String(format: "%.\(decimals)f", value) + " %"
+        }
         let exponent = Int(log10(value).rounded(.down))
         let decimals = max(0, 1 - exponent)
         let text = String(format: "%.\(decimals)f", value)

@@ -1,0 +1,46 @@
+import GalleryCore
+import SnapshotCheck
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The verdicts an earlier run left where this one writes its own: a report's results.json and
+/// index.html, and a JUnit file.
+enum EarlierVerdicts {
+    /// Empties them before the run does its work (`check` once the shard weights are read, before it
+    /// renders; `merge-reports` before it reads its inputs): a run killed or refused before it saves
+    /// its own must not leave the last run's verdict for merge-reports or CI to read as its own
+    /// (found by review: a shard killed on a persistent volume merged as its green report of the day
+    /// before; a merge refused for an empty shard kept the last merge's green results and JUnit).
+    /// Emptied in place, so each keeps its permission bits for the run's own; a link, or a file with
+    /// other names, is made anew instead; a stream or device (`--junit /dev/stdout`) is left alone.
+    static func empty(report: String?, junit: String?) {
+        let inReport = [ReportFolder.results, ReportFolder.page].compactMap { name in
+            report.map { SystemPath.joined($0, name) }
+        }
+        let junit = junit.flatMap { AtomicFile.writtenFile($0) }.flatMap { $0.exists ? $0.path : nil }
+        for path in inReport + [junit].compactMap({ $0 }) { emptyFile(path) }
+    }
+
+    /// The regular file or link at `path` (nothing else) left as an empty file.
+    private static func emptyFile(_ path: String) {
+        var status = stat()
+        guard SystemPath.withCString(path, { lstat($0, &status) }) == 0 else { return }
+        let kind = status.st_mode & S_IFMT
+        guard kind == S_IFREG || kind == S_IFLNK else { return }
+        // A file with other names (hard links: a backup, or an input) is unlinked and made anew
+        // with its mode, never emptied, which would empty them all (found by review: a manifest
+        // linked as results.json); a link goes for an empty file of its own.
+        var flags = O_WRONLY | O_TRUNC | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC
+        if kind == S_IFLNK || status.st_nlink > 1 {
+            guard SystemPath.withCString(path, { unlink($0) }) == 0 else { return }
+            flags = O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC
+        }
+        let mode = kind == S_IFREG ? status.st_mode & 0o7777 : 0o644
+        let descriptor = SystemPath.withCString(path) { open($0, flags, mode) }
+        if descriptor >= 0 { close(descriptor) }
+    }
+}
