@@ -1,8 +1,8 @@
 /*
  * The fast PNG reader: one pass over the file, a row at a time, for the PNGs gallery-render meets most
  * (8-bit, not interlaced, gray / gray+alpha / RGB / RGBA, no tRNS). Anything else, and anything at all
- * unusual in a file it took (a bad CRC, an unknown critical chunk, a stream too short or too long, a
- * bad filter type), makes it give up; the caller then decodes the file with libpng, which gives the
+ * unusual in a file it took (a bad CRC, an unknown critical chunk, a stream too short, a bad filter
+ * type), makes it give up (a stream too long it takes as libpng does: `finish`); the caller then decodes the file with libpng, which gives the
  * canonical pixels or message. It never reports an error of its own.
  *
  * Why ISA-L's inflate: inflating is most of the time a PNG takes, and isal_inflate inflates a 4K photo
@@ -204,22 +204,28 @@ static int inflate_more(gr_png_rows *r) {
     return 1;
 }
 
-/* After the last row: the stream must end exactly there, and the chunks after it must be sound. */
+/*
+ * After the last row: the stream must end there, and the chunks after it must be sound. A stream that
+ * goes on past the image (libpng's "Too much image data", a benign error after which it keeps the
+ * image, so the same pixels) is not inflated further: a few MB of it can spell gigabytes, which
+ * libpng inflates to its end (found by review: 23 s for a 100 x 100 image). Its chunks are still read
+ * and their CRCs checked.
+ */
 static int finish(gr_png_rows *r) {
     uint8_t spare[1];
-    size_t written;
-    if (r->inflater.block_state != ISAL_BLOCK_FINISH) {
-        if (!inflate_some(r, spare, sizeof spare, &written) || written != 0) return 0; /* too much data */
-    }
-    /* Nothing after the Adler-32, in this chunk or in any later IDAT. */
-    if (r->inflater.avail_in != 0 || r->inflater.read_in_length != 0 || r->chunk_left != 0) return 0;
-    if (!chunk_end(r)) return 0;
+    size_t written = 0;
+    if (r->inflater.block_state != ISAL_BLOCK_FINISH && !inflate_some(r, spare, sizeof spare, &written)) return 0;
+    int extra = written != 0;
+    /* Otherwise nothing after the Adler-32, in this chunk or in any later IDAT. */
+    if (!extra && (r->inflater.avail_in != 0 || r->inflater.read_in_length != 0 || r->chunk_left != 0)) return 0;
+    if (!chunk_data(r, NULL, 0) || !chunk_end(r)) return 0;
     for (int idat_ended = 0;;) {
         uint8_t type[4];
         if (!chunk_begin(r, type)) return 0;
         if (is_type(type, "IEND")) return chunk_data(r, NULL, 0) && chunk_end(r);
         if (is_type(type, "IDAT")) {
-            if (idat_ended || r->chunk_left != 0) return 0; /* more image data, or IDATs not consecutive */
+            /* More image data (but the rest of an overlong stream), or IDATs not consecutive. */
+            if (idat_ended || (r->chunk_left != 0 && !extra)) return 0;
         } else {
             if (!allowed(r, type, 1)) return 0;
             idat_ended = 1;
