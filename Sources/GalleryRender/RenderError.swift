@@ -16,6 +16,8 @@ public enum RenderError: Error, Sendable, CustomStringConvertible {
     case unreadableImage(DiffSide, DecodeError)
     case memory(OutOfMemory)
     case encode(EncodeError)
+    /// A frame's shadows would paint more pixels than a frame may (`ShadowWork`).
+    case shadows(ShadowWork)
 
     public var description: String {
         switch self {
@@ -25,6 +27,8 @@ public enum RenderError: Error, Sendable, CustomStringConvertible {
         case .unreadableImage(let side, let error): "the \(side) image: \(error)"
         case .memory(let error): "\(error)"
         case .encode(let error): error.description
+        case .shadows(let work):
+            "the shadows would paint \(work.pixels) pixels, more than the \(work.limit) a frame may (64 times its pixels)"
         }
     }
 }

@@ -127,6 +127,7 @@ public struct Snapshot: Sendable {
         case .unreadablePhotos(let problems): throw .unreadablePhotos(problems)
         case .memory(_, _, let error): throw .memory(error)
         case .encode(_, let error): throw .encode(error)
+        case .shadows(_, let work): throw .shadows(work)
         // Not reached: nothing is listed or written.
         case .photos, .write: throw .encode(.refused(message: failure.description))
         }

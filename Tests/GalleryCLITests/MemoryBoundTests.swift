@@ -254,4 +254,52 @@ import Testing
         let limit = Self.sanitized ? 2048.0 : 600
         #expect(run.peakMiB < limit, "peak \(run.peakMiB) MiB")
     }
+
+    /// A small manifest cannot ask for unbounded frames (found by review: fifty scenes of
+    /// "0..99999/1", 2 KB, took 8 GB before a frame was drawn, then aborted): the manifest's files,
+    /// then a shard's planned frames with its motions', are counted as scenes are read.
+    @Test(.timeLimit(.minutes(1))) func aManifestAskingForMillionsOfFramesIsRefusedAtOnce() throws {
+        let many = (0..<50).map { #"{"name": "r\#($0)", "offsets": "0..99999/1"}"# }.joined(separator: ", ")
+        let files = try FrameCacheTests.project(
+            #"{"defaults": {"photos": ["photos/"], "width": 20, "height": 20}, "scenes": [\#(many)]}"#)
+        defer { files.remove() }
+        let run = try MeasuredProcess(["batch", files.file("manifest.json"), "--out", files.file("o")], folder: files)
+            .wait()
+        #expect(run.status == 64)
+        #expect(
+            run.stderr.contains(
+                "scene 'r1': the manifest's frame files up to this scene come to 200000, more than the 100000 one run takes"
+            ),
+            "\(run.stderr)")
+        #expect(run.peakMiB < 200, "peak \(run.peakMiB) MiB")
+        let motions = try FrameCacheTests.project(
+            #"{"defaults": {"photos": ["photos/"], "width": 20, "height": 20}, "scenes": [{"name": "a", "offsets": "0..99990/1"}, {"name": "b", "fling": 2000}]}"#
+        )
+        defer { motions.remove() }
+        let planned = try CommandRunner.run(["batch", "manifest.json", "--out", "o"], in: motions.path)
+        #expect(planned.status == 64)
+        #expect(
+            planned.stderr.contains("scene 'b': this shard's frames up to this scene come to "), "\(planned.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: motions.file("o")))
+    }
+
+    /// Shadows' work is bounded before any is painted (found by review: 30,000 tiny items with
+    /// 1000-pt shadows, each over the whole frame, took 158 s; a million would take an hour): a frame
+    /// whose shadows would cover more than 64 times its pixels (at least 2^24) fails naming it.
+    @Test func aFrameOfTooMuchShadowFailsBeforePainting() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let scene = ["--layout", "flow", "--item-size", "0.3", "--interitem-spacing", "0", "--spacing", "0"]
+        let shadow = ["--shadow-opacity", "1", "--shadow-radius", "1000"]
+        let many = try CommandRunner.run(["--count", "1000"] + scene + shadow + ["-o", folder.file("many.png")])
+        #expect(many.status == 1)
+        #expect(
+            many.stderr.contains(
+                "many.png: its shadows would paint 250125000 pixels, more than the 16777216 a frame may (64 times its pixels)"
+            ),
+            "\(many.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder.file("many.png")))
+        let few = try CommandRunner.run(["--count", "30"] + scene + shadow + ["-o", folder.file("few.png")])
+        #expect(few.status == 0, "\(few.stderr)")
+    }
 }

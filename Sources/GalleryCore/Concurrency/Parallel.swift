@@ -18,7 +18,14 @@ public enum Parallel {
                 results.withLock { $0[index] = output }
             }
         }
-        return results.withLock { $0.compactMap { $0 } }
+        // Every slot is filled: the outputs, in order, in an array of their exact size (compactMap
+        // grows one by doubling, up to twice the memory).
+        return results.withLock { all in
+            var outputs: [Output] = []
+            outputs.reserveCapacity(all.count)
+            for case let output? in all { outputs.append(output) }
+            return outputs
+        }
     }
 
     /// `body(i)` for each i in `0..<count`, as many at once as there are cores (WorkerPool's threads

@@ -73,6 +73,8 @@ public struct GridLayout: Sendable, Hashable {
         let last = min(rows - 1, Int(((offset + viewport.height) / pitch).rounded(.up)))
         guard first <= last else { return [] }
         var items: [LayoutItem] = []
+        // At most these rows' items: grown by doubling, a million of them took twice their memory.
+        items.reserveCapacity(min(count, (last - first + 1) * columns))
         for row in first...last {
             for column in 0..<columns {
                 let index = row * columns + column

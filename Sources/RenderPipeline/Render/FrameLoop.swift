@@ -82,6 +82,7 @@ struct FrameLoop: Sendable {
         image: Swift.Result<RGBAImage, FrameFailure>, problems: [PhotoProblem], seconds: Double
     ) {
         let began = Date()
+        if let work = ShadowWork.excess(of: plans[index]) { return (.failure(.shadows(work)), [], 0) }
         let photoKey = job.decodeScene(ofFrame: index).photoKeys
         let used = UsedPhotos()
         let (cache, threads, pyramids) = (cache, threadsPerFrame, pyramids)
@@ -120,6 +121,8 @@ enum FrameFailure: Error, Sendable {
     /// Memory ran out: for the frame, or for decoding `photo`.
     case memory(OutOfMemory, photo: String? = nil)
     case sink(FrameSinkError)
+    /// The frame's shadows would paint too much (`ShadowWork`).
+    case shadows(ShadowWork)
 
     /// As its job's failure, for `output`.
     func sceneFailure(output: String) -> SceneFailure {
@@ -127,6 +130,7 @@ enum FrameFailure: Error, Sendable {
         case .memory(let error, let photo): .memory(output: output, photo: photo, error)
         case .sink(.encode(let error)): .encode(output: output, error)
         case .sink(.write(let error)): .write(error)
+        case .shadows(let work): .shadows(output: output, work)
         }
     }
 }

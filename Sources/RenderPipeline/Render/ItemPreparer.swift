@@ -59,12 +59,15 @@ struct ItemPreparer {
             run(task, outlines: outlines, photo: photo, prefetch: prefetch)
         }
         var results: [Prepared] = []
+        results.reserveCapacity(outcomes.count)
         for outcome in outcomes { results.append(try outcome.get()) }
         return Self.pieces(of: chunk, results, bands: bands, outlines: outlines, rows: rows, items: items)
     }
 
-    /// What one task made.
-    private enum Prepared: Sendable {
+    /// What one task made. Indirect: a fetch or settle task of every item of a frame makes nothing,
+    /// and a slot as wide as a prepared photo for each (found by review: 1.3 KB an item, half the
+    /// 4 GB a million items took).
+    private indirect enum Prepared: Sendable {
         case nothing
         case band(Int, Range<Int>, ItemPainter.PreparedPhoto)
         case projected(Int, ProjectedItemPainter.Prepared)

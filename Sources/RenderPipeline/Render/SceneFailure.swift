@@ -16,6 +16,8 @@ public enum SceneFailure: Error, Sendable, CustomStringConvertible {
     case encode(output: String, EncodeError)
     /// A frame could not be written.
     case write(FileError)
+    /// The frame for `output` has shadows that would paint more than a frame may (`ShadowWork`).
+    case shadows(output: String, ShadowWork)
 
     /// The failure with `prefix` (a scratch folder's, ending in "/") dropped from the output it names,
     /// so that `check` names a frame by its path among the baselines, not by its scratch file.
@@ -26,6 +28,7 @@ public enum SceneFailure: Error, Sendable, CustomStringConvertible {
         switch self {
         case .memory(let output, let photo, let error): return .memory(output: named(output), photo: photo, error)
         case .encode(let output, let error): return .encode(output: named(output), error)
+        case .shadows(let output, let work): return .shadows(output: named(output), work)
         case .photos, .layout, .unreadablePhotos, .write: return self
         }
     }
@@ -38,6 +41,8 @@ public enum SceneFailure: Error, Sendable, CustomStringConvertible {
         case .memory(let output, let photo, let error): "\(output): \(photo.map { "decoding \($0): " } ?? "")\(error)"
         case .encode(let output, let error): "\(output): \(error)"
         case .write(let error): error.description
+        case .shadows(let output, let work):
+            "\(output): its shadows would paint \(work.pixels) pixels, more than the \(work.limit) a frame may (64 times its pixels): lower --shadow-radius, or show fewer items"
         }
     }
 }
