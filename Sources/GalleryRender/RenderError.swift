@@ -28,7 +28,7 @@ public enum RenderError: Error, Sendable, CustomStringConvertible {
         case .memory(let error): "\(error)"
         case .encode(let error): error.description
         case .shadows(let work):
-            "the shadows would paint \(work.pixels) pixels, more than the \(work.limit) a frame may (64 times its pixels)"
+            "the shadows would paint \(work.pixels) pixels, more than the \(work.limit) a frame may (64 times its pixels, at least 2^24)"
         }
     }
 }

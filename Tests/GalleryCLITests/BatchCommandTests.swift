@@ -151,6 +151,9 @@ import Testing
         let device = try CommandRunner.run(["batch", "/dev/null", "--out", "device"], in: folder.path)
         #expect(device.status == 64)
         #expect(device.stderr.contains("not a regular file (give - for standard input)"), "\(device.stderr)")
+        let folderManifest = try CommandRunner.run(["batch", "photos", "--out", "x"], in: folder.path)
+        #expect(folderManifest.status == 64)
+        #expect(folderManifest.stderr.contains("photos: cannot read the manifest: a folder, not a JSON file"))
     }
 
     /// `check -` records and compares from a piped manifest; its JUnit suite is "standard input".
@@ -166,6 +169,11 @@ import Testing
         #expect(check.status == 0, "\(check.stderr)")
         let junit = try String(contentsOfFile: folder.file("j.xml"), encoding: .utf8)
         #expect(junit.contains(#"<testsuite name="standard input" tests="10""#), "\(junit)")
+        // A hint names the manifest as given: `-`, to be piped again (found by review: `./-`).
+        let missing = try CommandRunner.run(["check", "-", "--baseline", "nob"], in: folder.path, input: bytes)
+        #expect(
+            missing.stderr.contains("record it with: gallery-render check - --baseline nob --record"),
+            "\(missing.stderr)")
     }
 
     /// A scene's key replaces the defaults' alternatives to it, as the contract's "a scene's keys

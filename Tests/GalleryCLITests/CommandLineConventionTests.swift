@@ -56,6 +56,12 @@ import Testing
             let long = help.output.split(separator: "\n").filter { $0.count > 80 }
             #expect(long.isEmpty, "\(command): \(long)")
         }
+        // A long example is continued as a shell continues it, so each copied line still runs.
+        let render = try CommandRunner.run(["render", "--help"]).output
+        #expect(
+            render.contains(
+                "  gallery-render --device iphone-15 --offsets 0..680/17 -o \\\n      'frames/{index}.png' photos/\n"),
+            "\(render)")
         let manual = try CommandRunner.run(["--generate-manual"]).output
         #expect(!manual.contains(".nf\nGive exactly one motion"), "the discussion is not filled")
         #expect(manual.contains(".nf\n  gallery\\-render animate \\-\\-fling 1000"), "an example lost its place")
@@ -70,8 +76,21 @@ import Testing
         #expect(batch.status == 1)
         #expect(
             batch.stderr
-                == "Error: cannot write manifest.json/rest.png: cannot create folder manifest.json: Not a directory\n",
+                == "Error: cannot write into --out manifest.json: cannot create folder manifest.json: Not a directory\n",
             "\(batch.stderr)")
+        #expect(
+            try Data(contentsOf: URL(fileURLWithPath: folder.file("manifest.json")))
+                == Data(BatchCommandTests.manifest.utf8))
+        // One frame that cannot be written fails its scene alone: the others are written, and the
+        // summary is this run's (found by review: the check above first failed them all).
+        try FileManager.default.createDirectory(atPath: folder.file("o"), withIntermediateDirectories: true)
+        try folder.write([1], to: "o/scroll")
+        let one = try CommandRunner.run(
+            ["batch", "manifest.json", "--out", "o", "--summary", "s.json"], in: folder.path)
+        #expect(one.status == 1)
+        #expect(one.stderr.contains("Error: scene 'scroll': ") && one.stderr.contains("1 failed"), "\(one.stderr)")
+        #expect(FileManager.default.fileExists(atPath: folder.file("o/rest.png")))
+        #expect(FileManager.default.fileExists(atPath: folder.file("s.json")))
         let slash = try CommandRunner.run(["--count", "3", "-o", "newdir/"], in: folder.path)
         #expect(slash.status == 1 && slash.stderr == "Error: cannot write newdir/: Is a directory\n", "\(slash.stderr)")
     }
@@ -83,7 +102,7 @@ import Testing
         let run = try CommandRunner.run(
             ["check", "manifest.json", "--baseline", "b", "--record", "--junit", "j.xml"], in: folder.path)
         #expect(run.status == 0)
-        #expect(run.stderr.contains("warning: --record compares nothing, so it writes no --report and no --junit"))
+        #expect(run.stderr.contains("warning: --record compares nothing, so it writes no --junit\n"), "\(run.stderr)")
         #expect(!FileManager.default.fileExists(atPath: folder.file("j.xml")))
     }
 }

@@ -279,7 +279,7 @@ import Testing
         let planned = try CommandRunner.run(["batch", "manifest.json", "--out", "o"], in: motions.path)
         #expect(planned.status == 64)
         #expect(
-            planned.stderr.contains("scene 'b': this shard's frames up to this scene come to "), "\(planned.stderr)")
+            planned.stderr.contains("scene 'b': the run's frames up to this scene come to "), "\(planned.stderr)")
         #expect(!FileManager.default.fileExists(atPath: motions.file("o")))
     }
 
@@ -295,7 +295,7 @@ import Testing
         #expect(many.status == 1)
         #expect(
             many.stderr.contains(
-                "many.png: its shadows would paint 250125000 pixels, more than the 16777216 a frame may (64 times its pixels)"
+                "many.png: its shadows would paint 250125000 pixels, more than the 16777216 a frame may (64 times its pixels, at least 2^24)"
             ),
             "\(many.stderr)")
         #expect(!FileManager.default.fileExists(atPath: folder.file("many.png")))

@@ -42,11 +42,15 @@ enum BatchCommand: Subcommand {
             }
         }
         if let summary { try guarded.writes(summary, "--summary \(summary)") }
-        // A frame that cannot be written (--out naming a file) fails before anything renders, once
-        // (found by review: every scene rendered, then failed, a line each). The summary is said
-        // at the end, after the frames it could not keep from being written.
-        if let unwritable = plan.scenes.lazy.flatMap(\.output.paths).compactMap(AtomicFile.checkWritable).first {
-            throw CommandFailure(unwritable.description)
+        // --out that cannot be a folder (a file there, or on its way) fails every frame: said once,
+        // before anything renders (found by review: every scene rendered, then failed, a line each).
+        // A frame of its own that cannot be written fails its scene alone, the others written.
+        if let unwritable = AtomicFile.checkWritable(SystemPath.joined(out, "frame.png")),
+            case .createFolder(let folder) = unwritable.operation
+        {
+            throw CommandFailure(
+                "cannot write into --\(folders.out.spec.name) \(out): cannot create folder \(folder): \(unwritable.reason)"
+            )
         }
         // Until the run ends the summary file says it was interrupted; failing here is told at the
         // end. A stream (`--summary -`, a pipe) gets the final summary only: one JSON document.

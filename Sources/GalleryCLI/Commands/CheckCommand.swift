@@ -29,7 +29,8 @@ enum CheckCommand: Subcommand {
         let (settings, baseline, mode) = (request.settings, request.baseline, request.mode)
         if mode == .all, request.report != nil || request.junit != nil {
             // Said, not refused: a CI job's record step may share its options with the check step.
-            console.warning("--record compares nothing, so it writes no --report and no --junit")
+            let given = [request.report.map { _ in "--report" }, request.junit.map { _ in "--junit" }].compactMap { $0 }
+            console.warning("--record compares nothing, so it writes no \(given.joined(separator: " and no "))")
         }
         // The frames are rendered into a folder of this run's own, removed even when a signal ends it;
         // recording copies them into the baseline folder, never through a link that leaves it.
@@ -46,7 +47,7 @@ enum CheckCommand: Subcommand {
             baseline: baseline, actualFolder: scratch.path, criteria: request.criteria,
             sceneCriteria: request.sceneCriteria, jobs: settings.jobs,
             missingHint:
-                "record missing baselines with: gallery-render check \(ShellWord.path(settings.manifest)) --baseline \(ShellWord.path(baseline)) --record-missing"
+                "record missing baselines with: gallery-render check \(ShellWord.manifest(settings.manifest)) --baseline \(ShellWord.path(baseline)) --record-missing"
         )
         // A baseline and its layout are read and written as one unit: other runs on the folder wait.
         // A plain check with a frame cache compares cached frames as they are served, so it holds
@@ -204,7 +205,7 @@ enum CheckCommand: Subcommand {
         // Only the missing ones: --record would also accept every frame that now fails (found by
         // review); --prune deletes the index-named files no frame reads any more.
         console.warning(
-            "baselines of \(old.count == 1 ? "scene '\(first)'" : "scenes " + old.map { "'\($0)'" }.joined(separator: ", ")) are named by index (\(first)/0000.png), frames now by offset (\(example)): record the missing ones with: gallery-render check \(ShellWord.path(manifest)) --baseline \(ShellWord.path(baseline)) --record-missing --prune"
+            "baselines of \(old.count == 1 ? "scene '\(first)'" : "scenes " + old.map { "'\($0)'" }.joined(separator: ", ")) are named by index (\(first)/0000.png), frames now by offset (\(example)): record the missing ones with: gallery-render check \(ShellWord.manifest(manifest)) --baseline \(ShellWord.path(baseline)) --record-missing --prune"
         )
     }
 
@@ -236,7 +237,7 @@ enum CheckCommand: Subcommand {
             let count = orphans.remaining.count
             console.line(
                 "",
-                "\(count) orphaned baseline\(count == 1 ? "" : "s"): delete \(count == 1 ? "it" : "them") with: gallery-render check \(ShellWord.path(manifest)) --baseline \(ShellWord.path(baseline)) --prune"
+                "\(count) orphaned baseline\(count == 1 ? "" : "s"): delete \(count == 1 ? "it" : "them") with: gallery-render check \(ShellWord.manifest(manifest)) --baseline \(ShellWord.path(baseline)) --prune"
             )
         }
     }

@@ -67,7 +67,7 @@ struct CheckRequest {
     private static func checkFolder(_ baseline: String, mode: RecordMode, manifest: String) throws {
         if mode == .never, !SystemPath.exists(baseline) {
             throw CommandFailure(
-                "the baseline folder \(baseline) does not exist; record it with: gallery-render check \(ShellWord.path(manifest)) --baseline \(ShellWord.path(baseline)) --record"
+                "the baseline folder \(baseline) does not exist; record it with: gallery-render check \(ShellWord.manifest(manifest)) --baseline \(ShellWord.path(baseline)) --record"
             )
         }
         if SystemPath.exists(baseline), !SystemPath.isFolder(baseline) {

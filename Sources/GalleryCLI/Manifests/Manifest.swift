@@ -229,6 +229,8 @@ struct Manifest: Sendable {
         } catch {
             switch error.cause {
             case .tooLarge: throw UsageError("\(name): the manifest is larger than \(largestFile >> 20) MiB")
+            case .notRegularFile where SystemPath.isFolder(path):
+                throw UsageError("\(name): cannot read the manifest: a folder, not a JSON file")
             case .notRegularFile:
                 throw UsageError("\(name): cannot read the manifest: not a regular file (give - for standard input)")
             default: throw UsageError("\(name): cannot read the manifest: \(error.reason)")

@@ -108,8 +108,8 @@ struct ManifestPlan: Sendable {
                 try add(entry, scene.description, scene.motion, photos: photos, paths: paths, folder: folder)
                 planned += scenes.last?.frameCount ?? 0
                 if planned > Self.frameLimit {
-                    throw Self.tooManyFrames(
-                        planned, what: "this shard's frames up to this scene", remedy: " or shard it")
+                    let run = shard.count > 1 ? "this shard's" : "the run's"
+                    throw Self.tooManyFrames(planned, what: "\(run) frames up to this scene", remedy: " or shard it")
                 }
             } catch {
                 throw UsageError.inManifest(path: manifest.name, place: entry.place(of: error), error)

@@ -23,20 +23,22 @@ enum HelpFormatter {
     static let width = 80
 
     /// `text` with each line longer than `width` broken at spaces, its continuation lines indented by
-    /// `indent` (or by the line's own leading spaces: an example command keeps its place). A word
-    /// longer than the width stays whole.
+    /// `indent`. An indented line is an example command: it is continued as a shell continues one
+    /// (` \` at the break, the rest four columns deeper), so a copied line still runs (found by
+    /// review: `-o` and its path landed on two lines that read as two commands). A word longer than
+    /// the width stays whole.
     static func wrapped(_ text: String, indent: Int = 0) -> String {
         text.split(separator: "\n", omittingEmptySubsequences: false).map { line -> String in
             guard line.count > width else { return String(line) }
             let lead = line.prefix { $0 == " " }.count
-            let hanging = String(repeating: " ", count: max(indent, lead))
+            let command = lead > 0
+            let (limit, hanging) = command ? (width - 2, lead + 4) : (width, indent)
             var lines: [String] = []
             var current = String(line.prefix(lead))
             for word in line.dropFirst(lead).split(separator: " ") {
-                let start = current.allSatisfy { $0 == " " }
-                if !start, current.count + 1 + word.count > width {
-                    lines.append(current)
-                    current = hanging
+                if !current.allSatisfy({ $0 == " " }), current.count + 1 + word.count > limit {
+                    lines.append(current + (command ? " \\" : ""))
+                    current = String(repeating: " ", count: hanging)
                 }
                 current += current.allSatisfy({ $0 == " " }) ? String(word) : " " + word
             }

@@ -35,4 +35,10 @@ enum ShellWord {
     static func path(_ path: String) -> String {
         quoted(path.hasPrefix("-") ? "./" + path : path)
     }
+
+    /// The manifest as a hint's command names it: `-` (standard input, piped again) as it is, a file
+    /// as `path` words it (found by review: `check ./-` named a file that does not exist).
+    static func manifest(_ path: String) -> String {
+        path == "-" ? path : Self.path(path)
+    }
 }

@@ -42,7 +42,7 @@ public enum SceneFailure: Error, Sendable, CustomStringConvertible {
         case .encode(let output, let error): "\(output): \(error)"
         case .write(let error): error.description
         case .shadows(let output, let work):
-            "\(output): its shadows would paint \(work.pixels) pixels, more than the \(work.limit) a frame may (64 times its pixels): lower --shadow-radius, or show fewer items"
+            "\(output): its shadows would paint \(work.pixels) pixels, more than the \(work.limit) a frame may (64 times its pixels, at least 2^24): lower --shadow-radius, or show fewer items"
         }
     }
 }
