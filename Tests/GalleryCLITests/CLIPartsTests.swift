@@ -6,6 +6,16 @@ import Testing
 /// The command line's pure parts, without running the binary: offset lists, shards, JSON text and
 /// help layout. Every expected value is written out.
 @Suite struct CLIPartsTests {
+    /// Every value option of every subcommand is among `DeclaredOptions`, so its value is checked
+    /// before any rule between options (a new option group left out of its list would fail here).
+    @Test func everyValueOptionIsValidatedFirst() {
+        for (name, command) in RootOptions.subcommands {
+            for option in command.spec.options where !option.isFlag {
+                #expect(DeclaredOptions.all.contains { $0.spec == option }, "\(name) --\(option.name)")
+            }
+        }
+    }
+
     @Test func offsetRangesIncludeTheEndWhenReached() {
         #expect(OffsetList.parse("0..680/170") == [0, 170, 340, 510, 680])
         #expect(OffsetList.parse("0..100/30") == [0, 30, 60, 90])

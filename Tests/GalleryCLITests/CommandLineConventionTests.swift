@@ -65,6 +65,16 @@ import Testing
         let manual = try CommandRunner.run(["--generate-manual"]).output
         #expect(!manual.contains(".nf\nGive exactly one motion"), "the discussion is not filled")
         #expect(manual.contains(".nf\n  gallery\\-render animate \\-\\-fling 1000"), "an example lost its place")
+        // Example commands in no-fill blocks fit 80 columns once man indents them (found by review: 106).
+        var verbatim = false
+        var wide: [Substring] = []
+        for line in manual.split(separator: "\n") {
+            if line == ".nf" || line == ".fi" { verbatim = line == ".nf" }
+            if verbatim, line.contains("gallery\\-render "), line.replacingOccurrences(of: "\\", with: "").count > 73 {
+                wide.append(line)
+            }
+        }
+        #expect(wide.isEmpty, "\(wide)")
     }
 
     /// Outputs a batch cannot write fail once, before anything renders (found by review: every

@@ -42,20 +42,21 @@ enum BatchCommand: Subcommand {
             }
         }
         if let summary { try guarded.writes(summary, "--summary \(summary)") }
+        // Until the run ends the summary file says it was interrupted; failing here is told at the
+        // end. A stream (`--summary -`, a pipe) gets the final summary only: one JSON document.
+        if let summary, AtomicFile.replacesFile(summary) {
+            try? AtomicFile.write(Array(Summary.started(plan, shard: settings.shard).pretty.utf8) + [10], to: summary)
+        }
         // --out that cannot be a folder (a file there, or on its way) fails every frame: said once,
         // before anything renders (found by review: every scene rendered, then failed, a line each).
-        // A frame of its own that cannot be written fails its scene alone, the others written.
+        // A frame of its own that cannot be written fails its scene alone, the others written. After
+        // the summary is begun: it then says this run was interrupted, never the last run's.
         if let unwritable = AtomicFile.checkWritable(SystemPath.joined(out, "frame.png")),
             case .createFolder(let folder) = unwritable.operation
         {
             throw CommandFailure(
                 "cannot write into --\(folders.out.spec.name) \(out): cannot create folder \(folder): \(unwritable.reason)"
             )
-        }
-        // Until the run ends the summary file says it was interrupted; failing here is told at the
-        // end. A stream (`--summary -`, a pipe) gets the final summary only: one JSON document.
-        if let summary, AtomicFile.replacesFile(summary) {
-            try? AtomicFile.write(Array(Summary.started(plan, shard: settings.shard).pretty.utf8) + [10], to: summary)
         }
         let report = try render(plan, settings: settings, console: console)
         // Scenes' errors first: a summary that cannot be written must not hide them.

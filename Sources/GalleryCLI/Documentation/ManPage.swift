@@ -39,7 +39,9 @@ enum ManPage {
         for (variable, meaning) in environment { lines += [".TP", ".B \(escaped(variable))", text(meaning)] }
         lines += [".SH EXAMPLES"]
         for (what, command) in examples {
-            lines += [text(what), ".PP", ".RS", ".nf", escaped(command), ".fi", ".RE", ".PP"]
+            // Within 80 columns once man indents it (7, and .RS 7 more).
+            let wrapped = HelpFormatter.continued(command, width: 66).map(escaped)
+            lines += [text(what), ".PP", ".RS", ".nf"] + wrapped + [".fi", ".RE", ".PP"]
         }
         lines += [
             ".SH SEE ALSO",
@@ -124,7 +126,10 @@ enum ManPage {
                 } else if !indented, lines.last != ".PP" {
                     lines.append(".br")
                 }
-                lines.append(escaped(String(line)))
+                // An example command within 80 columns once man indents it by 7 (a table row as it is).
+                let command = indented && line.contains("gallery-render ")
+                let shown = command ? HelpFormatter.continued(String(line), width: 73) : [String(line)]
+                lines += shown.map(escaped)
             }
             if verbatim { lines.append(".fi") }
         }

@@ -108,8 +108,9 @@ struct ManifestPlan: Sendable {
                 try add(entry, scene.description, scene.motion, photos: photos, paths: paths, folder: folder)
                 planned += scenes.last?.frameCount ?? 0
                 if planned > Self.frameLimit {
-                    let run = shard.count > 1 ? "this shard's" : "the run's"
-                    throw Self.tooManyFrames(planned, what: "\(run) frames up to this scene", remedy: " or shard it")
+                    let (run, remedy) =
+                        shard.count > 1 ? ("this shard's", " or give it more shards") : ("the run's", " or shard it")
+                    throw Self.tooManyFrames(planned, what: "\(run) frames up to this scene", remedy: remedy)
                 }
             } catch {
                 throw UsageError.inManifest(path: manifest.name, place: entry.place(of: error), error)

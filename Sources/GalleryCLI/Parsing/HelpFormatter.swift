@@ -23,28 +23,43 @@ enum HelpFormatter {
     static let width = 80
 
     /// `text` with each line longer than `width` broken at spaces, its continuation lines indented by
-    /// `indent`. An indented line is an example command: it is continued as a shell continues one
-    /// (` \` at the break, the rest four columns deeper), so a copied line still runs (found by
-    /// review: `-o` and its path landed on two lines that read as two commands). A word longer than
-    /// the width stays whole.
+    /// `indent`; an indented line, an example command, `continued`. A word longer than the width
+    /// stays whole.
     static func wrapped(_ text: String, indent: Int = 0) -> String {
         text.split(separator: "\n", omittingEmptySubsequences: false).map { line -> String in
             guard line.count > width else { return String(line) }
             let lead = line.prefix { $0 == " " }.count
-            let command = lead > 0
-            let (limit, hanging) = command ? (width - 2, lead + 4) : (width, indent)
+            if lead > 0 { return continued(String(line), width: width).joined(separator: "\n") }
             var lines: [String] = []
-            var current = String(line.prefix(lead))
-            for word in line.dropFirst(lead).split(separator: " ") {
-                if !current.allSatisfy({ $0 == " " }), current.count + 1 + word.count > limit {
-                    lines.append(current + (command ? " \\" : ""))
-                    current = String(repeating: " ", count: hanging)
+            var current = ""
+            for word in line.split(separator: " ") {
+                if !current.isEmpty, current.count + 1 + word.count > width {
+                    lines.append(current)
+                    current = String(repeating: " ", count: indent)
                 }
                 current += current.allSatisfy({ $0 == " " }) ? String(word) : " " + word
             }
             lines.append(current)
             return lines.joined(separator: "\n")
         }.joined(separator: "\n")
+    }
+
+    /// A command line in lines of at most `width` columns, continued as a shell continues one (` \`
+    /// at each break, the rest four columns deeper than the line's own indent), so that a copied
+    /// line still runs (found by review: `-o` and its path landed on lines that read as two commands).
+    static func continued(_ line: String, width: Int) -> [String] {
+        let lead = line.prefix { $0 == " " }.count
+        let hanging = String(repeating: " ", count: lead + 4)
+        var lines: [String] = []
+        var current = String(line.prefix(lead))
+        for word in line.dropFirst(lead).split(separator: " ") {
+            if !current.allSatisfy({ $0 == " " }), current.count + 1 + word.count > width - 2 {
+                lines.append(current + " \\")
+                current = hanging
+            }
+            current += current.allSatisfy({ $0 == " " }) ? String(word) : " " + word
+        }
+        return lines + [current]
     }
 
     private static func describe(_ option: OptionSpec) -> String {

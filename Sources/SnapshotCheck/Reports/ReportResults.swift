@@ -116,14 +116,9 @@ public struct ReportResults: Sendable, Codable {
         frames = checks.map { check in
             var counts: Comparison.Counts?
             if case .compared(let c)? = check.comparison { counts = c }
-            // Two sizes: the expected image's, every pixel differing, as `diff --json` gives them.
-            var mismatch: PixelSize?
-            if case .sizeMismatch(let expected, _)? = check.comparison { mismatch = expected }
             var frame = Frame(
                 path: check.path, scene: check.scene, status: check.status, message: check.message,
-                seconds: check.seconds, width: counts?.width ?? mismatch?.width,
-                height: counts?.height ?? mismatch?.height,
-                diffPixels: counts?.diffPixels ?? mismatch.map { $0.width * $0.height },
+                seconds: check.seconds, width: counts?.width, height: counts?.height, diffPixels: counts?.diffPixels,
                 antiAliasedPixels: counts?.antiAliasedPixels, failingFrames: check.failingFrames,
                 animationFrames: check.animationFrames.isEmpty ? nil : check.animationFrames, order: order[check.path],
                 images: images[check.path] ?? ReportImages(),
