@@ -82,7 +82,12 @@ import Testing
     @Test func unwritableOutputsFailBeforeRendering() throws {
         let folder = try BatchCommandTests.project(BatchCommandTests.manifest)
         defer { folder.remove() }
-        let batch = try CommandRunner.run(["batch", "manifest.json", "--out", "manifest.json"], in: folder.path)
+        try folder.write(Array("old".utf8), to: "old.json")
+        let batch = try CommandRunner.run(
+            ["batch", "manifest.json", "--out", "manifest.json", "--summary", "old.json"], in: folder.path)
+        // The summary says this run was interrupted, never the last run's (found by review).
+        let summary = try String(contentsOfFile: folder.file("old.json"), encoding: .utf8)
+        #expect(summary.contains(#""interrupted": true"#), "\(summary)")
         #expect(batch.status == 1)
         #expect(
             batch.stderr
