@@ -7,15 +7,23 @@ import Testing
 @Suite struct MergeSafetyTests {
     static let scenes = #"{"name": "a"}, {"name": "b"}, {"name": "c"}, {"name": "d"}"#
 
-    /// A merge refused for an input that is no report (an empty shard's) empties the last merge's
-    /// results.json and JUnit first, as `check` empties its own: a JUnit publisher showed green.
-    @Test func aRefusedMergeLeavesNoEarlierVerdict() throws {
+    /// A folder with `m.json` of `scenes`, its baselines recorded in `b` and a passing check's report
+    /// in `report`.
+    static func checked(report: String) throws -> TemporaryFolder {
         let folder = try TemporaryFolder()
-        defer { folder.remove() }
         try folder.write(ReviewWorkflowTests.manifest(Self.scenes), to: "m.json")
         #expect(try CommandRunner.run(["check", "m.json", "--baseline", "b", "--record"], in: folder.path).status == 0)
         #expect(
-            try CommandRunner.run(["check", "m.json", "--baseline", "b", "--report", "r"], in: folder.path).status == 0)
+            try CommandRunner.run(["check", "m.json", "--baseline", "b", "--report", report], in: folder.path).status
+                == 0)
+        return folder
+    }
+
+    /// A merge refused for an input that is no report (an empty shard's) empties the last merge's
+    /// results.json and JUnit first, as `check` empties its own: a JUnit publisher showed green.
+    @Test func aRefusedMergeLeavesNoEarlierVerdict() throws {
+        let folder = try Self.checked(report: "r")
+        defer { folder.remove() }
         let merged = try CommandRunner.run(
             ["merge-reports", "r", "--report", "all", "--junit", "all.xml"], in: folder.path)
         #expect(merged.status == 0, "\(merged.stderr)")
@@ -34,12 +42,8 @@ import Testing
     /// for an empty file) check some scenes twice or never; the merge says so and fails instead of
     /// passing with scene c unchecked.
     @Test func shardsDealtDifferentlyFailTheMerge() throws {
-        let folder = try TemporaryFolder()
+        let folder = try Self.checked(report: "w")
         defer { folder.remove() }
-        try folder.write(ReviewWorkflowTests.manifest(Self.scenes), to: "m.json")
-        #expect(try CommandRunner.run(["check", "m.json", "--baseline", "b", "--record"], in: folder.path).status == 0)
-        #expect(
-            try CommandRunner.run(["check", "m.json", "--baseline", "b", "--report", "w"], in: folder.path).status == 0)
         // Weights where scene a took 100 s: dealt a | b c d, where equal costs deal a c | b d.
         let url = URL(fileURLWithPath: folder.file("w/results.json"))
         var results = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any])
