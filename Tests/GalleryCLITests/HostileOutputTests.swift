@@ -1,4 +1,5 @@
 import Foundation
+import GalleryCore
 import ImageCodecs
 import TestSupport
 import Testing
@@ -170,6 +171,52 @@ import Testing
             run.stderr.contains("Error: cannot write afile: cannot create folder afile: Not a directory"),
             "\(run.stderr)")
         #expect(!run.stderr.contains(".gallery-render.lock"), "\(run.stderr)")
+    }
+
+    /// A report or JUnit file that cannot be written fails before anything renders, alone on stderr
+    /// (found by review: `--report afile/r` rendered every frame, then failed).
+    @Test func anUnwritableReportFailsBeforeRendering() throws {
+        let folder = try BatchCommandTests.project(BatchCommandTests.manifest)
+        defer { folder.remove() }
+        try folder.write([0], to: "afile")
+        try FileManager.default.createDirectory(atPath: folder.file("b/adir"), withIntermediateDirectories: true)
+        let report = try CommandRunner.run(
+            ["check", "manifest.json", "--baseline", "b", "--report", "afile/r"], in: folder.path)
+        #expect(report.status == 1)
+        #expect(report.stderr == "Error: cannot write afile/r: cannot create folder afile/r: Not a directory\n")
+        let junit = try CommandRunner.run(
+            ["check", "manifest.json", "--baseline", "b", "--junit", "b/adir"], in: folder.path)
+        #expect(junit.status == 1)
+        #expect(junit.stderr == "Error: cannot write b/adir: Is a directory\n", "\(junit.stderr)")
+    }
+
+    /// `--out` naming a link to nothing fails once, before rendering, as mkdir fails on it (found by
+    /// review: every scene failed, a line each).
+    @Test func anOutFolderLinkedToNothingFailsOnce() throws {
+        let folder = try BatchCommandTests.project(BatchCommandTests.manifest)
+        defer { folder.remove() }
+        try FileManager.default.createSymbolicLink(atPath: folder.file("o"), withDestinationPath: "gone")
+        let run = try CommandRunner.run(["batch", "manifest.json", "--out", "o"], in: folder.path)
+        #expect(run.status == 1)
+        #expect(
+            run.stderr == "Error: cannot write into --out o: cannot create folder o: File exists\n", "\(run.stderr)")
+    }
+
+    /// A diff with no image to draw (the sizes differ) removes an earlier diff image rather than
+    /// leave it to pass for this one's, and says so (found by review).
+    @Test func aDiffOfTwoSizesLeavesNoEarlierDiffImage() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        try folder.write(try PNGEncoder.encode(RGBAImage(width: 9, height: 9, fill: (0, 0, 0, 255))), to: "a.png")
+        try folder.write(try PNGEncoder.encode(RGBAImage(width: 10, height: 9, fill: (0, 0, 0, 255))), to: "b.png")
+        try folder.write([1, 2, 3], to: "d.png")
+        let run = try CommandRunner.run(["diff", "a.png", "b.png", "--diff-image", "d.png"], in: folder.path)
+        #expect(run.status == 1)
+        #expect(run.output == "different: sizes differ: expected 9x9, actual 10x9\n")
+        #expect(
+            run.stderr == "warning: --diff-image d.png not written: the sizes differ (the earlier one removed)\n",
+            "\(run.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder.file("d.png")))
     }
 }
 

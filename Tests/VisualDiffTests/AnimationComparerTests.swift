@@ -60,6 +60,17 @@ import VisualDiff
         #expect(present.map(\.0) == [true, true, false] && present.map(\.1) == [true, true, true])
     }
 
+    /// Frames of another size fail with every expected pixel counted, as `diff --json` counts them
+    /// (found by review: each said 0 differing pixels).
+    @Test func framesOfAnotherSizeCountEveryPixel() throws {
+        let expected = try Self.apng([Self.frame(lit: 0), Self.frame(lit: 1)])
+        let wider = RGBAImage(width: 9, height: 4, fill: (0, 0, 0, 255))
+        let actual = try Self.apng([wider, wider])
+        let result = try AnimationComparer().compare(expected: expected, actual: actual)
+        #expect(!result.matches && result.failingFrames == [0, 1])
+        #expect(result.frames.map(\.diffPixels) == [32, 32] && result.frames.allSatisfy(\.failed))
+    }
+
     @Test func aOneFrameAPNGIsNoStillImage() throws {
         // A fling with nowhere to go renders one APNG frame: only a PNG that is no APNG is a still.
         let two = try Self.apng([Self.frame(lit: 0), Self.frame(lit: 1)])

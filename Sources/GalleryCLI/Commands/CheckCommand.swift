@@ -20,7 +20,7 @@ enum CheckCommand: Subcommand {
         discussion:
             "Exit status: 0 every frame matches, 1 a difference, a missing baseline or a failed scene, 2 a baseline could not be read, 64 usage error.\nWith GITHUB_ACTIONS=true, failures are also printed as ::error annotations.",
         usage:
-            "gallery-render check <manifest> --baseline <dir> [--record | --record-missing | --record-failed] [--prune] [--report <dir>] [--junit <file>] [--shard <k/n>]"
+            "gallery-render check <manifest> --baseline <dir> [--record | --record-missing | --record-failed] [--prune] [--report <dir>] [--junit <file>] [--shard <k/n>] [options]"
     )
 
     static func run(_ parsed: ParsedArguments, console: Console) throws -> ExitCode {
@@ -41,7 +41,7 @@ enum CheckCommand: Subcommand {
             weights: settings.weights)
         try guardWrites(request, plan: plan)
         // `--record` writes no report, and leaves an earlier one as it was.
-        if mode != .all { EarlierVerdicts.empty(report: request.report, junit: request.junit) }
+        if mode != .all { try emptyEarlierVerdicts(request) }
         try request.checkBaselineFolder()
         var check = BaselineCheck(
             baseline: baseline, actualFolder: scratch.path, criteria: request.criteria,
@@ -120,6 +120,25 @@ enum CheckCommand: Subcommand {
         for file in plan.everyFramePath.sorted().flatMap(files) { guarded.reads(file, "the baseline \(file)") }
         if let report = request.report { try guarded.writesReport(report, "--report \(report)") }
         if let junit = request.junit { try guarded.writes(junit, "--junit \(junit)") }
+    }
+
+    /// Empties the verdicts an earlier run left; a report or JUnit file that cannot be written
+    /// whatever the run finds (a file where its folder goes, a folder named as the file) fails now,
+    /// before anything renders, as it fails after (found by review: `--report afile/r` rendered
+    /// every frame first).
+    private static func emptyEarlierVerdicts(_ request: CheckRequest) throws {
+        EarlierVerdicts.empty(report: request.report, junit: request.junit)
+        if let report = request.report,
+            let unwritable = AtomicFile.checkWritable(SystemPath.joined(report, ReportFolder.page)),
+            case .createFolder = unwritable.operation
+        {
+            // Named as making the folder names it, once the report is written.
+            throw CommandFailure(
+                FileError(path: report, operation: unwritable.operation, cause: unwritable.cause).description)
+        }
+        if let junit = request.junit, let unwritable = AtomicFile.checkWritable(junit) {
+            throw CommandFailure(unwritable.description)
+        }
     }
 
     /// A run that recorded every baseline: what it wrote, its orphans, the baselines it refused and

@@ -16,7 +16,7 @@ enum DiffCommand: Subcommand {
         discussion:
             "Exit status: 0 the images match, 1 they differ (different sizes included), 2 one could not be read, 64 usage error.",
         usage:
-            "gallery-render diff <expected> <actual> [--threshold <t>] [--max-diff-pixels <n>] [--diff-image <path>] [--json]"
+            "gallery-render diff <expected> <actual> [--threshold <t>] [--max-diff-pixels <n>] [--diff-image <path>] [--json] [options]"
     )
 
     static func run(_ parsed: ParsedArguments, console: Console) throws -> ExitCode {
@@ -38,19 +38,17 @@ enum DiffCommand: Subcommand {
         let json = parsed.isSet(output.json)
         let (comparison, diff) = SnapshotDiff.compare(
             expectedFile: expected, actualFile: actual, criteria: criteria, diffImage: diffPath != nil)
-        if let diffPath, case .compared(let counts) = comparison {
-            // The comparison is not complete without the image asked for: 2, never "different".
-            guard let diff else {
-                let room = OutOfMemory(bytes: counts.totalPixels * 4)
-                throw CommandFailure(messages: ["cannot make \(diffPath): \(room)"], code: .cannotCompare)
-            }
-            // A write error names the file itself; an encoding one (out of memory) is given its name.
-            let png: [UInt8]
-            do { png = try PNGEncoder.encode(diff, compression: .matches) } catch {
-                throw CommandFailure(messages: ["cannot write \(diffPath): \(error)"], code: .cannotCompare)
-            }
-            do { try AtomicFile.write(png, to: diffPath) } catch {
-                throw CommandFailure(messages: ["\(error)"], code: .cannotCompare)
+        if let diffPath {
+            if case .compared(let counts) = comparison {
+                try write(diff, pixels: counts.totalPixels, to: diffPath)
+            } else {
+                // No image to draw: one left by an earlier diff must not pass for this one's (found
+                // by review: sizes differing kept yesterday's diff image, of other images).
+                let removed = AtomicFile.removeReplaced(diffPath)
+                let why =
+                    if case .sizeMismatch = comparison { "the sizes differ" } else { "an image could not be read" }
+                console.warning(
+                    "--diff-image \(diffPath) not written: \(why)\(removed ? " (the earlier one removed)" : "")")
             }
         }
         if let mismatch = ColorTagMismatch(expected: expected, actual: actual) { console.warning("\(mismatch)") }
@@ -69,6 +67,23 @@ enum DiffCommand: Subcommand {
                 console.out("\(counts.matches ? "match" : "different"): \(Console.escaped(comparison.summary))\n")
             }
             return counts.matches ? .success : .failure
+        }
+    }
+
+    /// Writes the diff image, or fails with 2: the comparison is not complete without the image asked
+    /// for, never "different". A write error names the file itself; an encoding one (out of memory)
+    /// is given its name.
+    private static func write(_ diff: RGBAImage?, pixels: Int, to path: String) throws {
+        guard let diff else {
+            throw CommandFailure(
+                messages: ["cannot make \(path): \(OutOfMemory(bytes: pixels * 4))"], code: .cannotCompare)
+        }
+        let png: [UInt8]
+        do { png = try PNGEncoder.encode(diff, compression: .matches) } catch {
+            throw CommandFailure(messages: ["cannot write \(path): \(error)"], code: .cannotCompare)
+        }
+        do { try AtomicFile.write(png, to: path) } catch {
+            throw CommandFailure(messages: ["\(error)"], code: .cannotCompare)
         }
     }
 

@@ -36,8 +36,8 @@ public enum AtomicFile {
             guard SystemPath.bytes(name).count <= Int(NAME_MAX) else {
                 return FileError(path: path, operation: .write, cause: .system(errno: ENAMETOOLONG))
             }
-            if let folder = unmakeableFolder(SystemPath.parent(path)) {
-                return FileError(path: path, operation: .createFolder(folder), cause: .system(errno: ENOTDIR))
+            if let (folder, code) = unmakeableFolder(SystemPath.parent(path)) {
+                return FileError(path: path, operation: .createFolder(folder), cause: .system(errno: code))
             }
             return nil
         case .success: return nil
@@ -45,18 +45,23 @@ public enum AtomicFile {
     }
 
     /// The missing folder nearest `folder` (or it) that cannot be made because a file stands on its
-    /// way (`afile/sub` for `afile/sub/x.png`, or `afile` itself for `afile/x.png`); nil when the
-    /// nearest existing one is a folder, or cannot be told (left to the write to say).
-    private static func unmakeableFolder(_ folder: String) -> String? {
+    /// way (`afile/sub` for `afile/sub/x.png`, or `afile` itself for `afile/x.png`: ENOTDIR) or a
+    /// link to nothing stands in its place (EEXIST, as `mkdir` says); nil when the nearest existing
+    /// one is a folder, or cannot be told (left to the write to say).
+    private static func unmakeableFolder(_ folder: String) -> (String, Int32)? {
         var current = folder
         var below = folder
         while !current.isEmpty, current != "/" {
             var status = stat()
             if SystemPath.withCString(current, { stat($0, &status) }) == 0 {
                 guard status.st_mode & S_IFMT != S_IFDIR else { return nil }
-                return current == folder ? folder : below
+                return (current == folder ? folder : below, ENOTDIR)
             }
             guard errno == ENOENT || errno == ENOTDIR else { return nil }
+            // A dangling link (found by review: `--out` naming one failed every scene, a line each).
+            if errno == ENOENT, SystemPath.withCString(current, { lstat($0, &status) }) == 0 {
+                return (current, EEXIST)
+            }
             below = current
             current = SystemPath.parent(current)
         }
@@ -148,6 +153,14 @@ public enum AtomicFile {
         guard descriptor >= 0 else { return }
         fsync(descriptor)
         close(descriptor)
+    }
+
+    /// Removes the regular file a write to `path` would replace, links followed as a write follows
+    /// them: an earlier run's output this run has none for. Whether one was removed; a stream, a
+    /// device or a folder is left alone.
+    public static func removeReplaced(_ path: String) -> Bool {
+        guard let (file, exists) = writtenFile(path), exists else { return false }
+        return SystemPath.withCString(file) { unlink($0) } == 0
     }
 
     /// Makes `folder` and its missing parents, as `mkdir -p` does, or throws why not, with the errno.

@@ -61,12 +61,8 @@ public struct AnimationComparer: Sendable {
                 mask.hatch(&image)
                 diff = image
             }
-            var differing = 0
-            if case .compared(let counts) = comparison {
-                differing = counts.diffPixels
-                if counts.diffPixels > result.closest?.diffPixels ?? -1 { result.closest = counts }
-            }
-            let compared = AnimationFrameResult(diffPixels: differing, failed: !comparison.matches, seconds: seconds)
+            let compared = AnimationFrameResult(
+                diffPixels: Self.differing(comparison, into: &result), failed: !comparison.matches, seconds: seconds)
             result.frames.append(compared)
             each?(frame, compared, expectedFrame, actualFrame, diff)
             guard !comparison.matches else { continue }
@@ -77,6 +73,18 @@ public struct AnimationComparer: Sendable {
             }
         }
         return result
+    }
+
+    /// A compared frame's differing pixels, its counts kept as the closest when they are the most so
+    /// far. Frames of another size count every pixel, as `diff --json` does (found by review: 0).
+    private static func differing(_ comparison: Comparison, into result: inout AnimationComparison) -> Int {
+        switch comparison {
+        case .compared(let counts):
+            if counts.diffPixels > result.closest?.diffPixels ?? -1 { result.closest = counts }
+            return counts.diffPixels
+        case .sizeMismatch(let expected, _): return expected.width * expected.height
+        case .unreadable: return 0
+        }
     }
 
     /// Frame `frame`, which only one of the two has (`present`): every pixel of it differs. Added to
