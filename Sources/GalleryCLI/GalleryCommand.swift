@@ -134,10 +134,7 @@ public enum GalleryCommand {
             optionGroups: [
                 (
                     "OPTIONS",
-                    [
-                        RootOptions.declared.version.spec, RootOptions.declared.verbose.spec,
-                        RootOptions.declared.completionScript.spec, RunOptions.help.spec,
-                    ]
+                    RootOptions.specs + [RunOptions.help.spec]
                 )
             ],
             discussion: "Run 'gallery-render render --help' for the scene and output options.",

@@ -37,9 +37,13 @@ struct RootOptions: OptionGroup {
     }
 
     /// The root's own options, as help lists them: completion scripts offer them before a subcommand.
+    /// `--generate-manual` is left out of both, as swift-argument-parser's manual plugin is no option.
     static var specs: [OptionSpec] {
-        [declared.version.spec, declared.verbose.spec, declared.generateManual.spec, declared.completionScript.spec]
+        [declared.version.spec, declared.verbose.spec, declared.completionScript.spec]
     }
+
+    /// `help`'s one line, as swift-argument-parser's completion scripts describe it.
+    static let helpAbstract = "Show subcommand help information."
 
     /// The subcommand named `name`.
     static func subcommand(_ name: String) -> (any Subcommand.Type)? {

@@ -187,4 +187,53 @@ import Testing
         #expect(left.first as? String == "4")
         #expect((left.last as? String)?.hasPrefix("frame 4 of 7: ") == true)
     }
+    /// A fling's report whose baseline was recorded at `recorded` pt/s and checked at `checked`: the
+    /// two have different frame counts, so the last frames are only in one of them.
+    static func flings(recorded: Int, checked: Int) throws -> TemporaryFolder {
+        let manifest = { (speed: Int) in
+            #"{"scenes": [{"name": "fling", "width": 200, "height": 120, "photos": ["photos/"], "fling": \#(speed), "fps": 20}]}"#
+        }
+        let folder = try BatchCommandTests.project(manifest(recorded))
+        let record = try CommandRunner.run(["check", "manifest.json", "--baseline", "b", "--record"], in: folder.path)
+        #expect(record.status == 0, "\(record.stderr)")
+        try folder.write(Array(manifest(checked).utf8), to: "manifest.json")
+        let check = try CommandRunner.run(
+            ["check", "manifest.json", "--baseline", "b", "--report", "r"], in: folder.path)
+        #expect(check.status == 1, "\(check.stderr)")
+        return folder
+    }
+
+    /// The last frame's toggle after two flips: its label, whether its top image is hidden, the
+    /// slider's top image's height on screen, and the diff view's note.
+    static let lastFrame = """
+        (() => { const s = galleryReport.frames[0]; const f = JSON.parse(s.dataset.frames);
+          galleryReport.setFrame(s, f.length - 1); galleryReport.show(s, 'toggle'); galleryReport.flip(s); galleryReport.flip(s);
+          const top = s.querySelector('.view.toggle img.top'), label = s.querySelector('.view.toggle .flip').textContent;
+          galleryReport.show(s, 'slider'); const slid = s.querySelector('.view.slider img.top');
+          return new Promise(done => { const end = () => { const height = Math.round(slid.getBoundingClientRect().height);
+            galleryReport.show(s, 'diff'); done([label, top.hidden, height, s.querySelector('.view.diff .nodiff').textContent,
+            !!document.querySelector('meta[http-equiv="Content-Security-Policy"]')]); };
+            slid.hidden || (slid.complete && slid.naturalWidth) ? end() : slid.addEventListener('load', end); }); })()
+        """
+
+    /// Found by review: a frame only in the baseline showed the frame before's actual image under
+    /// "Showing actual" once flipped twice; a frame only in the rendering was a 2-pixel dot in the
+    /// slider, blend and toggle views, its expected image missing beneath it.
+    @Test(.enabled(if: chromium)) func aFrameOnlyOneSideHasIsShownAsItIs() throws {
+        let longer = try Self.flings(recorded: 300, checked: 900)
+        defer { longer.remove() }
+        let rendering = try #require(
+            try Self.drive(longer, [Self.lastFrame], page: "r/index.html").first?.value as? [Any])
+        #expect(rendering.first as? String == "Only in the rendering: no expected frame to show", "\(rendering)")
+        #expect(rendering.dropFirst().first as? Bool == false, "the actual shown")
+        #expect((rendering.dropFirst(2).first as? Int ?? 0) >= 100, "the actual at its size: \(rendering)")
+        #expect((rendering.dropFirst(3).first as? String)?.hasSuffix(": only in the rendering") == true, "\(rendering)")
+        #expect(rendering.last as? Bool == true, "the page sets a policy, and its script still runs under it")
+        let shorter = try Self.flings(recorded: 900, checked: 300)
+        defer { shorter.remove() }
+        let baseline = try #require(
+            try Self.drive(shorter, [Self.lastFrame], page: "r/index.html").first?.value as? [Any])
+        #expect(baseline.first as? String == "Only in the baseline: no actual frame to show", "\(baseline)")
+        #expect(baseline.dropFirst().first as? Bool == true, "no other frame's actual image")
+    }
 }

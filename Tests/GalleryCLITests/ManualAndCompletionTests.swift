@@ -97,13 +97,17 @@ import Testing
             complete gallery-render check m.json --record-m
             complete gallery-render --generate-c
             complete gallery-render --generate-completion-script ""
+            complete gallery-render help ""
+            complete gallery-render --generate-m
             """
         let run = try CommandRunner.run(["bash", "-c", script], in: folder.path, executable: "/usr/bin/env")
         #expect(run.status == 0, "\(run.stderr)")
         #expect(
-            run.output.split(separator: "\n", omittingEmptySubsequences: false).prefix(8).map(String.init) == [
+            run.output.split(separator: "\n", omittingEmptySubsequences: false).prefix(10).map(String.init) == [
                 "--layout", Self.layouts, Self.layouts, "animate", "photo-a.png", "--record-missing",
-                "--generate-completion-script", "bash zsh fish",
+                "--generate-completion-script", "bash zsh fish", Self.subcommands,
+                // Hidden from help, so from completion too, as swift-argument-parser's (found by review).
+                "",
             ], "\(run.output)")
     }
 
@@ -120,11 +124,15 @@ import Testing
             source ./_gallery_render > /dev/null
             words=(gallery-render an); CURRENT=2; _gallery_render
             words=(gallery-render render --cap); CURRENT=3; _gallery_render
+            words=(gallery-render help ''); CURRENT=3; _gallery_render
             """
         let run = try CommandRunner.run(["zsh", "-f", "-c", script], in: folder.path, executable: "/usr/bin/env")
         #expect(run.status == 0 && run.stderr.isEmpty, "\(run.stderr)")
         let lines = run.output.split(separator: "\n").map(String.init)
         #expect(lines.contains("diff:Compare two PNGs with pixelmatch's perceptual measure"), "\(run.output)")
+        // `help <TAB>` offers the subcommands (found by review: files), and no root option is hidden help's.
+        #expect(lines.filter { $0 == "diff:Compare two PNGs with pixelmatch's perceptual measure" }.count == 2)
+        #expect(lines.contains("help:Show subcommand help information") && !run.output.contains("generate-manual"))
         #expect(
             lines.contains { $0.hasPrefix("--layout[The layout the items are drawn in]:layout:(line ") },
             "\(run.output)")
@@ -159,6 +167,8 @@ import Testing
         #expect(autoloaded.status == 0 && autoloaded.output == "_gallery-render\n", "\(autoloaded.stderr)")
     }
 
+    static let subcommands = "render layout batch diff check merge-reports animate accept"
+
     static let layouts =
         "line grid flow linear rotary inverted-rotary cylinder inverted-cylinder wheel inverted-wheel coverflow coverflow2 time-machine inverted-time-machine page-cube page-linear-card page-page page-parallax page-rotate-in-out page-zoom-in-out page-cross-fade page-snap-in paging-scale compositional"
 
@@ -170,12 +180,14 @@ import Testing
         let run = try CommandRunner.run(
             [
                 "fish", "--no-config", "-c",
-                "source completion.fish; complete -C 'gallery-render --lay'; complete -C 'gallery-render batch m.json --sh'; complete -C 'gallery-render --generate-c'; complete -C 'gallery-render --generate-completion-script '",
+                "source completion.fish; complete -C 'gallery-render --lay'; complete -C 'gallery-render batch m.json --sh'; complete -C 'gallery-render --generate-c'; complete -C 'gallery-render --generate-completion-script '; complete -C 'gallery-render help '; complete -C 'gallery-render --generate-m'",
             ], in: folder.path, executable: "/usr/bin/env")
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.output.hasPrefix("--layout\t") && run.output.contains("\n--shard\t"), "\(run.output)")
         // The root's own options, and the shells (found by review: neither was offered).
         #expect(run.output.contains("\n--generate-completion-script\t"), "\(run.output)")
         #expect(run.output.contains("\nbash") && run.output.contains("\nzsh"), "\(run.output)")
+        // `help <TAB>`: the subcommands, not files nor render's options; no hidden option.
+        #expect(run.output.contains("\nmerge-reports\n") && !run.output.contains("generate-manual"), "\(run.output)")
     }
 }

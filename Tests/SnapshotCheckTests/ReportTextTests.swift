@@ -18,6 +18,18 @@ import Testing
         #expect(XMLText.escape(String(text)) == "a\u{FFFD}b\u{FFFD}c\u{FFFD}\u{FFFD}é")
     }
 
+    /// Bidirectional controls and line separators are shown as the terminal shows them, so a name
+    /// cannot turn the rest of a report's message, JUnit attribute or annotation backwards (found by
+    /// review: `c\u{202E}gpj.exe.jpg` in a layout change).
+    @Test func bidirectionalControlsAreShownEscaped() {
+        let name = "c\u{202E}gpj.exe.jpg \u{2066}x\u{2069}\u{2028}"
+        let shown = #"c\u{202E}gpj.exe.jpg \u{2066}x\u{2069}\u{2028}"#
+        #expect(XMLText.escape(name) == shown)
+        #expect(GitHubAnnotation.data(name) == shown)
+        #expect(GitHubSummary.code(name) == shown)
+        #expect(GitHubSummary.literal("\u{202E}") == #"\\u\{202E\}"#)
+    }
+
     @Test func annotationsCannotEndTheirCommandEarly() {
         let annotation = GitHubAnnotation(file: "a,b:c.png", title: "t", message: "50%\nnext::error title=X::y")
         #expect(annotation.line == "::error file=a%2Cb%3Ac.png,title=t::50%25%0Anext::error title=X::y\n")

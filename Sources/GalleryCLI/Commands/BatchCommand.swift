@@ -22,7 +22,7 @@ enum BatchCommand: Subcommand {
         ],
         discussion:
             "Exit status: 0 when every scene rendered, 1 when any failed, 64 for a usage or manifest error (nothing rendered).",
-        usage: "gallery-render batch <manifest> --out <dir> [--shard <k/n>] [--jobs <n>] [--summary <file>]")
+        usage: "gallery-render batch <manifest> --out <dir> [--shard <k/n>] [--jobs <n>] [--summary <file>] [options]")
 
     static func run(_ parsed: ParsedArguments, console: Console) throws -> ExitCode {
         let settings = try RunSettings(parsed)

@@ -54,6 +54,10 @@ enum BashCompletion {
         _gallery_render() {
             local cur="${COMP_WORDS[COMP_CWORD]}" prev="${COMP_WORDS[COMP_CWORD-1]}"
             local subcommand=render explicit=0 i options=""
+            if [[ $COMP_CWORD -eq 2 && ${COMP_WORDS[1]} == help ]]; then
+                COMPREPLY=($(compgen -W "\(names.joined(separator: " "))" -- "$cur"))
+                return
+            fi
             for ((i = 1; i < COMP_CWORD; i++)); do
                 case "${COMP_WORDS[i]}" in
                     \(names.joined(separator: "|"))) subcommand="${COMP_WORDS[i]}"; explicit=1; break ;;

@@ -2,7 +2,7 @@
 enum FishCompletion {
     static var script: String {
         let commands = CompletionShell.commands
-        let others = commands.map(\.name).filter { $0 != "render" }.joined(separator: " ")
+        let others = (commands.map(\.name) + ["help"]).filter { $0 != "render" }.joined(separator: " ")
         var lines = [
             "# fish completion for gallery-render (gallery-render --generate-completion-script fish)",
             "complete -c gallery-render -f",
@@ -20,6 +20,13 @@ enum FishCompletion {
             lines.append("complete -c gallery-render -n \(condition) -F")
             lines += spec.options.map { line($0, when: condition) }
         }
+        // `help SUBCOMMAND`, as swift-argument-parser's script offers it.
+        lines.append(
+            "complete -c gallery-render -n __fish_use_subcommand -a help -d \(quoted(CompletionValue.summary(RootOptions.helpAbstract)))"
+        )
+        lines.append(
+            "complete -c gallery-render -n '__fish_seen_subcommand_from help' -x -a \(quoted(commands.map(\.name).joined(separator: " ")))"
+        )
         // The root's own options, before any subcommand.
         lines += RootOptions.specs.map { line($0, when: "__fish_use_subcommand") }
         return lines.joined(separator: "\n") + "\n"

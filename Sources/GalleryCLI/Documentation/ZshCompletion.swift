@@ -2,8 +2,9 @@
 enum ZshCompletion {
     static var script: String {
         let commands = CompletionShell.commands
-        let described = commands.map {
-            "        '\($0.name):\(quoted(CompletionValue.summary($0.spec.abstract), inBrackets: false))'"
+        let described = (commands.map(\.name) + ["help"]).map { name in
+            let abstract = RootOptions.subcommand(name)?.spec.abstract ?? RootOptions.helpAbstract
+            return "        '\(name):\(quoted(CompletionValue.summary(abstract), inBrackets: false))'"
         }
         let cases = commands.map { name, spec in
             // The default subcommand's first word may be one of the root's options too.
@@ -44,6 +45,9 @@ enum ZshCompletion {
                 fi
                 case $subcommand in
             \(cases.joined(separator: "\n"))
+                    help)
+                        (( CURRENT == 2 )) && _describe -t subcommands 'subcommand' subcommands
+                        ;;
                 esac
             }
 

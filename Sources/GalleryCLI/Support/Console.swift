@@ -104,11 +104,7 @@ struct Console: Sendable {
                 out += hexEscape(SystemPath.byte(scalar) ?? 0)
             case _ where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value):
                 out += hexEscape(UInt8(scalar.value))
-            case "\u{2028}", "\u{2029}", "\u{200E}", "\u{200F}", "\u{061C}", "\u{202A}"..."\u{202E}",
-                "\u{2066}"..."\u{2069}":
-                // Line and paragraph separators break a line in many log viewers; bidirectional
-                // controls reorder what a reader sees of the rest of it (found by review).
-                out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+            case _ where LayoutControls.contains(scalar): out += LayoutControls.escaped(scalar)
             default: out.unicodeScalars.append(scalar)
             }
         }

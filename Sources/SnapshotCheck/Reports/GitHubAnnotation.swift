@@ -1,7 +1,9 @@
 import Foundation
+import GalleryCore
 
 /// A GitHub Actions `::error` workflow command, with its properties and message escaped as the runner
-/// expects (`%`, CR, LF everywhere; `:` and `,` in properties too).
+/// expects (`%`, CR, LF everywhere; `:` and `,` in properties too), bidirectional controls as
+/// `\u{202E}` (`LayoutControls`).
 public struct GitHubAnnotation: Sendable {
     /// The file it points at; nil for one of the whole run (a merge missing a shard).
     public let file: String?
@@ -19,8 +21,10 @@ public struct GitHubAnnotation: Sendable {
     }
 
     public static func data(_ text: String) -> String {
-        text.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D")
-            .replacingOccurrences(of: "\n", with: "%0A")
+        LayoutControls.escaping(text).replacingOccurrences(of: "%", with: "%25").replacingOccurrences(
+            of: "\r", with: "%0D"
+        )
+        .replacingOccurrences(of: "\n", with: "%0A")
     }
 
     public static func property(_ text: String) -> String {

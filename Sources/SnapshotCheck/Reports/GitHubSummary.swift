@@ -1,3 +1,5 @@
+import GalleryCore
+
 /// The Markdown job summary a check writes to `GITHUB_STEP_SUMMARY`: the counts, then a table of
 /// failing frames with their counts, kept well under GitHub's 1 MiB limit.
 public enum GitHubSummary {
@@ -66,8 +68,10 @@ public enum GitHubSummary {
         return out
     }
 
+    /// At most 300 characters, bidirectional controls escaped (`LayoutControls`).
     private static func shortened(_ text: String) -> String {
-        text.count > 300 ? String(text.prefix(299)) + "…" : text
+        let text = LayoutControls.escaping(text)
+        return text.count > 300 ? String(text.prefix(299)) + "…" : text
     }
 
     private static func controlEscape(_ scalar: Unicode.Scalar) -> String {

@@ -47,7 +47,7 @@ struct HTMLFrameSection {
         // A frame whose actual image the report holds whole can be ticked for `accept`.
         let pick =
             acceptable
-            ? "<label class=\"pick\"><input type=\"checkbox\" class=\"accept\" value=\"\(XMLText.escape(check.path))\"> accept</label>"
+            ? "<label class=\"pick\"><input type=\"checkbox\" class=\"accept\" value=\"\(XMLText.escape(check.path))\" aria-label=\"accept \(XMLText.escape(check.path))\"> accept</label>"
             : ""
         var parts = [
             "<section class=\"frame \(kind)\" id=\"f\(index)\" tabindex=\"-1\" data-view=\"side\"\(data)>",

@@ -1,3 +1,6 @@
+import Foundation
+import GalleryCore
+
 /// The HTML report's page: its style and its script, inline so the report needs no network and no
 /// other file, and the frame (summary, failures first, then the passed frames collapsed).
 enum HTMLReportPage {
@@ -37,6 +40,7 @@ enum HTMLReportPage {
         return """
             <!doctype html>
             <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+            <meta http-equiv="Content-Security-Policy" content="\(policy)">
             <title>\(XMLText.escape(title))</title>
             <style>\(style)</style></head><body>
             <header><h1>\(XMLText.escape(title))</h1>
@@ -92,6 +96,18 @@ enum HTMLReportPage {
             + entries.joined(separator: "\n") + "</div></details>\n"
     }
 
+    /// The page's Content-Security-Policy: its own inline script (by its hash) and style, images from
+    /// its own folder, nothing else. Every name is escaped; a second line of defence, as the names
+    /// come from pull requests (found by review: none was set).
+    static let policy: String = {
+        let hex = Array(SHA256.hex(Array(script.utf8)).utf8)
+        let digest = stride(from: 0, to: hex.count, by: 2).compactMap {
+            UInt8(String(decoding: hex[$0..<$0 + 2], as: UTF8.self), radix: 16)
+        }
+        return
+            "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; script-src 'sha256-\(Data(digest).base64EncodedString())'; base-uri 'none'; form-action 'none'"
+    }()
+
     static let style = """
         body{font:15px/1.45 -apple-system,system-ui,sans-serif;margin:2em;color:#1d1d1f;background:#fafafa}
         h1{font-size:1.5em;margin:0 0 .3em}.summary{margin:0 0 .4em;font-size:1.1em}.keys{color:#666;margin:0 0 1.5em}
@@ -109,14 +125,14 @@ enum HTMLReportPage {
         img{max-width:100%;height:auto;border:1px solid #ccc;background:repeating-conic-gradient(#eee 0 25%,#fff 0 50%) 0 0/16px 16px;vertical-align:top}
         .zoomed img{max-width:none;image-rendering:pixelated}.zoomed .view{overflow:auto}
         .stack{position:relative;display:inline-block;max-width:100%}.stack img.top{position:absolute;left:0;top:0;width:100%;height:100%}
-        .zoomed .stack{max-width:none}
+        .zoomed .stack{max-width:none}.stack.solo img.top{position:static;clip-path:none!important;opacity:1!important}.stack.solo .handle{display:none}
         .handle{position:absolute;top:0;bottom:0;width:2px;margin-left:-1px;background:#0969da;pointer-events:none}
         .view input[type=range]{display:block;width:100%;max-width:600px;margin:.5em 0}
         .flip{font:inherit;margin:.5em 0;padding:.2em .8em;border-radius:6px;border:1px solid #bbb;background:#f6f8fa;cursor:pointer}
-        .none{border:1px dashed #ccc;padding:2em;text-align:center;color:#888}code{background:#f0f0f0;padding:0 .3em;border-radius:3px}
+        .none{border:1px dashed #ccc;padding:2em;text-align:center;color:#59636e}code{background:#f0f0f0;padding:0 .3em;border-radius:3px}
         .pick{font-size:.8em;font-weight:400;margin-left:1em;color:#444}.accept-panel{background:#fff;border:1px solid #ddd;border-radius:8px;padding:.5em 1em;margin:0 0 1em;display:flex;gap:.8em;align-items:center;flex-wrap:wrap}
         .accept-panel code{flex:1 1 20em;overflow-wrap:anywhere}
-        details.orphans{background:#fff;border:1px solid #ddd;border-radius:8px;padding:.6em 1.2em;margin:0 0 1em}details.orphans summary{cursor:pointer;font-weight:600;color:#bf8700}.orphaned{color:#bf8700}
+        details.orphans{background:#fff;border:1px solid #ddd;border-radius:8px;padding:.6em 1.2em;margin:0 0 1em}details.orphans summary{cursor:pointer;font-weight:600;color:#9a6700}.orphaned{color:#9a6700}
         .frames{color:#666}details.passed{background:#fff;border:1px solid #ddd;border-radius:8px;padding:.6em 1.2em}
         details.passed summary{cursor:pointer;font-weight:600;color:#1a7f37}
         .thumbs{display:flex;flex-wrap:wrap;gap:.8em;margin:.6em 0 0}.thumbs figure{flex:0 0 240px;min-width:0;font-size:.8em;color:#444;overflow-wrap:anywhere}
@@ -125,7 +141,17 @@ enum HTMLReportPage {
         .count.changed{background:#ffebe9}.count.new{background:#fff8c5}.count.deleted{background:#f6f8fa}.count.errors{background:#fff1e5}.count.expectations{background:#fff1e5}.count.passed{background:#dafbe1}
         .scrub{margin:.6em 0}.strip{display:flex;align-items:flex-end;height:40px;gap:1px;background:#f6f8fa;border:1px solid #ddd;padding:2px;cursor:pointer}
         .strip i{flex:1 1 0;min-width:1px;background:#8c959f;display:block}.strip i.fail{background:#cf222e}.strip i.at{outline:2px solid #0969da}
-        .scrub-row{display:flex;gap:.6em;align-items:center;margin:.3em 0}.scrub-row input{flex:1 1 auto}.scrub-row output{min-width:14em}
+        .scrub-row{display:flex;flex-wrap:wrap;gap:.6em;align-items:center;margin:.3em 0}.scrub-row input{flex:1 1 8em;min-width:0}.scrub-row output{flex:1 1 14em}
+        .strip{overflow-x:auto}p,pre,figcaption,code{overflow-wrap:anywhere}pre{white-space:pre-wrap}
+        :root{color-scheme:light dark}
+        @media (prefers-color-scheme:dark){body{color:#e6edf3;background:#0d1117}
+          .frame,details.orphans,details.passed,.accept-panel,kbd{background:#161b22;border-color:#30363d}
+          .toolbar button,.flip,.strip{background:#21262d;border-color:#30363d;color:inherit}code{background:#2d333b}
+          .keys,.frames,.pick,.thumbs figure,.none{color:#9198a1}.none{border-color:#30363d}
+          .pass,.ok,details.passed summary{color:#3fb950}.fail,.status{color:#f85149}.orphaned,details.orphans summary{color:#d29922}
+          .count,.count.deleted{background:#21262d}.count.changed{background:#5d0f12}.count.new{background:#4b3800}
+          .count.errors,.count.expectations{background:#5a2d00}.count.passed{background:#033a16}
+          .incomplete{color:#ffa198;background:#3c0f12;border-color:#f85149}}
         """
 
     /// Views, zoom, keys, and an animation's strip, scrubber and playback (every view shows the chosen
@@ -144,9 +170,9 @@ enum HTMLReportPage {
           var v=document.createElement('div');v.className='view '+view;v.hidden=true;
           if(view==='slider'){var st=stack(s,{clipPath:'inset(0 0 0 50%)'}),h=document.createElement('div');h.className='handle';h.style.left='50%';st.appendChild(h);v.appendChild(st);v.appendChild(range('wipe','Slider: expected on the left, actual on the right'));}
           else if(view==='blend'){v.appendChild(stack(s,{opacity:'0.5'}));v.appendChild(range('mix','Blend: opacity of actual over expected'));}
-          else if(view==='toggle'){v.appendChild(stack(s,{}));var b=document.createElement('button');b.type='button';b.className='flip';b.textContent='Showing actual: click, or press t, for expected';v.appendChild(b);}
-          else if(view==='diff'){v.appendChild(img(s,'diff'));}
-          s.appendChild(v);var z=part(s,'select.zoom').value;if(z!=='fit')zoom(s,z);}
+          else if(view==='toggle'){v.appendChild(stack(s,{}));var b=document.createElement('button');b.type='button';b.className='flip';v.appendChild(b);}
+          else if(view==='diff'){v.appendChild(img(s,'diff'));var n=document.createElement('p');n.className='none nodiff';v.appendChild(n);}
+          s.appendChild(v);visible(s);var z=part(s,'select.zoom').value;if(z!=='fit')zoom(s,z);}
         function show(s,view){if(!part(s,'.toolbar [data-view="'+view+'"]'))return;build(s,view);
           s.querySelectorAll('.view').forEach(function(v){v.hidden=!v.classList.contains(view);});
           s.querySelectorAll('.toolbar [data-view]').forEach(function(b){b.setAttribute('aria-pressed',String(b.dataset.view===view));});
@@ -156,16 +182,22 @@ enum HTMLReportPage {
             if(img.classList.contains('top'))return;
             function apply(){img.style.width=z==='fit'?'':(img.naturalWidth*Number(z))+'px';}
             if(img.complete&&img.naturalWidth)apply();else{img.loading='eager';img.addEventListener('load',apply,{once:true});}});}
-        function flip(s){var top=part(s,'.view.toggle img.top');if(!top)return;s._flipped=!s._flipped;top.hidden=s._flipped;
-          part(s,'.view.toggle .flip').textContent=top.hidden?'Showing expected: click, or press t, for actual':'Showing actual: click, or press t, for expected';}
+        function flip(s){if(!part(s,'.view.toggle'))return;s._flipped=!s._flipped;visible(s);}
+        // The chosen frame's images: one missing is hidden, never another frame's left in its place; with no
+        // expected the actual stands alone at its size; the toggle and the diff view say what is shown.
+        function visible(s){var e=!!s.dataset.expected,a=!!s.dataset.actual,f=frameData(s);
+          s.querySelectorAll('img[data-label]').forEach(function(i){var src=s.dataset[i.dataset.label];
+            i.hidden=!src||(s._flipped&&e&&i.classList.contains('top')&&!!i.closest('.view.toggle'));if(src&&i.getAttribute('src')!==src)i.src=src;});
+          s.querySelectorAll('.stack').forEach(function(d){d.classList.toggle('solo',!e);});
+          var b=part(s,'.view.toggle .flip');if(b)b.textContent=!a?'Only in the baseline: no actual frame to show':!e?'Only in the rendering: no expected frame to show':s._flipped?'Showing expected: click, or press t, for actual':'Showing actual: click, or press t, for expected';
+          var n=part(s,'.view.diff .nodiff');if(n){n.hidden=!!s.dataset.diff;n.textContent='No diff image'+(f?' for frame '+s.dataset.frame+': '+status(f[Number(s.dataset.frame)]):'');}}
+        function status(e){return !e.e&&!e.a?'stills not kept':!e.e?'only in the rendering':!e.a?'only in the baseline':e.d?e.n+' pixels differ'+(e.f?', fails':', within the tolerance'):e.f?'fails (the sizes differ)':'identical';}
         function frameData(s){if(s._frames===undefined){try{s._frames=s.dataset.frames?JSON.parse(s.dataset.frames):null;}catch(x){s._frames=null;}}return s._frames;}
         function firstFailing(f){for(var j=0;j<f.length;j++)if(f[j].f)return j;return 0;}
         function setFrame(s,k){var f=frameData(s);if(!f||!f.length)return;k=Math.max(0,Math.min(f.length-1,k));var e=f[k];
-          s.dataset.frame=String(k);s.dataset.expected=e.e||'';s.dataset.actual=e.a||'';s.dataset.diff=e.d||'';
-          s.querySelectorAll('img[data-label]').forEach(function(i){var src=s.dataset[i.dataset.label];
-            i.hidden=!src||(s._flipped&&i.classList.contains('top')&&!!i.closest('.view.toggle'));if(src&&i.getAttribute('src')!==src)i.src=src;});
+          s.dataset.frame=String(k);s.dataset.expected=e.e||'';s.dataset.actual=e.a||'';s.dataset.diff=e.d||'';visible(s);
           var r=part(s,'.scrub input.frame');if(r)r.value=String(k);
-          var o=part(s,'.scrub output');if(o)o.textContent='frame '+k+' of '+f.length+': '+(!e.e&&!e.a?'stills not kept':!e.e?'only in the rendering':!e.a?'only in the baseline':e.d?e.n+' pixels differ'+(e.f?', fails':', within the tolerance'):e.f?'fails (the sizes differ)':'identical');
+          var o=part(s,'.scrub output');if(o)o.textContent='frame '+k+' of '+f.length+': '+status(e);
           s.querySelectorAll('.strip i').forEach(function(b,j){b.classList.toggle('at',j===k);});}
         function buildScrub(s){var f=frameData(s),box=part(s,'.scrub');if(!f||!f.length||!box||box.firstChild)return;
           var most=1;f.forEach(function(e){if(e.n>most)most=e.n;});
