@@ -42,6 +42,11 @@ static void on_error_exit(j_common_ptr cinfo) {
         cinfo->err->msg_parm.i[0] == 12) {
         state->status = GR_JPEG_12_BIT;
     }
+    /* libjpeg's memory manager out of memory ("Insufficient memory (case N)"): no corrupt photo, but a
+     * frame that cannot be drawn, as elsewhere (found by review: a placeholder under `ulimit -v`). */
+    if (state->status == GR_JPEG_ERROR && cinfo->err->msg_code == JERR_OUT_OF_MEMORY) {
+        state->status = GR_JPEG_NO_MEMORY;
+    }
     format_message(cinfo, state->message);
     longjmp(state->jump, 1);
 }

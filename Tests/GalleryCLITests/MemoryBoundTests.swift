@@ -136,6 +136,43 @@ import Testing
         #expect(!check.stderr.contains("gallery-render-check"), "\(check.stderr)")
     }
 
+    /// libjpeg's own memory running out (a progressive JPEG's coefficients, allocated whole before
+    /// any scan is read: 10000² at 4:2:0 is 286 MiB) fails the frame too, never a "corrupt" photo
+    /// (found by review: "Insufficient memory (case 4) (drawn as a placeholder)", exit 0).
+    @Test(.enabled(if: !sanitized, "ulimit -v means nothing under a sanitizer"))
+    func aJPEGWhoseDecoderRunsOutOfMemoryFailsTheFrame() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        var bytes = try #require(
+            JPEGEncoder.encode(RGBAImage(width: 8, height: 8, fill: (10, 200, 30, 255)), progressive: true))
+        let sof = try #require((0..<bytes.count - 9).first { bytes[$0] == 0xFF && bytes[$0 + 1] == 0xC2 })
+        for at in [sof + 5, sof + 7] { bytes[at...at + 1] = [0x27, 0x10] }  // 10000
+        let photo = try folder.write(bytes, to: "a.jpg")
+        let out = folder.file("out.png")
+        let run = try Self.run(limitedTo: 250_000, ["--jobs", "1", photo, "-o", out])
+        #expect(run.status == 1, "\(run.stderr)")
+        #expect(run.stderr.contains("Error: \(out): decoding \(photo): out of memory"), "\(run.stderr)")
+        #expect(!run.stderr.contains("placeholder"), "\(run.stderr)")
+    }
+
+    /// A motion's planned frames are bounded by the items they draw in all (found by review: 1,370
+    /// frames of ~9,600 tiny items each grew past 8 GB and aborted): a usage error, in bounded memory,
+    /// for `animate` and `layout` alike.
+    @Test(.enabled(if: !sanitized, "ulimit -v means nothing under a sanitizer"))
+    func aMotionDrawingMillionsOfItemsIsRefused() throws {
+        let scene = [
+            "--layout", "flow", "--count", "100000", "--item-size", "10", "--interitem-spacing", "2", "--spacing", "2",
+            "--width", "1024", "--height", "1366", "--fling", "3000", "--deceleration", "0.9995", "--fps", "120",
+        ]
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        for command in [["animate", "-o", folder.file("a.png")], ["layout"]] {
+            let run = try Self.run(limitedTo: 3_000_000, command + scene)
+            #expect(run.status == 64, "\(command): \(run.stderr)")
+            #expect(run.stderr.contains("would draw more than 1048576 items in all"), "\(run.stderr)")
+        }
+    }
+
     /// Exit 1 naming `out` and "out of memory", or (given room enough) exit 0 with the file: never an
     /// abort, and nothing left behind on failure.
     static func expectErrorOrFile(_ run: CommandRunner.Outcome, _ out: String, in folder: TemporaryFolder) {

@@ -106,6 +106,19 @@ import Testing
         }
     }
 
+    /// A photo over the budget is over the budget, whole or read only as far as its header (as
+    /// `PhotoReadLimit` reads it): never "truncated" (found by review).
+    @Test func aPhotoOverTheBudgetSaysSoWholeOrCut() throws {
+        let bytes = try #require(JPEGEncoder.encode(RGBAImage(width: 64, height: 64, fill: (0, 0, 0, 255))))
+        var options = DecodeOptions()
+        options.budget = PixelBudget(maxPixels: 4095)
+        for data in [bytes, Array(bytes.dropLast(10))] {
+            #expect(throws: DecodeError.overBudget(width: 64, height: 64, budget: options.budget)) {
+                try JPEGDecoder.decode(data, options: options)
+            }
+        }
+    }
+
     @Test func brokenEXIFIsIgnored() throws {
         // IFD0 offset far outside the segment, and an orientation entry with a count of 0xFFFFFFFF.
         let image = RGBAImage(width: 16, height: 8, fill: (0, 0, 0, 255))

@@ -10,7 +10,7 @@ public enum JPEGDecoder {
     /// The header of a JPEG whose image data ends (an EOI after its scans); a file cut short throws,
     /// and one whose frame header lies past the metadata a photo may have says so (found by review:
     /// "contains no image" for a photo with 17 MB of XMP).
-    private static func wholeHeader(_ bytes: [UInt8]) throws(DecodeError) -> PixelSize {
+    private static func wholeHeader(_ bytes: [UInt8], budget: PixelBudget) throws(DecodeError) -> PixelSize {
         let full: PixelSize
         do { full = try header(bytes) } catch {
             guard bytes.count >= PhotoReadLimit.metadataBytes,
@@ -22,6 +22,9 @@ public enum JPEGDecoder {
                     "no frame header within the first \(PhotoReadLimit.metadataBytes >> 20) MiB, the metadata a photo may have"
             )
         }
+        // Over the budget first: such a photo is read only as far as its header, so it has no end to
+        // find (found by review: a whole 12.2 MP photo under a 12 MP budget was "truncated").
+        guard budget.allows(full) else { throw .overBudget(width: full.width, height: full.height, budget: budget) }
         if JPEGSegmentWalk.endsItsImage(bytes) == false { throw .corrupt(format: .jpeg, message: truncated) }
         return full
     }
@@ -34,7 +37,7 @@ public enum JPEGDecoder {
         -> DecodedImage
     {
         let orientation = EXIFReader.orientation(ofJPEG: bytes)
-        let full = try wholeHeader(bytes)
+        let full = try wholeHeader(bytes, budget: options.budget)
         let m = try plannedScale(full: full, orientation: orientation, options: options)
         let scaled = PixelSize(width: (full.width * m + 7) / 8, height: (full.height * m + 7) / 8)
         let upright = orientation.swapsAxes ? scaled.transposed : scaled
