@@ -139,3 +139,47 @@ import Testing
         )
     }
 }
+
+/// `diff` of animations: every frame compared, as `check` compares them (found by review: the first
+/// frames alone, so two flings differing in 19 frames "matched").
+@Suite struct DiffAnimationTests {
+    static func apng(_ greys: [UInt8]) throws -> [UInt8] {
+        var writer = APNGWriter(fps: 10, alpha: false, frameCount: greys.count)
+        for grey in greys { try writer.append(DiffCommandTests.grey(grey, width: 4, height: 4)) }
+        return Array(writer.take().joined())
+    }
+
+    @Test func everyFrameIsComparedAndTheFailingOnesNamed() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let a = try folder.write(Self.apng([10, 20, 30]), to: "a.png")
+        let b = try folder.write(Self.apng([10, 200, 30]), to: "b.png")
+        let same = try CommandRunner.run(["diff", a, a])
+        #expect(same.status == 0 && same.output == "match: all 3 frames match\n", "\(same.output)")
+        let run = try CommandRunner.run(["diff", a, b, "--diff-image", folder.file("d.png")])
+        #expect(run.status == 1, "\(run.stderr)")
+        #expect(
+            run.output.hasPrefix("different: frame 1 of 3 differs; frame 1: 16 of 16 pixels differ"), "\(run.output)")
+        #expect(try ImageDecoder.decodeFile(atPath: folder.file("d.png")).image.width == 4)
+        let json = try DiffCommandTests.json(try CommandRunner.run(["diff", a, b, "--json"]))
+        #expect(json["diffPixels"] as? Int == 16 && json["totalPixels"] as? Int == 48 && json["frames"] as? Int == 3)
+        #expect(json["failingFrames"] as? [Int] == [1] && json["match"] as? Bool == false)
+        let still = try folder.write(try PNGEncoder.encode(DiffCommandTests.grey(10, width: 4, height: 4)), to: "c.png")
+        let counts = try CommandRunner.run(["diff", a, still])
+        #expect(counts.status == 1)
+        #expect(counts.output == "different: the actual has 1 frame (a still image), the expected 3 frames\n")
+    }
+
+    @Test func anAnimatedWebPCannotBeCompared() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        // RIFF, WEBP, a VP8X chunk whose flags set the animation bit: diff reads no further.
+        let header =
+            Array("RIFF".utf8) + [22, 0, 0, 0] + Array("WEBPVP8X".utf8) + [10, 0, 0, 0, 0x02]
+            + [UInt8](repeating: 0, count: 9)
+        let webp = try folder.write(header, to: "a.webp")
+        let run = try CommandRunner.run(["diff", webp, webp])
+        #expect(run.status == 2)
+        #expect(run.stderr.contains("is an animated WebP: diff compares animations as APNG"), "\(run.stderr)")
+    }
+}

@@ -1,4 +1,5 @@
 import Foundation
+import GalleryCore
 import ImageCodecs
 import TestSupport
 import Testing
@@ -68,6 +69,21 @@ import Testing
             let x = Int(Double(cell % 4) * (side + gap) + side / 2), y = Int(Double(cell / 4) * (side + 10) + side / 2)
             #expect(image[x, y] != (0xAA, 0xAA, 0xAA, 255), "cell \(cell)")
         }
+    }
+
+    /// A file that is no image, in a listed folder and also named directly, is an item (a
+    /// placeholder): said once as that, never as skipped (found by review).
+    @Test func aFileNamedAndInAListedFolderIsAnItemNotSkipped() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        try FileManager.default.createDirectory(atPath: folder.file("p"), withIntermediateDirectories: true)
+        try folder.write(try PNGEncoder.encode(RGBAImage(width: 8, height: 8, fill: (9, 9, 9, 255))), to: "p/a.png")
+        try folder.write(Array("text".utf8), to: "p/t.jpg")
+        let run = try CommandRunner.run(
+            ["p/", "p/t.jpg", "--layout", "grid", "--columns", "3", "--width", "300", "-o", "out.png"], in: folder.path)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stderr.split(separator: "\n").filter { $0.contains("t.jpg") }.count == 1, "\(run.stderr)")
+        #expect(run.stderr.contains("(drawn as a placeholder)") && !run.stderr.contains("skipped"), "\(run.stderr)")
     }
 
     /// A FIFO named like a photo is said as any other such file (found by review: it vanished, and

@@ -97,6 +97,12 @@ import Testing
             #expect(lines.first?.contains(first) == true, "\(arguments): \(lines.first ?? "")")
             #expect(lines.last?.contains(last) == true, "\(arguments): \(lines.last ?? "")")
         }
+        // Without it, the warning that the start was clamped does not send the user to --overscroll,
+        // which a transition does without (found by review).
+        let clamped = try CommandRunner.run([
+            "layout", "--count", "20", "--fps", "10", "--delete", "1", "--offset", "-50",
+        ])
+        #expect(clamped.stderr.contains("drawn at 0, clamped") && !clamped.stderr.contains("--overscroll"))
     }
 
     @Test(.enabled(if: AnimateCommandTests.pillow, "needs python3 with Pillow to decode the WebP with libwebp"))
@@ -207,6 +213,22 @@ import Testing
         for (arguments, message) in [
             (["--to-layout", "flow", "--delete", "1"], "Use one motion at a time: --to-layout and --delete"),
             (["--fling", "100", "--to-layout", "grid"], "Use one motion at a time: --fling and --to-layout"),
+            // Found by review: `--delete 1 --delete 2` deleted item 2 alone.
+            (["--delete", "1", "--delete", "2"], "Use one motion at a time: --delete was given 2 times"),
+            (["--fling", "100", "--fling", "200"], "Use one motion at a time: --fling was given 2 times"),
+            // Known before rendering: a usage error naming -o (found by review: exit 1).
+            (
+                [
+                    "--width", "1100", "--height", "10", "--item-size", "5", "--display-scale", "16", "--fling", "500",
+                    "-o", "/tmp/gallery-render-never-written.webp",
+                ],
+                "an animated WebP is at most 16383 pixels a side, and these frames are 17600x160"
+            ),
+            // Found by review: it did nothing, silently.
+            (
+                ["--layout", "coverflow", "--fling", "1000", "--deceleration", "fast"],
+                "--deceleration cannot be used with --fling: iCarousel's --deceleration-rate paces the fling"
+            ),
             (["--delete", "3"], "'--delete <index>': must be from 0 to 2, not 3"),
             (["--delete", "-1"], "'--delete <index>'"),
             (["--to-layout", "carousel"], "'--to-layout <layout>'"),

@@ -50,6 +50,14 @@ enum AnimateCommand: Subcommand {
             OutputOptions.path(pattern: $0, index: 0, offset: plan.plans.first?.layout.offset ?? 0)
         }
         if let unwritable = AtomicFile.checkWritable(first ?? path) { throw CommandFailure(unwritable.description) }
+        // Known from the plan: said as the option it is, before anything renders (found by review: exit 1).
+        let size = plan.frameScene.pixelSize
+        if pattern == nil, format == .webp, max(size.width, size.height) > WebPAnimationWriter.maxSide {
+            throw UsageError.invalidValue(
+                path, for: OutputOptions.declared.output.spec,
+                "an animated WebP is at most \(WebPAnimationWriter.maxSide) pixels a side, and these frames are \(size): write an APNG (.png) or make the frames smaller"
+            )
+        }
         let file = RenderJob.AnimationFile(
             format: format == .webp ? .webp(quality: quality) : .apng, fps: motion.fps, loops: motion.loops)
         let outputs = pattern.map { pattern in

@@ -14,7 +14,7 @@ enum DiffCommand: Subcommand {
             ("OPTIONS", [RunOptions.help.spec]),
         ],
         discussion:
-            "Exit status: 0 the images match, 1 they differ (different sizes included), 2 one could not be read, 64 usage error.",
+            "Animated PNGs (animate's and check's) are compared frame by frame: a frame only one has, or a different timing, is a difference; --diff-image is the first failing frame's.\n\nExit status: 0 the images match, 1 they differ (different sizes included), 2 one could not be read, 64 usage error.",
         usage:
             "gallery-render diff <expected> <actual> [--threshold <t>] [--max-diff-pixels <n>] [--diff-image <path>] [--json] [options]"
     )
@@ -36,6 +36,11 @@ enum DiffCommand: Subcommand {
             try guarded.writes(diffPath, "--diff-image \(diffPath)")
         }
         let json = parsed.isSet(output.json)
+        if let code = try animated(
+            expected, actual, criteria: criteria, diffPath: diffPath, json: json, console: console)
+        {
+            return code
+        }
         let (comparison, diff) = SnapshotDiff.compare(
             expectedFile: expected, actualFile: actual, criteria: criteria, diffImage: diffPath != nil)
         if let diffPath {
@@ -73,7 +78,7 @@ enum DiffCommand: Subcommand {
     /// Writes the diff image, or fails with 2: the comparison is not complete without the image asked
     /// for, never "different". A write error names the file itself; an encoding one (out of memory)
     /// is given its name.
-    private static func write(_ diff: RGBAImage?, pixels: Int, to path: String) throws {
+    static func write(_ diff: RGBAImage?, pixels: Int, to path: String) throws {
         guard let diff else {
             throw CommandFailure(
                 messages: ["cannot make \(path): \(OutOfMemory(bytes: pixels * 4))"], code: .cannotCompare)

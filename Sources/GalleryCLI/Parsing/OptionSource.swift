@@ -7,14 +7,20 @@ protocol OptionSource: Sendable {
     func flag(_ name: String) -> Bool
     /// True when option `name` is given by this source itself, not inherited (a manifest's defaults).
     func givenHere(_ name: String) -> Bool
+    /// How many times option `name` is given (a command line may repeat one; the last value wins).
+    func timesGiven(_ name: String) -> Int
 }
 
-extension ParsedArguments: OptionSource {}
+extension ParsedArguments: OptionSource {
+    func timesGiven(_ name: String) -> Int { values[name]?.count ?? (flags.contains(name) ? 1 : 0) }
+}
 
 extension OptionSource {
     func has(_ name: String) -> Bool { value(name) != nil || flag(name) }
 
     func givenHere(_ name: String) -> Bool { has(name) }
+
+    func timesGiven(_ name: String) -> Int { has(name) ? 1 : 0 }
 
     /// True when the option was given, with a value or as a flag.
     func has(_ option: some OptionDeclaration) -> Bool { has(option.spec.name) }

@@ -13,6 +13,14 @@ struct MotionDescription: Sendable {
         case rotate
         case scrollTo(Int)
         case drag(distance: Double, duration: Double, velocity: Double?, deceleration: DecelerationRate)
+
+        /// True for --to-layout, --delete and --rotate, which --duration times.
+        var isTransition: Bool {
+            switch self {
+            case .fling, .scrollTo, .drag: false
+            case .toLayout, .delete, .rotate: true
+            }
+        }
     }
 
     var kind: Kind
@@ -23,12 +31,7 @@ struct MotionDescription: Sendable {
     var loops: Int
 
     /// True for --to-layout, --delete and --rotate, which --duration times.
-    var isTransition: Bool {
-        switch kind {
-        case .fling, .scrollTo, .drag: false
-        case .toLayout, .delete, .rotate: true
-        }
-    }
+    var isTransition: Bool { kind.isTransition }
 
     /// The deceleration of a fling or a drag's release (`motion`, as "fling" or "drag"): the snap's or
     /// `--deceleration`'s; throws for the options a scroll does without.
@@ -59,6 +62,10 @@ struct MotionDescription: Sendable {
     /// paging); nil where --deceleration does.
     private static func ownPace(of description: SceneDescription) -> String? {
         if description.paging { return "the paging spring" }
+        // Found by review: ignored for a carousel, whose own rate is iCarousel's.
+        if description.gallery.style.kind.carouselType != nil {
+            return "iCarousel's --\(CarouselOptions.declared.decelerationRate.spec.name)"
+        }
         guard case .compositional(let section) = description.gallery.style else { return nil }
         return "the compositional section's \(section.scrolling.rawValue) scrolling (UIKit's own rate)"
     }
@@ -123,6 +130,10 @@ struct MotionDescription: Sendable {
         }
         if given.count > 1 {
             throw .rule("Use one motion at a time: \(first) and \(given[1]) were both given")
+        }
+        // `--delete 1 --delete 2` reads as two deletions (found by review: the last was taken alone).
+        if source.timesGiven(first.name) > 1 {
+            throw .rule("Use one motion at a time: \(first) was given \(source.timesGiven(first.name)) times")
         }
         if description.isSequence {
             throw .conflicts(scenes.offsets.spec, with: first, because: "the motion gives the frames")

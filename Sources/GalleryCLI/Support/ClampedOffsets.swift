@@ -37,8 +37,9 @@ extension Console {
         let still = motion?.isScroll != true
         let drawn =
             still ? (try? scene.layout(atOffset: first).offset) ?? gallery.clamped(first) : gallery.clamped(first)
+        // A motion starts from the offset clamped whatever --overscroll says (refused with it).
         let how =
-            !scene.paging
+            !scene.paging && motion == nil
             ? "clamped (--overscroll draws beyond it)"
             : drawn == gallery.clamped(first) ? "clamped" : "clamped, then paged"
         warning(

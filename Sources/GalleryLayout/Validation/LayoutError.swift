@@ -21,6 +21,9 @@ public enum LayoutError: Error, Sendable, Equatable, CustomStringConvertible {
     case noSuchItem(Int, count: Int)
     /// A compositional section's insets (their sum across one axis) leave no room in the viewport.
     case insetsTooLarge(Double, viewport: Double)
+    /// A motion whose frames would draw more than `limit` items in all (an item drawn in a frame
+    /// counts once): its planned frames would take gigabytes.
+    case tooManyPlacements(frames: Int, limit: Int)
 
     /// The parameter at fault.
     public var parameter: LayoutParameter {
@@ -34,6 +37,7 @@ public enum LayoutError: Error, Sendable, Equatable, CustomStringConvertible {
         case .cellsTooWide: .itemSize
         case .noSuchItem: .delete
         case .insetsTooLarge: .contentInsets
+        case .tooManyPlacements: .count
         }
     }
 
@@ -61,6 +65,8 @@ public enum LayoutError: Error, Sendable, Equatable, CustomStringConvertible {
             count == 0 ? "the gallery has no items to delete" : "must be from 0 to \(count - 1), not \(index)"
         case .insetsTooLarge(let sum, let viewport):
             "insets of \(Self.format(sum)) pt across leave no room in a \(Self.format(viewport)) pt viewport"
+        case .tooManyPlacements(let frames, let limit):
+            "the motion's \(frames) frames would draw more than \(limit) items in all (each item once a frame it is drawn in): fewer or larger items, a lower frame rate or a shorter motion"
         }
     }
 

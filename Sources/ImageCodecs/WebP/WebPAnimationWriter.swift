@@ -19,11 +19,14 @@ public final class WebPAnimationWriter {
     /// time of method 4.
     public static let (effort, method): (UInt32, UInt32) = (50, 2)
 
+    /// The longest side a WebP has (its header's 14 bits).
+    public static let maxSide = 16_383
+
     /// An encoder for `size` frames playing `loops` times (0: forever): lossless, or lossy at
     /// `quality` 0…100 (libwebp's, mixed lossy and lossless frames allowed).
     public init(size: PixelSize, fps: Int, loops: Int, quality: Int? = nil) throws(EncodeError) {
-        guard size.width > 0, size.height > 0, size.width <= 16_383, size.height <= 16_383 else {
-            throw .webpRefused(message: "an animated WebP is at most 16383 pixels a side, not \(size)")
+        guard size.width > 0, size.height > 0, size.width <= Self.maxSide, size.height <= Self.maxSide else {
+            throw .webpRefused(message: "an animated WebP is at most \(Self.maxSide) pixels a side, not \(size)")
         }
         guard
             let encoder = gr_webp_anim_new(

@@ -32,12 +32,18 @@ public enum PhotoListing {
 
     /// The photos of `inputs`, in order. Throws when an input does not exist, or when no photo is
     /// found at all and `allowEmpty` is false. `skipped` hears each file in a folder that is named like
-    /// a photo (`.jpg`, `.png`, …) but is not one by its magic bytes, and so is left out.
+    /// a photo (`.jpg`, `.png`, …) but is not one by its magic bytes, and so is left out (unless it
+    /// is also named directly, which makes it an item: found by review, "skipped" of a placeholder).
     public static func photos(
         from inputs: [String], allowEmpty: Bool = false, skipped: (String) -> Void = { _ in }
     ) throws(ListingError) -> [String] {
         var photos: [String] = []
         var folders: [String] = []
+        var left: [String] = []
+        defer {
+            let items = Set(photos)
+            left.filter { !items.contains($0) }.forEach(skipped)
+        }
         for input in inputs.map(SystemPath.single) {
             var status = stat()
             guard SystemPath.withCString(input, { stat($0, &status) }) == 0 else {
@@ -46,7 +52,7 @@ public enum PhotoListing {
             }
             if status.st_mode & S_IFMT == S_IFDIR {
                 folders.append(input)
-                photos += try photosInFolder(input, skipped: skipped)
+                photos += try photosInFolder(input) { left.append($0) }
             } else {
                 photos.append(input)
             }

@@ -12,7 +12,7 @@ public enum GitHubSummary {
     public static func markdown(_ checks: [FrameCheck], title: String, incomplete: String? = nil) -> String {
         let failing = checks.filter(\.failed)
         var text =
-            "### \(literal(title))\n\n**\(checks.count - failing.count) passed, \(failing.count) failed** of \(checks.count) frames\n"
+            "### \(literal(title))\n\n**\(checks.count - failing.count) passed, \(failing.count) failed** of \(checks.count) frame\(checks.count == 1 ? "" : "s")\n"
         if let incomplete { text += "\n**Incomplete:** \(literal(incomplete))\n" }
         guard !failing.isEmpty else {
             return text

@@ -44,7 +44,7 @@ enum HTMLReportPage {
             <title>\(XMLText.escape(title))</title>
             <style>\(style)</style></head><body>
             <header><h1>\(XMLText.escape(title))</h1>
-            <p class="summary"><span class="pass">\(passed.count) passed</span>, <span class="fail">\(failing) failed</span> of \(checks.count) frames\(orphans.isEmpty ? "" : ", <span class=\"orphaned\">\(orphans.count) orphaned</span>")</p>
+            <p class="summary"><span class="pass">\(passed.count) passed</span>, <span class="fail">\(failing) failed</span> of \(checks.count) frame\(checks.count == 1 ? "" : "s")\(orphans.isEmpty ? "" : ", <span class=\"orphaned\">\(orphans.count) orphaned</span>")</p>
             \(banner ?? "")
             \(counts(checks, orphans: orphans.count))
             \(panel)

@@ -173,7 +173,7 @@ public struct ReportResults: Sendable, Codable {
             case .unknownVersion(let version):
                 "\(ReportResults.fileName) has version \(version); this gallery-render reads version \(ReportResults.currentVersion)"
             case .unsafeImage(let path, let reason):
-                "\(ReportResults.fileName) names an image that is not used (\(reason)): \(String(reflecting: path))"
+                "\(ReportResults.fileName) names an image that cannot be used (\(reason)): \(String(reflecting: path))"
             }
         }
     }

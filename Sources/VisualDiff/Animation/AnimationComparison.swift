@@ -63,13 +63,17 @@ public struct AnimationComparison: Sendable {
     public var matches: Bool { expectedFrames == actualFrames && failingFrames.isEmpty && timing == nil }
 
     /// What people read: "frames 3, 4, 7 of 19 differ; frame 3: 120 pixels differ (…)".
-    public var summary: String {
+    public var summary: String { summary(actual: "the rendering", expected: "its baseline") }
+
+    /// The summary, with the two animations named as the caller names them (`diff`: "the actual",
+    /// "the expected").
+    public func summary(actual: String, expected: String) -> String {
         if expectedFrames != actualFrames {
             func frames(_ count: Int, still: Bool) -> String {
                 still ? "1 frame (a still image)" : count == 1 ? "1 frame" : "\(count) frames"
             }
             return
-                "the rendering has \(frames(actualFrames, still: stills.actual)), its baseline \(frames(expectedFrames, still: stills.expected))"
+                "\(actual) has \(frames(actualFrames, still: stills.actual)), \(expected) \(frames(expectedFrames, still: stills.expected))"
         }
         let timed = timing.map { "\($0); " } ?? ""
         guard let first else { return timing?.description ?? "all \(actualFrames) frames match" }
