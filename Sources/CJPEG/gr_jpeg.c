@@ -390,7 +390,8 @@ gr_jpeg_status gr_jpeg_decode(const uint8_t *data, size_t size, const gr_jpeg_op
     if (!out->resumed) {
         JDIMENSION crop_x = wanted.x, crop_width = wanted.width;
         crop_columns(&cinfo, wanted.x, wanted.width, &crop_x, &crop_width);
-        if (!options->plain_idct) gr_jpeg_idct_install(&cinfo, &out->idct);
+        if (options->portable_idct) gr_jpeg_idct_install_portable(&cinfo);
+        else if (!options->plain_idct) gr_jpeg_idct_install(&cinfo, &out->idct);
         if (!options->plain_entropy) huffman = gr_jpeg_huffman_install(&cinfo, data, size, on_give_up);
         out->entropy = huffman != NULL;
         int direct = !is_cmyk && crop_x == wanted.x && crop_width == wanted.width;
@@ -424,6 +425,17 @@ gr_jpeg_status gr_jpeg_decode(const uint8_t *data, size_t size, const gr_jpeg_op
     out->width = width;
     out->height = height;
     out->warnings = errors.warnings;
+    if (errors.warnings != 0 && !options->portable_idct) {
+        /* Damaged data (libjpeg warned) may decode to coefficients no photo has, where libjpeg-turbo's
+         * SIMD transforms differ from its C ones (found by review: 14 pixels of a block differed under
+         * GALLERY_RENDER_SIMD=none): decoded again with the C ones throughout and libjpeg's own
+         * reading, the same bytes on every CPU. Only damaged files pay for it. */
+        gr_jpeg_options portable = *options;
+        portable.portable_idct = 1;
+        portable.plain_entropy = 1;
+        portable.plain_skip = 1;
+        return gr_jpeg_decode(data, size, &portable, pixels, capacity, out);
+    }
     return GR_JPEG_OK;
 }
 

@@ -33,6 +33,11 @@ extern void jpeg_idct_3x3(j_decompress_ptr, jpeg_component_info *, JCOEFPTR, JSA
 extern void jpeg_idct_5x5(j_decompress_ptr, jpeg_component_info *, JCOEFPTR, JSAMPARRAY, JDIMENSION);
 extern void jpeg_idct_6x6(j_decompress_ptr, jpeg_component_info *, JCOEFPTR, JSAMPARRAY, JDIMENSION);
 extern void jpeg_idct_7x7(j_decompress_ptr, jpeg_component_info *, JCOEFPTR, JSAMPARRAY, JDIMENSION);
+/* jidctint.c's 8×8 and jidctred.c's reduced ones: libjpeg-turbo's portable code for its SIMD ones. */
+extern void jpeg_idct_islow(j_decompress_ptr, jpeg_component_info *, JCOEFPTR, JSAMPARRAY, JDIMENSION);
+extern void jpeg_idct_4x4(j_decompress_ptr, jpeg_component_info *, JCOEFPTR, JSAMPARRAY, JDIMENSION);
+extern void jpeg_idct_2x2(j_decompress_ptr, jpeg_component_info *, JCOEFPTR, JSAMPARRAY, JDIMENSION);
+extern void jpeg_idct_1x1(j_decompress_ptr, jpeg_component_info *, JCOEFPTR, JSAMPARRAY, JDIMENSION);
 #endif
 
 #if GR_JPEG_IDCT_AVAILABLE
@@ -265,6 +270,27 @@ void gr_jpeg_idct_install(j_decompress_ptr cinfo, gr_jpeg_idct_counts *counts) {
 }
 
 #endif
+
+void gr_jpeg_idct_install_portable(j_decompress_ptr cinfo) {
+#if GR_JPEG_IDCT_EXTENTS_KNOWN
+    if (!gr_jpeg_private_paths_enabled() || cinfo->idct == NULL) return;
+    static inverse_DCT_method_ptr const portable[DCTSIZE + 1] = {
+        NULL,          jpeg_idct_1x1, jpeg_idct_2x2, jpeg_idct_3x3,  jpeg_idct_4x4,
+        jpeg_idct_5x5, jpeg_idct_6x6, jpeg_idct_7x7, jpeg_idct_islow,
+    };
+    for (int ci = 0; ci < cinfo->num_components && ci < MAX_COMPONENTS; ci++) {
+#if JPEG_LIB_VERSION >= 70
+        int size = cinfo->comp_info[ci].DCT_h_scaled_size;
+#else
+        int size = cinfo->comp_info[ci].DCT_scaled_size;
+#endif
+        /* Every size here reads the ISLOW multiplier table start_pass made (dct_method is ISLOW). */
+        if (size >= 1 && size <= DCTSIZE) cinfo->idct->inverse_DCT[ci] = portable[size];
+    }
+#else
+    (void)cinfo;
+#endif
+}
 
 int gr_jpeg_idct_extent(j_decompress_ptr cinfo, int ci) {
 #if GR_JPEG_IDCT_EXTENTS_KNOWN

@@ -45,6 +45,9 @@ typedef struct {
     int plain_skip;
     /* 1: libjpeg's Huffman decoder throughout, never gr_jpeg_huffman.c's (tests compare). */
     int plain_entropy;
+    /* 1: libjpeg-turbo's plain-C inverse DCTs for every component, never its SIMD ones. Set by the
+     * shim itself when a decode warned (damaged data: see gr_jpeg_decode); 0 from callers. */
+    int portable_idct;
     /* Blocks all scans may decode, summed over each scan's components (PixelBudget.maxScanBlocks),
      * and never more than GR_JPEG_SCAN_PASSES times the image's own blocks. A progressive JPEG's
      * scans each go over their components' every block: this bounds the time a small file can cost,

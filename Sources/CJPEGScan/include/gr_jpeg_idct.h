@@ -35,6 +35,17 @@
 void gr_jpeg_idct_install(j_decompress_ptr cinfo, gr_jpeg_idct_counts *counts);
 
 /**
+ * Puts libjpeg-turbo's plain-C inverse DCT for each component's scaled block size (jpeg_idct_islow
+ * at 8, jpeg_idct_NxN below) in place of whatever start_pass chose; call after
+ * jpeg_start_decompress. Its SIMD transforms give the C ones' bytes for a photo's coefficients, but
+ * not for the out-of-range ones damaged data decodes to (16-bit lanes wrap or saturate where C's
+ * 32 bits do not): with the C ones a damaged JPEG decodes to the same bytes on every CPU. Nothing
+ * where the transforms cannot be named (GR_JPEG_IDCT_EXTENTS_KNOWN) or libjpeg's version is not the
+ * headers' (gr_jpeg_guard.c).
+ */
+void gr_jpeg_idct_install_portable(j_decompress_ptr cinfo);
+
+/**
  * N when the inverse DCT in place for component `ci` (after jpeg_start_decompress) reads only the
  * top-left N×N of a block's coefficients: N for the N×N transforms of jidctint.c (3, 5, 6, 7) and the
  * kernels here; 8 (all of them) for any other or where the transforms cannot be named.

@@ -98,7 +98,8 @@ public enum JPEGDecoder {
             max_scans: UInt32(clamping: budget.maxScans), scale_eighths: UInt32(eighths),
             region_x: UInt32(region.x.lowerBound), region_y: UInt32(region.y.lowerBound),
             region_width: UInt32(region.x.count), region_height: UInt32(region.y.count), keep_cmyk: keepCMYK ? 1 : 0,
-            plain_idct: 0, plain_skip: 0, plain_entropy: 0, max_scan_blocks: UInt64(clamping: budget.maxScanBlocks))
+            plain_idct: 0, plain_skip: 0, plain_entropy: 0, portable_idct: 0,
+            max_scan_blocks: UInt64(clamping: budget.maxScanBlocks))
     }
 
     /// The DCT scale M (in eighths) `decode` uses for a JPEG of stored size `full` and `orientation`:
