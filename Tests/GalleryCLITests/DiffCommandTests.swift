@@ -154,8 +154,12 @@ import Testing
         defer { folder.remove() }
         let a = try folder.write(Self.apng([10, 20, 30]), to: "a.png")
         let b = try folder.write(Self.apng([10, 200, 30]), to: "b.png")
-        let same = try CommandRunner.run(["diff", a, a])
-        #expect(same.status == 0 && same.output == "match: all 3 frames match\n", "\(same.output)")
+        let same = try CommandRunner.run(["diff", a, folder.write(Self.apng([10, 20, 30]), to: "copy.png")])
+        #expect(same.status == 0 && same.output == "match: identical files\n", "\(same.output)")
+        let equal = try CommandRunner.run([
+            "diff", a, folder.write(Self.apng([10, 21, 30]), to: "near.png"), "--threshold", "0.5",
+        ])
+        #expect(equal.status == 0 && equal.output == "match: all 3 frames match\n", "\(equal.output)")
         let run = try CommandRunner.run(["diff", a, b, "--diff-image", folder.file("d.png")])
         #expect(run.status == 1, "\(run.stderr)")
         #expect(
@@ -168,6 +172,44 @@ import Testing
         let counts = try CommandRunner.run(["diff", a, still])
         #expect(counts.status == 1)
         #expect(counts.output == "different: the actual has 1 frame (a still image), the expected 3 frames\n")
+    }
+
+    /// A damaged APNG cannot be compared, as a damaged still cannot (found by review: one cut before
+    /// its IEND, or with a chunk's CRC flipped, "matched"; its frames are re-encoded to decode, so
+    /// the file's own checks were never made).
+    @Test func aDamagedAnimationCannotBeCompared() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let bytes = try Self.apng([10, 20, 30])
+        let a = try folder.write(bytes, to: "a.png")
+        var flipped = bytes
+        flipped[flipped.count - 14] ^= 1  // a byte of the last fdAT's CRC
+        for (name, damaged, reason) in [
+            ("cut.png", Array(bytes.dropLast(12)), "no IEND: the file is cut short"),
+            ("crc.png", flipped, "the fdAT chunk at byte"),
+        ] {
+            let b = try folder.write(damaged, to: name)
+            let run = try CommandRunner.run(["diff", a, b])
+            #expect(run.status == 2, "\(name): \(run.output)")
+            #expect(
+                run.stderr.contains("the actual image: cannot read \(b): corrupt PNG: APNG: \(reason)"), "\(run.stderr)"
+            )
+        }
+    }
+
+    /// Animations of two canvas sizes: the ratio stays within 1 and both sizes are given, as for
+    /// stills (found by review: 1.17, and no actual size).
+    @Test func animationsOfTwoSizesCountEachCanvas() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        var writer = APNGWriter(fps: 10, alpha: false, frameCount: 3)
+        for grey: UInt8 in [10, 20, 30] { try writer.append(DiffCommandTests.grey(grey, width: 8, height: 4)) }
+        let a = try folder.write(Self.apng([10, 20]), to: "a.png")
+        let b = try folder.write(Array(writer.take().joined()), to: "b.png")
+        let json = try DiffCommandTests.json(try CommandRunner.run(["diff", a, b, "--json"]))
+        // Two frames of 4 × 4 compared (sizes differ: 16 each), a third only the actual has (32).
+        #expect(json["diffPixels"] as? Int == 64 && json["totalPixels"] as? Int == 64 && json["ratio"] as? Double == 1)
+        #expect(json["actualWidth"] as? Int == 8 && json["actualHeight"] as? Int == 4, "\(json)")
     }
 
     @Test func anAnimatedWebPCannotBeCompared() throws {

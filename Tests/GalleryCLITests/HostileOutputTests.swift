@@ -188,6 +188,11 @@ import Testing
             ["check", "manifest.json", "--baseline", "b", "--junit", "b/adir"], in: folder.path)
         #expect(junit.status == 1)
         #expect(junit.stderr == "Error: cannot write b/adir: Is a directory\n", "\(junit.stderr)")
+        // merge-reports the same, before it writes the merged report (found by the verifier).
+        let merge = try CommandRunner.run(
+            ["merge-reports", "in", "--report", "m", "--junit", "b/adir"], in: folder.path)
+        #expect(merge.status == 1 && merge.stderr == "Error: cannot write b/adir: Is a directory\n", "\(merge.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder.file("m/index.html")))
     }
 
     /// `--out` naming a link to nothing fails once, before rendering, as mkdir fails on it (found by

@@ -71,6 +71,23 @@ import VisualDiff
         #expect(result.frames.map(\.diffPixels) == [32, 32] && result.frames.allSatisfy(\.failed))
     }
 
+    /// A damaged animation cannot be read, on either side, as `check` and `diff` compare them (found
+    /// by review: a baseline cut before its IEND, or with a CRC flipped, passed).
+    @Test func aDamagedAnimationCannotBeRead() throws {
+        let whole = try Self.apng([Self.frame(lit: 0), Self.frame(lit: 1)])
+        var flipped = whole
+        flipped[flipped.count - 14] ^= 1
+        for damaged in [Array(whole.dropLast(12)), flipped] {
+            #expect(throws: AnimationReadError.self) {
+                try AnimationComparer().compare(expected: damaged, actual: whole)
+            }
+            let error = #expect(throws: AnimationReadError.self) {
+                try AnimationComparer().compare(expected: whole, actual: damaged)
+            }
+            #expect(error?.index == 1)
+        }
+    }
+
     @Test func aOneFrameAPNGIsNoStillImage() throws {
         // A fling with nowhere to go renders one APNG frame: only a PNG that is no APNG is a still.
         let two = try Self.apng([Self.frame(lit: 0), Self.frame(lit: 1)])

@@ -128,15 +128,7 @@ enum CheckCommand: Subcommand {
     /// every frame first).
     private static func emptyEarlierVerdicts(_ request: CheckRequest) throws {
         EarlierVerdicts.empty(report: request.report, junit: request.junit)
-        if let report = request.report,
-            let unwritable = AtomicFile.checkWritable(SystemPath.joined(report, ReportFolder.page)),
-            case .createFolder = unwritable.operation
-        {
-            // Named as making the folder names it, once the report is written.
-            throw CommandFailure(
-                FileError(path: report, operation: unwritable.operation, cause: unwritable.cause).description)
-        }
-        if let junit = request.junit, let unwritable = AtomicFile.checkWritable(junit) {
+        if let unwritable = EarlierVerdicts.unwritable(report: request.report, junit: request.junit) {
             throw CommandFailure(unwritable.description)
         }
     }

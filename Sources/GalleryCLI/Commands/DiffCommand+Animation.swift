@@ -6,39 +6,41 @@ import VisualDiff
 /// the first frames alone were compared, and two flings differing in 19 frames "matched").
 extension DiffCommand {
     /// The exit code of comparing `expected` and `actual` frame by frame when either is an APNG; nil
-    /// when neither is (or one cannot be opened: the still comparison says why). An animated WebP,
-    /// whose frames diff does not read, cannot be compared (2), never a match of its first frames.
+    /// when neither is, when they are the same bytes (identical files match without decoding), or
+    /// when one cannot be opened (the still comparison says so). An animated WebP, whose frames diff
+    /// does not read, cannot be compared (2), never a match of its first frames.
     static func animated(
         _ expected: String, _ actual: String, criteria: DiffCriteria, diffPath: String?, json: Bool, console: Console
     ) throws -> ExitCode? {
-        guard
-            let starts = try? [expected, actual].map({ path throws(FileError) in
-                let file = try RegularFile(path: path)
-                return try file.bytes(count: min(file.size, 64 << 10))
-            })
+        guard let files = try? [expected, actual].map({ path throws(FileError) in try RegularFile(path: path) }),
+            let starts = try? files.map({ file throws(FileError) in try file.bytes(count: min(file.size, 64 << 10)) })
         else { return nil }
         if let webp = zip([expected, actual], starts).first(where: { isAnimatedWebP($0.1) }) {
             console.line(
                 "Error: ", "\(webp.0) is an animated WebP: diff compares animations as APNG (animate -o NAME.png)")
             return .cannotCompare
         }
-        guard starts.contains(where: AnimationComparer.isAnimation) else { return nil }
+        guard starts.contains(where: AnimationComparer.isAnimation),
+            (try? RegularFile.sameBytes(files[0], files[1])) == false
+        else { return nil }
         var bytes: [[UInt8]] = []
         for (index, path) in [expected, actual].enumerated() {
             do {
                 bytes.append(try ImageDecoder.readBytes(atPath: path, limit: PixelBudget.standard.maxFileBytes))
             } catch {
-                return unreadable(index, error, console)
+                return unreadable(index, path, error, console)
             }
         }
         let result: AnimationComparison
         do {
             result = try AnimationComparer(criteria: criteria).compare(
                 expected: bytes[0], actual: bytes[1], diffImage: diffPath != nil)
-        } catch { return unreadable(error.index, error.error, console) }
+        } catch { return unreadable(error.index, [expected, actual][error.index], error.error, console) }
         if let diffPath { try writeDiff(result.first?.diff, to: diffPath, console: console) }
         if json {
-            console.out(document(result, size: ImageComparer.pngSize(starts[0])).compact + "\n")
+            console.out(
+                document(result, sizes: (ImageComparer.pngSize(starts[0]), ImageComparer.pngSize(starts[1]))).compact
+                    + "\n")
         } else {
             let summary = result.summary(actual: "the actual", expected: "the expected")
             console.out("\(result.matches ? "match" : "different"): \(Console.escaped(summary))\n")
@@ -46,9 +48,10 @@ extension DiffCommand {
         return result.matches ? .success : .failure
     }
 
-    /// Says which of the two (0 the expected) cannot be read, and why: exit 2.
-    private static func unreadable(_ index: Int, _ error: DecodeError, _ console: Console) -> ExitCode {
-        console.line("Error: ", "the \(index == 0 ? "expected" : "actual") image: \(error)")
+    /// Says which of the two (0 the expected, at `path`) cannot be read, and why, as a still's
+    /// comparison says it: exit 2.
+    private static func unreadable(_ index: Int, _ path: String, _ error: DecodeError, _ console: Console) -> ExitCode {
+        console.line("Error: ", "the \(index == 0 ? "expected" : "actual") image: cannot read \(path): \(error)")
         return .cannotCompare
     }
 
@@ -61,21 +64,31 @@ extension DiffCommand {
             "--diff-image \(path) not written: no frame has a diff image\(removed ? " (the earlier one removed)" : "")")
     }
 
-    /// `--json` for animations: the still's keys summed over the frames (every pixel of a frame only
-    /// one has), the expected canvas's size, and `frames` and `failingFrames`, only here.
-    static func document(_ result: AnimationComparison, size: PixelSize?) -> JSONValue {
-        let (width, height) = (size?.width ?? 0, size?.height ?? 0)
+    /// `--json` for animations: the still's keys summed over the frames (a frame both have counts the
+    /// expected canvas's pixels, one only the actual has the actual's, so the ratio is at most 1),
+    /// the expected canvas's size (and the actual's when they differ, as for stills), and `frames`,
+    /// `expectedFrames` and `failingFrames`, only here.
+    static func document(_ result: AnimationComparison, sizes: (PixelSize?, PixelSize?)) -> JSONValue {
+        let none = PixelSize(width: 0, height: 0)
+        let (expected, actual) = (sizes.0 ?? none, sizes.1 ?? none)
         let diffPixels = result.frames.reduce(0) { $0 + $1.diffPixels }
-        let total = max(result.expectedFrames, result.actualFrames) * width * height
-        return .object([
+        let onlyActual = max(result.actualFrames - result.expectedFrames, 0)
+        let total = result.expectedFrames * expected.width * expected.height + onlyActual * actual.width * actual.height
+        var keys: [(String, JSONValue)] = [
             ("match", .bool(result.matches)), ("diffPixels", .number(Double(diffPixels))),
             ("totalPixels", .number(Double(total))),
-            ("ratio", total > 0 ? .exactNumber(Double(diffPixels) / Double(total)) : .null),
-            ("width", .number(Double(width))), ("height", .number(Double(height))),
-            ("frames", .number(Double(result.actualFrames))),
-            ("expectedFrames", .number(Double(result.expectedFrames))),
-            ("failingFrames", .array(result.failingFrames.map { .number(Double($0)) })),
-        ])
+            ("ratio", total > 0 ? .exactNumber(min(Double(diffPixels) / Double(total), 1)) : .null),
+            ("width", .number(Double(expected.width))), ("height", .number(Double(expected.height))),
+        ]
+        if actual != expected {
+            keys += [("actualWidth", .number(Double(actual.width))), ("actualHeight", .number(Double(actual.height)))]
+        }
+        return .object(
+            keys + [
+                ("frames", .number(Double(result.actualFrames))),
+                ("expectedFrames", .number(Double(result.expectedFrames))),
+                ("failingFrames", .array(result.failingFrames.map { .number(Double($0)) })),
+            ])
     }
 
     /// A WebP whose VP8X header sets the animation flag.

@@ -45,6 +45,9 @@ enum MergeReportsCommand: Subcommand {
         try guarded.writesReport(output, "--report \(output)")
         if let junit { try guarded.writes(junit, "--junit \(junit)") }
         EarlierVerdicts.empty(report: output, junit: junit)
+        if let unwritable = EarlierVerdicts.unwritable(report: output, junit: junit) {
+            throw CommandFailure(unwritable.description)
+        }
         let read = try Inputs(inputs)
         let frames = read.frames
         // The shards' own title when they agree (one manifest), else what was merged.

@@ -14,7 +14,8 @@ enum SceneLayout {
         let (engine, frameScene) = try motion.motion(of: scene, offset: offset)
         let states: [MotionState]
         do { states = try engine.states(fps: motion.fps) } catch {
-            throw UsageError.rule("\(SceneOptions.declared.offset): \(error.reason)")
+            // The parameter at fault, as `animate` names it (found by review: --offset, never given).
+            throw UsageError.rule("\(SceneOptions.declared.spec(for: error.parameter)): \(error.reason)")
         }
         LayoutDocument.writeJSONLines(states, scene: frameScene, to: write)
     }

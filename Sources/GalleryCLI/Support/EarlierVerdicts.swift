@@ -25,6 +25,20 @@ enum EarlierVerdicts {
         for path in inReport + [junit].compactMap({ $0 }) { emptyFile(path) }
     }
 
+    /// Why the verdicts a run writes cannot be written whatever it finds, told before it does its
+    /// work (found by review: `check --report afile/r` rendered every frame, then failed): a file
+    /// where the report's folder must be made, or a folder or a file on the way for the JUnit file.
+    /// The report's folder is named as making it names it. What fails inside the report's folder
+    /// (its images, a full disk) fails as the report is written, with the FAIL lines and JUnit said.
+    static func unwritable(report: String?, junit: String?) -> FileError? {
+        if let report, let unwritable = AtomicFile.checkWritable(SystemPath.joined(report, ReportFolder.page)),
+            case .createFolder(let folder) = unwritable.operation
+        {
+            return FileError(path: folder, operation: unwritable.operation, cause: unwritable.cause)
+        }
+        return junit.flatMap(AtomicFile.checkWritable)
+    }
+
     /// The regular file or link at `path` (nothing else) left as an empty file.
     private static func emptyFile(_ path: String) {
         var status = stat()

@@ -90,14 +90,27 @@ public enum Motion: Sendable {
     }
 
     /// The most items a motion's frames may draw in all (each item once a frame it is drawn in):
-    /// planned, each takes about 0.7 KB, so about 750 MB (found by review: 1,370 frames of 9,600
-    /// 10-pt items each took gigabytes, then aborted).
+    /// about 0.7 KB each as states, 1.2 KB once planned for rendering, so at most about 1.3 GB
+    /// (230 frames of 5,504 items peaked at 1.5 GB; found by review: 1,370 frames of ~9,600 10-pt
+    /// items each took gigabytes, then aborted).
     public static let placementLimit = 1 << 20
 
     /// The states of its frames at `fps`: t_k = min(k/fps, T_end), k = 0 … ⌈T_end·fps⌉. Throws as
     /// soon as they draw more than `placementLimit` items in all.
     public func states(fps: Int) throws(LayoutError) -> [MotionState] {
         let times = MotionTimeline.times(duration: duration, fps: fps)
+        // One that may come near the limit is counted first, a frame at a time, so that one over it
+        // is refused in a frame's memory (found by review: the states kept until then, ~0.7 GB,
+        // aborted under a tighter `ulimit -v`).
+        if let first = times.first, try state(at: first).items.count * times.count > Self.placementLimit / 2 {
+            var placements = 0
+            for time in times {
+                placements += try state(at: time).items.count
+                guard placements <= Self.placementLimit else {
+                    throw .tooManyPlacements(frames: times.count, limit: Self.placementLimit)
+                }
+            }
+        }
         var states: [MotionState] = []
         states.reserveCapacity(times.count)
         var placements = 0

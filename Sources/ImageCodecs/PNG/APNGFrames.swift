@@ -1,3 +1,4 @@
+import CPNG
 import GalleryCore
 
 /// The frames of an animated PNG, decoded one at a time onto the canvas as a player shows them
@@ -44,6 +45,7 @@ public struct APNGFrames {
     public init(_ bytes: [UInt8], budget: PixelBudget = .standard) throws(DecodeError) {
         func corrupt(_ message: String) -> DecodeError { .corrupt(format: .png, message: "APNG: \(message)") }
         guard ImageFormat(sniffing: bytes) == .png else { throw .unrecognizedFormat }
+        if let damage = Self.damage(bytes) { throw corrupt(damage) }
         var header: [UInt8]?, palette: [[UInt8]] = [], loops: Int?, declared = 0, frames: [Frame] = []
         var sawData = false
         for chunk in Self.chunks(bytes) {
@@ -191,6 +193,25 @@ public struct APNGFrames {
             at += 12 + length
         }
         return chunks
+    }
+
+    /// Why `bytes` is damaged where its frames are re-encoded and so never checked: a chunk whose CRC
+    /// does not match, or no IEND (cut short); nil when whole (found by review: a baseline missing
+    /// its last 12 bytes, or with a flipped CRC, passed `check` and `diff`).
+    private static func damage(_ bytes: [UInt8]) -> String? {
+        var at = 8
+        while at + 12 <= bytes.count {
+            let length = be32(bytes[...], at)
+            guard length <= bytes.count - at - 12 else { break }
+            let type = String(decoding: bytes[at + 4..<at + 8], as: UTF8.self)
+            let crc = bytes.withUnsafeBufferPointer { gr_png_crc32($0.baseAddress.map { $0 + at + 4 }, length + 4) }
+            guard crc == UInt32(be32(bytes[...], at + 8 + length)) else {
+                return "the \(type) chunk at byte \(at) fails its CRC"
+            }
+            if type == "IEND" { return nil }
+            at += 12 + length
+        }
+        return "no IEND: the file is cut short"
     }
 
     private static func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] { APNGWriter.chunk(type, data) }

@@ -39,10 +39,11 @@ public enum PhotoListing {
     ) throws(ListingError) -> [String] {
         var photos: [String] = []
         var folders: [String] = []
-        var left: [String] = []
+        var left: [String] = [], named: [String] = []
         defer {
-            let items = Set(photos)
-            left.filter { !items.contains($0) }.forEach(skipped)
+            // However either was spelt (`./p/t.jpg`, `p/t.jpg`, a link to it): compared as the file.
+            let items = Set(named.compactMap(SystemPath.canonical))
+            left.filter { SystemPath.canonical($0).map(items.contains) != true }.forEach(skipped)
         }
         for input in inputs.map(SystemPath.single) {
             var status = stat()
@@ -55,6 +56,7 @@ public enum PhotoListing {
                 photos += try photosInFolder(input) { left.append($0) }
             } else {
                 photos.append(input)
+                named.append(input)
             }
         }
         if photos.isEmpty && !allowEmpty { throw .noPhotos(folders: folders) }

@@ -39,14 +39,16 @@ public struct AnimationComparison: Sendable {
             public var description: String { "\(numerator)/\(denominator) s" }
         }
 
-        public var description: String {
+        public var description: String { description(actual: "the rendering", expected: "its baseline") }
+
+        /// The difference, with the two animations named as the caller names them.
+        public func description(actual: String, expected: String) -> String {
             func plays(_ n: Int) -> String { n == 0 ? "loops forever" : n == 1 ? "plays once" : "plays \(n) times" }
             switch self {
-            case .loops(let expected, let actual):
-                return "the rendering \(plays(actual)), its baseline \(plays(expected))"
-            case .delay(let frame, let expected, let actual):
-                return
-                    "frame \(frame) lasts \(actual) in the rendering, \(expected) in its baseline"
+            case .loops(let expectedLoops, let actualLoops):
+                return "\(actual) \(plays(actualLoops)), \(expected) \(plays(expectedLoops))"
+            case .delay(let frame, let expectedDelay, let actualDelay):
+                return "frame \(frame) lasts \(actualDelay) in \(actual), \(expectedDelay) in \(expected)"
             }
         }
     }
@@ -75,8 +77,11 @@ public struct AnimationComparison: Sendable {
             return
                 "\(actual) has \(frames(actualFrames, still: stills.actual)), \(expected) \(frames(expectedFrames, still: stills.expected))"
         }
+        let timing = timing?.description(actual: actual, expected: expected)
         let timed = timing.map { "\($0); " } ?? ""
-        guard let first else { return timing?.description ?? "all \(actualFrames) frames match" }
+        guard let first else {
+            return timing ?? (actualFrames == 1 ? "its 1 frame matches" : "all \(actualFrames) frames match")
+        }
         let listed = failingFrames.prefix(20).map(String.init).joined(separator: ", ")
         let more = failingFrames.count > 20 ? " and \(failingFrames.count - 20) more" : ""
         let frames = failingFrames.count == 1 ? "frame \(listed)" : "frames \(listed)\(more)"
