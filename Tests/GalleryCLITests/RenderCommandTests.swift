@@ -36,6 +36,9 @@ import Testing
             (["--columns", "0", "--layout", "grid"], "--columns"), (["--jobs", "0"], "--jobs"),
             (["--offsets", "10..0/5"], "--offsets"), (["--item-size", "nan"], "--item-size"),
             (["--velocity", "100"], "--velocity"), (["--device", "nokia"], "--device"),
+            // Decimal numbers only, as whole-number options take them (found by review: 0x10 was 16).
+            (["--offset", "0x10"], "--offset"), (["--offsets", "0,0x10"], "--offsets"),
+            (["--item-size", "0x1p4"], "--item-size"), (["--offset", "inf"], "--offset"),
         ] as [([String], String)])
     func usageErrorsExit64NamingTheOptionAndWriteNothing(arguments: [String], option: String) throws {
         let folder = try TemporaryFolder()

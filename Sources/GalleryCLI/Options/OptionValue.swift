@@ -37,8 +37,16 @@ extension OptionValue where Self: CaseIterable & RawRepresentable, RawValue == S
 
 extension Double: OptionValue {
     init?(optionText text: String) {
-        guard let value = Double(text), value.isFinite else { return nil }
+        guard let value = Double(decimal: text), value.isFinite else { return nil }
         self = value
+    }
+
+    /// `text` as a decimal number (`12`, `-0.5`, `1e-3`); nil for anything else Swift reads as a
+    /// Double (`0x10`, `nan`, `inf`), as whole-number options refuse hex (found by review:
+    /// `--fling 0x10` was 16 and `--fps 0x3c` an error).
+    init?(decimal text: String) {
+        guard text.utf8.allSatisfy({ (0x30...0x39).contains($0) || "+-.eE".utf8.contains($0) }) else { return nil }
+        self.init(text)
     }
     /// Whole numbers without ".0" at any size a person types (1000000000, not 1000000000.0), others
     /// as the shortest text that reads back the same (1e-09, not the 0 of six decimals: found by review).
@@ -123,7 +131,7 @@ extension DecelerationRate: OptionValue {
         case "normal": self = .normal
         case "fast": self = .fast
         default:
-            guard let rate = Double(text), rate > 0, rate < 1 else { return nil }
+            guard let rate = Double(decimal: text), rate > 0, rate < 1 else { return nil }
             self = .custom(rate)
         }
     }

@@ -12,12 +12,14 @@ struct ItemSize: OptionValue, Equatable {
 
     init?(optionText text: String) {
         let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
-        guard (1...2).contains(parts.count), let width = Double(String(parts[0])), width.isFinite else { return nil }
+        guard (1...2).contains(parts.count), let width = Double(decimal: String(parts[0])), width.isFinite else {
+            return nil
+        }
         guard parts.count == 2 else {
             self.init(width: width, height: width)
             return
         }
-        guard let height = Double(String(parts[1])), height.isFinite else { return nil }
+        guard let height = Double(decimal: String(parts[1])), height.isFinite else { return nil }
         self.init(width: width, height: height)
     }
 
@@ -42,7 +44,8 @@ struct PointValue: OptionValue, Equatable {
 
     init?(optionText text: String) {
         let parts = text.split(separator: ",", omittingEmptySubsequences: false)
-        guard parts.count == 2, let x = Double(String(parts[0])), let y = Double(String(parts[1])), x.isFinite,
+        guard parts.count == 2, let x = Double(decimal: String(parts[0])), let y = Double(decimal: String(parts[1])),
+            x.isFinite,
             y.isFinite
         else { return nil }
         point = Point(x: x, y: y)
@@ -57,7 +60,7 @@ struct InsetsValue: OptionValue, Equatable {
     let insets: CompositionalLayout.Insets
 
     init?(optionText text: String) {
-        let parts = text.split(separator: ",", omittingEmptySubsequences: false).map { Double(String($0)) }
+        let parts = text.split(separator: ",", omittingEmptySubsequences: false).map { Double(decimal: String($0)) }
         guard parts.count == 4, let values = parts as? [Double], values.allSatisfy({ $0.isFinite && $0 >= 0 }) else {
             return nil
         }
@@ -78,7 +81,7 @@ struct OffsetValue: OptionValue, Equatable {
 
     init?(optionText text: String) {
         let parts = text.split(separator: ",", omittingEmptySubsequences: false)
-        guard parts.count == 2, let x = Double(String(parts[0])), let y = Double(String(parts[1])),
+        guard parts.count == 2, let x = Double(decimal: String(parts[0])), let y = Double(decimal: String(parts[1])),
             abs(x) <= 10_000, abs(y) <= 10_000
         else { return nil }
         (self.x, self.y) = (x, y)
@@ -94,7 +97,8 @@ struct ScaleRange: OptionValue, Equatable {
 
     init?(optionText text: String) {
         let parts = text.split(separator: ",", omittingEmptySubsequences: false)
-        guard parts.count == 2, let low = Double(String(parts[0])), let high = Double(String(parts[1])), low.isFinite,
+        guard parts.count == 2, let low = Double(decimal: String(parts[0])),
+            let high = Double(decimal: String(parts[1])), low.isFinite,
             high.isFinite, low >= 0, low <= high
         else { return nil }
         range = low...high

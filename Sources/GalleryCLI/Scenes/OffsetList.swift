@@ -30,13 +30,15 @@ struct OffsetList: OptionValue, Equatable {
         if text.contains("..") {
             let parts = text.split(separator: "/", maxSplits: 1)
             let bounds = parts[0].components(separatedBy: "..")
-            guard parts.count == 2, bounds.count == 2, let start = Double(bounds[0]), let end = Double(bounds[1]),
-                let step = Double(parts[1]), start.isFinite, end.isFinite, step.isFinite, step > 0, start <= end
+            guard parts.count == 2, bounds.count == 2, let start = Double(decimal: String(bounds[0])),
+                let end = Double(decimal: String(bounds[1])),
+                let step = Double(decimal: String(parts[1])), start.isFinite, end.isFinite, step.isFinite, step > 0,
+                start <= end
             else { return nil }
             return ((end - start) / step + 1e-9).rounded(.down) + 1
         }
         let values = text.split(separator: ",", omittingEmptySubsequences: false)
-        return values.allSatisfy({ Double($0.trimmingCharacters(in: .whitespaces))?.isFinite == true })
+        return values.allSatisfy({ Double(decimal: $0.trimmingCharacters(in: .whitespaces))?.isFinite == true })
             ? Double(values.count) : nil
     }
 
@@ -53,8 +55,10 @@ struct OffsetList: OptionValue, Equatable {
         if text.contains("..") {
             let parts = text.split(separator: "/", maxSplits: 1)
             let bounds = parts[0].components(separatedBy: "..")
-            guard parts.count == 2, bounds.count == 2, let start = Double(bounds[0]), let end = Double(bounds[1]),
-                let step = Double(parts[1]), start.isFinite, end.isFinite, step.isFinite, step > 0, start <= end,
+            guard parts.count == 2, bounds.count == 2, let start = Double(decimal: String(bounds[0])),
+                let end = Double(decimal: String(bounds[1])),
+                let step = Double(decimal: String(parts[1])), start.isFinite, end.isFinite, step.isFinite, step > 0,
+                start <= end,
                 (end - start) / step < Double(limit)
             else { return nil }
             let count = Int(((end - start) / step + 1e-9).rounded(.down)) + 1
@@ -69,7 +73,7 @@ struct OffsetList: OptionValue, Equatable {
             }
         }
         let values = text.split(separator: ",", omittingEmptySubsequences: false).map {
-            Double($0.trimmingCharacters(in: .whitespaces))
+            Double(decimal: $0.trimmingCharacters(in: .whitespaces))
         }
         guard !values.isEmpty, values.count <= limit, values.allSatisfy({ $0?.isFinite == true }) else { return nil }
         return values.compactMap { $0 }
