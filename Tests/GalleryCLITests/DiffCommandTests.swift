@@ -154,8 +154,11 @@ import Testing
         defer { folder.remove() }
         let a = try folder.write(Self.apng([10, 20, 30]), to: "a.png")
         let b = try folder.write(Self.apng([10, 200, 30]), to: "b.png")
-        let same = try CommandRunner.run(["diff", a, folder.write(Self.apng([10, 20, 30]), to: "copy.png")])
+        let copy = try folder.write(Self.apng([10, 20, 30]), to: "copy.png")
+        let same = try CommandRunner.run(["diff", a, copy])
         #expect(same.status == 0 && same.output == "match: identical files\n", "\(same.output)")
+        let sameJSON = try DiffCommandTests.json(try CommandRunner.run(["diff", a, copy, "--json"]))
+        #expect(sameJSON["frames"] as? Int == 3 && sameJSON["totalPixels"] as? Int == 48, "\(sameJSON)")
         let equal = try CommandRunner.run([
             "diff", a, folder.write(Self.apng([10, 21, 30]), to: "near.png"), "--threshold", "0.5",
         ])
@@ -194,6 +197,10 @@ import Testing
             #expect(
                 run.stderr.contains("the actual image: cannot read \(b): corrupt PNG: APNG: \(reason)"), "\(run.stderr)"
             )
+            // A copy of itself too, and --json still prints its object (found by the verifier).
+            let copy = try CommandRunner.run(["diff", b, folder.write(damaged, to: "copy-" + name), "--json"])
+            #expect(
+                copy.status == 2 && copy.output.hasPrefix(#"{"match": false, "diffPixels": null"#), "\(copy.output)")
         }
     }
 

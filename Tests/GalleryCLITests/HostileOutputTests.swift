@@ -193,6 +193,11 @@ import Testing
             ["merge-reports", "in", "--report", "m", "--junit", "b/adir"], in: folder.path)
         #expect(merge.status == 1 && merge.stderr == "Error: cannot write b/adir: Is a directory\n", "\(merge.stderr)")
         #expect(!FileManager.default.fileExists(atPath: folder.file("m/index.html")))
+        // The JUnit file named as the report's folder (found by review: written, then failed).
+        let same = try CommandRunner.run(
+            ["check", "manifest.json", "--baseline", "b", "--report", "rep", "--junit", "rep/"], in: folder.path)
+        #expect(same.status == 1 && same.stderr == "Error: cannot write rep/: Is a directory\n", "\(same.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder.file("rep/index.html")))
     }
 
     /// `--out` naming a link to nothing fails once, before rendering, as mkdir fails on it (found by

@@ -6,8 +6,7 @@ import VisualDiff
 /// the first frames alone were compared, and two flings differing in 19 frames "matched").
 extension DiffCommand {
     /// The exit code of comparing `expected` and `actual` frame by frame when either is an APNG; nil
-    /// when neither is, when they are the same bytes (identical files match without decoding), or
-    /// when one cannot be opened (the still comparison says so). An animated WebP, whose frames diff
+    /// when neither is, or when one cannot be opened (the still comparison says so). An animated WebP, whose frames diff
     /// does not read, cannot be compared (2), never a match of its first frames.
     static func animated(
         _ expected: String, _ actual: String, criteria: DiffCriteria, diffPath: String?, json: Bool, console: Console
@@ -16,33 +15,39 @@ extension DiffCommand {
             let starts = try? files.map({ file throws(FileError) in try file.bytes(count: min(file.size, 64 << 10)) })
         else { return nil }
         if let webp = zip([expected, actual], starts).first(where: { isAnimatedWebP($0.1) }) {
+            if json { console.out(unreadableDocument.compact + "\n") }
             console.line(
-                "Error: ", "\(webp.0) is an animated WebP: diff compares animations as APNG (animate -o NAME.png)")
+                "Error: ",
+                "the \(webp.0 == expected ? "expected" : "actual") image \(webp.0) is an animated WebP: diff compares animations as APNG (animate -o NAME.png)"
+            )
             return .cannotCompare
         }
-        guard starts.contains(where: AnimationComparer.isAnimation),
-            (try? RegularFile.sameBytes(files[0], files[1])) == false
-        else { return nil }
+        guard starts.contains(where: AnimationComparer.isAnimation) else { return nil }
         var bytes: [[UInt8]] = []
         for (index, path) in [expected, actual].enumerated() {
             do {
                 bytes.append(try ImageDecoder.readBytes(atPath: path, limit: PixelBudget.standard.maxFileBytes))
             } catch {
-                return unreadable(index, path, error, console)
+                return unreadable(index, path, error, json: json, console)
             }
         }
+        // The same bytes match without their pixels compared, once read as whole (found by review: a
+        // damaged file matched a copy of itself, and its JSON was one frame's).
+        let identical = bytes[0] == bytes[1]
         let result: AnimationComparison
         do {
-            result = try AnimationComparer(criteria: criteria).compare(
-                expected: bytes[0], actual: bytes[1], diffImage: diffPath != nil)
-        } catch { return unreadable(error.index, [expected, actual][error.index], error.error, console) }
+            let comparer = AnimationComparer(criteria: criteria)
+            result =
+                try identical
+                ? comparer.identical(bytes[0])
+                : comparer.compare(expected: bytes[0], actual: bytes[1], diffImage: diffPath != nil)
+        } catch { return unreadable(error.index, [expected, actual][error.index], error.error, json: json, console) }
         if let diffPath { try writeDiff(result.first?.diff, to: diffPath, console: console) }
         if json {
-            console.out(
-                document(result, sizes: (ImageComparer.pngSize(starts[0]), ImageComparer.pngSize(starts[1]))).compact
-                    + "\n")
+            let sizes = (ImageComparer.pngSize(starts[0]), ImageComparer.pngSize(starts[1]))
+            console.out(document(result, sizes: sizes).compact + "\n")
         } else {
-            let summary = result.summary(actual: "the actual", expected: "the expected")
+            let summary = identical ? "identical files" : result.summary(actual: "the actual", expected: "the expected")
             console.out("\(result.matches ? "match" : "different"): \(Console.escaped(summary))\n")
         }
         return result.matches ? .success : .failure
@@ -50,7 +55,10 @@ extension DiffCommand {
 
     /// Says which of the two (0 the expected, at `path`) cannot be read, and why, as a still's
     /// comparison says it: exit 2.
-    private static func unreadable(_ index: Int, _ path: String, _ error: DecodeError, _ console: Console) -> ExitCode {
+    private static func unreadable(
+        _ index: Int, _ path: String, _ error: DecodeError, json: Bool, _ console: Console
+    ) -> ExitCode {
+        if json { console.out(unreadableDocument.compact + "\n") }
         console.line("Error: ", "the \(index == 0 ? "expected" : "actual") image: cannot read \(path): \(error)")
         return .cannotCompare
     }

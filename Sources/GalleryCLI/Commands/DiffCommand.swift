@@ -92,6 +92,12 @@ enum DiffCommand: Subcommand {
         }
     }
 
+    /// `--json` when an image cannot be read: no counts.
+    static let unreadableDocument = JSONValue.object([
+        ("match", .bool(false)), ("diffPixels", .null), ("totalPixels", .null), ("ratio", .null),
+        ("width", .null), ("height", .null),
+    ])
+
     /// The contract's `--json` object.
     static func document(_ comparison: Comparison) -> JSONValue {
         switch comparison {
@@ -110,11 +116,7 @@ enum DiffCommand: Subcommand {
                 ("width", .number(Double(expected.width))), ("height", .number(Double(expected.height))),
                 ("actualWidth", .number(Double(actual.width))), ("actualHeight", .number(Double(actual.height))),
             ])
-        case .unreadable:
-            .object([
-                ("match", .bool(false)), ("diffPixels", .null), ("totalPixels", .null), ("ratio", .null),
-                ("width", .null), ("height", .null),
-            ])
+        case .unreadable: unreadableDocument
         }
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import GalleryCore
 import SnapshotCheck
 
@@ -31,6 +32,14 @@ enum EarlierVerdicts {
     /// The report's folder is named as making it names it. What fails inside the report's folder
     /// (its images, a full disk) fails as the report is written, with the FAIL lines and JUnit said.
     static func unwritable(report: String?, junit: String?) -> FileError? {
+        // The JUnit file named as the report's folder (found by review: the report was written, then
+        // the JUnit file failed as a folder).
+        if let report, let junit,
+            URL(fileURLWithPath: report).standardizedFileURL.path
+                == URL(fileURLWithPath: junit).standardizedFileURL.path
+        {
+            return FileError(path: junit, operation: .write, cause: .system(errno: EISDIR))
+        }
         if let report, let unwritable = AtomicFile.checkWritable(SystemPath.joined(report, ReportFolder.page)),
             case .createFolder(let folder) = unwritable.operation
         {

@@ -87,6 +87,21 @@ public struct AnimationComparer: Sendable {
         }
     }
 
+    /// An animation compared with itself (two files of the same bytes): read as whole (its chunks,
+    /// CRCs and frames' places, as `APNGFrames` checks them), never decoded; every frame matches.
+    /// Throws, as the expected's, when it cannot be read.
+    public func identical(_ bytes: [UInt8]) throws(AnimationReadError) -> AnimationComparison {
+        let animation: APNGFrames
+        do { animation = try APNGFrames(bytes) } catch { throw AnimationReadError(index: 0, error: error) }
+        var result = AnimationComparison(
+            expectedFrames: animation.count, actualFrames: animation.count, failingFrames: [], first: nil,
+            frames: [], stills: (false, false))
+        result.frames = (0..<animation.count).map {
+            AnimationFrameResult(diffPixels: 0, failed: false, seconds: animation.delay(ofFrame: $0))
+        }
+        return result
+    }
+
     /// Frame `frame`, which only one of the two has (`present`): every pixel of it differs. Added to
     /// `result`, and its counts kept as the first one-sided frame's when it is.
     private static func oneSided(
