@@ -99,29 +99,24 @@ public enum Motion: Sendable {
     /// soon as they draw more than `placementLimit` items in all.
     public func states(fps: Int) throws(LayoutError) -> [MotionState] {
         let times = MotionTimeline.times(duration: duration, fps: fps)
-        // One that may come near the limit is counted first, a frame at a time, so that one over it
-        // is refused in a frame's memory (found by review: the states kept until then, ~0.7 GB,
-        // aborted under a tighter `ulimit -v`).
-        if let first = times.first, try state(at: first).items.count * times.count > Self.placementLimit / 2 {
-            var placements = 0
-            for time in times {
-                placements += try state(at: time).items.count
-                guard placements <= Self.placementLimit else {
-                    throw .tooManyPlacements(frames: times.count, limit: Self.placementLimit)
-                }
-            }
-        }
-        var states: [MotionState] = []
-        states.reserveCapacity(times.count)
         var placements = 0
-        for time in times {
-            let state = try state(at: time)
+        func counted(_ state: MotionState) throws(LayoutError) -> MotionState {
             placements += state.items.count
             guard placements <= Self.placementLimit else {
                 throw .tooManyPlacements(frames: times.count, limit: Self.placementLimit)
             }
-            states.append(state)
+            return state
         }
+        // One that may come near the limit is counted first, a frame at a time, so that one over it
+        // is refused in a frame's memory (found by review: the states kept until then, ~0.7 GB,
+        // aborted under a tighter `ulimit -v`).
+        if let first = times.first, try state(at: first).items.count * times.count > Self.placementLimit / 2 {
+            for time in times { _ = try counted(state(at: time)) }
+            placements = 0
+        }
+        var states: [MotionState] = []
+        states.reserveCapacity(times.count)
+        for time in times { states.append(try counted(state(at: time))) }
         return states
     }
 }
