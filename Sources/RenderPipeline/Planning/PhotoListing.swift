@@ -41,8 +41,9 @@ public enum PhotoListing {
         var folders: [String] = []
         var left: [String] = [], named: [String] = []
         defer {
-            // However either was spelt (`./p/t.jpg`, `p/t.jpg`, a link to it): compared as the file.
-            let items = Set(named.compactMap(SystemPath.canonical))
+            // However either was spelt (`./p/t.jpg`, `p/t.jpg`, a link to it): compared as the file,
+            // and only when a file was left out.
+            let items = left.isEmpty ? [] : Set(named.compactMap(SystemPath.canonical))
             left.filter { SystemPath.canonical($0).map(items.contains) != true }.forEach(skipped)
         }
         for input in inputs.map(SystemPath.single) {
