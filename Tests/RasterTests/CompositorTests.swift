@@ -10,9 +10,9 @@ import Testing
     static let style = ItemStyle(borderWidth: 2, borderColor: Color(r: 9, g: 200, b: 30, a: 200))
     static let background = Color(r: 250, g: 10, b: 90, a: 128)
     static let placements = [
-        ItemPainter.Placement(square: PixelRect(centerX: 40.3, centerY: 31.7, side: 50.5), pixelsPerPoint: 1.5),
-        ItemPainter.Placement(square: PixelRect(centerX: 70.1, centerY: 60.2, side: 61), pixelsPerPoint: 1),
-        ItemPainter.Placement(square: PixelRect(centerX: 118, centerY: 97, side: 30), pixelsPerPoint: 2),
+        ItemPainter.Placement(rect: PixelRect(centerX: 40.3, centerY: 31.7, side: 50.5), pixelsPerPoint: 1.5),
+        ItemPainter.Placement(rect: PixelRect(centerX: 70.1, centerY: 60.2, side: 61), pixelsPerPoint: 1),
+        ItemPainter.Placement(rect: PixelRect(centerX: 118, centerY: 97, side: 30), pixelsPerPoint: 2),
     ]
     static let photo: RGBAImage = {
         var pixels: [UInt8] = []

@@ -7,7 +7,7 @@ import Testing
     func paint(_ style: ItemStyle, photo: RGBAImage?, background: Color = .white, side: Double = 40) -> RGBAImage {
         let painter = ItemPainter(style: style)
         let placement = ItemPainter.Placement(
-            square: PixelRect(centerX: 32, centerY: 32, side: side), pixelsPerPoint: 1)
+            rect: PixelRect(centerX: 32, centerY: 32, side: side), pixelsPerPoint: 1)
         var canvas = WholeCanvas(width: 64, height: 64, background: background)
         // A few KB: memory that cannot be had would show as a placeholder and fail the test.
         let prepared = photo.flatMap {

@@ -37,7 +37,7 @@ import Testing
                 centerX: 32.3, centerY: 31.6, width: 40, height: 40, transform: ProjectedPlacement.identityTransform,
                 pixelsPerPoint: 1, alpha: alpha)
             let flat = ItemPainter.Placement(
-                square: PixelRect(centerX: 32.3, centerY: 31.6, side: 40), pixelsPerPoint: 1, alpha: alpha)
+                rect: PixelRect(centerX: 32.3, centerY: 31.6, side: 40), pixelsPerPoint: 1, alpha: alpha)
             let difference = P.maxDifference(
                 try P.projected(style, placement, photo: photo), try P.flat(style, flat, photo: photo))
             #expect(difference <= Self.flatTolerance, "photo \(photo?.width ?? 0) wide, alpha \(alpha)")
@@ -51,11 +51,29 @@ import Testing
         let placement = ProjectedPlacement(
             centerX: 30.2, centerY: 33.7, width: 14, height: 14, transform: transform, pixelsPerPoint: 2)
         let flat = ItemPainter.Placement(
-            square: PixelRect(centerX: 30.2 + 4, centerY: 33.7 - 3, side: 14 * 3), pixelsPerPoint: 3)
+            rect: PixelRect(centerX: 30.2 + 4, centerY: 33.7 - 3, side: 14 * 3), pixelsPerPoint: 3)
         let photo = P.gradient(width: 60, height: 45)
         let difference = P.maxDifference(
             try P.projected(style, placement, photo: photo), try P.flat(style, flat, photo: photo))
         #expect(difference <= Self.flatTolerance)
+    }
+
+    @Test(arguments: styles)
+    func aNonSquareCardGivesTheFlatPaintersPixels(style: ItemStyle) throws {
+        // A 16:9 card, 48 × 27 points at 1.2 px/pt (57.6 × 32.4 px) and at a sub-pixel centre: the
+        // circle is the inscribed ellipse, a rounded card keeps its radius, in both painters.
+        let photos = [P.gradient(width: 80, height: 60), P.gradient(width: 40, height: 70), nil]
+        for photo in photos {
+            let placement = ProjectedPlacement(
+                centerX: 32.3, centerY: 21.6, width: 48, height: 27, transform: ProjectedPlacement.identityTransform,
+                pixelsPerPoint: 1.2)
+            let flat = ItemPainter.Placement(
+                rect: PixelRect(centerX: 32.3, centerY: 21.6, width: 48 * 1.2, height: 27 * 1.2), pixelsPerPoint: 1.2)
+            let difference = P.maxDifference(
+                try P.projected(style, placement, photo: photo, height: 44),
+                try P.flat(style, flat, photo: photo, height: 44))
+            #expect(difference <= Self.flatTolerance, "photo \(photo?.width ?? 0) × \(photo?.height ?? 0)")
+        }
     }
 
     @Test func rotationAboutYBy180MirrorsHorizontally() throws {

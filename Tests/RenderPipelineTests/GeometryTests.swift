@@ -28,7 +28,7 @@ import Testing
 
     /// Area and centroid of `item`'s circle clipped to the frame, by fine numerical integration.
     static func expected(_ item: FramePlan.Item, frame: PixelSize) -> (area: Double, x: Double, y: Double) {
-        let square = item.placement.square
+        let square = item.placement.rect
         let r = square.width / 2, cx = square.centerX, cy = square.centerY
         var area = 0.0, sx = 0.0, sy = 0.0
         let steps = 4000
@@ -54,7 +54,7 @@ import Testing
         try #require(plan.items.map(\.index) == [2, 0, 1])
         for item in plan.items {
             // Red photo on white: coverage = 1 − green/255, attributed to the item whose square it lies in.
-            let bounds = item.placement.square.pixelBounds(clippedTo: image.width, image.height)
+            let bounds = item.placement.rect.pixelBounds(clippedTo: image.width, image.height)
             var area = 0.0, sx = 0.0, sy = 0.0
             for y in bounds.y {
                 for x in bounds.x {
@@ -73,10 +73,10 @@ import Testing
 
     @Test func gridCirclesClippedByTheBottomEdge() throws {
         let (image, plan) = try Self.render(displayScale: 2, offset: 50, layout: .grid(GridLayout()), height: 300)
-        let clipped = plan.items.filter { $0.placement.square.maxY > Double(image.height) }
+        let clipped = plan.items.filter { $0.placement.rect.maxY > Double(image.height) }
         try #require(!clipped.isEmpty)
         for item in plan.items {
-            let bounds = item.placement.square.pixelBounds(clippedTo: image.width, image.height)
+            let bounds = item.placement.rect.pixelBounds(clippedTo: image.width, image.height)
             var area = 0.0
             for y in bounds.y { for x in bounds.x { area += 1 - Double(image[x, y].g) / 255 } }
             let want = Self.expected(item, frame: plan.size)

@@ -82,6 +82,12 @@ import Testing
                 style: .line(LineLayout(itemSize: 160, itemHeight: 90)), viewport: Size(width: 375, height: 200),
                 itemCount: 2),
             displayScale: 2, style: ItemStyle(shape: .rounded(cornerRadius: 0)), photos: [photo])
+        // A plain scale: the 2D path draws it (its Lanczos filter), in its rectangle, not the projected painter.
+        let plan = try FramePlan(scene: scene, offset: 0)
+        let card = try #require(plan.items.first)
+        #expect(card.projected == nil && plan.items.count == 1)
+        #expect(card.placement.rect == PixelRect(x: 119, y: 56, width: 512, height: 288))
+        #expect(card.placement.pixelsPerPoint == 3.2)
         let report = Renderer(jobs: 2).run(
             [RenderJob(name: "card", scene: scene, frames: .offsets([0]), output: .memory)])
         let frame = try #require(report.scenes.first?.images.first)

@@ -17,6 +17,11 @@ public struct PixelRect: Sendable, Hashable {
         self.init(x: centerX - side / 2, y: centerY - side / 2, width: side, height: side)
     }
 
+    /// The `width` × `height` rectangle centred on (`centerX`, `centerY`).
+    public init(centerX: Double, centerY: Double, width: Double, height: Double) {
+        self.init(x: centerX - width / 2, y: centerY - height / 2, width: width, height: height)
+    }
+
     public var maxX: Double { x + width }
     public var maxY: Double { y + height }
     public var centerX: Double { x + width / 2 }

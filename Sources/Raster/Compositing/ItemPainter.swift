@@ -16,16 +16,16 @@ public struct ItemPainter: Sendable {
         self.resampler = resampler
     }
 
-    /// The item's square in frame pixels and its scale (for corner radius and border).
+    /// The item's rectangle in frame pixels and its scale (for corner radius and border).
     public struct Placement: Sendable, Hashable {
-        public var square: PixelRect
+        public var rect: PixelRect
         /// Pixels per point for this item: its layout scale times the display scale.
         public var pixelsPerPoint: Double
         /// How opaque the item is drawn, 0…1: its coverage is multiplied by this (a fading item).
         public var alpha: Float
 
-        public init(square: PixelRect, pixelsPerPoint: Double, alpha: Float = 1) {
-            self.square = square
+        public init(rect: PixelRect, pixelsPerPoint: Double, alpha: Float = 1) {
+            self.rect = rect
             self.pixelsPerPoint = pixelsPerPoint
             self.alpha = alpha
         }
@@ -33,7 +33,7 @@ public struct ItemPainter: Sendable {
 
     /// The frame pixels an item touches on a `width`×`height` canvas.
     public static func bounds(of placement: Placement, width: Int, height: Int) -> (x: Range<Int>, y: Range<Int>) {
-        placement.square.pixelBounds(clippedTo: width, height)
+        placement.rect.pixelBounds(clippedTo: width, height)
     }
 
     /// The photo resampled for `placement`: premultiplied pixels over the item's bounds, plus where the
@@ -48,7 +48,7 @@ public struct ItemPainter: Sendable {
     ) throws(OutOfMemory) -> PreparedPhoto? {
         let bounds = Self.bounds(of: placement, width: canvasWidth, height: canvasHeight)
         let size = photo.wholeSize
-        let rect = style.contentMode.placement(ofWidth: size.width, height: size.height, in: placement.square)
+        let rect = style.contentMode.placement(ofWidth: size.width, height: size.height, in: placement.rect)
         let band = rows.map { bounds.y.clamped(to: $0) } ?? bounds.y
         let outline = outline ?? self.outline(of: placement, canvasWidth: canvasWidth, canvasHeight: canvasHeight)
         return try resampler.resample(
@@ -62,7 +62,7 @@ public struct ItemPainter: Sendable {
         -> ImageRegion
     {
         let bounds = Self.bounds(of: placement, width: canvasWidth, height: canvasHeight)
-        let rect = style.contentMode.placement(ofWidth: size.width, height: size.height, in: placement.square)
+        let rect = style.contentMode.placement(ofWidth: size.width, height: size.height, in: placement.rect)
         return resampler.sourceRegion(of: size, placement: rect, columns: bounds.x, rows: bounds.y)
     }
 
@@ -82,9 +82,9 @@ public struct ItemPainter: Sendable {
     public struct Outline: Sendable {
         /// The frame pixels the item touches.
         public var bounds: (x: Range<Int>, y: Range<Int>)
-        let outer: RoundedSquare.ColumnProfile
+        let outer: RoundedRect.ColumnProfile
         /// The shape inset by the border; nil without a border.
-        let inner: RoundedSquare.ColumnProfile?
+        let inner: RoundedRect.ColumnProfile?
         /// The placement's alpha.
         let alpha: Float
 
@@ -109,17 +109,20 @@ public struct ItemPainter: Sendable {
         }
     }
 
-    /// The outline of the item at `placement` on a `canvasWidth` × `canvasHeight` frame.
+    /// The outline of the item at `placement` on a `canvasWidth` × `canvasHeight` frame: a circle is
+    /// the ellipse inscribed in the item's rectangle, a rounded card's radius at most its half sides.
     public func outline(of placement: Placement, canvasWidth: Int, canvasHeight: Int) -> Outline {
         let bounds = Self.bounds(of: placement, width: canvasWidth, height: canvasHeight)
-        let square = placement.square
-        let half = square.width / 2
-        let corner: Double =
+        let rect = placement.rect
+        let (a, b) = (rect.width / 2, rect.height / 2)
+        let (rx, ry): (Double, Double) =
             switch style.shape {
-            case .circle: half
-            case .rounded(let radius): radius * placement.pixelsPerPoint
+            case .circle: (a, b)
+            case .rounded(let radius):
+                (min(radius * placement.pixelsPerPoint, a, b), min(radius * placement.pixelsPerPoint, a, b))
             }
-        let shape = RoundedSquare(centerX: square.centerX, centerY: square.centerY, half: half, cornerRadius: corner)
+        let shape = RoundedRect(
+            centerX: rect.centerX, centerY: rect.centerY, halfWidth: a, halfHeight: b, radiusX: rx, radiusY: ry)
         let border = style.borderWidth * placement.pixelsPerPoint
         return Outline(
             bounds: bounds, outer: shape.columnProfile(columns: bounds.x),

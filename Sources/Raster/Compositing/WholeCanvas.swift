@@ -33,7 +33,7 @@ extension ItemPainter {
     {
         try prepare(
             photo: PhotoPart(whole: photo), for: placement, canvasWidth: canvasWidth, canvasHeight: canvasHeight)
-            ?? PreparedPhoto(pixels: [], rect: placement.square)
+            ?? PreparedPhoto(pixels: [], rect: placement.rect)
     }
 
     /// Test seam: paints the item on a whole canvas; `photo` nil draws the placeholder alone.

@@ -56,17 +56,15 @@ public struct FramePlan: Sendable {
         public var group: Float?
 
         /// The item's plane as the shadow painter takes it: the 3D placement, or a flat item's
-        /// square (its side in points at its pixels per point, no transform).
+        /// rectangle (its sides in points at its pixels per point, no transform).
         public var plane: ProjectedPlacement {
             if let projected { return projected }
-            let s = placement.pixelsPerPoint
-            let side = placement.square.width / s
+            let (s, rect) = (placement.pixelsPerPoint, placement.rect)
             var identity = SIMD16<Double>()
             for i in [0, 5, 10, 15] { identity[i] = 1 }
             return ProjectedPlacement(
-                centerX: placement.square.x + placement.square.width / 2,
-                centerY: placement.square.y + placement.square.height / 2, width: side, height: side,
-                transform: identity, pixelsPerPoint: s, alpha: placement.alpha)
+                centerX: rect.x + rect.width / 2, centerY: rect.y + rect.height / 2, width: rect.width / s,
+                height: rect.height / s, transform: identity, pixelsPerPoint: s, alpha: placement.alpha)
         }
     }
 
@@ -76,8 +74,8 @@ public struct FramePlan: Sendable {
         self.init(scene: scene, layout: layout, items: layout.items.map { AnimatedItem(item: $0, alpha: $0.alpha) })
     }
 
-    /// A 3D or non-square item's placement: its centre in frame pixels, its bounds and transform (a
-    /// non-square item's plain scale as a matrix); nil for an item the 2D path draws (`flat`).
+    /// A 3D item's placement: its centre in frame pixels, its bounds and transform; nil for an item
+    /// the 2D path draws (`flat`).
     private static func projected(_ item: LayoutItem, alpha: Double, displayScale: Double) -> ProjectedPlacement? {
         guard flat(item) == nil else { return nil }
         let transform = item.transform ?? .scale(x: item.scale, y: item.scale, z: 1)
@@ -90,21 +88,24 @@ public struct FramePlan: Sendable {
         return placement
     }
 
-    /// A square item whose transform only scales and moves it in the screen's plane (no turn, no
-    /// perspective across it: m12 = m21 = m14 = m24 = 0, m11 = m22), as its centre, side and scale in
-    /// points: point (x, y) lands at centre + ((x·m11 + m41)/m44, (y·m22 + m42)/m44). The 2D path then
-    /// draws it to its pixels, as the contract asks of a plain scale or translation. Nil otherwise.
-    static func flat(_ item: LayoutItem) -> (center: Point, side: Double, scale: Double)? {
-        let bounds = item.bounds ?? Size(width: item.size, height: item.size)
+    /// An item whose transform only scales and moves it in the screen's plane (no turn, no
+    /// perspective across it: m12 = m21 = m14 = m24 = 0, m11 = m22), as its centre, drawn size and
+    /// scale in points: point (x, y) lands at centre + ((x·m11 + m41)/m44, (y·m22 + m42)/m44). The 2D
+    /// path then draws it to its pixels, square or not, as the contract asks of a plain scale or
+    /// translation. Nil otherwise.
+    static func flat(_ item: LayoutItem) -> (center: Point, size: Size, scale: Double)? {
         // The 2D path has no photo offset inside the item (a parallax card).
-        guard bounds.width == bounds.height, item.contentOffset == nil else { return nil }
-        guard let t = item.transform else { return (item.center, item.size, item.scale) }
+        guard item.contentOffset == nil else { return nil }
+        guard let t = item.transform else {
+            return (item.center, Size(width: item.size, height: item.drawnHeight), item.scale)
+        }
         guard t.m12 == 0, t.m21 == 0, t.m14 == 0, t.m24 == 0, t.m11 == t.m22,
             t.m44 > 0, t.m11 / t.m44 > 0
         else { return nil }
+        let bounds = item.bounds ?? Size(width: item.size, height: item.size)
         let scale = t.m11 / t.m44
         let center = Point(x: item.center.x + t.m41 / t.m44, y: item.center.y + t.m42 / t.m44)
-        return (center, bounds.width * scale, scale)
+        return (center, Size(width: bounds.width * scale, height: bounds.height * scale), scale)
     }
 
     /// Plans a frame of a motion of `scene`: `items` in draw order (original indices, which pick the
@@ -134,13 +135,14 @@ public struct FramePlan: Sendable {
             let group = (scene.captions != nil || shadow != nil) && animated.alpha < 1 ? Float(animated.alpha) : nil
             let alpha = group == nil ? animated.alpha : 1
             // A 3D item's square only orders the work: its bounds' width round its centre.
-            let flat = Self.flat(item) ?? (item.center, item.size, 1)
-            let square = PixelRect(
-                centerX: flat.center.x * scale, centerY: flat.center.y * scale, side: flat.side * scale)
+            let flat = Self.flat(item) ?? (item.center, Size(width: item.size, height: item.size), 1)
+            let rect = PixelRect(
+                centerX: flat.center.x * scale, centerY: flat.center.y * scale, width: flat.size.width * scale,
+                height: flat.size.height * scale)
             return Item(
                 index: item.index, photo: scene.photo(forItem: item.index),
                 placement: ItemPainter.Placement(
-                    square: square, pixelsPerPoint: flat.scale * scale, alpha: Float(alpha)),
+                    rect: rect, pixelsPerPoint: flat.scale * scale, alpha: Float(alpha)),
                 projected: Self.projected(item, alpha: alpha, displayScale: scale),
                 shadow: shadow,
                 backdrop: item.blur.map { blur in

@@ -37,8 +37,9 @@ struct ItemPreparer {
             })
         // Largest items first: theirs are the longest decodes and resamplings.
         func largestFirst(_ a: Int, _ b: Int) -> Bool {
-            let (sideA, sideB) = (items[a].placement.square.width, items[b].placement.square.width)
-            return sideA != sideB ? sideA > sideB : a < b
+            let (rectA, rectB) = (items[a].placement.rect, items[b].placement.rect)
+            let (areaA, areaB) = (rectA.width * rectA.height, rectB.width * rectB.height)
+            return areaA != areaB ? areaA > areaB : a < b
         }
         // A large flat item is resampled in bands of rows, one per worker, so no core idles while the
         // last big item is resampled (each output row is computed the same in any band); a 3D item

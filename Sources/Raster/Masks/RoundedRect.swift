@@ -1,28 +1,42 @@
-/// A square with rounded corners, in frame pixels, that can say how much of any pixel it covers.
-/// A circle is the special case `cornerRadius == half`.
+/// A rectangle with rounded corners, in frame pixels, that can say how much of any pixel it covers.
+/// Its corners are quarter ellipses of radii `radiusX` × `radiusY`: equal for a rounded card, the
+/// half sides for a circle (a square's) or the ellipse inscribed in a non-square item.
 ///
 /// Coverage is computed from the exact geometry, not by snapping the edge to pixels: within a pixel
 /// column the shape spans [cy − h(x), cy + h(x)] exactly, so the covered height of a pixel is exact;
 /// that height is averaged over 16 sub-columns across the part of the pixel inside the shape's
 /// x-extent (midpoint rule): straight edges come out exact, curved ones within 1/1000 of a pixel.
-public struct RoundedSquare: Sendable, Hashable {
+public struct RoundedRect: Sendable, Hashable {
     public var centerX: Double
     public var centerY: Double
-    /// Half the side.
-    public var half: Double
-    /// Corner radius, clamped to 0…half.
-    public var cornerRadius: Double
+    public var halfWidth: Double
+    public var halfHeight: Double
+    /// The corners' radii, clamped to 0…halfWidth and 0…halfHeight.
+    public var radiusX: Double
+    public var radiusY: Double
 
-    public init(centerX: Double, centerY: Double, half: Double, cornerRadius: Double) {
-        self.centerX = centerX
-        self.centerY = centerY
-        self.half = max(0, half)
-        self.cornerRadius = min(max(0, cornerRadius), max(0, half))
+    public init(
+        centerX: Double, centerY: Double, halfWidth: Double, halfHeight: Double, radiusX: Double, radiusY: Double
+    ) {
+        (self.centerX, self.centerY) = (centerX, centerY)
+        (self.halfWidth, self.halfHeight) = (max(0, halfWidth), max(0, halfHeight))
+        self.radiusX = min(max(0, radiusX), self.halfWidth)
+        self.radiusY = min(max(0, radiusY), self.halfHeight)
     }
 
-    /// The same shape shrunk by `inset` on every side (corner radius shrinks with it).
-    public func inset(by inset: Double) -> RoundedSquare {
-        RoundedSquare(centerX: centerX, centerY: centerY, half: half - inset, cornerRadius: cornerRadius - inset)
+    /// A square of side 2·`half` with round corners of `cornerRadius` (a circle at `half`).
+    public init(centerX: Double, centerY: Double, half: Double, cornerRadius: Double) {
+        self.init(
+            centerX: centerX, centerY: centerY, halfWidth: half, halfHeight: half, radiusX: cornerRadius,
+            radiusY: cornerRadius)
+    }
+
+    /// The same shape shrunk by `inset` on every side, its corners' radii with it (an ellipse's inset
+    /// is the ellipse of the inset half sides, as the projected painter's `PlaneMask`).
+    public func inset(by inset: Double) -> RoundedRect {
+        RoundedRect(
+            centerX: centerX, centerY: centerY, halfWidth: halfWidth - inset, halfHeight: halfHeight - inset,
+            radiusX: radiusX - inset, radiusY: radiusY - inset)
     }
 
     static let subColumns = 16
@@ -30,11 +44,12 @@ public struct RoundedSquare: Sendable, Hashable {
     /// Half-height of the shape at horizontal distance `dx` from its centre (negative outside).
     func halfHeight(at dx: Double) -> Double {
         let dx = abs(dx)
-        guard dx < half else { return -1 }
-        let straight = half - cornerRadius
-        guard dx > straight else { return half }
+        guard dx < halfWidth else { return -1 }
+        let straight = halfWidth - radiusX
+        guard dx > straight else { return halfHeight }
         let d = dx - straight
-        return straight + (cornerRadius * cornerRadius - d * d).squareRoot()
+        // (ry/rx)·√(rx² − d²): exactly the circle's √(r² − d²) when the radii are equal.
+        return (halfHeight - radiusY) + radiusY / radiusX * (radiusX * radiusX - d * d).squareRoot()
     }
 
     /// Per-column coverage helper for pixel columns `columns`.
@@ -47,7 +62,7 @@ public struct RoundedSquare: Sendable, Hashable {
         for (c, column) in columns.enumerated() {
             // Sub-columns span only the part of the pixel inside the shape's x-extent, so vertical
             // edges are exact and curved ones are sampled where they are.
-            let left = max(Double(column), centerX - half), right = min(Double(column + 1), centerX + half)
+            let left = max(Double(column), centerX - halfWidth), right = min(Double(column + 1), centerX + halfWidth)
             guard right > left else { continue }
             widths[c] = right - left
             var low = Double.infinity, high = -Double.infinity
@@ -89,13 +104,13 @@ public struct RoundedSquare: Sendable, Hashable {
             let innerHalf = inner[c]
             if top >= -innerHalf && bottom <= innerHalf { return 1 }
             var covered = 0.0
-            let base = c * RoundedSquare.subColumns
-            for k in 0..<RoundedSquare.subColumns {
+            let base = c * RoundedRect.subColumns
+            for k in 0..<RoundedRect.subColumns {
                 let h = heights[base + k]
                 if h <= 0 { continue }
                 covered += max(0, min(bottom, h) - max(top, -h))
             }
-            return Float(covered * widths[c] / Double(RoundedSquare.subColumns))
+            return Float(covered * widths[c] / Double(RoundedRect.subColumns))
         }
     }
 }
