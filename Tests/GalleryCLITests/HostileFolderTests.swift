@@ -90,6 +90,10 @@ import Testing
         )
         #expect(
             !spelt.stderr.contains("skipped") && spelt.stderr.contains("(drawn as a placeholder)"), "\(spelt.stderr)")
+        // A folder listed twice, however spelt, says its skipped file once (found by the verifier).
+        let twice = try CommandRunner.run(
+            ["p", "./p/", "--layout", "grid", "--columns", "3", "--width", "300", "-o", "out.png"], in: folder.path)
+        #expect(twice.stderr.split(separator: "\n").filter { $0.contains("skipped") }.count == 1, "\(twice.stderr)")
     }
 
     /// A FIFO named like a photo is said as any other such file (found by review: it vanished, and

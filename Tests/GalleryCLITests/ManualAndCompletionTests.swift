@@ -98,14 +98,17 @@ import Testing
             complete gallery-render --generate-c
             complete gallery-render --generate-completion-script ""
             complete gallery-render help ""
+            complete gallery-render help diff ""
             complete gallery-render --generate-m
             """
         let run = try CommandRunner.run(["bash", "-c", script], in: folder.path, executable: "/usr/bin/env")
         #expect(run.status == 0, "\(run.stderr)")
         #expect(
-            run.output.split(separator: "\n", omittingEmptySubsequences: false).prefix(10).map(String.init) == [
+            run.output.split(separator: "\n", omittingEmptySubsequences: false).prefix(11).map(String.init) == [
                 "--layout", Self.layouts, Self.layouts, "animate", "photo-a.png", "--record-missing",
                 "--generate-completion-script", "bash zsh fish", Self.subcommands,
+                // Nothing after `help diff` (found by review: the folder's files).
+                "",
                 // Hidden from help, so from completion too, as swift-argument-parser's (found by review).
                 "",
             ], "\(run.output)")
@@ -180,7 +183,7 @@ import Testing
         let run = try CommandRunner.run(
             [
                 "fish", "--no-config", "-c",
-                "source completion.fish; complete -C 'gallery-render --lay'; complete -C 'gallery-render batch m.json --sh'; complete -C 'gallery-render --generate-c'; complete -C 'gallery-render --generate-completion-script '; complete -C 'gallery-render help '; complete -C 'gallery-render --generate-m'",
+                "source completion.fish; complete -C 'gallery-render --lay'; complete -C 'gallery-render batch m.json --sh'; complete -C 'gallery-render --generate-c'; complete -C 'gallery-render --generate-completion-script '; complete -C 'gallery-render help '; complete -C 'gallery-render --generate-m'; echo END; complete -C 'gallery-render help diff '",
             ], in: folder.path, executable: "/usr/bin/env")
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.output.hasPrefix("--layout\t") && run.output.contains("\n--shard\t"), "\(run.output)")
@@ -189,5 +192,7 @@ import Testing
         #expect(run.output.contains("\nbash") && run.output.contains("\nzsh"), "\(run.output)")
         // `help <TAB>`: the subcommands, not files nor render's options; no hidden option.
         #expect(run.output.contains("\nmerge-reports\n") && !run.output.contains("generate-manual"), "\(run.output)")
+        // `help diff <TAB>`: nothing more (found by review: the subcommands again, and diff's options).
+        #expect(run.output.hasSuffix("END\n"), "\(run.output)")
     }
 }

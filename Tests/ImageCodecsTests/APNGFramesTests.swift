@@ -120,6 +120,49 @@ import Testing
             { if case .corrupt(.png, _)? = offCanvas { true } else { false } }(), "\(String(describing: offCanvas))")
     }
 
+    @Test func chunksOutOfSequenceAndDamagedFrameDataAreNamed() throws {
+        var writer = APNGWriter(fps: 10, alpha: false, frameCount: Self.frames().count)
+        for frame in Self.frames() { try writer.append(frame) }
+        let bytes = Array(writer.take().joined())
+        let (first, second) = try (
+            #require(Self.find("fdAT", in: bytes, after: 0)), #require(Self.find("fdAT", in: bytes, after: 1))
+        )
+        let end = try #require(Self.find("fcTL", in: bytes, after: 3))
+        func message(_ bytes: [UInt8]) -> String {
+            do {
+                var reader = try APNGFrames(bytes)
+                while try reader.next() != nil {}
+                return "read"
+            } catch { return "\(error)" }
+        }
+        // Whole chunks, their CRCs intact (found by review: each was played in file order). The
+        // chunks: … fcTL 1, fdAT 2 (at `first`), fcTL 3 (at `third`), fdAT 4 (at `second`), fcTL 5 (at `end`) …
+        let third = try #require(Self.find("fcTL", in: bytes, after: 2))
+        let moved = bytes[..<first] + bytes[second..<end] + bytes[first..<second] + bytes[end...]
+        let repeated = bytes[..<end] + bytes[first..<third] + bytes[end...]
+        #expect(message(Array(moved)).contains("fdAT chunk numbered 4 where 2 is next"), "\(message(Array(moved)))")
+        #expect(
+            message(Array(repeated)).contains("fdAT chunk numbered 2 where 5 is next"), "\(message(Array(repeated)))")
+        // A zlib error inside frame 1's fdAT (its CRC made good again) is said as that frame's.
+        var damaged = bytes
+        damaged[first + 8 + 4 + 2] ^= 0xFF
+        let length = Int(bytes[first..<first + 4].reduce(UInt32(0)) { $0 << 8 | UInt32($1) })
+        let crc = Self.crc32(damaged[first + 4..<first + 8 + length])
+        for k in 0..<4 { damaged[first + 8 + length + k] = UInt8(truncatingIfNeeded: crc >> (24 - 8 * k)) }
+        let said = message(damaged)
+        #expect(said.contains("frame 1's fdAT data: ") && !said.contains("IDAT"), "\(said)")
+    }
+
+    /// The PNG chunk CRC (ISO 3309) of `bytes`.
+    static func crc32(_ bytes: ArraySlice<UInt8>) -> UInt32 {
+        var crc: UInt32 = 0xFFFF_FFFF
+        for byte in bytes {
+            crc ^= UInt32(byte)
+            for _ in 0..<8 { crc = crc & 1 == 1 ? 0xEDB8_8320 ^ (crc >> 1) : crc >> 1 }
+        }
+        return ~crc
+    }
+
     /// The offset of the `nth` (0-based) chunk of `type`.
     static func find(_ type: String, in bytes: [UInt8], after nth: Int) -> Int? {
         var at = 8, seen = 0

@@ -2,6 +2,7 @@
 enum FishCompletion {
     static var script: String {
         let commands = CompletionShell.commands
+        let names = commands.map(\.name).joined(separator: " ")
         let others = (commands.map(\.name) + ["help"]).filter { $0 != "render" }.joined(separator: " ")
         var lines = [
             "# fish completion for gallery-render (gallery-render --generate-completion-script fish)",
@@ -14,9 +15,11 @@ enum FishCompletion {
         }
         for (name, spec) in commands {
             // render is the default: its options apply until another subcommand is named.
+            // After `help` only subcommands are offered, once.
             let condition =
                 name == "render"
-                ? "'not __fish_seen_subcommand_from \(others)'" : "'__fish_seen_subcommand_from \(name)'"
+                ? "'not __fish_seen_subcommand_from \(others)'"
+                : "'__fish_seen_subcommand_from \(name); and not __fish_seen_subcommand_from help'"
             lines.append("complete -c gallery-render -n \(condition) -F")
             lines += spec.options.map { line($0, when: condition) }
         }
@@ -25,7 +28,7 @@ enum FishCompletion {
             "complete -c gallery-render -n __fish_use_subcommand -a help -d \(quoted(CompletionValue.summary(RootOptions.helpAbstract)))"
         )
         lines.append(
-            "complete -c gallery-render -n '__fish_seen_subcommand_from help' -x -a \(quoted(commands.map(\.name).joined(separator: " ")))"
+            "complete -c gallery-render -n '__fish_seen_subcommand_from help; and not __fish_seen_subcommand_from \(names)' -x -a \(quoted(names))"
         )
         // The root's own options, before any subcommand.
         lines += RootOptions.specs.map { line($0, when: "__fish_use_subcommand") }

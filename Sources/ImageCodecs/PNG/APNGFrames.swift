@@ -28,6 +28,8 @@ public struct APNGFrames {
         var dispose: UInt8
         var blend: UInt8
         var data: [ArraySlice<UInt8>] = []
+        /// The chunk type its data came in: IDAT for the default image that is the first frame.
+        var dataChunk = "fdAT"
     }
 
     /// Whether `bytes` is a PNG with an acTL chunk before its image data.
@@ -47,26 +49,32 @@ public struct APNGFrames {
         guard ImageFormat(sniffing: bytes) == .png else { throw .unrecognizedFormat }
         if let damage = Self.damage(bytes) { throw corrupt(damage) }
         var header: [UInt8]?, palette: [[UInt8]] = [], loops: Int?, declared = 0, frames: [Frame] = []
-        var sawData = false
+        var sawData = false, sequence = 0
         for chunk in Self.chunks(bytes) {
             let data = chunk.data
+            // fcTL and fdAT share one sequence from 0 (the APNG spec): a chunk lost, repeated or moved
+            // would otherwise be played in file order.
+            if chunk.type == "fcTL" || chunk.type == "fdAT", data.count >= 4 {
+                let number = Self.be32(data, 0)
+                guard number == sequence else {
+                    throw corrupt("\(chunk.type) chunk numbered \(number) where \(sequence) is next in the sequence")
+                }
+                sequence += 1
+            }
             switch chunk.type {
             case "IHDR" where data.count == 13: header = Array(data)
             case "PLTE", "tRNS": palette.append(Self.chunk(chunk.type, Array(data)))
             case "acTL" where data.count == 8 && !sawData: (declared, loops) = (Self.be32(data, 0), Self.be32(data, 4))
             case "fcTL":
                 guard data.count == 26 else { throw corrupt("an fcTL chunk of \(data.count) bytes, not 26") }
-                frames.append(
-                    Frame(
-                        region: .init(
-                            x: Self.be32(data, 12), y: Self.be32(data, 16), width: Self.be32(data, 4),
-                            height: Self.be32(data, 8)),
-                        delay: (Self.be16(data, 20), Self.be16(data, 22)), dispose: data[data.startIndex + 24],
-                        blend: data[data.startIndex + 25]))
+                frames.append(Self.frame(fcTL: data))
             case "IDAT":
                 sawData = true
                 // Before any fcTL, the default image is not part of the animation.
-                if frames.count == 1 { frames[0].data.append(data) }
+                if frames.count == 1 {
+                    frames[0].data.append(data)
+                    frames[0].dataChunk = "IDAT"
+                }
             case "fdAT":
                 guard data.count >= 4 else { throw corrupt("an fdAT chunk without its sequence number") }
                 guard !frames.isEmpty else { throw corrupt("fdAT before any fcTL") }
@@ -82,13 +90,7 @@ public struct APNGFrames {
         let size = PixelSize(width: Self.be32(header[...], 0), height: Self.be32(header[...], 4))
         guard size.width > 0, size.height > 0 else { throw corrupt("a canvas of \(size) pixels") }
         guard budget.allows(size) else { throw .overBudget(width: size.width, height: size.height, budget: budget) }
-        for (index, frame) in frames.enumerated() {
-            let region = frame.region
-            guard region.width > 0, region.height > 0, region.x + region.width <= size.width,
-                region.y + region.height <= size.height, frame.dispose <= 2, frame.blend <= 1
-            else { throw corrupt("frame \(index)'s fcTL does not fit the \(size) canvas") }
-            guard !frame.data.isEmpty else { throw corrupt("frame \(index) has no image data") }
-        }
+        if let misfit = Self.misfit(frames, canvas: size) { throw corrupt(misfit) }
         let canvasBytes = size.width * size.height * 4
         guard let canvas = LargeArray.filled(UInt8(0), count: canvasBytes) else {
             throw .outOfMemory(bytes: canvasBytes)
@@ -96,6 +98,26 @@ public struct APNGFrames {
         (self.size, self.loops, self.header, self.palette, self.frames, self.budget) =
             (size, loops, header, palette, frames, budget)
         self.canvas = canvas
+    }
+
+    /// A frame as its fcTL chunk's 26 bytes describe it (no data yet).
+    private static func frame(fcTL data: ArraySlice<UInt8>) -> Frame {
+        Frame(
+            region: .init(x: be32(data, 12), y: be32(data, 16), width: be32(data, 4), height: be32(data, 8)),
+            delay: (be16(data, 20), be16(data, 22)), dispose: data[data.startIndex + 24],
+            blend: data[data.startIndex + 25])
+    }
+
+    /// Why `frames` cannot be played on a `size` canvas; nil when they can.
+    private static func misfit(_ frames: [Frame], canvas size: PixelSize) -> String? {
+        for (index, frame) in frames.enumerated() {
+            let region = frame.region
+            guard region.width > 0, region.height > 0, region.x + region.width <= size.width,
+                region.y + region.height <= size.height, frame.dispose <= 2, frame.blend <= 1
+            else { return "frame \(index)'s fcTL does not fit the \(size) canvas" }
+            guard !frame.data.isEmpty else { return "frame \(index) has no image data" }
+        }
+        return nil
     }
 
     /// Frame `k`'s delay as the fraction stored (den 0 read as 100, as the APNG spec says).
@@ -123,7 +145,7 @@ public struct APNGFrames {
         for chunk in palette { png += chunk }
         png += Self.chunk("IDAT", frame.data.flatMap { $0 })
         png += Self.chunk("IEND", [])
-        let part = try PNGDecoder.decode(png, options: DecodeOptions(budget: budget)).image
+        let part = try Self.decode(png, frame: position, from: frame.dataChunk, budget: budget)
         // Dispose PREVIOUS on the first frame means BACKGROUND (the spec).
         let dispose = frame.dispose == 2 && position == 0 ? 1 : frame.dispose
         let before = dispose == 0 ? nil : copy(region)
@@ -134,6 +156,19 @@ public struct APNGFrames {
         }
         position += 1
         return shown
+    }
+
+    /// A frame's data, as the PNG `png` of its region: a damaged one is named by frame and chunk.
+    private static func decode(_ png: [UInt8], frame: Int, from chunk: String, budget: PixelBudget)
+        throws(DecodeError) -> RGBAImage
+    {
+        do {
+            return try PNGDecoder.decode(png, options: DecodeOptions(budget: budget)).image
+        } catch {
+            guard case .corrupt(let format, let message) = error else { throw error }
+            let reason = message.hasPrefix("IDAT: ") ? String(message.dropFirst(6)) : message
+            throw .corrupt(format: format, message: "APNG: frame \(frame)'s \(chunk) data: \(reason)")
+        }
     }
 
     private func copy(_ region: Frame.Region) -> [UInt8] {

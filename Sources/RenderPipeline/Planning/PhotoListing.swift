@@ -42,9 +42,13 @@ public enum PhotoListing {
         var left: [String] = [], named: [String] = []
         defer {
             // However either was spelt (`./p/t.jpg`, `p/t.jpg`, a link to it): compared as the file,
-            // and only when a file was left out.
+            // and only when a file was left out; a folder listed twice says its file once.
             let items = left.isEmpty ? [] : Set(named.compactMap(SystemPath.canonical))
-            left.filter { SystemPath.canonical($0).map(items.contains) != true }.forEach(skipped)
+            var said = Set<String>()
+            left.filter { path in
+                let file = SystemPath.canonical(path)
+                return file.map(items.contains) != true && said.insert(file ?? path).inserted
+            }.forEach(skipped)
         }
         for input in inputs.map(SystemPath.single) {
             var status = stat()
