@@ -20,7 +20,7 @@ enum MergeReportsCommand: Subcommand {
             )
         ],
         discussion:
-            "Frames are listed in the manifest's order, as the shards recorded it; their images are copied into the new report and the counts summed.\nExit status: 0 every frame passed, 1 a frame failed, 2 an input is not a report (no results.json, another tool's, a version this build does not read, or a frame already in another input), 64 usage error.",
+            "Frames are listed in the manifest's order, as the shards recorded it; their images are copied into the new report and the counts summed.\nExit status: as check: 0 every frame passed, 1 a frame failed, 2 a frame's baseline could not be read in a shard, or an input is not a report (no results.json, another tool's, a version this build does not read, or a frame already in another input), 64 usage error.",
         usage: "gallery-render merge-reports <reports> ... --report <dir> [--junit <file>] [options]")
 
     /// `images` with each path taken from the report `folder` (relative paths joined to it).

@@ -92,30 +92,7 @@ struct Console: Sendable {
             + escape(pieces[(pieces.count - tail)...].joined())
     }
 
-    private static func escape(_ text: String) -> String {
-        var out = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where SystemPath.byte(scalar) != nil:
-                // A byte of a name that is not UTF-8.
-                out += hexEscape(SystemPath.byte(scalar) ?? 0)
-            case _ where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value):
-                out += hexEscape(UInt8(scalar.value))
-            case _ where LayoutControls.contains(scalar): out += LayoutControls.escaped(scalar)
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
-    }
-
-    /// `\xNN`, two upper-case hex digits: how a byte or control character is shown.
-    static func hexEscape(_ byte: UInt8) -> String {
-        let hex = String(byte, radix: 16, uppercase: true)
-        return "\\x" + (hex.count < 2 ? "0" + hex : hex)
-    }
+    private static func escape(_ text: String) -> String { ShownText.escaping(text) }
 
     /// True when stderr is a terminal, where progress is shown.
     var showsProgress: Bool { !quiet && isatty(STDERR_FILENO) == 1 }

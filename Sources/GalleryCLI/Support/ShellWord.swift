@@ -14,7 +14,7 @@ enum ShellWord {
                 // The bytes the word stands for, each as \xNN.
                 let bytes =
                     SystemPath.byte(scalar).map { [$0] } ?? (isControl(scalar) ? Array(String(scalar).utf8) : [])
-                for byte in bytes { out += Console.hexEscape(byte) }
+                for byte in bytes { out += ShownText.hexEscape(byte) }
                 if !bytes.isEmpty { continue }
                 if scalar == "\\" || scalar == "'" { out += "\\" }
                 out.unicodeScalars.append(scalar)

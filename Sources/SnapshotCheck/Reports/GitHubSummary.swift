@@ -48,8 +48,7 @@ public enum GitHubSummary {
             case ">": out += "&gt;"
             case "\\", "`", "*", "_", "[", "]", "(", ")", "#", "!", "~", "|", "{", "}", "+", "-", ".", ":", "=":
                 out += "\\" + String(scalar)
-            default:
-                out += scalar.value < 0x20 || scalar.value == 0x7F ? controlEscape(scalar) : String(scalar)
+            default: out.unicodeScalars.append(scalar)
             }
         }
         return out
@@ -62,20 +61,15 @@ public enum GitHubSummary {
         for scalar in shortened(text).unicodeScalars {
             switch scalar {
             case "`", "|": out += " "
-            default: out += scalar.value < 0x20 || scalar.value == 0x7F ? controlEscape(scalar) : String(scalar)
+            default: out.unicodeScalars.append(scalar)
             }
         }
         return out
     }
 
-    /// At most 300 characters, bidirectional controls escaped (`LayoutControls`).
+    /// At most 300 characters, control characters escaped as on stderr (`ShownText`).
     private static func shortened(_ text: String) -> String {
-        let text = LayoutControls.escaping(text)
+        let text = ShownText.escaping(text)
         return text.count > 300 ? String(text.prefix(299)) + "…" : text
-    }
-
-    private static func controlEscape(_ scalar: Unicode.Scalar) -> String {
-        let hex = String(scalar.value, radix: 16, uppercase: true)
-        return "\\x" + (hex.count < 2 ? "0" + hex : hex)
     }
 }
