@@ -9,8 +9,10 @@ import CText
 /// number after left-to-right text is left to right (W7); neutrals between two runs of one direction
 /// take it, numbers counting as right to left, else the paragraph's (N1, N2). Levels are 0 (left to
 /// right), 1 (right to left) and 2 (a number in right-to-left text: I1, I2), and runs are reversed
-/// from the highest level down (L2). Left out: explicit embeddings and isolates, the AL/AN
-/// distinctions (W2, W3), and mirrored brackets.
+/// from the highest level down (L2). Paired brackets (BD16) take the direction of what they hold,
+/// or of the text before them (N0): "צילום (1)" draws "(1)" whole, left of the word, where the
+/// neutral rules alone split the pair; HarfBuzz mirrors a bracket in a right-to-left run. Left out:
+/// explicit embeddings and isolates, and the AL/AN distinctions (W2, W3).
 public struct BidiRun: Sendable, Hashable {
     /// The run's bytes in the text's UTF-8.
     public var bytes: Range<Int>
@@ -28,7 +30,7 @@ public struct BidiRun: Sendable, Hashable {
     public static func visual(_ text: String) -> [BidiRun] {
         let scalars = Array(text.unicodeScalars)
         let kinds = scalars.map(Kind.init)
-        let levels = Self.levels(Self.resolved(kinds))
+        let levels = Self.levels(Self.resolved(kinds, brackets: Self.bracketPairs(scalars, kinds)))
         var runs: [BidiRun] = []
         var (offset, script) = (0, UInt32(0))
         for ((scalar, kind), level) in zip(zip(scalars, kinds), levels) {
@@ -119,7 +121,9 @@ public struct BidiRun: Sendable, Hashable {
     }
 
     /// Every character's class once the weak and neutral rules have run: left, right or number.
-    static func resolved(_ kinds: [Kind]) -> [Kind] {
+    /// `brackets`: the paired brackets' positions (`bracketPairs`), in order of their openings.
+    static func resolved(_ kinds: [Kind], brackets: [(open: Int, close: Int)] = []) -> [Kind] {
+        let original = kinds
         var kinds = kinds
         // W1: a mark is what it follows (left at the start).
         for i in kinds.indices where kinds[i] == .mark { kinds[i] = i == 0 ? .left : kinds[i - 1] }
@@ -144,8 +148,75 @@ public struct BidiRun: Sendable, Hashable {
             default: break
             }
         }
-        return resolvedNeutrals(kinds)
+        return resolvedNeutrals(resolvedBrackets(kinds, brackets, original: original))
     }
+
+    /// N0, in a left-to-right paragraph: a pair holding left-to-right text is left to right; one
+    /// holding only right-to-left text (numbers counting as such) is right to left when the strong
+    /// text before it is, else left to right; one holding neither stays neutral. Marks right after a
+    /// bracket so resolved take its direction. Pairs are taken in order, each resolved one counting as
+    /// strong text for the next.
+    static func resolvedBrackets(_ kinds: [Kind], _ pairs: [(open: Int, close: Int)], original: [Kind]) -> [Kind] {
+        var kinds = kinds
+        func strong(_ kind: Kind) -> Kind? { kind == .left ? .left : kind == .right || kind == .number ? .right : nil }
+        for (open, close) in pairs {
+            let inside = kinds[(open + 1)..<close].compactMap(strong)
+            guard !inside.isEmpty else { continue }
+            let before = kinds[..<open].last { strong($0) != nil }.flatMap(strong) ?? .left
+            let direction: Kind = inside.contains(.left) || before == .left ? .left : .right
+            for bracket in [open, close] {
+                kinds[bracket] = direction
+                var mark = bracket + 1
+                while mark < kinds.count, original[mark] == .mark {
+                    (kinds[mark], mark) = (direction, mark + 1)
+                }
+            }
+        }
+        return kinds
+    }
+
+    /// BD16: the bracket pairs of a line, as positions in order of their openings. Only brackets
+    /// still neutral pair; a closing bracket closes the nearest open one of its kind, and those opened
+    /// after it are dropped; past 63 open ones the search stops.
+    static func bracketPairs(_ scalars: [Unicode.Scalar], _ kinds: [Kind]) -> [(open: Int, close: Int)] {
+        var open: [(closing: UInt32, at: Int)] = [], pairs: [(open: Int, close: Int)] = []
+        for (i, scalar) in scalars.enumerated() where kinds[i] == .neutral {
+            let value = canonicalBracket(scalar.value)
+            if let closing = closingBracket(of: value) {
+                guard open.count < 63 else { break }
+                open.append((closing, i))
+            } else if let k = open.lastIndex(where: { $0.closing == value }) {
+                pairs.append((open[k].at, i))
+                open.removeSubrange(k...)
+            }
+        }
+        return pairs.sorted { $0.open < $1.open }
+    }
+
+    /// The closing bracket paired with `value`, when it opens one (UCD's BidiBrackets.txt: the pairs
+    /// whose closing bracket is the next code point, and six others).
+    static func closingBracket(of value: UInt32) -> UInt32? {
+        if let other = otherBrackets[value] { return other }
+        return nextBrackets.contains(value) ? value + 1 : nil
+    }
+
+    /// Canonically equivalent brackets match: U+2329 and U+232A are U+3008 and U+3009.
+    private static func canonicalBracket(_ value: UInt32) -> UInt32 {
+        value == 0x2329 ? 0x3008 : value == 0x232A ? 0x3009 : value
+    }
+
+    /// Opening brackets closed by the next code point (BidiBrackets.txt, Unicode 14).
+    static let nextBrackets: Set<UInt32> = [
+        0x0028, 0x0F3A, 0x0F3C, 0x169B, 0x2045, 0x207D, 0x208D, 0x2308, 0x230A, 0x2768, 0x276A, 0x276C, 0x276E,
+        0x2770, 0x2772, 0x2774, 0x27C5, 0x27E6, 0x27E8, 0x27EA, 0x27EC, 0x27EE, 0x2983, 0x2985, 0x2987, 0x2989,
+        0x298B, 0x2991, 0x2993, 0x2995, 0x2997, 0x29D8, 0x29DA, 0x29FC, 0x2E22, 0x2E24, 0x2E26, 0x2E28, 0x2E55,
+        0x2E57, 0x2E59, 0x2E5B, 0x3008, 0x300A, 0x300C, 0x300E, 0x3010, 0x3014, 0x3016, 0x3018, 0x301A, 0xFE59,
+        0xFE5B, 0xFE5D, 0xFF08, 0xFF5F, 0xFF62,
+    ]
+    /// The other pairs: opening → closing.
+    static let otherBrackets: [UInt32: UInt32] = [
+        0x005B: 0x005D, 0x007B: 0x007D, 0x298D: 0x2990, 0x298F: 0x298E, 0xFF3B: 0xFF3D, 0xFF5B: 0xFF5D,
+    ]
 
     /// N1, N2: a run of neutrals between two of one direction (a number counting as right to left)
     /// takes it; any other, the paragraph's, left to right.

@@ -5,12 +5,14 @@ import Testing
 /// Right-to-left runs in a left-to-right line (UAX #9's rules as `BidiRun` takes them): the visual
 /// order of each line below is written out by hand from the algorithm.
 @Suite struct BidiRunTests {
-    /// The line as drawn, left to right: each run's characters, a right-to-left run's reversed.
+    /// The line as drawn, left to right: each run's characters, a right-to-left run's reversed and
+    /// its brackets mirrored, as HarfBuzz shapes it.
     static func drawn(_ text: String) -> String {
         let bytes = Array(text.utf8)
+        let mirror: [Character: Character] = ["(": ")", ")": "(", "[": "]", "]": "[", "「": "」", "」": "「"]
         return BidiRun.visual(text).map { run in
             let piece = String(decoding: bytes[run.bytes], as: UTF8.self)
-            return run.isRightToLeft ? String(piece.reversed()) : piece
+            return run.isRightToLeft ? String(piece.reversed().map { mirror[$0] ?? $0 }) : piece
         }.joined()
     }
 
@@ -42,6 +44,34 @@ import Testing
         // RLM right to left, with the space after it.
         #expect(Self.drawn("שלום\u{200E} 123") == "םולש\u{200E} 123")
         #expect(Self.drawn("abc\u{200F} 123") == "abc123 \u{200F}")
+    }
+
+    /// Paired brackets take the direction of what they hold, or of the text before them (N0; found
+    /// by review: "צילום (1)", the usual suffix of a copied file, drew as "1) םוליצ)").
+    @Test func pairedBracketsStayTogether() {
+        // Only right-to-left inside (a number counts), right-to-left before: the pair is right to
+        // left, drawn mirrored round the number, to the left of the word.
+        #expect(Self.drawn("צילום (1)") == "(1) םוליצ")
+        // Right-to-left inside, left-to-right before: the pair is left to right.
+        #expect(Self.drawn("IMG [שלום] 2") == "IMG [םולש] 2")
+        // An RLM before the pair sets the context.
+        #expect(Self.drawn("a \u{200F}(1) b") == "a (1)\u{200F} b")
+        // Left-to-right inside: left to right, whatever is before.
+        #expect(Self.drawn("שלום (abc) שלום") == "םולש (abc) םולש")
+        // Nothing strong inside: neutral, as before (the rules N1 and N2).
+        #expect(Self.drawn("שלום (!) שלום") == "םולש (!) םולש")
+        // Unmatched, or closed by the wrong kind: no pair.
+        #expect(
+            BidiRun.bracketPairs(
+                Array("a(b]c)d[".unicodeScalars), Array("a(b]c)d[".unicodeScalars).map(BidiRun.Kind.init)
+            ).map { [$0.open, $0.close] } == [[1, 5]])
+        // A closing bracket closes the nearest of its kind, dropping those opened inside it; CJK
+        // corner brackets and the canonical pair U+2329, U+3009 pair too.
+        let text = Array("([)]「x」\u{2329}y\u{3009}".unicodeScalars)
+        #expect(
+            BidiRun.bracketPairs(text, text.map(BidiRun.Kind.init)).map { [$0.open, $0.close] } == [
+                [0, 2], [4, 6], [7, 9],
+            ])
     }
 
     /// Classes beyond ASCII, from UCD's DerivedBidiClass (found by review): a superscript digit is a
