@@ -38,30 +38,68 @@ public struct LineSetter: Sendable {
     /// `text` set in at most `room` points: whole when it fits, else its longest prefix (in
     /// characters) that fits with "…" after it; empty when not even "…" fits.
     public func line(_ text: String, room: Double) -> TextLine {
-        let whole = set(text)
-        guard whole.width > room else { return whole }
+        let whole = font.shape(text)
+        guard width(whole) > room else { return placed(text, whole) }
         let characters = Array(text)
-        // Widths grow with the prefix (a kerning pair can make one a hair narrower): binary search.
+        // Widths grow with the prefix (a kerning pair can make one a hair narrower): binary search,
+        // from a guess the whole text's advances give, each step shaping a prefix for its width alone
+        // (found by review: a long caption was set, outlines and all, a dozen times an item).
         var (fits, tooWide) = (-1, characters.count)
-        while tooWide - fits > 1 {
-            let middle = (fits + tooWide) / 2
-            if truncated(characters, middle).width <= room { fits = middle } else { tooWide = middle }
+        func probe(_ count: Int) {
+            guard count > fits, count < tooWide else { return }
+            if width(font.shape(truncated(characters, count))) <= room { fits = count } else { tooWide = count }
         }
-        return fits >= 0 ? truncated(characters, fits) : set("")
+        let guess = self.guess(characters, whole, room: room)
+        probe(guess)
+        probe(fits == guess ? guess + 1 : guess - 1)
+        while tooWide - fits > 1 { probe((fits + tooWide) / 2) }
+        return fits >= 0 ? set(truncated(characters, fits)) : set("")
+    }
+
+    /// The most characters of `characters` whose glyphs in the whole text's shaping (`whole`), with
+    /// "…" after them, are `room` wide or less: where the search starts.
+    private func guess(_ characters: [Character], _ whole: [Font.ShapedGlyph], room: Double) -> Int {
+        // Each glyph's advance counted to the character its cluster (a UTF-8 offset) starts in.
+        var characterAt: [Int] = []
+        for (index, character) in characters.enumerated() {
+            characterAt += repeatElement(index, count: character.utf8.count)
+        }
+        var advances = [Int](repeating: 0, count: characters.count + 1)
+        for glyph in whole where characterAt.indices.contains(glyph.cluster) {
+            advances[characterAt[glyph.cluster] + 1] += glyph.advance
+        }
+        let ellipsis = width(font.shape("…"))
+        var total = 0, count = 0
+        while count < characters.count, Double(total + advances[count + 1]) * scale + ellipsis <= room {
+            total += advances[count + 1]
+            count += 1
+        }
+        return count
     }
 
     /// The first `count` characters, trailing white space dropped, then "…".
-    private func truncated(_ characters: [Character], _ count: Int) -> TextLine {
+    private func truncated(_ characters: [Character], _ count: Int) -> String {
         var prefix = characters.prefix(count)
         while let last = prefix.last, last.isWhitespace { prefix.removeLast() }
-        return set(String(prefix) + "…")
+        return String(prefix) + "…"
+    }
+
+    /// Points per font unit.
+    private var scale: Double { size / Double(max(font.unitsPerEm, 1)) }
+
+    /// The advance of `glyphs`, in points.
+    private func width(_ glyphs: [Font.ShapedGlyph]) -> Double {
+        Double(glyphs.reduce(0) { $0 + $1.advance }) * scale
     }
 
     /// `text` shaped, every glyph placed from the line's origin.
-    public func set(_ text: String) -> TextLine {
-        let scale = size / Double(max(font.unitsPerEm, 1))
+    public func set(_ text: String) -> TextLine { placed(text, font.shape(text)) }
+
+    /// `text`, shaped as `shaped`, every glyph placed from the line's origin.
+    private func placed(_ text: String, _ shaped: [Font.ShapedGlyph]) -> TextLine {
+        let scale = self.scale
         var x = 0
-        let glyphs = font.shape(text).map { shaped -> TextLine.Glyph in
+        let glyphs = shaped.map { shaped -> TextLine.Glyph in
             defer { x += shaped.advance }
             return TextLine.Glyph(
                 outline: font.outline(shaped.glyph), x: Double(x + shaped.offsetX) * scale,
