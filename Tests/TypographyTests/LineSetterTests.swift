@@ -51,6 +51,30 @@ import Testing
         #expect(setter.set(longer.trimmingTrailingSpaces + "…").width > room)
     }
 
+    /// The search starts from a guess (the whole text's advances): it ends where trying every
+    /// prefix in turn does, for Latin with kerning, marks, Hebrew, emoji and runs of spaces.
+    @Test func theCutIsWhereTryingEveryPrefixPutsIt() throws {
+        let setter = LineSetter(font: try Self.font(), size: 13)
+        let texts = [
+            "AVAVAV To To Wa Wa", "e\u{301}e\u{301}e\u{301} cafe\u{301} na\u{308}ive", "שלום עולם (1) abc",
+            "🙂🙂 a 🙂 b", "a     b     c     d", "Sunset over the harbour at Nyhavn",
+        ]
+        for text in texts {
+            let characters = Array(text)
+            for room in stride(from: 0.0, through: setter.set(text).width + 4, by: 3.7) {
+                // Every prefix, its trailing spaces dropped, then "…": the longest that fits.
+                var expected = ""
+                for count in 0...characters.count {
+                    var prefix = String(characters.prefix(count))
+                    while prefix.last?.isWhitespace == true { prefix.removeLast() }
+                    if setter.set(prefix + "…").width <= room { expected = prefix + "…" }
+                }
+                if setter.set(text).width <= room { expected = text }
+                #expect(setter.line(text, room: room).text == expected, "\(text) in \(room)")
+            }
+        }
+    }
+
     @Test func noRoomForTheEllipsisSetsNothing() throws {
         let setter = LineSetter(font: try Self.font(), size: 13)
         let line = setter.line("Harbour", room: 2)
