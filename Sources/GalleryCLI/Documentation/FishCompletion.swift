@@ -3,10 +3,12 @@ enum FishCompletion {
     static var script: String {
         let commands = CompletionShell.commands
         let names = commands.map(\.name).joined(separator: " ")
-        let others = (commands.map(\.name) + ["help"]).filter { $0 != "render" }.joined(separator: " ")
+        let others = commands.map(\.name).filter { $0 != "render" }.joined(separator: " ")
         var lines = [
             "# fish completion for gallery-render (gallery-render --generate-completion-script fish)",
             "complete -c gallery-render -f",
+            // `help` as the first word, not anywhere (a caption or a folder may be called help).
+            "function __gallery_render_after_help; set -l words (commandline -opc); test (count $words) -ge 2; and test \"$words[2]\" = help; end",
         ]
         for (name, spec) in commands {
             lines.append(
@@ -18,8 +20,8 @@ enum FishCompletion {
             // After `help` only subcommands are offered, once.
             let condition =
                 name == "render"
-                ? "'not __fish_seen_subcommand_from \(others)'"
-                : "'__fish_seen_subcommand_from \(name); and not __fish_seen_subcommand_from help'"
+                ? "'not __fish_seen_subcommand_from \(others); and not __gallery_render_after_help'"
+                : "'__fish_seen_subcommand_from \(name); and not __gallery_render_after_help'"
             lines.append("complete -c gallery-render -n \(condition) -F")
             lines += spec.options.map { line($0, when: condition) }
         }
@@ -28,7 +30,7 @@ enum FishCompletion {
             "complete -c gallery-render -n __fish_use_subcommand -a help -d \(quoted(CompletionValue.summary(RootOptions.helpAbstract)))"
         )
         lines.append(
-            "complete -c gallery-render -n '__fish_seen_subcommand_from help; and not __fish_seen_subcommand_from \(names)' -x -a \(quoted(names))"
+            "complete -c gallery-render -n '__gallery_render_after_help; and test (count (commandline -opc)) -eq 2' -x -a \(quoted(names))"
         )
         // The root's own options, before any subcommand.
         lines += RootOptions.specs.map { line($0, when: "__fish_use_subcommand") }
