@@ -54,7 +54,7 @@ enum BashCompletion {
         _gallery_render() {
             local cur="${COMP_WORDS[COMP_CWORD]}" prev="${COMP_WORDS[COMP_CWORD-1]}"
             local subcommand=render explicit=0 i options=""
-            if [[ ${COMP_WORDS[1]} == help ]]; then
+            if [[ $COMP_CWORD -ge 2 && ${COMP_WORDS[1]} == help ]]; then
                 # `help SUBCOMMAND`, and nothing after it.
                 COMPREPLY=()
                 [[ $COMP_CWORD -eq 2 ]] && COMPREPLY=($(compgen -W "\(names.joined(separator: " "))" -- "$cur"))
