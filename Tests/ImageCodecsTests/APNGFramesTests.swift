@@ -153,6 +153,36 @@ import Testing
         #expect(said.contains("frame 1's fdAT data: ") && !said.contains("IDAT"), "\(said)")
     }
 
+    /// A default image before the first fcTL is no frame, but a viewer without APNG shows it: it must
+    /// decode (found by the verifier: a zlib error in it passed, where Pillow refuses the file).
+    @Test func aDefaultImageNoFrameShowsMustDecode() throws {
+        var writer = APNGWriter(fps: 10, alpha: false, frameCount: Self.frames().count)
+        for frame in Self.frames() { try writer.append(frame) }
+        let bytes = Array(writer.take().joined())
+        // Make the file's IDAT (frame 0's) a default image only: its fcTL moved after it.
+        let fcTL = try #require(Self.find("fcTL", in: bytes, after: 0)),
+            idat = try #require(Self.find("IDAT", in: bytes, after: 0))
+        let next = try #require(Self.find("fcTL", in: bytes, after: 1))
+        // … IDAT (default image), fcTL 0, then frame 0's data again as it was (an IDAT after an fcTL).
+        let reordered = Array(
+            bytes[..<fcTL] + bytes[idat..<next] + bytes[fcTL..<idat] + bytes[idat..<next] + bytes[next...])
+        var reader = try APNGFrames(reordered)
+        var count = 0
+        while try reader.next() != nil { count += 1 }
+        #expect(count == Self.frames().count)
+        // Its zlib stream damaged, the CRC made good: refused, named as the default image.
+        var damaged = reordered
+        let at = fcTL  // the default image's IDAT now starts where fcTL 0 was
+        damaged[at + 8 + 2] ^= 0xFF
+        let length = Int(damaged[at..<at + 4].reduce(UInt32(0)) { $0 << 8 | UInt32($1) })
+        let crc = Self.crc32(damaged[at + 4..<at + 8 + length])
+        for k in 0..<4 { damaged[at + 8 + length + k] = UInt8(truncatingIfNeeded: crc >> (24 - 8 * k)) }
+        let refused = #expect(throws: DecodeError.self) { try APNGFrames(damaged) }
+        #expect(
+            "\(String(describing: refused))".contains("the default image's IDAT data"), "\(String(describing: refused))"
+        )
+    }
+
     /// The PNG chunk CRC (ISO 3309) of `bytes`.
     static func crc32(_ bytes: ArraySlice<UInt8>) -> UInt32 {
         var crc: UInt32 = 0xFFFF_FFFF

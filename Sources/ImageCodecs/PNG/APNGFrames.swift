@@ -49,18 +49,10 @@ public struct APNGFrames {
         guard ImageFormat(sniffing: bytes) == .png else { throw .unrecognizedFormat }
         if let damage = Self.damage(bytes) { throw corrupt(damage) }
         var header: [UInt8]?, palette: [[UInt8]] = [], loops: Int?, declared = 0, frames: [Frame] = []
-        var sawData = false, sequence = 0
+        var sawData = false, sequence = 0, hidden: [ArraySlice<UInt8>] = []
         for chunk in Self.chunks(bytes) {
             let data = chunk.data
-            // fcTL and fdAT share one sequence from 0 (the APNG spec): a chunk lost, repeated or moved
-            // would otherwise be played in file order.
-            if chunk.type == "fcTL" || chunk.type == "fdAT", data.count >= 4 {
-                let number = Self.be32(data, 0)
-                guard number == sequence else {
-                    throw corrupt("\(chunk.type) chunk numbered \(number) where \(sequence) is next in the sequence")
-                }
-                sequence += 1
-            }
+            if let outOfSequence = Self.outOfSequence(chunk, next: &sequence) { throw corrupt(outOfSequence) }
             switch chunk.type {
             case "IHDR" where data.count == 13: header = Array(data)
             case "PLTE", "tRNS": palette.append(Self.chunk(chunk.type, Array(data)))
@@ -74,6 +66,8 @@ public struct APNGFrames {
                 if frames.count == 1 {
                     frames[0].data.append(data)
                     frames[0].dataChunk = "IDAT"
+                } else if frames.isEmpty {
+                    hidden.append(data)
                 }
             case "fdAT":
                 guard data.count >= 4 else { throw corrupt("an fdAT chunk without its sequence number") }
@@ -91,6 +85,12 @@ public struct APNGFrames {
         guard size.width > 0, size.height > 0 else { throw corrupt("a canvas of \(size) pixels") }
         guard budget.allows(size) else { throw .overBudget(width: size.width, height: size.height, budget: budget) }
         if let misfit = Self.misfit(frames, canvas: size) { throw corrupt(misfit) }
+        // A default image no frame shows is what a viewer without APNG shows: it must decode too
+        // (found by the verifier: its damage passed, where Pillow refuses the file).
+        if !hidden.isEmpty {
+            _ = try Self.decode(
+                Self.png(of: hidden, header: header, palette: palette), "the default image's IDAT", budget)
+        }
         let canvasBytes = size.width * size.height * 4
         guard let canvas = LargeArray.filled(UInt8(0), count: canvasBytes) else {
             throw .outOfMemory(bytes: canvasBytes)
@@ -98,6 +98,19 @@ public struct APNGFrames {
         (self.size, self.loops, self.header, self.palette, self.frames, self.budget) =
             (size, loops, header, palette, frames, budget)
         self.canvas = canvas
+    }
+
+    /// Why `chunk` is out of place: fcTL and fdAT share one sequence from 0 (the APNG spec), and a
+    /// chunk lost, repeated or moved would otherwise be played in file order. Nil for one in place
+    /// (`next` then moves on) or of another type.
+    private static func outOfSequence(_ chunk: (type: String, data: ArraySlice<UInt8>), next: inout Int) -> String? {
+        guard chunk.type == "fcTL" || chunk.type == "fdAT", chunk.data.count >= 4 else { return nil }
+        let number = be32(chunk.data, 0)
+        guard number == next else {
+            return "\(chunk.type) chunk numbered \(number) where \(next) is next in the sequence"
+        }
+        next += 1
+        return nil
     }
 
     /// A frame as its fcTL chunk's 26 bytes describe it (no data yet).
@@ -141,11 +154,9 @@ public struct APNGFrames {
             paste(restore.pixels, into: restore.region)
             self.restore = nil
         }
-        var png = Self.signature + Self.chunk("IHDR", Self.be32(region.width) + Self.be32(region.height) + header[8...])
-        for chunk in palette { png += chunk }
-        png += Self.chunk("IDAT", frame.data.flatMap { $0 })
-        png += Self.chunk("IEND", [])
-        let part = try Self.decode(png, frame: position, from: frame.dataChunk, budget: budget)
+        let regionHeader = Self.be32(region.width) + Self.be32(region.height) + header[8...]
+        let png = Self.png(of: frame.data, header: regionHeader, palette: palette)
+        let part = try Self.decode(png, "frame \(position)'s \(frame.dataChunk)", budget)
         // Dispose PREVIOUS on the first frame means BACKGROUND (the spec).
         let dispose = frame.dispose == 2 && position == 0 ? 1 : frame.dispose
         let before = dispose == 0 ? nil : copy(region)
@@ -158,16 +169,20 @@ public struct APNGFrames {
         return shown
     }
 
-    /// A frame's data, as the PNG `png` of its region: a damaged one is named by frame and chunk.
-    private static func decode(_ png: [UInt8], frame: Int, from chunk: String, budget: PixelBudget)
-        throws(DecodeError) -> RGBAImage
-    {
+    /// A still PNG of `header`'s size (IHDR's 13 bytes) and `palette`, of the image data `data`.
+    private static func png(of data: [ArraySlice<UInt8>], header: [UInt8], palette: [[UInt8]]) -> [UInt8] {
+        signature + chunk("IHDR", header) + palette.joined() + chunk("IDAT", data.flatMap { $0 }) + chunk("IEND", [])
+    }
+
+    /// A frame's data, as the PNG `png` of its region: a damaged one is named by `what` (its frame
+    /// and chunk).
+    private static func decode(_ png: [UInt8], _ what: String, _ budget: PixelBudget) throws(DecodeError) -> RGBAImage {
         do {
             return try PNGDecoder.decode(png, options: DecodeOptions(budget: budget)).image
         } catch {
             guard case .corrupt(let format, let message) = error else { throw error }
             let reason = message.hasPrefix("IDAT: ") ? String(message.dropFirst(6)) : message
-            throw .corrupt(format: format, message: "APNG: frame \(frame)'s \(chunk) data: \(reason)")
+            throw .corrupt(format: format, message: "APNG: \(what) data: \(reason)")
         }
     }
 
