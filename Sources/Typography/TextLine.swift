@@ -45,15 +45,18 @@ public struct LineSetter: Sendable {
         // from a guess the whole text's advances give, each step shaping a prefix for its width alone
         // (found by review: a long caption was set, outlines and all, a dozen times an item).
         var (fits, tooWide) = (-1, characters.count)
+        // The longest prefix that fits so far, shaped: placed once, at the end.
+        var best: (text: String, shaped: [Font.ShapedGlyph])?
         func probe(_ count: Int) {
             guard count > fits, count < tooWide else { return }
-            if width(font.shape(truncated(characters, count))) <= room { fits = count } else { tooWide = count }
+            let text = truncated(characters, count), shaped = font.shape(text)
+            if width(shaped) <= room { (fits, best) = (count, (text, shaped)) } else { tooWide = count }
         }
         let guess = self.guess(characters, whole, room: room)
         probe(guess)
         probe(fits == guess ? guess + 1 : guess - 1)
         while tooWide - fits > 1 { probe((fits + tooWide) / 2) }
-        return fits >= 0 ? set(truncated(characters, fits)) : set("")
+        return best.map { placed($0.text, $0.shaped) } ?? set("")
     }
 
     /// The most characters of `characters` whose glyphs in the whole text's shaping (`whole`), with
