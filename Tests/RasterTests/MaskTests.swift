@@ -19,11 +19,18 @@ import Testing
         return (area, sx / area, sy / area)
     }
 
+    /// A square of side 2·`half` with round corners of `cornerRadius` (a circle at `half`).
+    static func square(centerX: Double, centerY: Double, half: Double, cornerRadius: Double) -> RoundedRect {
+        RoundedRect(
+            centerX: centerX, centerY: centerY, halfWidth: half, halfHeight: half, radiusX: cornerRadius,
+            radiusY: cornerRadius)
+    }
+
     @Test(arguments: [1.0, 2.0, 3.0])
     func circleAreaAndCentreAreExactAtEveryScale(displayScale: Double) {
         // A 72 pt item (the carousel's third item at offset 120) at a sub-pixel centre.
         let radius = 36 * displayScale
-        let circle = RoundedRect(
+        let circle = Self.square(
             centerX: 90.3 * displayScale, centerY: 61.7 * displayScale, half: radius, cornerRadius: radius)
         let m = Self.measure(circle, width: Int(200 * displayScale), height: Int(130 * displayScale))
         #expect(abs(m.area / (Double.pi * radius * radius) - 1) < 0.001)
@@ -43,7 +50,7 @@ import Testing
         for style in styles {
             for placement in placements {
                 let outline = ItemPainter(style: style).outline(of: placement, canvasWidth: 80, canvasHeight: 60)
-                let shape = RoundedRect(
+                let shape = Self.square(
                     centerX: placement.rect.centerX, centerY: placement.rect.centerY,
                     half: placement.rect.width / 2,
                     cornerRadius: style.shape == .circle ? placement.rect.width / 2 : 9 * placement.pixelsPerPoint)
@@ -60,7 +67,7 @@ import Testing
 
     @Test func tinyCirclesKeepTheirArea() {
         for radius in [0.3, 0.5, 1.0, 1.7] {
-            let circle = RoundedRect(centerX: 5.25, centerY: 4.5, half: radius, cornerRadius: radius)
+            let circle = Self.square(centerX: 5.25, centerY: 4.5, half: radius, cornerRadius: radius)
             let m = Self.measure(circle, width: 12, height: 10)
             #expect(abs(m.area / (Double.pi * radius * radius) - 1) < 0.02, "radius \(radius)")
         }
@@ -68,7 +75,7 @@ import Testing
 
     @Test func roundedSquareAreaIsSquareMinusCorners() {
         // Side 40, corner radius 6: 40² − (4 − π)·6².
-        let shape = RoundedRect(centerX: 30.4, centerY: 25.9, half: 20, cornerRadius: 6)
+        let shape = Self.square(centerX: 30.4, centerY: 25.9, half: 20, cornerRadius: 6)
         let m = Self.measure(shape, width: 64, height: 64)
         let expected = 1600 - (4 - Double.pi) * 36
         #expect(abs(m.area - expected) < 0.05)
@@ -77,7 +84,7 @@ import Testing
 
     @Test func edgeIsAntiAliasedNotSnapped() {
         // A circle whose edge crosses pixel centres has partial coverages, not only 0 and 1.
-        let circle = RoundedRect(centerX: 20.2, centerY: 20.7, half: 13.3, cornerRadius: 13.3)
+        let circle = Self.square(centerX: 20.2, centerY: 20.7, half: 13.3, cornerRadius: 13.3)
         let profile = circle.columnProfile(columns: 0..<41)
         let partial = (0..<41).flatMap { x in (0..<41).map { profile.coverage(column: x, row: $0) } }.filter {
             $0 > 0.05 && $0 < 0.95
@@ -86,7 +93,7 @@ import Testing
     }
 
     @Test func ringIsTheShapeMinusItsInset() {
-        let outer = RoundedRect(centerX: 32, centerY: 32, half: 25, cornerRadius: 25)
+        let outer = Self.square(centerX: 32, centerY: 32, half: 25, cornerRadius: 25)
         let inner = outer.inset(by: 4)
         #expect(inner.halfWidth == 21 && inner.halfHeight == 21 && inner.radiusX == 21 && inner.radiusY == 21)
         let ring = Self.measure(outer, width: 64, height: 64).area - Self.measure(inner, width: 64, height: 64).area

@@ -80,7 +80,7 @@ struct Console: Sendable {
         // A few characters of thousands of marks each: cut between code points instead.
         let scalars = Array(text.unicodeScalars)
         if scalars.count > 4 * longestEcho { return cut(scalars.map(String.init), unit: "code points") }
-        return escape(text)
+        return ShownText.escaping(text)
     }
 
     /// The first and last of `pieces` (a quarter of `longestEcho` at the end), escaped, with how many
@@ -88,11 +88,9 @@ struct Console: Sendable {
     private static func cut(_ pieces: [String], unit: String) -> String {
         let tail = longestEcho / 4
         let head = longestEcho - tail
-        return escape(pieces[..<head].joined()) + "… (\(pieces.count - longestEcho) more \(unit)) …"
-            + escape(pieces[(pieces.count - tail)...].joined())
+        return ShownText.escaping(pieces[..<head].joined()) + "… (\(pieces.count - longestEcho) more \(unit)) …"
+            + ShownText.escaping(pieces[(pieces.count - tail)...].joined())
     }
-
-    private static func escape(_ text: String) -> String { ShownText.escaping(text) }
 
     /// True when stderr is a terminal, where progress is shown.
     var showsProgress: Bool { !quiet && isatty(STDERR_FILENO) == 1 }

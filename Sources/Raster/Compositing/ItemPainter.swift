@@ -115,12 +115,13 @@ public struct ItemPainter: Sendable {
         let bounds = Self.bounds(of: placement, width: canvasWidth, height: canvasHeight)
         let rect = placement.rect
         let (a, b) = (rect.width / 2, rect.height / 2)
-        let (rx, ry): (Double, Double) =
-            switch style.shape {
-            case .circle: (a, b)
-            case .rounded(let radius):
-                (min(radius * placement.pixelsPerPoint, a, b), min(radius * placement.pixelsPerPoint, a, b))
-            }
+        let (rx, ry): (Double, Double)
+        switch style.shape {
+        case .circle: (rx, ry) = (a, b)
+        case .rounded(let radius):
+            let r = min(radius * placement.pixelsPerPoint, a, b)
+            (rx, ry) = (r, r)
+        }
         let shape = RoundedRect(
             centerX: rect.centerX, centerY: rect.centerY, halfWidth: a, halfHeight: b, radiusX: rx, radiusY: ry)
         let border = style.borderWidth * placement.pixelsPerPoint

@@ -25,13 +25,6 @@ public struct RoundedRect: Sendable, Hashable {
         self.radiusY = min(max(0, radiusY), self.halfHeight)
     }
 
-    /// A square of side 2·`half` with round corners of `cornerRadius` (a circle at `half`).
-    public init(centerX: Double, centerY: Double, half: Double, cornerRadius: Double) {
-        self.init(
-            centerX: centerX, centerY: centerY, halfWidth: half, halfHeight: half, radiusX: cornerRadius,
-            radiusY: cornerRadius)
-    }
-
     /// The same shape shrunk by `inset` on every side, its corners' radii with it (an ellipse's inset
     /// is the ellipse of the inset half sides, as the projected painter's `PlaneMask`).
     public func inset(by inset: Double) -> RoundedRect {
